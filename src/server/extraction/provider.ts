@@ -1,0 +1,33 @@
+import type { DocumentType } from '../../shared/documents/document-types.ts';
+import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+
+/** One document handed to an extraction provider. */
+export interface ExtractionInput {
+  bytes: Uint8Array;
+  /** Content type sniffed from the bytes (application/pdf, image/png, …). */
+  contentType: string;
+  documentType: DocumentType;
+  /** The model id chosen at upload (spec §3); hosted providers use it, the local engine may ignore it. */
+  modelId?: string;
+  signal?: AbortSignal;
+}
+
+/** Reads a document into parsed data (DESIGN.md §5). Chosen by EXTRACTION_PROVIDER. */
+export interface ExtractionProvider {
+  readonly name: string;
+  extract(input: ExtractionInput): Promise<ParsedData>;
+}
+
+/**
+ * A document that cannot be read, with a reason a person understands
+ * ('This PDF is password-protected', 'No text found in this image').
+ * `retryable` is false when trying again cannot help.
+ */
+export class ExtractionError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ExtractionError';
+    this.retryable = options.retryable ?? false;
+  }
+}

@@ -1,0 +1,16 @@
+/** The two kinds of uploaded document (spec §3: the content store's document types). */
+export const documentTypes = ['carrierProposal', 'policyCertificate'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** Extraction status of a stored document. */
+export const documentStatuses = ['queued', 'processing', 'done', 'failed'] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** File types an upload may carry (spec §5), by sniffed content type. */
+export const acceptedDocumentTypes: Record<string, string[]> = {
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
