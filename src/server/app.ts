@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { clientRoutes } from './routes/clients.ts';
+import { fileRoutes } from './routes/files.ts';
+import { healthRoutes } from './routes/health.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'maxUploadBytes'>;
+  db: Database;
+  files: FileStore;
+  /** Fastify logger options; false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app (dist/web); omitted when only the API is served. */
+  webRoot?: string;
+}
+
+/** The app's Content-Security-Policy: no inline scripts, nothing from elsewhere. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Builds the HTTP app without listening (tests use app.inject()). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: deps.config.maxUploadBytes + 1, files: 1 },
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, message }, 'request refused');
+    if (reply.sent || reply.raw.headersSent) return;
+    reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+  });
+
+  healthRoutes(app, deps);
+  clientRoutes(app, deps);
+  fileRoutes(app, deps);
+
+  const webRoot = deps.webRoot;
+  const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  if (webRoot && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.code(404).send({ error: 'There is no such API endpoint.' });
+    }
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      indexHtml &&
+      existsSync(indexHtml)
+    ) {
+      // A deep link into the web app: the browser router takes it from here.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}
+
+/** Maps any error to a status and a message fit for the client (5xx details are not leaked). */
+export function describeError(error: unknown): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.status, message: error.message };
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, message: 'The request is too large.' };
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, message: 'This content type is not accepted here.' };
+  }
+  if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, message: 'The request body is not valid JSON.' };
+  }
+  if (e.code?.startsWith('FST_INVALID_MULTIPART') || e.code === 'FST_PROTO_VIOLATION') {
+    return { status: 400, message: 'The form could not be read; send it as multipart/form-data.' };
+  }
+  if (error instanceof SyntaxError)
+    return { status: 400, message: 'The request body is not valid JSON.' };
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, message: e.message ?? 'The request was refused.' };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables (DESIGN.md §2), validated once at start-up.
+ * A bad value stops start-up with a message naming the variable.
+ */
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  MAX_UPLOAD_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(2048).default(50)),
+  EXTRACTION_PROVIDER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['local', 'azure', 'openai']).default('local'),
+  ),
+  PROPOSAL_MODEL_ID: optionalString,
+  CERTIFICATE_MODEL_ID: optionalString,
+  AZURE_DI_ENDPOINT: optionalUrl,
+  AZURE_DI_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(20),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  maxUploadBytes: number;
+  extractionProvider: 'local' | 'azure' | 'openai';
+  proposalModelId: string | undefined;
+  certificateModelId: string | undefined;
+  azureEndpoint: string | undefined;
+  azureKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  openaiApiKey: string | undefined;
+  aiModel: string | undefined;
+  aiRateLimitPerMinute: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    extractionProvider: e.EXTRACTION_PROVIDER,
+    proposalModelId: e.PROPOSAL_MODEL_ID,
+    certificateModelId: e.CERTIFICATE_MODEL_ID,
+    azureEndpoint: e.AZURE_DI_ENDPOINT,
+    azureKey: e.AZURE_DI_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiApiKey: e.OPENAI_API_KEY,
+    aiModel: e.AI_MODEL,
+    aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
