@@ -28,8 +28,8 @@ export function startDeadline(timeoutMs: number, caller?: AbortSignal): Deadline
 }
 
 function seconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} second${s === 1 ? '' : 's'}`;
+  const s = Number((ms / 1000).toFixed(2));
+  return `${s} second${s === 1 ? '' : 's'}`;
 }
 
 /**
