@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { DocumentType } from '../../../shared/documents/document-types.ts';
+import {
+  catalogueJsonSchema,
+  catalogueOutputToParsedData,
+  checkCatalogueOutput,
+  extractionRules,
+  extractionSchemaName,
+} from '../../../shared/fields/catalogue-schema.ts';
+import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import { ExtractionError, type ExtractionInput, type ExtractionProvider } from '../provider.ts';
+import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } from './http.ts';
+
+/**
+ * Any OpenAI-compatible chat completions endpoint behind the extraction provider interface.
+ *
+ * The document's text (read by the caller's reader) is sent with a system prompt of extraction
+ * rules, and the model is asked for JSON matching a strict schema built from the field catalogue
+ * (its descriptions are the per-field instructions). The answer is checked with zod and turned
+ * into parsed data. See docs/decisions/0006-hosted-extraction.md.
+ */
+
+export interface OpenAIExtractionOptions {
+  /** OPENAI_BASE_URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
+  baseUrl: string;
+  /** OPENAI_API_KEY; servers that need none (Ollama, llama.cpp) may leave it out. */
+  apiKey?: string;
+  /** AI_MODEL */
+  model: string;
+  /** Reads a document's text (the local engine's reader). */
+  readText: (input: ExtractionInput) => Promise<string>;
+  fetch?: Fetch;
+  /** Time allowed for the model's answer (default 3 min). */
+  timeoutMs?: number;
+}
+
+/**
+ * Chat models report no confidence per value. What we can check is the rule that values are
+ * taken exactly as printed: a value found in the document's text scores `foundScore`, one that is
+ * not (reworded, inferred or invented) scores `notFoundScore`.
+ */
+export const foundScore = 0.75;
+export const notFoundScore = 0.35;
+
+const documentNames: Record<DocumentType, string> = {
+  carrierProposal: 'carrier proposal',
+  policyCertificate: 'policy certificate',
+};
+
+export const extractionSystemPrompt = [
+  'You read insurance documents (carrier proposals and policy certificates) for an employee-benefits broker and report their dental and vision insurance details as JSON.',
+  'Rules:',
+  ...extractionRules.map((rule) => `- ${rule}`),
+].join('\n');
+
+export function extractionUserMessage(documentType: DocumentType, text: string): string {
+  return `Document type: ${documentNames[documentType]}.\nThe document's text follows between the two lines of dashes.\n-----\n${text}\n-----`;
+}
+
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullish(),
+          refusal: z.string().nullish(),
+        }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
+});
+
+/** Text normalised for finding a value in the document: NFKC, lower case, one kind of dash, quote and space. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‐‑‒–—―−]/gu, '-')
+    .replace(/[‘’‚‛′]/gu, "'")
+    .replace(/[“”„‟″]/gu, '"')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** A JSON answer, without the Markdown code fence some servers wrap it in. */
+function withoutFence(content: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/u.exec(content);
+  return fenced?.[1] ?? content;
+}
+
+export function createOpenAIExtractionProvider(
+  options: OpenAIExtractionOptions,
+): ExtractionProvider {
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 180_000;
+  const url = `${options.baseUrl.replace(/\/+$/u, '')}/chat/completions`;
+  const schema = catalogueJsonSchema();
+
+  async function complete(input: ExtractionInput, text: string): Promise<string> {
+    const deadline = startDeadline(timeoutMs, input.signal);
+    return underDeadline(deadline, async () => {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: options.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: extractionSystemPrompt },
+            { role: 'user', content: extractionUserMessage(input.documentType, text) },
+          ],
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: extractionSchemaName, strict: true, schema },
+          },
+        }),
+        signal: deadline.signal,
+      });
+      if (!response.ok) {
+        throw statusError(response.status, await errorDetail(response), {
+          credentials: 'OPENAI_API_KEY and OPENAI_BASE_URL',
+          notFound: `has no model "${options.model}" or no chat completions at ${url}; check AI_MODEL and OPENAI_BASE_URL`,
+        });
+      }
+      const body = completionSchema.safeParse(await response.json().catch(() => undefined));
+      if (!body.success) {
+        throw new ExtractionError(
+          'The extraction service sent an answer this app cannot read (not a chat completion); try again later.',
+          { retryable: true, cause: body.error },
+        );
+      }
+      const choice = body.data.choices[0]!;
+      if (choice.message.refusal) {
+        throw new ExtractionError(`The extraction model refused: ${choice.message.refusal}`);
+      }
+      if (choice.finish_reason === 'length') {
+        throw new ExtractionError(
+          'The extraction model’s answer was cut off at its length limit; the document may be too long for this model.',
+        );
+      }
+      if (!choice.message.content?.trim()) {
+        throw new ExtractionError('The extraction model gave an empty answer; try again later.', {
+          retryable: true,
+        });
+      }
+      return choice.message.content;
+    });
+  }
+
+  return {
+    name: 'openai',
+    async extract(input): Promise<ParsedData> {
+      input.signal?.throwIfAborted();
+      const text = await options.readText(input);
+      input.signal?.throwIfAborted();
+      if (!text.trim()) throw new ExtractionError('No text found in this document.');
+
+      const content = await complete(input, text);
+      let answer: unknown;
+      try {
+        answer = JSON.parse(withoutFence(content));
+      } catch (error) {
+        throw new ExtractionError(
+          'The extraction model’s answer is not valid JSON; try again later.',
+          { retryable: true, cause: error },
+        );
+      }
+      const check = checkCatalogueOutput(answer);
+      if (!check.ok) {
+        throw new ExtractionError(
+          `The extraction model’s answer does not match the extraction schema (${check.problem}); try again later.`,
+          { retryable: true },
+        );
+      }
+      const documentText = normaliseText(text);
+      return catalogueOutputToParsedData(check.output, (value) =>
+        documentText.includes(normaliseText(value)) ? foundScore : notFoundScore,
+      );
+    },
+  };
+}
