@@ -236,6 +236,30 @@ describe.each(loadProposalFixtures())('$id', (fixture) => {
     }
   });
 
+  it('gives siblings unique keys (React lists)', () => {
+    const unique = (keys: string[]) => expect(new Set(keys).size).toBe(keys.length);
+    const content = (c: Omit<ClassView, 'key' | 'name'>) => {
+      for (const list of [c.fieldGroups, c.tables, c.networkTables]) unique(list.map((x) => x.key));
+      for (const g of c.fieldGroups) unique(g.fields.map((f) => f.key));
+      for (const t of c.tables) {
+        unique(t.fields.map((f) => f.key));
+        unique(t.columns.map((x) => x.key));
+        unique(t.rows.map((r) => r.key));
+        for (const r of t.rows) expect(r.cells).toHaveLength(t.columns.length);
+      }
+      for (const n of c.networkTables) {
+        unique(n.subTables.map((x) => x.key));
+        for (const sub of n.subTables) unique(sub.rows.map((r) => r.key));
+      }
+    };
+    unique(view.products.map((p) => p.key));
+    for (const p of view.products) {
+      content(p);
+      unique(p.classes.map((c) => c.key));
+      for (const c of p.classes) content(c);
+    }
+  });
+
   it('shades every cell by its score (truth scores are all 1)', () => {
     const cells = allCells(view);
     expect(cells.length).toBeGreaterThan(10);
