@@ -1,3 +1,6 @@
+import { fieldTitles } from './titles.ts';
+import { camelCaseToWords } from './words.ts';
+
 /**
  * The extraction field catalogue: every field and table column a carrier proposal is read into.
  *
@@ -29,6 +32,8 @@ export interface FieldDefinition {
   /** Field or column name, e.g. `coverageLevelInNetwork`. */
   field: string;
   kind: 'field' | 'column';
+  /** Display title, e.g. `Coverage (In-Network)` (titles.ts; the name in words when not listed). */
+  title: string;
   /** What to extract, written from the spec's extraction rules (without the common suffix). */
   description: string;
 }
@@ -343,6 +348,7 @@ export const fieldDefinitions: FieldDefinition[] = [
       section: null,
       field,
       kind: 'field',
+      title: fieldTitles[`${productKey}_${field}`] ?? camelCaseToWords(field),
       description,
     }),
   ),
@@ -355,6 +361,7 @@ export const fieldDefinitions: FieldDefinition[] = [
         section: t.section,
         field,
         kind: 'column',
+        title: fieldTitles[`${t.product}_${t.section}_${field}`] ?? camelCaseToWords(field),
         description: description.trim(),
       }),
     ),
