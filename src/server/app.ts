@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { clientRoutes } from './routes/clients.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, deps);
   clientRoutes(app, deps);
+  documentRoutes(app, deps);
   fileRoutes(app, deps);
 
   const webRoot = deps.webRoot;

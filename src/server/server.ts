@@ -50,7 +50,7 @@ export async function startServer(
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
       close() {
         closing ??= (async () => {
-          await app.close();
+          await closeGracefully(app);
           await openDb.close();
           lock?.release();
         })();
@@ -61,5 +61,21 @@ export async function startServer(
     await db?.close().catch(() => {});
     lock?.release();
     throw error;
+  }
+}
+
+/**
+ * Stops taking requests and waits for those in flight. Keep-alive connections that become idle
+ * while we wait are closed as they do (Node closes only those idle at the start), and after
+ * `graceMs` every connection left is cut.
+ */
+export async function closeGracefully(app: FastifyInstance, graceMs = 10_000): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
   }
 }
