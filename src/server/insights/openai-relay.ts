@@ -3,6 +3,7 @@ import { type ChatMessage, type InsightsProvider, InsightsUpstreamError } from '
 export interface OpenAIRelayOptions {
   /** The endpoint's base URL, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
   baseUrl: string;
+  /** Sent as a bearer token; '' sends none. */
   apiKey: string;
   model: string;
   /** Defaults to the global fetch; tests may pass their own. */
@@ -178,7 +179,8 @@ export function createOpenAIRelay(options: OpenAIRelayOptions): InsightsProvider
             headers: {
               'content-type': 'application/json',
               accept: 'text/event-stream',
-              authorization: `Bearer ${options.apiKey}`,
+              // Local servers (Ollama, llama.cpp, vLLM) may need no key.
+              ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
             },
             body: JSON.stringify({
               model: options.model,

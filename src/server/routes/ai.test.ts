@@ -247,6 +247,25 @@ describe('POST /api/ai: streaming on a real connection', () => {
     await expect.poll(() => state.aborted && state.finished).toBe(true);
   });
 
+  it('stops the provider when the client leaves before the answer starts', async () => {
+    const { provider, state, calls } = scriptedProvider();
+    const app = await buildApp({ insights: provider, rateLimit: false });
+    const url = await listen(app);
+    const controller = new AbortController();
+    const request = fetch(`${url}/api/ai`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validBody),
+      signal: controller.signal,
+    });
+    await expect.poll(() => calls.length).toBe(1);
+    controller.abort();
+    await expect(request).rejects.toThrow();
+    await expect.poll(() => state.aborted && state.finished).toBe(true);
+    // The server is still answering others.
+    expect((await post(app, {})).statusCode).toBe(400);
+  });
+
   it('relays the tokens of an OpenAI-compatible server in order and cancels it on disconnect', async () => {
     const tokens = Array.from({ length: 20 }, (_, i) => `t${i} `);
     const upstream = await startOpenAIStreamServer((request) =>

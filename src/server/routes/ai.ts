@@ -82,7 +82,7 @@ async function* answerChunks(
     if (signal.aborted) return;
     const { message } = providerFailure(error);
     request.log.warn({ err: error }, 'insights stream stopped');
-    yield `\n\n_Insights stopped: ${message}_\n`;
+    yield `\n\n_Insights stopped: ${message.replace(/[\\`*_[\]<>]/g, '\\$&')}_\n`;
   } finally {
     if (!finished) await rest.return?.();
   }
