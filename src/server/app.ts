@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import type { InsightsProvider } from './insights/provider.ts';
+import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -18,6 +20,10 @@ export interface AppDeps {
   files: FileStore;
   /** Fastify logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
+  /** Writes insights for POST /api/ai (the local analyst or the OpenAI-compatible relay). */
+  insights: InsightsProvider;
+  /** Per client address on POST /api/ai; false turns it off. */
+  aiRateLimit?: AiRateLimit | false;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -72,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientRoutes(app, deps);
   documentRoutes(app, deps);
   fileRoutes(app, deps);
+  await app.register(aiRoutes, { insights: deps.insights, rateLimit: deps.aiRateLimit });
 
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;

@@ -20,6 +20,17 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [{ EXTRACTION_PROVIDER: 'azure' }, 'AZURE_DI_ENDPOINT=""'],
+    [{ EXTRACTION_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' }, 'AI_MODEL=""'],
+    [
+      { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' },
+      'AI_MODEL="": is required when OPENAI_BASE_URL is set',
+    ],
+  ])('names the variable another one needs: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['MAX_UPLOAD_MB', '-1'],

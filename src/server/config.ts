@@ -42,6 +42,29 @@ const envSchema = z.object({
   ),
 });
 
+/** Variables that only make sense together: named in the error when one is missing. */
+const envWithRequirements = envSchema.superRefine((e, ctx) => {
+  const need = (name: keyof typeof e, because: string) => {
+    if (e[name] === undefined)
+      ctx.addIssue({ code: 'custom', path: [name], message: `is required ${because}` });
+  };
+  if (e.EXTRACTION_PROVIDER === 'azure') {
+    for (const name of [
+      'AZURE_DI_ENDPOINT',
+      'AZURE_DI_KEY',
+      'PROPOSAL_MODEL_ID',
+      'CERTIFICATE_MODEL_ID',
+    ] as const) {
+      need(name, 'when EXTRACTION_PROVIDER=azure');
+    }
+  }
+  if (e.EXTRACTION_PROVIDER === 'openai') {
+    need('OPENAI_BASE_URL', 'when EXTRACTION_PROVIDER=openai');
+    need('AI_MODEL', 'when EXTRACTION_PROVIDER=openai');
+  }
+  if (e.OPENAI_BASE_URL !== undefined) need('AI_MODEL', 'when OPENAI_BASE_URL is set');
+});
+
 export interface Config {
   port: number;
   host: string;
@@ -69,7 +92,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envWithRequirements.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
+import { createInsightsProvider } from './insights/create-provider.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -36,6 +37,8 @@ export async function startServer(
       config,
       db,
       files,
+      insights: createInsightsProvider(config),
+      aiRateLimit: { max: config.aiRateLimitPerMinute, timeWindowMs: 60_000 },
       logger: options.logger ?? { level: config.logLevel },
       webRoot: options.webRoot ?? defaultWebRoot,
     });

@@ -56,6 +56,18 @@ describe.each(testBackends())('clients API on $name', (backend) => {
     expect(client.logo).toBeNull();
   });
 
+  it('never serves a stale list: a new client shows on the next read', async () => {
+    expect((await t.app.inject({ url: '/api/clients' })).json()).toEqual([]);
+    await create({ name: 'Fresh' });
+    expect(
+      (await t.app.inject({ url: '/api/clients' })).json().map((c: { name: string }) => c.name),
+    ).toEqual(['Fresh']);
+    await t.db.query("update clients set name = 'Renamed'");
+    expect(
+      (await t.app.inject({ url: '/api/clients' })).json().map((c: { name: string }) => c.name),
+    ).toEqual(['Renamed']);
+  });
+
   it('lists clients newest first, paged with X-Next-Cursor', async () => {
     for (const name of ['First', 'Second', 'Third']) {
       expect((await create({ name })).statusCode).toBe(201);
@@ -63,6 +75,10 @@ describe.each(testBackends())('clients API on $name', (backend) => {
     const all = await t.app.inject({ url: '/api/clients' });
     expect(all.json().map((c: { name: string }) => c.name)).toEqual(['Third', 'Second', 'First']);
     expect(all.headers['x-next-cursor']).toBeUndefined();
+    // The list and the single read answer the very same shape and values.
+    for (const listed of all.json()) {
+      expect((await t.app.inject({ url: `/api/clients/${listed.id}` })).json()).toEqual(listed);
+    }
 
     const page1 = await t.app.inject({ url: '/api/clients?limit=2' });
     expect(page1.json().map((c: { name: string }) => c.name)).toEqual(['Third', 'Second']);

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { parsePageRequest } from '../http/pagination.ts';
 import { parseInput, uuidParam } from '../http/validate.ts';
-import { createClient, getClient, listClients } from '../services/clients.ts';
+import { createClient, createClientListCache, getClient } from '../services/clients.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { isImage } from '../storage/sniff.ts';
 
@@ -25,10 +25,11 @@ const createClientSchema = z.object({
 });
 
 export function clientRoutes(app: FastifyInstance, deps: { db: Database; files: FileStore }) {
+  const listClients = createClientListCache();
   app.get('/api/clients', async (request, reply) => {
     const page = await listClients(deps.db, parsePageRequest(request.query));
     if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-    return page.items;
+    return reply.type('application/json; charset=utf-8').send(page.json);
   });
 
   app.get<{ Params: { id: string } }>('/api/clients/:id', async (request) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
-import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
+import { encodeCursor, type PageRequest, pageClause } from '../http/pagination.ts';
 import { fileUrl, recordFile } from './files.ts';
 
 /** A client as the API answers it (spec §3 Client; DESIGN.md §3). */
@@ -39,20 +39,66 @@ function toView(row: ClientRow): ClientView {
   };
 }
 
-export async function listClients(
+/**
+ * One page of clients, newest first, as a ready JSON array: PostgreSQL builds the JSON in one
+ * value, so a page of a thousand clients is one string rather than thousands of parsed cells.
+ */
+export async function listClientsJson(
   db: Queryable,
   page: PageRequest,
-): Promise<{ items: ClientView[]; nextCursor: string | undefined }> {
+): Promise<{ json: string; nextCursor: string | undefined }> {
   const params: unknown[] = [];
-  const { rows } = await db.query<ClientRow>(
-    `select ${columns} from clients where ${pageClause(page, params)}`,
+  const { rows } = await db.query<{
+    json: string;
+    more: boolean;
+    last_created: Date | null;
+    last_id: string | null;
+  }>(
+    `with page as (
+       select ${columns}, row_number() over (order by created_on desc, id desc) as n
+       from clients where ${pageClause(page, params)}
+     )
+     select
+       coalesce(json_agg(json_build_object(
+         'id', id, 'name', name,
+         'logo', case when logo_file_id is null then null else '/api/files/' || logo_file_id end,
+         'classes', billing, 'notes', notes,
+         'createdOn', to_char(created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'revision', revision
+       ) order by n) filter (where n <= $${params.length}::int - 1), '[]')::text as json,
+       count(*) > $${params.length}::int - 1 as more,
+       max(created_on) filter (where n = $${params.length}::int - 1) as last_created,
+       max(id::text) filter (where n = $${params.length}::int - 1) as last_id
+     from page`,
     params,
   );
-  const result = toPage(
-    rows.map((r) => ({ ...r, createdOn: r.created_on })),
-    page,
-  );
-  return { items: result.items.map(toView), nextCursor: result.nextCursor };
+  const row = rows[0]!;
+  const nextCursor =
+    row.more && row.last_created && row.last_id
+      ? encodeCursor(new Date(row.last_created), row.last_id)
+      : undefined;
+  return { json: row.json, nextCursor };
+}
+
+/**
+ * The first page of the client list (what every screen asks for) served from memory while the
+ * clients table's change version is unchanged; any other page goes to the database.
+ */
+export function createClientListCache() {
+  let cached:
+    | { version: string; limit: number; json: string; nextCursor: string | undefined }
+    | undefined;
+  return async function listClientsCached(db: Queryable, page: PageRequest) {
+    if (page.before) return listClientsJson(db, page);
+    const { rows } = await db.query<{ version: string }>(
+      "select version::text as version from change_versions where name = 'clients'",
+    );
+    const version = rows[0]?.version ?? '';
+    if (cached && cached.version === version && cached.limit === page.limit) return cached;
+    const fresh = await listClientsJson(db, page);
+    cached = { version, limit: page.limit, ...fresh };
+    return fresh;
+  };
 }
 
 export async function getClient(db: Queryable, id: string): Promise<ClientView | undefined> {

@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { createLocalAnalyst } from '../insights/local-analyst.ts';
 import { createDiskFileStore } from '../storage/disk-file-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
@@ -76,6 +77,8 @@ export async function createTestApp(
     config: { maxUploadBytes: options.maxUploadBytes ?? 50 * 1024 * 1024 },
     db,
     files,
+    insights: createLocalAnalyst(),
+    aiRateLimit: false,
     webRoot: options.webRoot,
   });
   return {

@@ -1,0 +1,27 @@
+/**
+ * `npm run bench [-- section…]`: every benchmark of DESIGN.md §8, one after the other. Prints
+ * figures (medians, percentiles, ratios); asserts nothing, since these machines are noisy.
+ */
+const sections: Record<string, () => Promise<void>> = {
+  clients: async () => (await import('./clients.ts')).benchClients(),
+  web: async () => (await import('./web.ts')).benchWebBundle(),
+  insights: async () => (await import('./insights.ts')).benchInsights(),
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length ? wanted : Object.keys(sections);
+console.info(`Benefits Desk benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+for (const name of names) {
+  const run = sections[name];
+  if (!run) {
+    console.error(`Unknown section "${name}". Sections: ${Object.keys(sections).join(', ')}`);
+    process.exitCode = 2;
+    continue;
+  }
+  try {
+    await run();
+  } catch (error) {
+    console.error(`[${name}] failed:`, error);
+    process.exitCode = 1;
+  }
+}
