@@ -8,7 +8,7 @@
  * these schemas reject.
  *
  * Objects are strict: an unknown field is rejected rather than silently dropped.
- * Read docs/decisions/0002-billing-parameters-model.md for the shape decisions.
+ * Read docs/decisions/0004-billing-parameters.md for the shape decisions.
  */
 import { z } from 'zod';
 import { documentIssues, productIssues, type RuleIssue } from './catalogue-rules.ts';

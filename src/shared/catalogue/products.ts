@@ -4,7 +4,7 @@
  * the server's validation and the tests read it through the queries below; nothing tests a
  * product's name.
  *
- * Decisions where the spec leaves the detail open (see docs/decisions/0001-product-catalogue.md):
+ * Decisions where the spec leaves the detail open (see docs/decisions/0004-billing-parameters.md):
  * - Names and codes are the spec's list exactly; an entry listed without a code ("Stand Alone
  *   AD&D", "Vision", "Dental", "Business Travel", …) uses its name as its code. Saved products
  *   are identified by productCode; productName must be that code's name.
