@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { createInsightsProvider } from './insights/create-provider.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
+import { createPostgresFileStore } from './storage/postgres-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
@@ -32,7 +33,10 @@ export async function startServer(
   let db: Database | undefined;
   try {
     db = (await openDatabase(config)).db;
-    const files = createDiskFileStore(path.join(config.dataDir, 'files'));
+    // On PostgreSQL the bytes live in the database too, so any instance serves any file.
+    const files = config.databaseUrl
+      ? createPostgresFileStore(db, path.join(config.dataDir, 'tmp'))
+      : createDiskFileStore(path.join(config.dataDir, 'files'));
     const app = await buildApp({
       config,
       db,

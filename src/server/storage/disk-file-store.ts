@@ -22,34 +22,12 @@ export function createDiskFileStore(root: string): FileStore {
   const objectPath = (sha256: string) => path.join(objectsDir, sha256.slice(0, 2), sha256);
 
   return {
-    async stage(source, { maxBytes }) {
-      const tmpPath = path.join(tmpDir, randomUUID());
-      let settled = false;
-      const discard = async () => {
-        if (settled) return;
-        settled = true;
-        await rm(tmpPath, { force: true });
-      };
-      try {
-        const counted = await writeCounted(source, tmpPath, maxBytes);
-        const contentType = await sniffContentType(tmpPath);
-        return {
-          ...counted,
-          contentType,
-          async commit() {
-            if (settled) throw new Error('This file was already committed or discarded.');
-            const target = objectPath(counted.sha256);
-            mkdirSync(path.dirname(target), { recursive: true });
-            await rename(tmpPath, target);
-            settled = true;
-          },
-          discard,
-        } satisfies StagedFile;
-      } catch (error) {
-        await discard();
-        throw error;
-      }
-    },
+    stage: (source, { maxBytes }) =>
+      stageLocally(tmpDir, source, maxBytes, async (tmpPath, sha256) => {
+        const target = objectPath(sha256);
+        mkdirSync(path.dirname(target), { recursive: true });
+        await rename(tmpPath, target);
+      }),
     async get(sha256) {
       if (!SHA256.test(sha256)) return undefined;
       const file = objectPath(sha256);
@@ -65,6 +43,46 @@ export function createDiskFileStore(root: string): FileStore {
     },
   };
 }
+
+/**
+ * Receives bytes into `tmpDir` under a random name (limit, hash, fsync, sniff) and returns them
+ * staged: `commit` hands the temporary file to `place`, which puts the bytes where they live.
+ */
+export async function stageLocally(
+  tmpDir: string,
+  source: Readable,
+  maxBytes: number,
+  place: (tmpPath: string, sha256: string) => Promise<void>,
+): Promise<StagedFile> {
+  mkdirSync(tmpDir, { recursive: true });
+  const tmpPath = path.join(tmpDir, randomUUID());
+  let settled = false;
+  const discard = async () => {
+    if (settled) return;
+    settled = true;
+    await rm(tmpPath, { force: true });
+  };
+  try {
+    const counted = await writeCounted(source, tmpPath, maxBytes);
+    const contentType = await sniffContentType(tmpPath);
+    return {
+      ...counted,
+      contentType,
+      async commit() {
+        if (settled) throw new Error('This file was already committed or discarded.');
+        await place(tmpPath, counted.sha256);
+        settled = true;
+        await rm(tmpPath, { force: true });
+      },
+      discard,
+    };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
+
+export const isSha256 = (value: string) => SHA256.test(value);
 
 /** Streams `source` to `filePath` with a byte limit, hashing as it goes; fsyncs before resolving. */
 export async function writeCounted(

@@ -54,7 +54,7 @@ export function testBackends(): Backend[] {
 
 /** Empties every table (between tests of one file). */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.query('truncate client_revisions, clients, documents, files cascade');
+  await db.query('truncate client_revisions, clients, documents, files, file_chunks cascade');
 }
 
 export interface TestContext {
