@@ -2,15 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadProposalFixtures } from '../../../../tests/support/proposal-fixtures.ts';
 import { CarrierProposalDetail } from './carrier-proposal-detail.tsx';
-import { buildProposal, renderRoute, stubProposalFetch } from './test-support.tsx';
+import { buildProposal, later, renderRoute, stubProposalFetch } from './test-support.tsx';
+import type { CarrierProposal } from './use-carrier-proposal.ts';
 
 const route = '/documents/carrierProposals/:id';
 
-function open(proposalId: string) {
+function open(proposalId: string, pollIntervalMs = 10) {
   return renderRoute(
     route,
     `/documents/carrierProposals/${proposalId}`,
-    <CarrierProposalDetail pollIntervalMs={10} />,
+    <CarrierProposalDetail pollIntervalMs={pollIntervalMs} />,
   );
 }
 
@@ -227,19 +228,24 @@ describe('CarrierProposalDetail', () => {
   });
 
   it('says the document is being read, then shows it when extraction is done', async () => {
-    const waiting = buildProposal({ status: 'queued', data: null });
-    const reading = buildProposal({ status: 'processing', data: null });
-    const done = buildProposal({ data: truth });
-    const fetch = stubProposalFetch(waiting, reading, done);
-    open(done.id);
+    const reading = later<CarrierProposal>();
+    const done = later<CarrierProposal>();
+    const fetch = stubProposalFetch(
+      buildProposal({ status: 'queued', data: null }),
+      reading.promise,
+      done.promise,
+    );
+    open('p1');
     expect(await screen.findByRole('status')).toHaveTextContent('Waiting to read the document…');
+    reading.resolve(buildProposal({ status: 'processing', data: null }));
     expect(await screen.findByText(/Reading the document…/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dental Insurance' })).not.toBeInTheDocument();
+    done.resolve(buildProposal({ data: truth }));
     expect(await screen.findByRole('heading', { name: 'Dental Insurance' })).toBeInTheDocument();
     expect(screen.queryByText(/Reading the document/)).not.toBeInTheDocument();
-    const calls = fetch.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetch.mock.calls.length).toBe(calls); // no more polling once done
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetch).toHaveBeenCalledTimes(3); // no more reads once it is done
   });
 
   it('shows why extraction failed', async () => {

@@ -11,7 +11,7 @@ export function ConfidenceLegend() {
             <span className={`legend-swatch cell confidence-${band.confidence}`} aria-hidden />
             <span>
               <strong>{band.title}</strong>
-              <span className="legend-description"> {band.description}</span>
+              <span className="legend-description">{band.description}</span>
             </span>
           </li>
         ))}

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldDefinitions } from '../../../shared/fields/catalogue.ts';
 import { ProposalDebug } from './proposal-debug.tsx';
-import { buildProposal, renderRoute, stubProposalFetch } from './test-support.tsx';
+import { buildProposal, later, renderRoute, stubProposalFetch } from './test-support.tsx';
+import type { CarrierProposal } from './use-carrier-proposal.ts';
 
 const route = '/documents/carrierProposals/:id/debug';
 const open = (id: string) =>
@@ -96,10 +97,13 @@ describe('ProposalDebug', () => {
   });
 
   it('waits for the document to be read', async () => {
-    stubProposalFetch(buildProposal({ status: 'processing', data: null }), buildProposal({ data }));
+    const done = later<CarrierProposal>();
+    stubProposalFetch(buildProposal({ status: 'processing', data: null }), done.promise);
     open('p1');
     expect(await screen.findByText(/Reading the document…/)).toBeInTheDocument();
+    done.resolve(buildProposal({ data }));
     expect(await screen.findByText('dentalInsurance_brokerFee')).toBeInTheDocument();
+    expect(screen.queryByText(/Reading the document…/)).not.toBeInTheDocument();
     expect(stateOf('dentalInsurance_carrierName')).toBe('Returned with data');
   });
 });

@@ -21,14 +21,18 @@ export function buildProposal(overrides: Partial<CarrierProposal> = {}): Carrier
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+type Answer = CarrierProposal | null | Error;
+
 /**
  * Stubs the global fetch for GET /api/documents/carrierProposals/:id: each call answers with the
- * next of `answers` (the last one repeats); `null` answers 404. Returns the mock to inspect.
+ * next of `answers` (the last one repeats); `null` answers 404, an Error a 500. An answer given
+ * as a promise is sent when it settles, so a test can hold a state on screen for as long as it
+ * looks at it. Returns the mock to inspect.
  */
-export function stubProposalFetch(...answers: Array<CarrierProposal | null | Error>) {
+export function stubProposalFetch(...answers: Array<Answer | Promise<Answer>>) {
   let call = 0;
   const mock = vi.fn(async (input: RequestInfo | URL) => {
-    const answer = answers[Math.min(call++, answers.length - 1)];
+    const answer = await answers[Math.min(call++, answers.length - 1)];
     if (!String(input).startsWith('/api/documents/carrierProposals/')) {
       throw new Error(`unexpected request ${String(input)}`);
     }
@@ -38,6 +42,15 @@ export function stubProposalFetch(...answers: Array<CarrierProposal | null | Err
   });
   vi.stubGlobal('fetch', mock);
   return mock;
+}
+
+/** A promise the test settles when it chooses. */
+export function later<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 /** Renders `element` as the screen of `routePath`, opened at `url`. */
