@@ -46,6 +46,11 @@ export function ClassSection({ planClass }: { planClass: ClassView }) {
   return (
     <section className="class-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="class-heading">
+        {/^class\b/i.test(planClass.name) ? null : (
+          <span className="class-badge" aria-hidden>
+            Class
+          </span>
+        )}
         {planClass.name}
       </h3>
       <SectionContent content={planClass} />
