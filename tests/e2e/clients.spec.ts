@@ -103,7 +103,9 @@ test.describe('deep links', () => {
     '/dev/prompts',
   ];
   for (const route of routes) {
-    test(`${route} loads from a direct visit`, async ({ page }) => {
+    test(`${route} loads from a direct visit`, async ({ page, allowErrors }) => {
+      // No document has this id: the screen's read of it answers 404, which the browser logs.
+      if (route.includes('3f1c2b9e-')) allowErrors(/status of 404/);
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
 /**
  * The carrier proposal fixtures (tests/fixtures/proposals): the manifest and each document's
  * expected parsed data (`*.truth.json`), for tests on any side. Read from disk once per call.
  */
 
-export const proposalFixturesDir = fileURLToPath(
-  new URL('../fixtures/proposals/', import.meta.url),
-);
+// A path, not a URL: under jsdom (the web tests) the global URL does not resolve file: URLs.
+export const proposalFixturesDir = `${path.resolve(import.meta.dirname, '../fixtures/proposals')}${path.sep}`;
 
 export interface ProposalFixture {
   id: string;

@@ -3,6 +3,9 @@ import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { ClientDetail } from '../features/clients/client-detail.tsx';
 import { ClientList } from '../features/clients/client-list.tsx';
 import { CreateClient } from '../features/clients/create-client.tsx';
+import { DevPrompts } from '../features/dev-prompts/dev-prompts.tsx';
+import { CarrierProposalDetail } from '../features/proposals/carrier-proposal-detail.tsx';
+import { ProposalDebug } from '../features/proposals/proposal-debug.tsx';
 import { Shell } from './shell.tsx';
 
 const soon = (what: string) => (
@@ -23,12 +26,12 @@ export const routes = [
       { path: '/documents', element: soon('The Documents screen') },
       { path: '/documents/carrierProposals', element: soon('The carrier proposal list') },
       { path: '/documents/carrierProposals/upload', element: soon('Carrier proposal upload') },
-      { path: '/documents/carrierProposals/:id', element: soon('The carrier proposal view') },
-      { path: '/documents/carrierProposals/:id/debug', element: soon('The field analysis view') },
+      { path: '/documents/carrierProposals/:id', element: <CarrierProposalDetail /> },
+      { path: '/documents/carrierProposals/:id/debug', element: <ProposalDebug /> },
       { path: '/documents/policyCertificates', element: soon('The policy certificate list') },
       { path: '/documents/policyCertificates/upload', element: soon('Policy certificate upload') },
       { path: '/documents/policyCertificates/:id', element: soon('The policy certificate view') },
-      { path: '/dev/prompts', element: soon('The Carrier Proposal Fields page') },
+      { path: '/dev/prompts', element: <DevPrompts /> },
       { path: '*', element: <NotFound /> },
     ],
   },

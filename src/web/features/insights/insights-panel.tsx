@@ -11,7 +11,11 @@ export function InsightsPanel({ proposalData, fetch }: InsightsPanelProps) {
   const insights = useInsights({ fetch });
   return (
     <>
-      <button type="button" onClick={() => void insights.generate(proposalData)}>
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => void insights.generate(proposalData)}
+      >
         Generate Insights
       </button>
       <InsightsSection status={insights.status} text={insights.text} error={insights.error} />
