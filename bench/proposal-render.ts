@@ -21,6 +21,7 @@ import { build } from 'vite';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite } from '../src/server/db/pglite.ts';
+import { createLocalAnalyst } from '../src/server/insights/local-analyst.ts';
 import { createDiskFileStore } from '../src/server/storage/disk-file-store.ts';
 import { buildProposalView } from '../src/shared/proposals/proposal-view.ts';
 import { chromiumArgs, resolveChromium } from '../tests/e2e/support/chromium.ts';
@@ -91,6 +92,7 @@ export async function benchProposalRender(): Promise<void> {
     config: { maxUploadBytes: 1024 * 1024 },
     db,
     files: createDiskFileStore(path.join(work, 'files')),
+    insights: createLocalAnalyst(),
     webRoot,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
