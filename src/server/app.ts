@@ -6,16 +6,22 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import type { ExtractionJobs } from './jobs/extraction-queue.ts';
+import { appConfigRoutes } from './routes/app-config.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'maxUploadBytes'>;
+  config: Pick<Config, 'maxUploadBytes'> &
+    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId'>>;
   db: Database;
   files: FileStore;
+  /** The extraction queue uploads add their jobs to; without it uploads answer 503. */
+  extraction?: ExtractionJobs;
   /** Fastify logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
   /** The built web app (dist/web); omitted when only the API is served. */
@@ -71,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps);
   clientRoutes(app, deps);
   documentRoutes(app, deps);
+  uploadDocumentRoutes(app, deps);
+  appConfigRoutes(app, deps);
   fileRoutes(app, deps);
 
   const webRoot = deps.webRoot;
