@@ -8,7 +8,11 @@ import type { DatabaseDriver, Queryable } from '../db/database.ts';
  * creates and migrates itself on start.
  */
 export interface BossOptions {
-  /** How often the supervisor looks for expired jobs, in seconds. */
+  /**
+   * How often expired and silent jobs are looked for, in seconds. pg-boss's supervisor runs
+   * this often, and its expiry sweep at most once per monitor interval across all instances
+   * (claimed in the database), so both are set to it.
+   */
   superviseIntervalSeconds: number;
   /** Connections pg-boss may hold on PostgreSQL. */
   maxConnections?: number;
@@ -17,6 +21,7 @@ export interface BossOptions {
 export function createBoss(driver: DatabaseDriver, options: BossOptions): PgBoss {
   const common = {
     superviseIntervalSeconds: options.superviseIntervalSeconds,
+    monitorIntervalSeconds: options.superviseIntervalSeconds,
     // One instance row per process is kept in pgboss.instance; none is needed here.
     registerInstance: false,
     // No cron schedules are used.
