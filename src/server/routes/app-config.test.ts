@@ -5,7 +5,11 @@ describe('GET /api/config', () => {
   const [backend] = testBackends();
 
   it('answers the configured model ids, and that no engine is installed', async () => {
-    const t = await createTestApp(backend!, { proposalModelId: 'proposal-v3', extraction: {} });
+    const t = await createTestApp(backend!, {
+      proposalModelId: 'proposal-v3',
+      maxUploadBytes: 1024,
+      extraction: {},
+    });
     try {
       const res = await t.app.inject({ url: '/api/config' });
       expect(res.statusCode).toBe(200);
@@ -13,6 +17,7 @@ describe('GET /api/config', () => {
         proposalModelId: 'proposal-v3',
         certificateModelId: null,
         extractionEngine: null,
+        maxUploadBytes: 1024,
       });
     } finally {
       await t.close();

@@ -9,13 +9,19 @@ export interface AppConfigView {
   certificateModelId: string | null;
   /** The extraction provider reading documents, or null when none is installed (they wait). */
   extractionEngine: string | null;
+  /** MAX_UPLOAD_MB in bytes: the drop area refuses larger files before sending them. */
+  maxUploadBytes: number;
 }
 
 /** GET /api/config (docs/decisions/0004-job-queue.md). */
 export function appConfigRoutes(
   app: FastifyInstance,
   deps: {
-    config: { proposalModelId?: string | undefined; certificateModelId?: string | undefined };
+    config: {
+      maxUploadBytes: number;
+      proposalModelId?: string | undefined;
+      certificateModelId?: string | undefined;
+    };
     extraction?: ExtractionJobs;
   },
 ) {
@@ -24,6 +30,7 @@ export function appConfigRoutes(
       proposalModelId: deps.config.proposalModelId ?? null,
       certificateModelId: deps.config.certificateModelId ?? null,
       extractionEngine: deps.extraction?.engine ?? null,
+      maxUploadBytes: deps.config.maxUploadBytes,
     };
   });
 }
