@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { DocumentStatusLine } from './document-status.tsx';
+import { QueueNotice } from './queue-notice.tsx';
 import { useDocument } from './use-document.ts';
 
 /**
@@ -40,6 +41,7 @@ export function CertificateDetail() {
               )}
             </dd>
           </dl>
+          <QueueNotice items={[lookup.document]} />
         </article>
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { DocumentList } from './document-list.tsx';
 import { fetchPolicyCertificates } from './documents-slice.ts';
+import { QueueNotice } from './queue-notice.tsx';
 import { useRefreshWhileUnfinished } from './use-refresh-while-unfinished.ts';
 
 /** /documents/policyCertificates (spec §2 Policy certificate list). */
@@ -29,6 +30,7 @@ export function CertificateList() {
           Error: {error}
         </p>
       ) : null}
+      <QueueNotice items={items} />
       {loading && !loaded ? (
         <p className="muted">Loading policy certificates...</p>
       ) : (

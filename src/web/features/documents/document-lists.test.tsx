@@ -19,10 +19,23 @@ const doc = (id: string, name: string, status: string, error: string | null = nu
   error,
 });
 
+/** The server of these tests has no extraction engine installed. */
+const noEngine = {
+  proposalModelId: null,
+  certificateModelId: null,
+  extractionEngine: null,
+  maxUploadBytes: 52428800,
+};
+
 /** Answers each list URL with the next of its queued answers (the last one repeats). */
 function serve(answers: Record<string, Array<unknown[] | { status: number; error: string }>>) {
   const calls: string[] = [];
   const fetch = vi.fn(async (url: string) => {
+    if (url === '/api/config') {
+      return new Response(JSON.stringify(noEngine), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     calls.push(url);
     const queue = answers[url] ?? [[]];
     const next = queue.length > 1 ? queue.shift()! : queue[0]!;
@@ -92,10 +105,15 @@ describe('the carrier proposal list', () => {
     expect(first).toHaveAttribute('href', '/documents/carrierProposals/p1');
     expect(first).toHaveTextContent(formatListDate('2026-03-02T15:00:00.000Z'));
     expect(within(first).getByText('Queued')).toBeInTheDocument();
+    // Queued, with no engine on the server: the list says why.
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'No extraction engine is installed on this server yet',
+    );
     expect(within(list).getByRole('link', { name: /Lincoln Vision/ })).toHaveTextContent('Done');
 
     await tick(REFRESH_INTERVAL_MS);
     expect(within(first).getByText('Processing')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await tick(REFRESH_INTERVAL_MS);
     expect(within(first).getByText('Failed')).toBeInTheDocument();
     expect(within(first).getByText('This PDF is password-protected.')).toBeInTheDocument();
