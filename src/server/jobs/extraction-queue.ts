@@ -234,6 +234,7 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
       superviseIntervalSeconds: settings.superviseIntervalSeconds,
     });
     instance.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    instance.on('warning', (warning) => logger.warn({ warning }, 'job queue warning'));
     await instance.start();
     // The dead-letter queue must exist before the queue that names it.
     await instance.createQueue(EXTRACTION_DEAD_LETTERS, {
