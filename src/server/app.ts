@@ -6,22 +6,29 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
+import type { ExtractionJobs } from './jobs/extraction-queue.ts';
 import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
+import { appConfigRoutes } from './routes/app-config.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'maxUploadBytes'>;
+  config: Pick<Config, 'maxUploadBytes'> &
+    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId'>>;
   db: Database;
   files: FileStore;
+  /** The extraction queue uploads add their jobs to; without it uploads answer 503. */
+  extraction?: ExtractionJobs;
   /** Fastify logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
-  /** Writes insights for POST /api/ai (the local analyst or the OpenAI-compatible relay). */
-  insights: InsightsProvider;
+  /** Writes insights for POST /api/ai; the local analyst unless a relay is given. */
+  insights?: InsightsProvider;
   /** Per client address on POST /api/ai; false turns it off. */
   aiRateLimit?: AiRateLimit | false;
   /** The built web app (dist/web); omitted when only the API is served. */
@@ -77,8 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps);
   clientRoutes(app, deps);
   documentRoutes(app, deps);
+  uploadDocumentRoutes(app, deps);
+  appConfigRoutes(app, deps);
   fileRoutes(app, deps);
-  await app.register(aiRoutes, { insights: deps.insights, rateLimit: deps.aiRateLimit });
+  await app.register(aiRoutes, {
+    insights: deps.insights ?? createLocalAnalyst(),
+    rateLimit: deps.aiRateLimit,
+  });
 
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;

@@ -34,7 +34,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Requests get up to 10 s, then a running extraction up to 8 s (src/server/server.ts).
+    const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     try {
       await server.close();

@@ -1,12 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
+import type { ExtractionProvider } from './extraction/provider.ts';
 import { createInsightsProvider } from './insights/create-provider.ts';
+import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
+import {
+  createExtractionQueue,
+  type ExtractionQueue,
+  type ExtractionQueueSettings,
+} from './jobs/extraction-queue.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
 import { createPostgresFileStore } from './storage/postgres-file-store.ts';
 
@@ -15,34 +23,62 @@ export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.me
 export interface RunningServer {
   app: FastifyInstance;
   db: Database;
+  extraction: ExtractionQueue;
   url: string;
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  webRoot?: string;
+  logger?: boolean | object;
+  /** The extraction provider; by default the configured one. Null: no engine (documents wait). */
+  extractionProvider?: ExtractionProvider | null;
+  queueSettings?: Partial<ExtractionQueueSettings>;
+}
+
 /**
  * Starts the whole server: locks DATA_DIR (embedded database only), opens and migrates the
- * database, builds the app and listens. `close` shuts down in order and releases the lock.
+ * database, starts the extraction queue with an in-process worker, builds the app and listens.
+ * `close` shuts down in order and releases the lock.
  */
 export async function startServer(
   config: Config,
-  options: { webRoot?: string; logger?: boolean | object } = {},
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const lock: DataDirLock | undefined = config.databaseUrl
     ? undefined
     : lockDataDir(config.dataDir);
   let db: Database | undefined;
+  let extraction: ExtractionQueue | undefined;
   try {
     db = (await openDatabase(config)).db;
     // On PostgreSQL the bytes live in the database too, so any instance serves any file.
     const files = config.databaseUrl
       ? createPostgresFileStore(db, path.join(config.dataDir, 'tmp'))
       : createDiskFileStore(path.join(config.dataDir, 'files'));
+    const jobLogger = pino({
+      name: 'jobs',
+      level: options.logger === false ? 'silent' : config.logLevel,
+    });
+    const provider =
+      options.extractionProvider === undefined
+        ? chooseExtractionEngine(config).provider
+        : (options.extractionProvider ?? undefined);
+    extraction = createExtractionQueue({
+      db,
+      files,
+      provider,
+      logger: jobLogger,
+      ...(options.queueSettings ? { settings: options.queueSettings } : {}),
+    });
+    await extraction.start({ work: true });
     const app = await buildApp({
       config,
       db,
       files,
       insights: createInsightsProvider(config),
       aiRateLimit: { max: config.aiRateLimitPerMinute, timeWindowMs: 60_000 },
+      extraction,
       logger: options.logger ?? { level: config.logLevel },
       webRoot: options.webRoot ?? defaultWebRoot,
     });
@@ -50,14 +86,19 @@ export async function startServer(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const openDb = db;
+    const queue = extraction;
     let closing: Promise<void> | undefined;
     return {
       app,
       db: openDb,
+      extraction: queue,
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
       close() {
         closing ??= (async () => {
+          // Requests in flight finish first (an upload still needs the queue), then the worker
+          // stops taking jobs and lets a running one finish or puts it back.
           await closeGracefully(app);
+          await queue.stop();
           await openDb.close();
           lock?.release();
         })();
@@ -65,6 +106,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await extraction?.stop().catch(() => {});
     await db?.close().catch(() => {});
     lock?.release();
     throw error;

@@ -19,6 +19,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const base = wrap(pg);
   return {
     kind: 'pglite',
+    driver: { kind: 'pglite', pglite: pg },
     query: base.query,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     exec: async (sql) => {

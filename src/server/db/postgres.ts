@@ -21,6 +21,7 @@ export async function openPostgres(
   });
   return {
     kind: 'postgres',
+    driver: { kind: 'postgres', connectionString },
     query: wrap(pool).query,
     async transaction(fn) {
       const client = await pool.connect();

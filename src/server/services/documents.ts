@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { DocumentStatus, DocumentType } from '../../shared/documents/document-types.ts';
-import type { Queryable } from '../db/database.ts';
+import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
-import { fileUrl } from './files.ts';
+import { fileUrl, recordFile } from './files.ts';
 
 /** A document in a list (DESIGN.md §3): no `data`. */
 export interface DocumentSummary {
@@ -67,4 +70,110 @@ export async function getDocument(
   );
   const row = rows[0];
   return row ? { ...toSummary(row), data: row.data ?? null } : undefined;
+}
+
+export interface NewDocument {
+  type: DocumentType;
+  name: string;
+  modelId: string | null;
+  file: ReceivedFile;
+}
+
+/**
+ * Records an uploaded document, its file and its extraction job in one transaction: either all
+ * three exist afterwards or none does. `enqueue` adds the job inside that transaction.
+ */
+export async function createDocument(
+  db: Database,
+  input: NewDocument,
+  enqueue: (tx: Queryable, documentId: string) => Promise<void>,
+  now = new Date(),
+): Promise<{ id: string; status: DocumentStatus }> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const fileId = await recordFile(tx, input.file, now);
+    await tx.query(
+      `insert into documents (id, type, name, file_id, model_id, status, created_on, updated_on)
+       values ($1, $2, $3, $4, $5, 'queued', $6, $6)`,
+      [id, input.type, input.name, fileId, input.modelId, now],
+    );
+    await enqueue(tx, id);
+  });
+  return { id, status: 'queued' };
+}
+
+/** What an extraction job needs to read one document. */
+export interface ExtractionTarget {
+  id: string;
+  type: DocumentType;
+  modelId: string | null;
+  sha256: string;
+  contentType: string;
+  attempts: number;
+}
+
+/**
+ * Marks a document as being read (one more attempt) and answers what to read. Undefined when
+ * there is nothing to do: the document is gone, or already done or failed.
+ */
+export async function startExtraction(
+  db: Queryable,
+  id: string,
+): Promise<ExtractionTarget | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    type: DocumentType;
+    model_id: string | null;
+    attempts: number;
+    sha256: string;
+    content_type: string;
+  }>(
+    `with started as (
+       update documents set status = 'processing', attempts = attempts + 1, error = null,
+         updated_on = now()
+       where id = $1 and status in ('queued', 'processing')
+       returning id, type, model_id, attempts, file_id
+     )
+     select s.id, s.type, s.model_id, s.attempts, f.sha256, f.content_type
+     from started s join files f on f.id = s.file_id`,
+    [id],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        type: row.type,
+        modelId: row.model_id,
+        sha256: row.sha256,
+        contentType: row.content_type,
+        attempts: row.attempts,
+      }
+    : undefined;
+}
+
+/** Stores the parsed data of a document being read: it is done. */
+export async function finishExtraction(db: Queryable, id: string, data: ParsedData): Promise<void> {
+  await db.query(
+    `update documents set status = 'done', data = $2::jsonb, error = null, updated_on = now()
+     where id = $1 and status = 'processing'`,
+    [id, JSON.stringify(data)],
+  );
+}
+
+/** Records why a document could not be read: it failed for good. */
+export async function failExtraction(db: Queryable, id: string, error: string): Promise<void> {
+  await db.query(
+    `update documents set status = 'failed', error = $2, updated_on = now()
+     where id = $1 and status in ('queued', 'processing')`,
+    [id, error],
+  );
+}
+
+/** Puts a document whose reading was interrupted back in the queue (it will be tried again). */
+export async function requeueExtraction(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `update documents set status = 'queued', updated_on = now()
+     where id = $1 and status = 'processing'`,
+    [id],
+  );
 }

@@ -14,3 +14,7 @@ export const acceptedDocumentTypes: Record<string, string[]> = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
 };
+
+/** A document still waiting to be read or being read: its list keeps refreshing. */
+export const isUnfinished = (status: DocumentStatus): boolean =>
+  status === 'queued' || status === 'processing';

@@ -1,18 +1,19 @@
 import { createBrowserRouter, Link } from 'react-router';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { ClientDetail } from '../features/clients/client-detail.tsx';
 import { ClientList } from '../features/clients/client-list.tsx';
 import { CreateClient } from '../features/clients/create-client.tsx';
 import { DevPrompts } from '../features/dev-prompts/dev-prompts.tsx';
+import { CertificateDetail } from '../features/documents/certificate-detail.tsx';
+import { CertificateList } from '../features/documents/certificate-list.tsx';
+import { DocumentsHome } from '../features/documents/documents-home.tsx';
+import { ProposalList } from '../features/documents/proposal-list.tsx';
+import {
+  CarrierProposalUpload,
+  PolicyCertificateUpload,
+} from '../features/documents/upload-screens.tsx';
 import { CarrierProposalDetail } from '../features/proposals/carrier-proposal-detail.tsx';
 import { ProposalDebug } from '../features/proposals/proposal-debug.tsx';
 import { Shell } from './shell.tsx';
-
-const soon = (what: string) => (
-  <section className="page">
-    <ComingSoon what={what} />
-  </section>
-);
 
 /** Every browser route of spec §2. */
 export const routes = [
@@ -23,14 +24,14 @@ export const routes = [
       { path: '/clients', element: <ClientList /> },
       { path: '/clients/create', element: <CreateClient /> },
       { path: '/clients/:id', element: <ClientDetail /> },
-      { path: '/documents', element: soon('The Documents screen') },
-      { path: '/documents/carrierProposals', element: soon('The carrier proposal list') },
-      { path: '/documents/carrierProposals/upload', element: soon('Carrier proposal upload') },
+      { path: '/documents', element: <DocumentsHome /> },
+      { path: '/documents/carrierProposals', element: <ProposalList /> },
+      { path: '/documents/carrierProposals/upload', element: <CarrierProposalUpload /> },
       { path: '/documents/carrierProposals/:id', element: <CarrierProposalDetail /> },
       { path: '/documents/carrierProposals/:id/debug', element: <ProposalDebug /> },
-      { path: '/documents/policyCertificates', element: soon('The policy certificate list') },
-      { path: '/documents/policyCertificates/upload', element: soon('Policy certificate upload') },
-      { path: '/documents/policyCertificates/:id', element: soon('The policy certificate view') },
+      { path: '/documents/policyCertificates', element: <CertificateList /> },
+      { path: '/documents/policyCertificates/upload', element: <PolicyCertificateUpload /> },
+      { path: '/documents/policyCertificates/:id', element: <CertificateDetail /> },
       { path: '/dev/prompts', element: <DevPrompts /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractionProvider } from '../extraction/provider.ts';
+import { ExtractionConfigError } from '../extraction/providers/factory.ts';
+import { chooseExtractionEngine } from './extraction-engine.ts';
+
+const local: ExtractionProvider = { name: 'local', extract: async () => [] };
+const azure = {
+  extractionProvider: 'azure',
+  azureEndpoint: 'https://example.cognitiveservices.azure.com',
+  azureKey: 'key',
+  proposalModelId: 'proposal-model',
+  certificateModelId: 'certificate-model',
+} as const;
+
+describe('chooseExtractionEngine', () => {
+  it('has no engine, and says so, while the local engine is not installed', () => {
+    const choice = chooseExtractionEngine({ extractionProvider: 'local' }, {});
+    expect(choice.provider).toBeUndefined();
+    expect(choice.notice).toBe(
+      'No extraction engine is installed yet: uploaded documents stay queued until one is.',
+    );
+  });
+
+  it('uses the local engine once it is installed', () => {
+    const choice = chooseExtractionEngine({ extractionProvider: 'local' }, { local: () => local });
+    expect(choice.provider).toBe(local);
+  });
+
+  it('has no engine for openai without the local reader', () => {
+    const choice = chooseExtractionEngine(
+      { extractionProvider: 'openai', openaiBaseUrl: 'http://127.0.0.1:1/v1', aiModel: 'm' },
+      {},
+    );
+    expect(choice.provider).toBeUndefined();
+    expect(choice.notice).toContain("needs the local engine's document reader");
+  });
+
+  it('builds the Azure provider, which needs no local engine', () => {
+    expect(chooseExtractionEngine(azure, {}).provider?.name).toBe('azure');
+  });
+
+  it('refuses a hosted provider configured without its key, naming the variable', () => {
+    expect(() => chooseExtractionEngine({ ...azure, azureKey: undefined }, {})).toThrow(
+      new ExtractionConfigError('AZURE_DI_KEY is required when EXTRACTION_PROVIDER=azure'),
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open.ts';
+import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
+import { createExtractionQueue, type ExtractionQueue } from './jobs/extraction-queue.ts';
+import { createDiskFileStore } from './storage/disk-file-store.ts';
+
+/**
+ * `npm run worker`: runs only the extraction workers, no web server — for scale-out, any number
+ * of them next to the app instances on one PostgreSQL (DATABASE_URL). They read files from
+ * DATA_DIR/files, which must then be shared storage. On the embedded database it locks DATA_DIR
+ * like the server does, so it runs instead of a server, not beside one.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ name: 'worker', level: config.logLevel });
+  const engine = chooseExtractionEngine(config);
+  if (!engine.provider) {
+    console.error(`${engine.notice} A worker has nothing to do.`);
+    process.exit(1);
+  }
+  let lock: DataDirLock | undefined;
+  let db: Database | undefined;
+  let queue: ExtractionQueue;
+  try {
+    lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+    db = (await openDatabase(config)).db;
+    queue = createExtractionQueue({
+      db,
+      files: createDiskFileStore(path.join(config.dataDir, 'files')),
+      provider: engine.provider,
+      logger: log,
+    });
+    await queue.start({ work: true });
+  } catch (error) {
+    await db?.close().catch(() => {});
+    lock?.release();
+    const message =
+      error instanceof DataDirLockedError
+        ? error.message
+        : `The Benefits Desk worker could not start: ${(error as Error).message}`;
+    console.error(message);
+    process.exit(1);
+  }
+  log.info(
+    { database: db.kind, provider: engine.provider.name },
+    'Benefits Desk worker is taking extraction jobs',
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping: no new jobs; the running one finishes or goes back');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await queue.stop();
+      await db?.close();
+      lock?.release();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

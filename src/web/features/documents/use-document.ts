@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isUnfinished } from '../../../shared/documents/document-types.ts';
+import { ApiError, getJson } from '../../lib/api.ts';
+import type { DocumentSummary } from './documents-slice.ts';
+import { REFRESH_INTERVAL_MS } from './use-refresh-while-unfinished.ts';
+
+/** One document as GET /api/documents/{collection}/{id} answers it. */
+export interface DocumentDetail extends DocumentSummary {
+  data: unknown;
+}
+
+export type DocumentLookup =
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'error'; message: string }
+  | { state: 'found'; document: DocumentDetail };
+
+/**
+ * Loads one document, and loads it again every ~2 s while it is queued or processing so its
+ * status moves on by itself.
+ */
+export function useDocument(
+  collection: 'carrierProposals' | 'policyCertificates',
+  id: string,
+): DocumentLookup {
+  const [lookup, setLookup] = useState<DocumentLookup>({ state: 'loading' });
+  const load = useCallback(
+    () =>
+      getJson<DocumentDetail>(`/api/documents/${collection}/${encodeURIComponent(id)}`).then(
+        (document): DocumentLookup => ({ state: 'found', document }),
+        (error: unknown): DocumentLookup =>
+          error instanceof ApiError && error.status === 404
+            ? { state: 'notFound' }
+            : { state: 'error', message: (error as Error).message || 'Unknown Error' },
+      ),
+    [collection, id],
+  );
+  useEffect(() => {
+    let live = true;
+    setLookup({ state: 'loading' });
+    void load().then((next) => live && setLookup(next));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  const unfinished = lookup.state === 'found' && isUnfinished(lookup.document.status);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer (lookup) re-arms the timer
+  useEffect(() => {
+    if (!unfinished) return;
+    let live = true;
+    const timer = setTimeout(
+      () => void load().then((next) => live && setLookup(next)),
+      REFRESH_INTERVAL_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [unfinished, load, lookup]);
+  return lookup;
+}
