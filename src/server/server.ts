@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -15,8 +14,7 @@ import {
   type ExtractionQueue,
   type ExtractionQueueSettings,
 } from './jobs/extraction-queue.ts';
-import { createDiskFileStore } from './storage/disk-file-store.ts';
-import { createPostgresFileStore } from './storage/postgres-file-store.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
@@ -52,10 +50,7 @@ export async function startServer(
   let extraction: ExtractionQueue | undefined;
   try {
     db = (await openDatabase(config)).db;
-    // On PostgreSQL the bytes live in the database too, so any instance serves any file.
-    const files = config.databaseUrl
-      ? createPostgresFileStore(db, path.join(config.dataDir, 'tmp'))
-      : createDiskFileStore(path.join(config.dataDir, 'files'));
+    const files = openFileStore(config, db);
     const jobLogger = pino({
       name: 'jobs',
       level: options.logger === false ? 'silent' : config.logLevel,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
@@ -6,12 +5,12 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
 import { createExtractionQueue, type ExtractionQueue } from './jobs/extraction-queue.ts';
-import { createDiskFileStore } from './storage/disk-file-store.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 /**
  * `npm run worker`: runs only the extraction workers, no web server — for scale-out, any number
- * of them next to the app instances on one PostgreSQL (DATABASE_URL). They read files from
- * DATA_DIR/files, which must then be shared storage. On the embedded database it locks DATA_DIR
+ * of them next to the app instances on one PostgreSQL (DATABASE_URL), where the files live in
+ * the database too. On the embedded database it locks DATA_DIR
  * like the server does, so it runs instead of a server, not beside one.
  */
 async function main() {
@@ -39,7 +38,7 @@ async function main() {
     db = (await openDatabase(config)).db;
     queue = createExtractionQueue({
       db,
-      files: createDiskFileStore(path.join(config.dataDir, 'files')),
+      files: openFileStore(config, db),
       provider: engine.provider,
       logger: log,
     });
