@@ -19,6 +19,7 @@ import { startTestServer } from '../extraction/providers/test-http-server.ts';
 import { createDocument } from '../services/documents.ts';
 import { createDiskFileStore } from '../storage/disk-file-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { openFileStore } from '../storage/open-file-store.ts';
 import {
   type Backend,
   eventually,
@@ -89,8 +90,9 @@ interface Harness {
   settled(id: string, timeoutMs?: number): Promise<DocumentRow>;
 }
 
-function harness(db: Database, filesDir: string): Harness {
-  const files = createDiskFileStore(filesDir);
+function harness(db: Database, filesDirOrStore: string | FileStore): Harness {
+  const files =
+    typeof filesDirOrStore === 'string' ? createDiskFileStore(filesDirOrStore) : filesDirOrStore;
   const logs = memoryLogger();
   const h: Harness = {
     db,
@@ -405,7 +407,10 @@ describe.each(testBackends())('a worker killed mid-job, on $name', (backend) => 
     try {
       const { open, env } = await crashBackend(backend, dataDir);
       db = await open();
-      h = harness(db, path.join(dataDir, 'files'));
+      // The same file store the worker process opens from its environment.
+      const fileStoreOf = (d: Database) =>
+        openFileStore({ databaseUrl: env.DATABASE_URL, dataDir }, d);
+      h = harness(db, fileStoreOf(db));
       // The job is sent with a short expiry: a worker that dies holding it loses it in 3 s.
       const producer = await h.queue(undefined, { expireInSeconds: 3 });
       const id = await h.addDocument(producer);
@@ -447,7 +452,7 @@ describe.each(testBackends())('a worker killed mid-job, on $name', (backend) => 
       expect(await exited).toBeNull();
 
       if (!db) db = await open();
-      h = harness(db, path.join(dataDir, 'files'));
+      h = harness(db, fileStoreOf(db));
       // Left behind by the dead worker.
       expect(await h.document(id)).toMatchObject({ status: 'processing', attempts: 1 });
       const provider = fakeProvider(async () => parsed);
