@@ -2,10 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AppError } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
+import { nulMessage } from './http/validate.ts';
 import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
 import type { ExtractionJobs } from './jobs/extraction-queue.ts';
@@ -49,6 +54,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** `\u0000` in JSON text, unless its backslash is itself escaped. */
+const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+
+/** The headers every answer carries (a route may set a stricter Content-Security-Policy). */
+function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'same-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  }
+}
+
 /** Builds the HTTP app without listening (tests use app.inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +74,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised while routing (a malformed escape in the path, an id far too long) skip the
+    // hooks: they get the same {error} answer as any other, with the security headers.
+    frameworkErrors: (error, _request, routingReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = routingReply as unknown as FastifyReply;
+      setSecurityHeaders(reply);
+      reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({
+          error: tooLong
+            ? 'The address is too long.'
+            : 'The address is not valid: it holds a malformed character escape.',
+        });
+    },
+  });
+
+  // JSON as Fastify parses it (prototype poisoning refused), but never a U+0000 in a string:
+  // PostgreSQL text and JSONB cannot hold it, so it is refused here rather than failing a write.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (ESCAPED_NUL.test(body as string)) {
+      done(badRequest(nulMessage()), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
   });
 
   await app.register(fastifyMultipart, {
@@ -64,12 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    }
+    setSecurityHeaders(reply);
     return payload;
   });
 

@@ -26,6 +26,10 @@ export class AppError extends Error {
   get status(): number {
     return errorStatus[this.code];
   }
+  /** The status under the name Fastify and its plugins read. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import { type FileStore, FileTooLargeError, type StagedFile } from '../storage/file-store.ts';
+import { nulMessage } from './validate.ts';
 
 export interface ReceivedFile {
   stored: StagedFile;
@@ -50,7 +51,10 @@ export async function readMultipart(
         file = { stored, originalName: cleanFileName(part.filename) };
       } else {
         if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        if (value.includes('\u0000'))
+          throw badRequest(nulMessage(cleanFileName(part.fieldname).slice(0, 40)));
+        fields[part.fieldname] = value;
       }
     }
   } catch (error) {
@@ -72,7 +76,9 @@ export async function readMultipart(
     }
     if (
       error instanceof Error &&
-      /Unexpected end of form|Malformed part header|boundary/i.test(error.message)
+      /Unexpected end of (?:form|multipart data)|Malformed part header|Part terminated early|boundary/i.test(
+        error.message,
+      )
     ) {
       throw badRequest('The upload was cut off or malformed; try again.');
     }

@@ -28,8 +28,13 @@ export function parsePageRequest(query: unknown): PageRequest {
   if (before === undefined) return { limit, before: undefined };
   try {
     const [iso, id] = JSON.parse(Buffer.from(before, 'base64url').toString('utf8')) as unknown[];
-    const createdOn = new Date(String(iso));
-    if (Number.isNaN(createdOn.getTime()) || !z.uuid().safeParse(id).success) throw new Error();
+    // Only instants PostgreSQL can compare with (years 1 to 9999), written as toISOString does.
+    if (typeof iso !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso))
+      throw new Error();
+    const createdOn = new Date(iso);
+    const year = createdOn.getUTCFullYear();
+    if (Number.isNaN(createdOn.getTime()) || year < 1 || !z.uuid().safeParse(id).success)
+      throw new Error();
     return { limit, before: { createdOn, id: String(id) } };
   } catch {
     throw badRequest('The before cursor is not valid; use the X-Next-Cursor of a previous page.');

@@ -17,3 +17,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export const uuidParam = (value: unknown): value is string =>
   typeof value === 'string' &&
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** PostgreSQL text cannot hold U+0000, so no input may carry it (a 400, never a failed write). */
+export const nulMessage = (field?: string) =>
+  `${field ? `The ${field} field` : 'The request'} holds a NUL character (U+0000), which cannot be stored; remove it and try again.`;

@@ -29,7 +29,7 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Database; files: Fi
       .header('Cache-Control', 'private, max-age=31536000, immutable')
       .header(
         'Content-Security-Policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       );
     return reply.send(stream);
   });
