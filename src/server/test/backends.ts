@@ -44,18 +44,35 @@ export function testBackends(): Backend[] {
     backends.push({
       name: 'postgres',
       async open() {
-        const name = `test_${randomUUID().replaceAll('-', '')}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const db = await openPostgres(url.replace(/\/[^/]*$/, `/${name}`));
+        const db = await openPostgres(await createDatabase(url));
         await migrate(db);
         return db;
       },
     });
   }
   return backends;
+}
+
+/** Creates an empty database on the PostgreSQL cluster at `clusterUrl`; answers its URL. */
+async function createDatabase(clusterUrl: string): Promise<string> {
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return clusterUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/**
+ * The URL of a fresh, empty database on the test run's PostgreSQL (not migrated: the processes
+ * given it migrate it), or undefined when the run has no PostgreSQL.
+ */
+export async function createTestDatabaseUrl(): Promise<string | undefined> {
+  const url = inject('postgresUrl');
+  return url ? createDatabase(url) : undefined;
 }
 
 /** Empties every table (between tests of one file). */
