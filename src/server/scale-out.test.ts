@@ -116,7 +116,11 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
         const form = new FormData();
         form.append('name', `Proposal ${i}`);
         form.append('documentType', i % 3 === 0 ? 'policyCertificate' : 'carrierProposal');
-        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), `p${i}.pdf`);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
+          `p${i}.pdf`,
+        );
         // Half go to A, half to B.
         const target = i % 2 === 0 ? a : b;
         const res = await json(`${target.url}/api/upload-document`, { method: 'POST', body: form });

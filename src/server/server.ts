@@ -14,7 +14,7 @@ import {
   type ExtractionQueue,
   type ExtractionQueueSettings,
 } from './jobs/extraction-queue.ts';
-import { openFileStore } from './storage/open-file-store.ts';
+import { openFileStore, sweepStagedUploads } from './storage/open-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
@@ -50,6 +50,7 @@ export async function startServer(
   let extraction: ExtractionQueue | undefined;
   try {
     db = (await openDatabase(config)).db;
+    await sweepStagedUploads(config);
     const files = openFileStore(config, db);
     const jobLogger = pino({
       name: 'jobs',
@@ -66,7 +67,9 @@ export async function startServer(
       logger: jobLogger,
       ...(options.queueSettings ? { settings: options.queueSettings } : {}),
     });
-    await extraction.start({ work: true });
+    // On the embedded database this process is the only one (it holds the DATA_DIR lock): what a
+    // previous process left half done is its to resume.
+    await extraction.start({ work: true, recoverOrphans: !config.databaseUrl });
     const app = await buildApp({
       config,
       db,

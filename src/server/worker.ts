@@ -42,7 +42,7 @@ async function main() {
       provider: engine.provider,
       logger: log,
     });
-    await queue.start({ work: true });
+    await queue.start({ work: true, recoverOrphans: !config.databaseUrl });
   } catch (error) {
     await db?.close().catch(() => {});
     lock?.release();

@@ -108,8 +108,13 @@ export interface ExtractionJobs {
 }
 
 export interface ExtractionQueue extends ExtractionJobs {
-  /** Connects to the queue (creating pg-boss's schema on first use); with `work`, starts taking jobs. */
-  start(options?: { work?: boolean }): Promise<void>;
+  /**
+   * Connects to the queue (creating pg-boss's schema on first use); with `work`, starts taking
+   * jobs. With `recoverOrphans` (only for the sole process on a database: the embedded one,
+   * under the DATA_DIR lock), jobs left active by a process that died are put back at once
+   * rather than when their heartbeat is missed.
+   */
+  start(options?: { work?: boolean; recoverOrphans?: boolean }): Promise<void>;
   /** Stops taking jobs, lets a running one finish (or puts it back), and disconnects. */
   stop(): Promise<void>;
 }
@@ -250,6 +255,29 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
     return instance;
   }
 
+  /**
+   * Fails the jobs a dead process left active (each is tried again, or dead-lettered when out of
+   * tries, as pg-boss decides). Only safe when no other process can be working on them.
+   */
+  async function recoverOrphans(instance: PgBoss): Promise<void> {
+    for (const name of [EXTRACTION_QUEUE, EXTRACTION_DEAD_LETTERS]) {
+      const { rows } = await db.query<{ id: string }>(
+        `select id from pgboss.job where name = $1 and state = 'active'`,
+        [name],
+      );
+      if (!rows.length) continue;
+      await instance.fail(
+        name,
+        rows.map((r) => r.id),
+        { message: 'interrupted: the process reading it stopped' },
+      );
+      logger.warn(
+        { queue: name, jobs: rows.length },
+        'jobs left active by a process that stopped were put back in the queue',
+      );
+    }
+  }
+
   async function work(instance: PgBoss): Promise<void> {
     const provider = deps.provider;
     if (!provider) {
@@ -292,6 +320,7 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
     start(options = {}) {
       starting ??= (async () => {
         boss = await connect();
+        if (options.recoverOrphans) await recoverOrphans(boss);
         if (options.work ?? true) await work(boss);
       })();
       return starting;
