@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
 import type { InsightsProvider } from './insights/provider.ts';
 import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, deps);
   clientRoutes(app, deps);
+  billingRoutes(app, deps);
   documentRoutes(app, deps);
   fileRoutes(app, deps);
   await app.register(aiRoutes, { insights: deps.insights, rateLimit: deps.aiRateLimit });
