@@ -40,6 +40,9 @@ export const sampleProductCodes = [
 
 const tierNames = ['Employee', 'Employee + Spouse', 'Employee + Child(ren)', 'Family'];
 
+/** Rates to the cent, as a carrier prints them. */
+const cents = (n: number) => Math.round(n * 100) / 100;
+
 export interface SampleOptions {
   classes?: number;
   products?: number;
@@ -77,7 +80,9 @@ function fillProduct(key: string, code: string, ageBands: number): BillingComman
         ...(i === 0 ? [] : [c.addRateTier(key, band)]),
         c.updateRateTier(at, i, { field: 'tierName', value: tierName }),
         c.updateRateTier(at, i, { field: 'rate', value: rate }),
-        ...(smoker ? [c.updateRateTier(at, i, { field: 'tobaccoRate', value: rate * 1.5 })] : []),
+        ...(smoker
+          ? [c.updateRateTier(at, i, { field: 'tobaccoRate', value: cents(rate * 1.5) })]
+          : []),
       ];
     });
   if (rateType === 'static') out.push(c.setStaticRate(key, 0.42));
@@ -94,8 +99,8 @@ function fillProduct(key: string, code: string, ageBands: number): BillingComman
       );
       if (mode === 'tiered') out.push(...tiers(b));
       else {
-        out.push(c.updateAgeBand(key, b, 'rate', 0.05 + b * 0.03));
-        if (smoker) out.push(c.updateAgeBand(key, b, 'tobaccoRate', 0.08 + b * 0.05));
+        out.push(c.updateAgeBand(key, b, 'rate', cents(0.05 + b * 0.03)));
+        if (smoker) out.push(c.updateAgeBand(key, b, 'tobaccoRate', cents(0.08 + b * 0.05)));
       }
     }
   }
