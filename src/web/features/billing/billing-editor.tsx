@@ -46,7 +46,7 @@ export function BillingEditor({ client }: { client: Client }) {
   const allOpen = state.products.length > 0 && state.products.every((p) => open.has(p.productId));
 
   return (
-    <div className="billing-editor">
+    <div className={editor.dirty ? 'billing-editor dirty' : 'billing-editor'}>
       <section className="billing-block" aria-labelledby="billing-classes">
         <div className="block-header">
           <h3 id="billing-classes">Classes</h3>
@@ -116,40 +116,42 @@ function SaveBar({ editor }: { editor: Editor }) {
   const saving = status.kind === 'saving';
   return (
     <section className="save-bar" aria-label="Unsaved changes">
-      {status.kind === 'failed' ? (
-        <div className="error save-error" role="alert">
-          <p>Error: {status.message}</p>
-          {status.conflict ? (
-            <p className="save-error-actions">
-              <button type="button" className="button small" onClick={() => void editor.reload()}>
-                Reload
-              </button>
-              <span className="small">
-                Reloading shows the latest version and discards your changes.
-              </span>
-            </p>
-          ) : null}
-        </div>
-      ) : newerRevision !== undefined ? (
-        <p className="save-note small" role="status">
-          Someone saved a newer version of this client while you were editing; saving now will be
-          refused. Revert or reload to see it.
-        </p>
-      ) : null}
-      <div className="save-bar-row">
-        <span className="muted small">You have unsaved changes.</span>
-        <div className="button-row">
-          <button type="button" className="button" onClick={editor.revert} disabled={saving}>
-            ↪️ Revert
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => void editor.save()}
-            disabled={saving}
-          >
-            {saving ? '⌛ Saving…' : '💾 Save'}
-          </button>
+      <div className="save-bar-inner">
+        {status.kind === 'failed' ? (
+          <div className="error save-error" role="alert">
+            <p>Error: {status.message}</p>
+            {status.conflict ? (
+              <p className="save-error-actions">
+                <button type="button" className="button small" onClick={() => void editor.reload()}>
+                  Reload
+                </button>
+                <span className="small">
+                  Reloading shows the latest version and discards your changes.
+                </span>
+              </p>
+            ) : null}
+          </div>
+        ) : newerRevision !== undefined ? (
+          <p className="save-note small" role="status">
+            Someone saved a newer version of this client while you were editing; saving now will be
+            refused. Revert or reload to see it.
+          </p>
+        ) : null}
+        <div className="save-bar-row">
+          <span className="muted small">You have unsaved changes.</span>
+          <div className="button-row">
+            <button type="button" className="button" onClick={editor.revert} disabled={saving}>
+              ↪️ Revert
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => void editor.save()}
+              disabled={saving}
+            >
+              {saving ? '⌛ Saving…' : '💾 Save'}
+            </button>
+          </div>
         </div>
       </div>
     </section>
