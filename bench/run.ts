@@ -6,6 +6,7 @@ const sections: Record<string, () => Promise<void>> = {
   clients: async () => (await import('./clients.ts')).benchClients(),
   web: async () => (await import('./web.ts')).benchWebBundle(),
   insights: async () => (await import('./insights.ts')).benchInsights(),
+  billing: async () => (await import('./billing.ts')).benchBilling(),
 };
 
 const wanted = process.argv.slice(2);

@@ -64,15 +64,12 @@ export const ProductCard = memo(function ProductCard({
   dispatch: (command: BillingCommand) => void;
 }) {
   const key = product.key;
-  const type = productTypeOf(product);
   const heading = productHeading(product, index);
   const bodyId = `product-body-${key}`;
   const held = useMemo(
     () => classes.flatMap((c, i) => (c.productKeys.includes(key) ? [{ key: c.key, i, c }] : [])),
     [classes, key],
   );
-  const smoker = product.smokerIndicator === true && supportsSmokerIndicator(type);
-  const [editingDate, setEditingDate] = useState(false);
 
   return (
     <li className="billing-card product-card" id={`product-${key}`} aria-label={heading}>
@@ -114,100 +111,136 @@ export const ProductCard = memo(function ProductCard({
       </div>
       {expanded ? (
         <div id={bodyId} className="card-body">
-          <div className="field-grid three">
-            <ProductTypeCombobox
-              value={type}
-              onChoose={(t) => dispatch(chooseProductType(key, t.productCode))}
-            />
-            {supportsEffectiveDate(type) ? (
-              <TextField
-                label="Effective Date"
-                placeholder="MM/DD/YYYY"
-                value={product.effectiveDate}
-                onChange={(v) => dispatch(setEffectiveDate(key, v))}
-                onFocusChange={setEditingDate}
-                hint={editingDate ? undefined : effectiveDateHint(product.effectiveDate)}
-              />
-            ) : null}
-            {supportsPriceRateBasis(type) ? (
-              <NumberField
-                label="Price Rate Basis"
-                value={product.priceRateBasis}
-                bounds={numberBounds.priceRateBasis}
-                onCommit={(v) => dispatch(setPriceRateBasis(key, v))}
-              />
-            ) : null}
-          </div>
+          <ProductBasics product={product} dispatch={dispatch} />
           <ClassMultiSelect
             classes={classes}
             selected={held.map((h) => h.key)}
             onChange={(keys) => dispatch(setProductClasses(key, keys))}
           />
-          {type === undefined ? (
-            <p className="muted small">
-              Choose a product type to set its rates, volume and options.
-            </p>
-          ) : null}
-          {type &&
-          (supportsSmokerIndicator(type) ||
-            supportsSpouseAdminOnEE(type) ||
-            supportsMatchedADD(type)) ? (
-            <fieldset className="editor-group">
-              <legend>Options</legend>
-              <div className="checkbox-row">
-                {supportsSmokerIndicator(type) ? (
-                  <CheckboxField
-                    label="Smoker Indicator"
-                    checked={product.smokerIndicator === true}
-                    onChange={(on) => dispatch(setSmokerIndicator(key, on))}
-                  />
-                ) : null}
-                {supportsSpouseSmokerOnEE(type) && smoker ? (
-                  <CheckboxField
-                    label="Spouse Smoker On EE"
-                    checked={product.spouseSmokerOnEE === true}
-                    onChange={(on) => dispatch(setSpouseFlag(key, 'spouseSmokerOnEE', on))}
-                  />
-                ) : null}
-                {supportsSpouseAdminOnEE(type) ? (
-                  <CheckboxField
-                    label="Spouse Admin On EE"
-                    checked={product.spouseAdminOnEE === true}
-                    onChange={(on) => dispatch(setSpouseFlag(key, 'spouseAdminOnEE', on))}
-                  />
-                ) : null}
-                {supportsMatchedADD(type) ? (
-                  <CheckboxField
-                    label="Matched AD&D"
-                    checked={product.matchedADD === true}
-                    onChange={(on) => dispatch(setMatchedADD(key, on))}
-                  />
-                ) : null}
-              </div>
-            </fieldset>
-          ) : null}
-          {type ? (
-            <RateEditor product={product} productType={type} smoker={smoker} dispatch={dispatch} />
-          ) : null}
-          {type && takesVolume(type) ? (
-            <VolumeEditor product={product} productType={type} dispatch={dispatch} />
-          ) : null}
-          {supportsAttainedAge(type) ? (
-            <AttainedAgeEditor product={product} dispatch={dispatch} />
-          ) : null}
-          {supportsAgeReduction(type) ? (
-            <AgeReductionEditor product={product} dispatch={dispatch} />
-          ) : null}
-          {supportsNotes(type) ? (
-            <TextField
-              label={productNotesLabel(product)}
-              value={product.notes ?? ''}
-              onChange={(v) => dispatch(setNotes(key, v))}
-              rows={2}
-            />
-          ) : null}
+          <ProductEditors product={product} dispatch={dispatch} />
         </div>
       ) : null}
     </li>
+  );
+});
+
+/** Product type, Effective Date and Price Rate Basis: they follow the product alone. */
+const ProductBasics = memo(function ProductBasics({
+  product,
+  dispatch,
+}: {
+  product: EditorProduct;
+  dispatch: (command: BillingCommand) => void;
+}) {
+  const key = product.key;
+  const type = productTypeOf(product);
+  const [editingDate, setEditingDate] = useState(false);
+  return (
+    <div className="field-grid three">
+      <ProductTypeCombobox
+        value={type}
+        onChoose={(t) => dispatch(chooseProductType(key, t.productCode))}
+      />
+      {supportsEffectiveDate(type) ? (
+        <TextField
+          label="Effective Date"
+          placeholder="MM/DD/YYYY"
+          value={product.effectiveDate}
+          onChange={(v) => dispatch(setEffectiveDate(key, v))}
+          onFocusChange={setEditingDate}
+          hint={editingDate ? undefined : effectiveDateHint(product.effectiveDate)}
+        />
+      ) : null}
+      {supportsPriceRateBasis(type) ? (
+        <NumberField
+          label="Price Rate Basis"
+          value={product.priceRateBasis}
+          bounds={numberBounds.priceRateBasis}
+          onCommit={(v) => dispatch(setPriceRateBasis(key, v))}
+        />
+      ) : null}
+    </div>
+  );
+});
+
+/**
+ * Options, rate, volume, attained age, age reductions and notes: each only when the chosen type
+ * supports it. Memoised on the product, so an edit elsewhere (a class name shown in every card's
+ * header) does not re-render these editors.
+ */
+const ProductEditors = memo(function ProductEditors({
+  product,
+  dispatch,
+}: {
+  product: EditorProduct;
+  dispatch: (command: BillingCommand) => void;
+}) {
+  const key = product.key;
+  const type = productTypeOf(product);
+  const smoker = product.smokerIndicator === true && supportsSmokerIndicator(type);
+  return (
+    <>
+      {type === undefined ? (
+        <p className="muted small">Choose a product type to set its rates, volume and options.</p>
+      ) : null}
+      {type &&
+      (supportsSmokerIndicator(type) ||
+        supportsSpouseAdminOnEE(type) ||
+        supportsMatchedADD(type)) ? (
+        <fieldset className="editor-group">
+          <legend>Options</legend>
+          <div className="checkbox-row">
+            {supportsSmokerIndicator(type) ? (
+              <CheckboxField
+                label="Smoker Indicator"
+                checked={product.smokerIndicator === true}
+                onChange={(on) => dispatch(setSmokerIndicator(key, on))}
+              />
+            ) : null}
+            {supportsSpouseSmokerOnEE(type) && smoker ? (
+              <CheckboxField
+                label="Spouse Smoker On EE"
+                checked={product.spouseSmokerOnEE === true}
+                onChange={(on) => dispatch(setSpouseFlag(key, 'spouseSmokerOnEE', on))}
+              />
+            ) : null}
+            {supportsSpouseAdminOnEE(type) ? (
+              <CheckboxField
+                label="Spouse Admin On EE"
+                checked={product.spouseAdminOnEE === true}
+                onChange={(on) => dispatch(setSpouseFlag(key, 'spouseAdminOnEE', on))}
+              />
+            ) : null}
+            {supportsMatchedADD(type) ? (
+              <CheckboxField
+                label="Matched AD&D"
+                checked={product.matchedADD === true}
+                onChange={(on) => dispatch(setMatchedADD(key, on))}
+              />
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+      {type ? (
+        <RateEditor product={product} productType={type} smoker={smoker} dispatch={dispatch} />
+      ) : null}
+      {type && takesVolume(type) ? (
+        <VolumeEditor product={product} productType={type} dispatch={dispatch} />
+      ) : null}
+      {supportsAttainedAge(type) ? (
+        <AttainedAgeEditor product={product} dispatch={dispatch} />
+      ) : null}
+      {supportsAgeReduction(type) ? (
+        <AgeReductionEditor product={product} dispatch={dispatch} />
+      ) : null}
+      {supportsNotes(type) ? (
+        <TextField
+          label={productNotesLabel(product)}
+          value={product.notes ?? ''}
+          onChange={(v) => dispatch(setNotes(key, v))}
+          rows={2}
+        />
+      ) : null}
+    </>
   );
 });
