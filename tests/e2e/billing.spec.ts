@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sampleBillingDocument } from '../../src/shared/billing/testing/sample-client.ts';
 import { BillingEditorPage, type ProductCardPage } from './pages/billing-editor-page.ts';
 import { CreateClientPage } from './pages/create-client-page.ts';
 import { expect, test, unique } from './support/test.ts';
@@ -346,5 +347,45 @@ test.describe('billing parameters', () => {
     await picker.press('Tab');
     await expect(picker).toHaveValue('Hospital Indemnity');
     await expect(product.toggle).toHaveText(/Hospital Indemnity - HI$/);
+  });
+
+  test('a client with 6 classes and 10 products stays readable', async ({ page }) => {
+    const created = await page.request.post('/api/clients/createClient', {
+      multipart: { name: unique('Wide World Importers') },
+    });
+    const { sanityId } = await created.json();
+    const classes = sampleBillingDocument({
+      classes: 6,
+      products: 10,
+      ageBands: 4,
+      everyProductInEveryClass: false,
+    });
+    const saved = await page.request.post('/api/clients/updateBillingParameters', {
+      data: { clientId: sanityId, classes, revision: 0 },
+    });
+    expect(saved.status()).toBe(200);
+
+    const editor = new BillingEditorPage(page);
+    await editor.goto(sanityId);
+    await expect(editor.classCards).toHaveCount(6);
+    const cards = page.locator('.product-list > li');
+    await expect(cards).toHaveCount(10);
+    // Classes sit three to a row; product cards start closed, one line each with their classes.
+    const tops = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => (await editor.classCards.nth(i).boundingBox())!.y),
+    );
+    expect(tops[1]).toBe(tops[0]);
+    expect(tops[2]).toBe(tops[0]);
+    expect(tops[3]).toBeGreaterThan(tops[0]!);
+    for (let i = 0; i < 10; i += 1) {
+      const box = (await cards.nth(i).boundingBox())!;
+      expect(box.height).toBeLessThan(80);
+      await expect(cards.nth(i).getByRole('list', { name: 'Held by classes' })).toBeVisible();
+    }
+    await editor.screenshot('billing-6x10');
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect(page.locator('.product-card .card-body')).toHaveCount(10);
+    await expect(editor.saveBar).toBeHidden();
+    await editor.screenshot('billing-6x10-open');
   });
 });

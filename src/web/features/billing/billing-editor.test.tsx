@@ -409,33 +409,61 @@ describe('BillingEditor: saving', () => {
     logged.mockRestore();
   });
 
+  const conflict = {
+    status: 409,
+    body: {
+      error:
+        'This client was changed by someone else since you opened it. Reload to see the latest version.',
+      revision: 4,
+    },
+  };
+  const theirs = { status: 200, body: buildClient({ classes: dentalClasses(77), revision: 4 }) };
+
   it('says so when someone else saved first, and Reload shows their version', async () => {
     const { user, storedClient } = await editedDental();
-    net.answers.push({
-      status: 409,
-      body: {
-        error:
-          'This client was changed by someone else since you opened it. Reload to see the latest version.',
-        revision: 4,
-      },
-    });
+    // The 409, then the newer version fetched at once, then the broker's Reload.
+    net.answers.push(conflict, theirs, theirs);
     await user.click(saveButton()!);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error: Update failed (409): This client was changed by someone else since you opened it. Reload to see the latest version.',
     );
+    await waitFor(() => expect(storedClient().revision).toBe(4));
     // Nothing is discarded until the broker asks.
     expect(screen.getByLabelText('Tier 1 rate')).toHaveValue(55);
 
-    net.answers.push({
-      status: 200,
-      body: buildClient({ classes: dentalClasses(77), revision: 4 }),
-    });
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(saveButton()).not.toBeInTheDocument());
-    expect(net.requests[1]).toMatchObject({ url: `/api/clients/${clientId}`, method: 'GET' });
+    expect(net.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/clients/updateBillingParameters',
+      `GET /api/clients/${clientId}`,
+      `GET /api/clients/${clientId}`,
+    ]);
     // The card the broker had open stays open.
     expect(screen.getByLabelText('Tier 1 rate')).toHaveValue(77);
     expect(storedClient().revision).toBe(4);
+  });
+});
+
+describe('BillingEditor: after a conflict', () => {
+  it('Revert lands on the newer version, not on the stale one', async () => {
+    const view = setup(buildClient({ classes: dentalClasses(), revision: 3 }));
+    await view.user.click(screen.getByRole('button', { name: /Dental/ }));
+    await view.user.type(screen.getByLabelText('Tier 2 name'), '!');
+    net.answers.push(
+      {
+        status: 409,
+        body: { error: 'This client was changed by someone else.', revision: 4 },
+      },
+      { status: 200, body: buildClient({ classes: dentalClasses(77), revision: 4 }) },
+    );
+    await view.user.click(saveButton()!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Update failed (409)');
+    await waitFor(() => expect(view.storedClient().revision).toBe(4));
+    expect(screen.getByLabelText('Tier 2 name')).toHaveValue('Family!');
+    await view.user.click(revertButton());
+    expect(screen.getByLabelText('Tier 1 rate')).toHaveValue(77);
+    expect(screen.getByLabelText('Tier 2 name')).toHaveValue('Family');
+    expect(saveButton()).not.toBeInTheDocument();
   });
 });
 

@@ -140,11 +140,15 @@ export function useBillingEditor(client: Client): BillingEditor {
       appDispatch(clientUpserted({ ...latest.current.client, classes: toSaved(sent), revision }));
     } catch (error) {
       if (!(error instanceof SaveBillingError)) console.error('Saving billing parameters', error);
-      dispatchModel({
-        type: 'failed',
-        message: saveFailureMessage(error),
-        conflict: error instanceof SaveBillingError && error.conflict,
-      });
+      const conflict = error instanceof SaveBillingError && error.conflict;
+      dispatchModel({ type: 'failed', message: saveFailureMessage(error), conflict });
+      // Learn the newer version now, keeping the edits: the editor notes it, and a Revert then
+      // lands on it rather than on the stale version.
+      if (conflict) {
+        getJson<Client>(`/api/clients/${encodeURIComponent(c.id)}`)
+          .then((fresh) => appDispatch(clientUpserted(fresh)))
+          .catch(() => {});
+      }
     }
   }, [appDispatch]);
 
