@@ -216,7 +216,7 @@ describe.each(testBackends())('POST /api/clients/updateBillingParameters on $nam
 
   it('takes a save larger than the app’s 1 MB default body, within its own limit', async () => {
     const id = await newClient();
-    const classes = sampleBillingDocument({ classes: 40, ageBands: 27 });
+    const classes = sampleBillingDocument({ classes: 60, ageBands: 27 });
     const payload = JSON.stringify({ clientId: id, classes, revision: 0 });
     expect(payload.length).toBeGreaterThan(1024 * 1024);
     expect(payload.length).toBeLessThan(MAX_BILLING_BODY_BYTES);
