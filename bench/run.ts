@@ -8,6 +8,7 @@ const sections: Record<string, () => Promise<void>> = {
   documents: async () => (await import('./documents.ts')).benchDocuments(),
   insights: async () => (await import('./insights.ts')).benchInsights(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
+  billing: async () => (await import('./billing.ts')).benchBilling(),
 };
 
 const wanted = process.argv.slice(2);

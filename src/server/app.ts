@@ -16,6 +16,7 @@ import type { InsightsProvider } from './insights/provider.ts';
 import type { ExtractionJobs } from './jobs/extraction-queue.ts';
 import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, deps);
   clientRoutes(app, deps);
+  billingRoutes(app, deps);
   documentRoutes(app, deps);
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);

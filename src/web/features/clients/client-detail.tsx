@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { BillingEditor } from '../billing/billing-editor.tsx';
 import { useClient } from './use-client.ts';
 
 /** /clients/{id}: the client with its billing parameters (spec §2 Client detail). */
@@ -40,7 +40,7 @@ export function ClientDetail() {
           ) : null}
           <section className="section">
             <h2>Billing Parameters</h2>
-            <ComingSoon what="The billing-parameters editor" />
+            <BillingEditor key={lookup.client.id} client={lookup.client} />
           </section>
         </>
       ) : null}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { addClass, addProduct } from '../../../shared/billing/commands.ts';
+import type { Client } from '../clients/client-types.ts';
+import { ClassCard } from './class-card.tsx';
+import { ProductCard } from './product-card.tsx';
+import { type BillingEditor as Editor, useBillingEditor } from './use-billing-editor.ts';
+
+/**
+ * The billing-parameters editor (spec §2, §4) of one client: its classes, its products and the
+ * save bar. Products loaded from the server start collapsed and new ones open, so ten products
+ * stay readable; 'Expand all' opens every card.
+ */
+export function BillingEditor({ client }: { client: Client }) {
+  const editor = useBillingEditor(client);
+  const { state, dispatch } = editor;
+  // Which product cards are open, by productId so that they stay open across a reload
+  // (new products open; loaded ones closed).
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const [focusProduct, setFocusProduct] = useState<string>();
+  const toggle = useCallback((key: string) => {
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    if (focusProduct === undefined) return;
+    const card = document.getElementById(`product-${focusProduct}`);
+    card?.scrollIntoView?.({ block: 'nearest' });
+    card?.querySelector<HTMLInputElement>('input[role="combobox"]')?.focus();
+    setFocusProduct(undefined);
+  }, [focusProduct]);
+
+  const onAddProduct = () => {
+    const command = addProduct();
+    if (command.type !== 'addProduct') return;
+    dispatch(command);
+    setOpen((prev) => new Set(prev).add(command.productId));
+    setFocusProduct(command.key);
+  };
+
+  const allOpen = state.products.length > 0 && state.products.every((p) => open.has(p.productId));
+
+  return (
+    <div className={editor.dirty ? 'billing-editor dirty' : 'billing-editor'}>
+      <section className="billing-block" aria-labelledby="billing-classes">
+        <div className="block-header">
+          <h3 id="billing-classes">Classes</h3>
+          <button type="button" className="button" onClick={() => dispatch(addClass())}>
+            + Add Class
+          </button>
+        </div>
+        {state.classes.length === 0 ? (
+          <p className="empty">No classes yet.</p>
+        ) : (
+          <ul className="class-grid">
+            {state.classes.map((cls, i) => (
+              <ClassCard key={cls.key} cls={cls} index={i} dispatch={dispatch} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="billing-block" aria-labelledby="billing-products">
+        <div className="block-header">
+          <h3 id="billing-products">Products</h3>
+          <div className="button-row">
+            {state.products.length > 1 ? (
+              <button
+                type="button"
+                className="button small"
+                onClick={() =>
+                  setOpen(allOpen ? new Set() : new Set(state.products.map((p) => p.productId)))
+                }
+              >
+                {allOpen ? 'Collapse all' : 'Expand all'}
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={onAddProduct}>
+              + Add Product
+            </button>
+          </div>
+        </div>
+        {state.products.length === 0 ? (
+          <p className="empty">No products yet.</p>
+        ) : (
+          <ul className="product-list">
+            {state.products.map((product, i) => (
+              <ProductCard
+                key={product.key}
+                product={product}
+                index={i}
+                classes={state.classes}
+                expanded={open.has(product.productId)}
+                onToggle={toggle}
+                dispatch={dispatch}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {editor.dirty ? <SaveBar editor={editor} /> : null}
+      <LeaveGuard dirty={editor.dirty} />
+    </div>
+  );
+}
+
+/** Shown only while there are unsaved changes (spec §2). */
+function SaveBar({ editor }: { editor: Editor }) {
+  const { status, newerRevision } = editor;
+  const saving = status.kind === 'saving';
+  return (
+    <section className="save-bar" aria-label="Unsaved changes">
+      <div className="save-bar-inner">
+        {status.kind === 'failed' ? (
+          <div className="error save-error" role="alert">
+            <p>Error: {status.message}</p>
+            {status.conflict ? (
+              <p className="save-error-actions">
+                <button type="button" className="button small" onClick={() => void editor.reload()}>
+                  Reload
+                </button>
+                <span className="small">
+                  Reloading shows the latest version and discards your changes.
+                </span>
+              </p>
+            ) : null}
+          </div>
+        ) : newerRevision !== undefined ? (
+          <p className="save-note small" role="status">
+            Someone saved a newer version of this client while you were editing; saving now will be
+            refused. Revert or reload to see it.
+          </p>
+        ) : null}
+        <div className="save-bar-row">
+          <span className="muted small">You have unsaved changes.</span>
+          <div className="button-row">
+            <button type="button" className="button" onClick={editor.revert} disabled={saving}>
+              ↪️ Revert
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => void editor.save()}
+              disabled={saving}
+            >
+              {saving ? '⌛ Saving…' : '💾 Save'}
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Warns before the broker leaves with unsaved changes: another page of the app, or the tab. */
+function LeaveGuard({ dirty }: { dirty: boolean }) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <div
+      className="leave-dialog"
+      role="alertdialog"
+      aria-labelledby="leave-title"
+      aria-modal="false"
+    >
+      <p id="leave-title">
+        <strong>Leave without saving?</strong> Your changes to the billing parameters will be lost.
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => blocker.reset()}>
+          Stay on this page
+        </button>
+        <button type="button" className="button danger" onClick={() => blocker.proceed()}>
+          Leave without saving
+        </button>
+      </div>
+    </div>
+  );
+}
