@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingDocumentArb } from '../shared/billing/testing/arbitraries.ts';
 import { checkIntegrity } from './services/integrity.ts';
 import { createTestApp, type TestContext, testBackends } from './test/backends.ts';
 import {
@@ -341,6 +342,53 @@ const aiBody = fc.oneof(
     .map((messages) => ({ messages })),
 );
 
+/** Billing saves: valid documents for real clients, with one part made odd, or junk. */
+const billingBody = fc.oneof(
+  fc.record(
+    {
+      clientId: fc.oneof(
+        { weight: 3, arbitrary: knownId(() => known.clientIds) },
+        { weight: 1, arbitrary: fc.oneof(fc.uuid(), oddText) },
+      ),
+      classes: fc.oneof(
+        { weight: 3, arbitrary: billingDocumentArb as fc.Arbitrary<unknown> },
+        { weight: 1, arbitrary: fc.jsonValue() },
+        {
+          weight: 1,
+          arbitrary: billingDocumentArb.chain((classes) =>
+            fc
+              .record({ path: fc.nat(), value: fc.oneof(oddText, fc.jsonValue()) })
+              .map(({ path, value }) => {
+                // One value somewhere inside the document replaced by an odd one.
+                const copy = JSON.parse(JSON.stringify(classes));
+                const holders: Array<Record<string, unknown>> = [];
+                const walk = (v: unknown) => {
+                  if (v && typeof v === 'object') {
+                    holders.push(v as Record<string, unknown>);
+                    for (const child of Object.values(v)) walk(child);
+                  }
+                };
+                walk(copy);
+                const holder = holders[path % Math.max(1, holders.length)];
+                const keys = holder ? Object.keys(holder) : [];
+                if (holder && keys.length) holder[keys[path % keys.length]!] = value;
+                return copy;
+              }),
+          ),
+        },
+        { weight: 1, arbitrary: fc.constant(Array.from({ length: 30_000 }, () => ({}))) },
+      ),
+      revision: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.nat({ max: 3 }) },
+        { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53, '1', null) },
+      ),
+    },
+    { requiredKeys: ['clientId', 'classes'] },
+  ),
+  fc.jsonValue(),
+);
+
 interface Endpoint {
   name: string;
   requests: fc.Arbitrary<FuzzRequest>;
@@ -404,6 +452,16 @@ const endpoints: Endpoint[] = [
     ),
   },
   {
+    name: 'POST /api/clients/updateBillingParameters',
+    requests: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: jsonRequests(fc.constant('/api/clients/updateBillingParameters'), billingBody),
+      },
+      { weight: 1, arbitrary: junkRequests('/api/clients/updateBillingParameters') },
+    ),
+  },
+  {
     name: 'other methods and paths',
     requests: otherMethods(
       fc.oneof(
@@ -436,7 +494,7 @@ async function sendAndHangUp(
 
 describe.each(testBackends())('every endpoint under hostile input, on $name', (backend) => {
   let t: TestContext;
-  const tally = { requests: 0, byStatus: new Map<number, number>() };
+  const tally = { requests: 0, billingSaves: 0, byStatus: new Map<number, number>() };
   let lastError: unknown;
   beforeAll(async () => {
     known.clientIds = [];
@@ -466,7 +524,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
   });
   afterAll(async () => {
     console.info(
-      `[fuzz on ${backend.name}] ${tally.requests} requests; statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
+      `[fuzz on ${backend.name}] ${tally.requests} requests (${tally.billingSaves} billing saves accepted); statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
     );
     await t.close();
   });
@@ -489,6 +547,9 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     expectSafeAnswer(res, what, request.method);
     if (res.statusCode === 201 && request.url === '/api/clients/createClient') {
       known.clientIds.push(res.json().sanityId);
+    }
+    if (res.statusCode === 200 && request.url === '/api/clients/updateBillingParameters') {
+      tally.billingSaves += 1;
     }
     if (res.statusCode === 201 && request.url === '/api/upload-document') {
       known.documentIds.push(res.json().id);
