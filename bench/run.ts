@@ -7,6 +7,7 @@ const sections: Record<string, () => Promise<void>> = {
   web: async () => (await import('./web.ts')).benchWebBundle(),
   documents: async () => (await import('./documents.ts')).benchDocuments(),
   insights: async () => (await import('./insights.ts')).benchInsights(),
+  load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
 };
