@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'shared',
           include: ['src/shared/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases; CI machines are small and shared.
+          testTimeout: 30_000,
         },
       },
       {
@@ -30,6 +32,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 30_000,
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

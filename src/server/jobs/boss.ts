@@ -2,7 +2,7 @@ import { type Db, fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseDriver, Queryable } from '../db/database.ts';
 
 /**
- * pg-boss on the app's database (docs/decisions/0004-job-queue.md): on PGlite through its
+ * pg-boss on the app's database (docs/decisions/0009-job-queue.md): on PGlite through its
  * adapter over the one embedded instance (multi-statement SQL goes through PGlite's `exec`), on
  * PostgreSQL through a small pool of its own. Its tables live in the `pgboss` schema, which it
  * creates and migrates itself on start.

@@ -14,7 +14,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { createBoss, transactionDb } from './boss.ts';
 
 /**
- * The durable extraction queue (docs/decisions/0004-job-queue.md). An upload records its
+ * The durable extraction queue (docs/decisions/0009-job-queue.md). An upload records its
  * document and an extraction job in one transaction; a worker (in the app process, or
  * `npm run worker`) claims the job, reads the file, calls the extraction provider and stores the
  * parsed data or the reason it failed on the document.

@@ -13,7 +13,7 @@ export interface AppConfigView {
   maxUploadBytes: number;
 }
 
-/** GET /api/config (docs/decisions/0004-job-queue.md). */
+/** GET /api/config (docs/decisions/0009-job-queue.md). */
 export function appConfigRoutes(
   app: FastifyInstance,
   deps: {

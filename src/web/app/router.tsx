@@ -1,38 +1,57 @@
-import { createBrowserRouter, Link } from 'react-router';
-import { ClientDetail } from '../features/clients/client-detail.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Link, type RouteObject } from 'react-router';
 import { ClientList } from '../features/clients/client-list.tsx';
-import { CreateClient } from '../features/clients/create-client.tsx';
-import { DevPrompts } from '../features/dev-prompts/dev-prompts.tsx';
-import { CertificateDetail } from '../features/documents/certificate-detail.tsx';
-import { CertificateList } from '../features/documents/certificate-list.tsx';
-import { DocumentsHome } from '../features/documents/documents-home.tsx';
-import { ProposalList } from '../features/documents/proposal-list.tsx';
-import {
-  CarrierProposalUpload,
-  PolicyCertificateUpload,
-} from '../features/documents/upload-screens.tsx';
-import { CarrierProposalDetail } from '../features/proposals/carrier-proposal-detail.tsx';
-import { ProposalDebug } from '../features/proposals/proposal-debug.tsx';
 import { Shell } from './shell.tsx';
 
+/**
+ * A screen loaded on first visit, so the first page downloads only what it shows (the client
+ * list is in the entry bundle; every other screen is its own chunk).
+ */
+function lazyScreen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const clients = () => import('../features/clients/client-screens.ts');
+const documents = () => import('../features/documents/document-screens.ts');
+const proposals = () => import('../features/proposals/proposal-screens.ts');
+
 /** Every browser route of spec §2. */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    hydrateFallbackElement: <p className="muted page">Loading…</p>,
     children: [
       { path: '/', element: <ClientList /> },
       { path: '/clients', element: <ClientList /> },
-      { path: '/clients/create', element: <CreateClient /> },
-      { path: '/clients/:id', element: <ClientDetail /> },
-      { path: '/documents', element: <DocumentsHome /> },
-      { path: '/documents/carrierProposals', element: <ProposalList /> },
-      { path: '/documents/carrierProposals/upload', element: <CarrierProposalUpload /> },
-      { path: '/documents/carrierProposals/:id', element: <CarrierProposalDetail /> },
-      { path: '/documents/carrierProposals/:id/debug', element: <ProposalDebug /> },
-      { path: '/documents/policyCertificates', element: <CertificateList /> },
-      { path: '/documents/policyCertificates/upload', element: <PolicyCertificateUpload /> },
-      { path: '/documents/policyCertificates/:id', element: <CertificateDetail /> },
-      { path: '/dev/prompts', element: <DevPrompts /> },
+      { path: '/clients/create', ...lazyScreen(clients, (m) => m.CreateClient) },
+      { path: '/clients/:id', ...lazyScreen(clients, (m) => m.ClientDetail) },
+      { path: '/documents', ...lazyScreen(documents, (m) => m.DocumentsHome) },
+      { path: '/documents/carrierProposals', ...lazyScreen(documents, (m) => m.ProposalList) },
+      {
+        path: '/documents/carrierProposals/upload',
+        ...lazyScreen(documents, (m) => m.CarrierProposalUpload),
+      },
+      {
+        path: '/documents/carrierProposals/:id',
+        ...lazyScreen(proposals, (m) => m.CarrierProposalDetail),
+      },
+      {
+        path: '/documents/carrierProposals/:id/debug',
+        ...lazyScreen(proposals, (m) => m.ProposalDebug),
+      },
+      { path: '/documents/policyCertificates', ...lazyScreen(documents, (m) => m.CertificateList) },
+      {
+        path: '/documents/policyCertificates/upload',
+        ...lazyScreen(documents, (m) => m.PolicyCertificateUpload),
+      },
+      {
+        path: '/documents/policyCertificates/:id',
+        ...lazyScreen(documents, (m) => m.CertificateDetail),
+      },
+      { path: '/dev/prompts', ...lazyScreen(proposals, (m) => m.DevPrompts) },
       { path: '*', element: <NotFound /> },
     ],
   },
