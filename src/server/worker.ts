@@ -66,6 +66,7 @@ async function main() {
     force.unref();
     try {
       await queue.stop();
+      await (engine.provider as { close?: () => Promise<void> } | undefined)?.close?.();
       await db?.close();
       lock?.release();
       process.exit(0);

@@ -176,6 +176,8 @@ describe.each(testBackends())('the extraction queue on $name', (backend) => {
     expect(provider.calls).toHaveLength(1);
     const [call] = provider.calls;
     expect(Buffer.from(call!.bytes).equals(proposalPdf)).toBe(true);
+    // A plain Uint8Array (pdf.js refuses Buffers).
+    expect(Buffer.isBuffer(call!.bytes)).toBe(false);
     expect(call).toMatchObject({
       contentType: 'application/pdf',
       documentType: 'carrierProposal',

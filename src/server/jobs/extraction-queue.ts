@@ -382,10 +382,15 @@ export function describeFailure(error: unknown, timeoutMs: number): Failure {
   return { message: extractionFailures.unexpected, retryable: true, unexpected: true };
 }
 
+/**
+ * All of a stored file, as a plain Uint8Array rather than a Buffer: readers such as pdf.js refuse
+ * Buffers, and Buffer's `slice()` shares memory where Uint8Array's copies.
+ */
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const whole = Buffer.concat(chunks);
+  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
 }
 
 function formatDuration(ms: number): string {

@@ -1,3 +1,4 @@
+import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { tinyPng } from './multipart.ts';
@@ -232,4 +233,116 @@ export function deepJson(depth: number, kind: 'array' | 'object'): string {
   return kind === 'array'
     ? `${'['.repeat(depth)}${']'.repeat(depth)}`
     : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+export interface ZipEntry {
+  name: string;
+  /** The entry's bytes… */
+  data?: Buffer;
+  /** …or this many zero bytes, compressed without ever being held (for zip bombs). */
+  zeros?: number;
+  /** The uncompressed size the headers declare (default: the real one). */
+  declaredSize?: number;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * A ZIP archive (deflate), written by hand so that it can lie: `zeros` entries are made by
+ * repeating one deflated megabyte of zeros (each copy ends on a byte boundary with a sync
+ * flush and refers only to itself), so a gigabyte of zeros costs a megabyte.
+ */
+export function buildZip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    let compressed: Buffer;
+    let size: number;
+    let crc: number;
+    if (entry.zeros !== undefined) {
+      const megabyte = Buffer.alloc(MIB);
+      const block = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_SYNC_FLUSH, level: 9 });
+      const whole = Math.floor(entry.zeros / MIB);
+      const rest = deflateRawSync(Buffer.alloc(entry.zeros % MIB), { level: 9 });
+      compressed = Buffer.concat([...Array.from({ length: whole }, () => block), rest]);
+      size = entry.zeros;
+      crc = 0;
+      for (let i = 0; i < whole; i++) crc = crc32(megabyte, crc);
+      crc = crc32(Buffer.alloc(entry.zeros % MIB), crc);
+    } else {
+      const data = entry.data ?? Buffer.alloc(0);
+      compressed = deflateRawSync(data);
+      size = data.length;
+      crc = crc32(data);
+    }
+    const declared = entry.declaredSize ?? size;
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(8, 10);
+    header.writeUInt32LE(crc >>> 0, 16);
+    header.writeUInt32LE(compressed.length, 20);
+    header.writeUInt32LE(declared, 24);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    central.push(header, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The parts of a minimal DOCX around `documentXml`. */
+export function docxEntries(documentXml: ZipEntry): ZipEntry[] {
+  return [
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+    },
+    documentXml,
+  ];
+}
+
+/** A DOCX whose body says `text`. */
+export function minimalDocx(text: string): Buffer {
+  return buildZip(
+    docxEntries({
+      name: 'word/document.xml',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+          `<w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+      ),
+    }),
+  );
 }

@@ -1,0 +1,51 @@
+import type { ExtractionProvider } from './provider.ts';
+
+/**
+ * The child process of a sandboxed extraction provider (sandbox.ts): builds the provider named
+ * by BD_SANDBOX_MODULE / BD_SANDBOX_FACTORY once, then reads one document per message and
+ * answers with the parsed data or the error. It exits when its parent goes away.
+ */
+interface Request {
+  id: number;
+  input: {
+    bytes: Uint8Array;
+    contentType: string;
+    documentType: 'carrierProposal' | 'policyCertificate';
+    modelId?: string;
+  };
+}
+
+const moduleUrl = process.env.BD_SANDBOX_MODULE;
+const factoryName = process.env.BD_SANDBOX_FACTORY ?? 'createProvider';
+if (!moduleUrl || !process.send) {
+  console.error('sandbox-child.ts runs only as the child of a sandboxed extraction provider.');
+  process.exit(2);
+}
+const loaded = (await import(moduleUrl)) as Record<string, unknown>;
+const factory = loaded[factoryName];
+if (typeof factory !== 'function') {
+  console.error(`${moduleUrl} exports no function ${factoryName}.`);
+  process.exit(2);
+}
+const provider = (factory as () => ExtractionProvider)();
+
+process.on('disconnect', () => process.exit(0));
+process.on('message', async (request: Request) => {
+  try {
+    const { bytes } = request.input;
+    // A plain Uint8Array, as the queue hands over (the channel may deliver a Buffer).
+    const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const data = await provider.extract({ ...request.input, bytes: plain });
+    process.send?.({ id: request.id, data });
+  } catch (error) {
+    const e = error as { name?: string; message?: string; retryable?: boolean };
+    process.send?.({
+      id: request.id,
+      error: {
+        message: String(e?.message ?? error),
+        retryable: e?.retryable === true,
+        extraction: e?.name === 'ExtractionError',
+      },
+    });
+  }
+});
