@@ -1,0 +1,157 @@
+import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import { evidence, type Scope, sourceOfCell } from './evidence.ts';
+import type { FactKind, Facts } from './facts.ts';
+import { gridShape, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
+import { FREQUENCY_VALUE, frequencyItem, isOptionName, VISION_SERVICE } from './vocabulary.ts';
+
+/**
+ * Vision grids (one row per service or material, in- and out-of-network columns, sometimes a
+ * frequency column) and frequency tables, row-wise (Exam | 12 months) or column-wise
+ * (Exam | Lenses | Frames over one row of values).
+ */
+
+const FREQUENCY_FACT: Record<'examination' | 'lensesOrContactLenses' | 'frame', FactKind> = {
+  examination: 'freqExam',
+  lensesOrContactLenses: 'freqLenses',
+  frame: 'freqFrame',
+};
+
+function isFrequencyValue(v: string | undefined): boolean {
+  return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
+}
+
+export function visionScore(t: AnalyzedTable): number {
+  const shape = gridShape(t);
+  if (shape.groups.length === 0) return 0;
+  return t.body.filter((row) => {
+    const label = rowLabel(row.cells[shape.labelCol]);
+    return label && VISION_SERVICE.test(label.text) && !isSectionRow(row.cells, shape);
+  }).length;
+}
+
+/** Row-wise or column-wise frequency table. */
+export function frequencyLayout(t: AnalyzedTable): 'rows' | 'columns' | undefined {
+  const headerItems = t.columns.filter((c) => c.index > 0 && frequencyItem(c.heading)).length;
+  const valuesBelow = t.body.some((r) =>
+    r.cells.slice(1).some((c) => FREQUENCY_VALUE.test(cellText(c))),
+  );
+  if (headerItems >= 2 && valuesBelow) return 'columns';
+  const rowItems = t.body.filter((r) => frequencyItem(cellText(r.cells[0]))).length;
+  const rowValues = t.body.filter((r) =>
+    r.cells.slice(1).some((c) => FREQUENCY_VALUE.test(cellText(c))),
+  ).length;
+  const costs = t.body.filter((r) => r.cells.slice(1).some((c) => /\$/.test(cellText(c)))).length;
+  if (rowItems >= 2 && rowValues >= 2 && costs === 0) return 'rows';
+  return undefined;
+}
+
+export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
+  const layout = frequencyLayout(t);
+  const base: Scope = {
+    product: 'vision',
+    ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
+  };
+  if (layout === 'columns') {
+    for (const row of t.body) {
+      const rowName = cellText(row.cells[0]);
+      const ref = classRefIn(rowName);
+      const scope: Scope = ref ? { product: 'vision', classRef: ref } : base;
+      for (const col of t.columns) {
+        const item = frequencyItem(col.heading);
+        const cell = row.cells[col.index];
+        if (!item || !cell || (col.index === 0 && !FREQUENCY_VALUE.test(cellText(cell)))) continue;
+        const text = cellText(cell);
+        if (text)
+          facts.add(
+            FREQUENCY_FACT[item],
+            evidence(text, sourceOfCell(cell, true), 'cell'),
+            scope,
+            t.order,
+          );
+      }
+    }
+    return;
+  }
+  // rows: one value column, or one per plan option
+  const valueCols = t.columns.filter((c) => c.index > 0);
+  const options = valueCols.filter((c) => isOptionName(c.heading));
+  if (options.length >= 2) for (const c of options) facts.addOption('vision', c.heading);
+  for (const row of t.body) {
+    const item = frequencyItem(cellText(row.cells[0]));
+    if (!item) continue;
+    for (const col of valueCols) {
+      const cell = row.cells[col.index];
+      const text = cellText(cell);
+      if (!cell || !text) continue;
+      const scope: Scope =
+        options.length >= 2 && isOptionName(col.heading)
+          ? { product: 'vision', classRef: col.heading }
+          : base;
+      facts.add(
+        FREQUENCY_FACT[item],
+        evidence(text, sourceOfCell(cell, true), 'cell'),
+        scope,
+        t.order,
+      );
+      if (options.length < 2) break;
+    }
+  }
+}
+
+export function collectVision(t: AnalyzedTable, facts: Facts): void {
+  const shape = gridShape(t);
+  const base: Scope = {
+    product: 'vision',
+    ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
+  };
+  const options = shape.groups.filter((g) => g.option);
+  if (options.length >= 2) for (const g of options) facts.addOption('vision', g.option!);
+  facts.shown.add('vision');
+  let section = '';
+  for (const row of t.body) {
+    const label = rowLabel(row.cells[shape.labelCol]);
+    if (!label) continue;
+    // the whole label cell is the service line as printed
+    const service = label.description ? `${label.text} ${label.description}` : label.text;
+    if (isSectionRow(row.cells, shape)) {
+      section = service;
+      continue;
+    }
+    const freqItem = frequencyItem(service);
+    // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
+    const isFrequencyLine =
+      /frequenc/i.test(service) ||
+      (/frequenc/i.test(section) && freqItem !== undefined) ||
+      (shape.groups.some((g) => isFrequencyValue(valueAt(row.cells, g.in ?? g.both)?.value)) &&
+        shape.groups.every((g) => {
+          const v = valueAt(row.cells, g.in ?? g.both)?.value;
+          return !v || isFrequencyValue(v);
+        }));
+    for (const g of shape.groups) {
+      const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
+      const order = t.order + row.row / 1000;
+      if (isFrequencyLine) {
+        const v = valueAt(row.cells, g.in ?? g.both);
+        if (v && freqItem) facts.add(FREQUENCY_FACT[freqItem], v, scope, order);
+        continue;
+      }
+      let inCost = valueAt(row.cells, g.in ?? g.both);
+      let outCost =
+        g.out !== undefined ? valueAt(row.cells, g.out) : g.in === undefined ? inCost : undefined;
+      if (spansNetworks(row.cells, g)) outCost = inCost;
+      if (g.in === undefined && g.out !== undefined) {
+        inCost = valueAt(row.cells, g.both);
+      }
+      if (!inCost && !outCost) continue;
+      facts.benefits.push({
+        scope,
+        order,
+        service: evidence(service, label.source, 'cell'),
+        ...(inCost ? { inCost } : {}),
+        ...(outCost ? { outCost } : {}),
+      });
+      const freq = valueAt(row.cells, shape.frequencyCol);
+      if (freq && freqItem) facts.add(FREQUENCY_FACT[freqItem], freq, scope, order);
+    }
+  }
+}
