@@ -18,6 +18,9 @@ import { dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts
  * covered-services row with its coverage in and out of network.
  */
 
+const AMOUNT =
+  /\$\s?\d|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
@@ -120,8 +123,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           ? { product: 'dental', classRef: rowClass }
           : base;
       const v = networkValues(row.cells, g);
+      // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
-        if (e) facts.add(k, e, scope, t.order + row.row / 1000);
+        if (!e) return;
+        if (/^(ded|max|orthoMax)/.test(k) && !AMOUNT.test(e.value)) return;
+        facts.add(k, e, scope, t.order + row.row / 1000);
       };
       switch (kind) {
         case 'deductibleIndividual':

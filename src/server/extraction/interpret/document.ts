@@ -3,7 +3,7 @@ import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
-  frequencyItem,
+  frequencyItems,
   isGenericHeading,
   isTierLabel,
   keyKind,
@@ -45,6 +45,8 @@ export interface AnalyzedTable {
   scope: Scope;
   /** Text of leading full-width rows (a title printed inside the table). */
   caption?: string;
+  /** The nearest heading above the table (or its caption). */
+  heading?: string;
   order: number;
 }
 
@@ -147,7 +149,7 @@ function headingSignal(text: string): boolean {
     networkOf(t) !== undefined ||
     isGenericHeading(t) ||
     rateMeasure(t) !== 'other' ||
-    frequencyItem(t) !== undefined ||
+    frequencyItems(t).length > 0 ||
     /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
       t,
     )
@@ -233,7 +235,12 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
   return columns;
 }
 
-export function analyzeTable(table: Table, scope: Scope, order: number): AnalyzedTable {
+export function analyzeTable(
+  table: Table,
+  scope: Scope,
+  order: number,
+  heading?: string,
+): AnalyzedTable {
   // leading full-width rows are a caption
   let first = 0;
   const captions: string[] = [];
@@ -257,6 +264,7 @@ export function analyzeTable(table: Table, scope: Scope, order: number): Analyze
     body,
     scope: caption ? updateScope(scope, caption) : scope,
     ...(caption ? { caption } : {}),
+    ...(caption || heading ? { heading: caption || heading } : {}),
     order,
   };
 }
@@ -274,14 +282,18 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   let scope: Scope = {};
   // the document's title sets the first scope: 'Group Dental Proposal' is dental throughout
   let order = 0;
+  let lastHeading: string | undefined;
   for (const page of layout.pages) {
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         const heading = isHeadingLine(b.line, bodySize);
-        if (heading) scope = updateScope(scope, b.line.text);
+        if (heading) {
+          scope = updateScope(scope, b.line.text);
+          lastHeading = b.line.text;
+        }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
-        const analyzed = analyzeTable(b.table, scope, order++);
+        const analyzed = analyzeTable(b.table, scope, order++, lastHeading);
         items.push({ kind: 'table', table: analyzed, order: analyzed.order });
       }
     }

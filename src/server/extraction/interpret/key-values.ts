@@ -144,9 +144,18 @@ export function recordKeyValue(
       if (date) add('rateGuaranteeDate', e(date));
       break;
     }
-    case 'policyYear':
+    case 'policyYear': {
       add('policyYear', e(value));
+      // 'Plan Year: January 1, 2026 - December 31, 2026' also says when coverage starts
+      const start = findDate(value);
+      if (start) add('effectiveDate', e(start, 'derived'));
       break;
+    }
+    case 'period': {
+      const start = findDate(value);
+      if (start) add('effectiveDate', e(start, 'derived'));
+      break;
+    }
     default: {
       const k = simple[kind.kind];
       if (k) add(k, e(value));

@@ -13,6 +13,7 @@ import {
   isTierLabel,
   type Product,
   productsNamed,
+  type RateMeasure,
   rateMeasure,
 } from './vocabulary.ts';
 
@@ -32,6 +33,69 @@ export function isRateTable(t: AnalyzedTable): boolean {
   return tiers.length >= 2 && tiers.length >= priced.length * 0.7;
 }
 
+/**
+ * A column's measure under the table's title: a per-pay-period title makes every rate a
+ * deduction; an employee-cost title makes columns that do not say what they hold employee costs.
+ */
+function withContext(measure: RateMeasure, context: RateMeasure): RateMeasure {
+  if (context === 'perPay' && (measure === 'rate' || measure === 'other')) return 'perPay';
+  if (context === 'employee' && measure === 'other') return 'employee';
+  return measure;
+}
+
+/** Tiers across the top, one row per rate, option or class ('Monthly Rate | $34.18 | $70.45 …'). */
+export function isTransposedRateTable(t: AnalyzedTable): boolean {
+  if (t.headerRows === 0) return false;
+  const tierCols = t.columns.filter(
+    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
+  );
+  if (tierCols.length < 2) return false;
+  return t.body.some(
+    (r) => tierCols.filter((c) => hasMoney(cellText(r.cells[c.index]))).length >= 2,
+  );
+}
+
+export function collectTransposedRates(
+  t: AnalyzedTable,
+  facts: Facts,
+  product: Product | undefined,
+): void {
+  const tierCols = t.columns.filter(
+    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
+  );
+  const context = rateMeasure(t.heading ?? '');
+  const labels = t.body.map((r) => cellText(r.cells[0]));
+  const options = labels.filter((l) => rateMeasure(l) === 'other' && isOptionName(l));
+  const sideBySide = options.length >= 2;
+  if (sideBySide && product) for (const o of options) facts.addOption(product, o);
+  for (const row of t.body) {
+    const label = cellText(row.cells[0]);
+    const measure = withContext(rateMeasure(label), context);
+    const option = sideBySide && options.includes(label) ? label : undefined;
+    const classRef = option ?? classRefIn(label) ?? t.scope.classRef;
+    const scope: Scope = { ...(product ? { product } : {}), ...(classRef ? { classRef } : {}) };
+    for (const col of tierCols) {
+      const cell = row.cells[col.index];
+      const value = cellText(cell);
+      if (!cell || !value) continue;
+      const tierCell = t.table.cells.find(
+        (c) =>
+          c.row < row.row &&
+          col.index >= c.col &&
+          col.index < c.col + c.colSpan &&
+          cellText(c) === col.path[col.path.length - 1],
+      );
+      if (!tierCell) continue;
+      const line = lineFor(facts, t, product, scope, cellText(tierCell), tierCell);
+      const e = evidence(value, sourceOfCell(cell, true), 'cell');
+      if (measure === 'rate' || (measure === 'other' && (option || t.body.length === 1)))
+        line.rate ??= e;
+      else if (measure === 'employee' || measure === 'perPay') line.employee ??= e;
+      else if (measure === 'employer') line.employer ??= e;
+    }
+  }
+}
+
 const YEAR_RANGE = /\b(20\d\d\s*[-–—]\s*(?:20)?\d\d)\b/;
 const NAMED_YEAR =
   /\b((?:plan|policy|contract|benefit|calendar|rating) year\s+20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?)\b/i;
@@ -46,7 +110,9 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
     if (/class|plan|group|option/i.test(heading) || values.some((v) => classRefIn(v))) classCol = c;
   }
   const valueCols = t.columns.filter((c) => c.index > tierCol && c.index !== classCol);
-  const measures = valueCols.map((c) => rateMeasure(c.heading));
+  // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
+  const context = rateMeasure(t.heading ?? '');
+  const measures = valueCols.map((c) => withContext(rateMeasure(c.heading), context));
   const optionCols = valueCols.filter((c, i) => measures[i] === 'other' && isOptionName(c.heading));
   const sideBySide = optionCols.length >= 2;
   if (sideBySide && product) {

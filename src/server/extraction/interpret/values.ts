@@ -115,8 +115,17 @@ export function splitPair(s: string): [string, string] | undefined {
     return [slash[1]!, slash[2]!];
   }
   const slot =
-    /\b(individual|single|per person|person|family|in[- ]?network|out[- ]?of[- ]?network|in|out)\b/gi;
-  const clean = (p: string) => cleanValue(p.replace(slot, '').replace(/\(\s*\)/g, ''));
+    /\b(per\s+)?(individual|single|person|member|family)\b|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
+  // a bare 'In' or 'Out' names the slot only at either end ('$50 In', 'Out: $75')
+  const edge = /^\s*(in|out)\b\s*:?|\b(in|out)\s*$/gi;
+  const clean = (p: string) =>
+    cleanValue(
+      p
+        .replace(slot, '')
+        .replace(edge, '')
+        .replace(/\(\s*\)/g, '')
+        .replace(/^\s*[:,]\s*|\s*[:,]\s*$/g, ''),
+    );
   const a = clean(parts[0]!);
   const b = clean(parts[1]!);
   if (!a || !b) return undefined;

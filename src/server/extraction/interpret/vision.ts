@@ -1,8 +1,9 @@
+import type { Cell } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import { gridShape, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
-import { FREQUENCY_VALUE, frequencyItem, isOptionName, VISION_SERVICE } from './vocabulary.ts';
+import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
 
 /**
  * Vision grids (one row per service or material, in- and out-of-network columns, sometimes a
@@ -31,12 +32,14 @@ export function visionScore(t: AnalyzedTable): number {
 
 /** Row-wise or column-wise frequency table. */
 export function frequencyLayout(t: AnalyzedTable): 'rows' | 'columns' | undefined {
-  const headerItems = t.columns.filter((c) => c.index > 0 && frequencyItem(c.heading)).length;
+  const headerItems = t.columns.filter(
+    (c) => c.index > 0 && frequencyItems(c.heading).length,
+  ).length;
   const valuesBelow = t.body.some((r) =>
     r.cells.slice(1).some((c) => FREQUENCY_VALUE.test(cellText(c))),
   );
   if (headerItems >= 2 && valuesBelow) return 'columns';
-  const rowItems = t.body.filter((r) => frequencyItem(cellText(r.cells[0]))).length;
+  const rowItems = t.body.filter((r) => frequencyItems(cellText(r.cells[0])).length).length;
   const rowValues = t.body.filter((r) =>
     r.cells.slice(1).some((c) => FREQUENCY_VALUE.test(cellText(c))),
   ).length;
@@ -51,23 +54,26 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
     product: 'vision',
     ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
   };
+  const add = (items: ReturnType<typeof frequencyItems>, cell: Cell, scope: Scope) => {
+    const text = cellText(cell);
+    if (!text) return;
+    for (const item of items) {
+      facts.add(
+        FREQUENCY_FACT[item],
+        evidence(text, sourceOfCell(cell, true), 'cell'),
+        scope,
+        t.order,
+      );
+    }
+  };
   if (layout === 'columns') {
     for (const row of t.body) {
-      const rowName = cellText(row.cells[0]);
-      const ref = classRefIn(rowName);
+      const ref = classRefIn(cellText(row.cells[0]));
       const scope: Scope = ref ? { product: 'vision', classRef: ref } : base;
       for (const col of t.columns) {
-        const item = frequencyItem(col.heading);
         const cell = row.cells[col.index];
-        if (!item || !cell || (col.index === 0 && !FREQUENCY_VALUE.test(cellText(cell)))) continue;
-        const text = cellText(cell);
-        if (text)
-          facts.add(
-            FREQUENCY_FACT[item],
-            evidence(text, sourceOfCell(cell, true), 'cell'),
-            scope,
-            t.order,
-          );
+        if (!cell || (col.index === 0 && !FREQUENCY_VALUE.test(cellText(cell)))) continue;
+        add(frequencyItems(col.heading), cell, scope);
       }
     }
     return;
@@ -77,23 +83,14 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const options = valueCols.filter((c) => isOptionName(c.heading));
   if (options.length >= 2) for (const c of options) facts.addOption('vision', c.heading);
   for (const row of t.body) {
-    const item = frequencyItem(cellText(row.cells[0]));
-    if (!item) continue;
+    const items = frequencyItems(cellText(row.cells[0]));
+    if (items.length === 0) continue;
     for (const col of valueCols) {
       const cell = row.cells[col.index];
-      const text = cellText(cell);
-      if (!cell || !text) continue;
-      const scope: Scope =
-        options.length >= 2 && isOptionName(col.heading)
-          ? { product: 'vision', classRef: col.heading }
-          : base;
-      facts.add(
-        FREQUENCY_FACT[item],
-        evidence(text, sourceOfCell(cell, true), 'cell'),
-        scope,
-        t.order,
-      );
-      if (options.length < 2) break;
+      if (!cell || !cellText(cell)) continue;
+      const option = options.length >= 2 && isOptionName(col.heading);
+      add(items, cell, option ? { product: 'vision', classRef: col.heading } : base);
+      if (!option) break;
     }
   }
 }
@@ -117,7 +114,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       section = service;
       continue;
     }
-    const freqItem = frequencyItem(service);
+    const freqItems = frequencyItems(service);
+    const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
     const isFrequencyLine =
       /frequenc/i.test(service) ||
@@ -132,7 +130,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       const order = t.order + row.row / 1000;
       if (isFrequencyLine) {
         const v = valueAt(row.cells, g.in ?? g.both);
-        if (v && freqItem) facts.add(FREQUENCY_FACT[freqItem], v, scope, order);
+        if (v) for (const item of freqItems) facts.add(FREQUENCY_FACT[item], v, scope, order);
         continue;
       }
       let inCost = valueAt(row.cells, g.in ?? g.both);
@@ -151,7 +149,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         ...(outCost ? { outCost } : {}),
       });
       const freq = valueAt(row.cells, shape.frequencyCol);
-      if (freq && freqItem) facts.add(FREQUENCY_FACT[freqItem], freq, scope, order);
+      if (freq) for (const item of freqItems) facts.add(FREQUENCY_FACT[item], freq, scope, order);
     }
   }
 }

@@ -29,7 +29,8 @@ export type KeyKind =
   | 'rateGuarantee'
   | 'policyYear'
   | 'network'
-  | 'options';
+  | 'options'
+  | 'period';
 
 const KEY_RULES: Array<[KeyKind, RegExp]> = [
   [
@@ -72,6 +73,10 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ['policyYear', /^(policy year|plan year|contract year|rating period|rate period)$/],
   ['network', /^((dental |vision )?network( name)?|provider network|ppo network)$/],
   ['options', /^((dental |vision )?(plan )?options?)$/],
+  [
+    'period',
+    /^((coverage|policy|benefit|contract|insurance) (period|term|dates?)|period of coverage|term)$/,
+  ],
 ];
 
 /**
@@ -102,7 +107,7 @@ export function keyKind(label: string): { kind: KeyKind; product?: Product } | u
 export function networkOf(heading: string): 'in' | 'out' | undefined {
   const t = heading.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
   if (
-    /out[- ]?of[- ]?network|non[- ]?(par(ticipating)?|network|ppo|preferred)|\boon\b|\bout\b|out-of-area|reimbursement/.test(
+    /out[- ]?of[- ]?network|non[- ]?(par(ticipating)?|network|ppo|preferred|contracted)|\boon\b|\bout\b|out-of-area|reimbursement|\bnon-?par\b/.test(
       t,
     )
   ) {
@@ -210,6 +215,9 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       .replace(/^[\s:–—\-|,]+|[\s:–—\-|,]+$/g, '')
       .replace(/\s+/g, ' ')
       .trim();
+    // 'Type I (Preventive & Diagnostic)': the category in parentheses
+    const wrapped = title.match(/^\((.+)\)$/);
+    if (wrapped) title = wrapped[1]!.trim();
     code = code.replace(/\s+/g, ' ').trim();
     code = code.charAt(0).toUpperCase() + code.slice(1);
   }
@@ -240,10 +248,12 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   const s = section.toLowerCase();
   const deductible = /deductible/.test(l) || (/deductible/.test(s) && !/max/.test(l));
   if (deductible && !/waiting|lifetime|ortho/.test(l)) {
+    const individual =
+      /individual|per person|single|per member|each person|employee|per individual/.test(l);
+    // 'Deductible (Individual / Family)': both in one cell
+    if (/family/.test(l) && individual) return 'deductible';
     if (/family|per family/.test(l)) return 'deductibleFamily';
-    if (/individual|per person|single|per member|each person|employee|per individual/.test(l)) {
-      return 'deductibleIndividual';
-    }
+    if (individual) return 'deductibleIndividual';
     if (/deductible/.test(l)) return 'deductible';
     return 'other';
   }
@@ -276,15 +286,16 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
 export const VISION_SERVICE =
   /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear)\b/i;
 
-/** The benefit-frequency slot a label names. */
-export function frequencyItem(
+/** Every benefit-frequency slot a label names ('Lenses / Frames' names two). */
+export function frequencyItems(
   label: string,
-): 'examination' | 'lensesOrContactLenses' | 'frame' | undefined {
+): Array<'examination' | 'lensesOrContactLenses' | 'frame'> {
   const l = label.toLowerCase();
-  if (/frame/.test(l)) return 'frame';
-  if (/\blens|contact|spectacle|eyeglass/.test(l)) return 'lensesOrContactLenses';
-  if (/exam/.test(l)) return 'examination';
-  return undefined;
+  const out: Array<'examination' | 'lensesOrContactLenses' | 'frame'> = [];
+  if (/exam/.test(l)) out.push('examination');
+  if (/\blens|contact|spectacle|eyeglass/.test(l)) out.push('lensesOrContactLenses');
+  if (/frame/.test(l)) out.push('frame');
+  return out;
 }
 
 export const FREQUENCY_VALUE =

@@ -72,7 +72,7 @@ interface Run {
 function runsOf(items: TextItemLike[], viewportTransform: number[]): Run[] {
   const runs: Run[] = [];
   for (const item of items) {
-    if (!item.str || !item.str.trim()) continue;
+    if (!item.str?.trim()) continue;
     const tx = Util.transform(viewportTransform, item.transform);
     const size = Math.hypot(tx[2]!, tx[3]!);
     if (size < 1) continue;
