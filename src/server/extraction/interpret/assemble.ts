@@ -238,6 +238,56 @@ export function rateTierRows(
   return out;
 }
 
+/**
+ * The carrier's name when no label gives it: the logo text at the top of the first page when a
+ * legal name printed elsewhere confirms it ('Guardian' … 'The Guardian Life Insurance Company of
+ * America'), else that legal name, else the logo text alone.
+ */
+export function carrierFallback(
+  doc: AnalyzedDocument,
+  underwriter: Evidence | undefined,
+): Evidence | undefined {
+  const legal = underwriter ?? legalName(doc);
+  const logo = logoText(doc);
+  if (logo && legal) {
+    const words = logo.value.toLowerCase().split(/\s+/);
+    if (words.every((w) => legal.value.toLowerCase().includes(w)))
+      return { ...logo, method: 'heading' };
+  }
+  if (legal) return { ...legal, method: 'fallback' };
+  return logo;
+}
+
+/** The largest short text at the top of the first page (a logo set as text). */
+function logoText(doc: AnalyzedDocument): Evidence | undefined {
+  const top = doc.items
+    .filter((i) => i.kind === 'line' && i.line.page === 1)
+    .slice(0, 8)
+    .flatMap((i) => (i.kind === 'line' ? [i.line] : []));
+  const candidates = top
+    .map((line) => ({
+      line,
+      // OCR reads a logo's picture as stray marks before the name
+      text: line.text.replace(/^([^A-Za-z]+\s+|[A-Za-z]{0,1}[^A-Za-z\s]+\s+)+/, '').trim(),
+    }))
+    .filter(
+      ({ text }) =>
+        text.length > 2 &&
+        text.split(/\s+/).length <= 4 &&
+        !/\d/.test(text) &&
+        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|group|insurance)\b/i.test(
+          text,
+        ),
+    );
+  const best = candidates.sort((a, b) => b.line.size - a.line.size)[0];
+  if (!best || best.line.size < doc.bodySize * 1.3) return undefined;
+  return evidence(
+    best.text,
+    { page: 1, box: best.line.box, reading: best.line.confidence, geometry: doc.geometry },
+    'default',
+  );
+}
+
 /** The legal name of the insurer printed somewhere (footer, disclaimer), as a fallback carrier. */
 export function legalName(doc: AnalyzedDocument): Evidence | undefined {
   const re =

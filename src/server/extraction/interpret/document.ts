@@ -150,6 +150,7 @@ function headingSignal(text: string): boolean {
     isGenericHeading(t) ||
     rateMeasure(t) !== 'other' ||
     frequencyItems(t).length > 0 ||
+    isTierLabel(t) ||
     /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
       t,
     )

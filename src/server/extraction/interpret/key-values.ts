@@ -53,8 +53,15 @@ export function keyValuesOfLine(text: string): KeyValue[] {
         }
       }
       if (!chosen) {
-        const n = Math.min(3, words.length);
-        const w = words[words.length - n];
+        // an unknown key: up to three words back, never across a value (digits) or a sentence end
+        let k = words.length;
+        while (k > 0 && words.length - k < 3) {
+          const w = words[k - 1]![0];
+          if (/\d/.test(w) && k < words.length) break;
+          if (/[.,;]$/.test(w) && k < words.length) break;
+          k--;
+        }
+        const w = words[k];
         if (!w) continue;
         chosen = { start: w.index!, key: before.slice(w.index).trim() };
       }
@@ -164,10 +171,27 @@ export function recordKeyValue(
   return true;
 }
 
+const UNDERWRITTEN =
+  /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
+
 /** Labelled values in the document's running text. */
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
   for (const item of doc.items) {
     if (item.kind !== 'line') continue;
+    // 'Coverage is underwritten by Acme Life Insurance Company'
+    const insurer = item.line.text.match(UNDERWRITTEN);
+    if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
+      facts.add(
+        'underwriter',
+        evidence(
+          insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(),
+          sourceOfLines([item.line], doc.geometry),
+          'prose',
+        ),
+        item.scope.product ? { product: item.scope.product } : {},
+        item.order,
+      );
+    }
     for (const kv of keyValuesOfLine(item.line.text)) {
       recordKeyValue(
         facts,

@@ -3,8 +3,8 @@ import type { DocumentLayout } from '../layout.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
+  carrierFallback,
   coveredServiceRows,
-  legalName,
   planInformationRow,
   rateTierRows,
 } from './assemble.ts';
@@ -99,10 +99,7 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
   for (const product of products) {
     const key = PRODUCT_KEY[product];
     const underwriter = pickFact(facts, 'underwriter', product);
-    const carrier =
-      pickFact(facts, 'carrier', product) ??
-      (underwriter ? { ...underwriter, method: 'fallback' as const } : undefined) ??
-      legalName(doc);
+    const carrier = pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter);
     out.field(`${key}_carrierName`, carrier, 'text');
     out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
     const classes = classesFor(product, facts, firstSource);

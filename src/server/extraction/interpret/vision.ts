@@ -1,6 +1,6 @@
 import type { Cell } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
-import { evidence, type Scope, sourceOfCell } from './evidence.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import { gridShape, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
 import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
@@ -11,11 +11,53 @@ import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from '.
  * (Exam | Lenses | Frames over one row of values).
  */
 
-const FREQUENCY_FACT: Record<'examination' | 'lensesOrContactLenses' | 'frame', FactKind> = {
+type FrequencyItem = ReturnType<typeof frequencyItems>[number];
+
+const FREQUENCY_FACT: Record<FrequencyItem, FactKind> = {
   examination: 'freqExam',
   lensesOrContactLenses: 'freqLenses',
   frame: 'freqFrame',
 };
+
+/**
+ * A frequency printed once for several items: the same value for each, or one part each when the
+ * value lists as many parts ('Exam / Lenses / Frames: 12 / 12 / 24 months').
+ */
+export function frequencyParts(
+  items: FrequencyItem[],
+  value: string,
+): Array<[FrequencyItem, string]> {
+  const parts = value.split(/\s*\/\s*/);
+  if (
+    items.length >= 2 &&
+    parts.length === items.length &&
+    parts.every((p) => /^\d{1,2}(\s*(months?|years?))?$/i.test(p))
+  ) {
+    const unit = value.match(/(months?|years?)\s*$/i)?.[1];
+    return items.map((item, i) => {
+      const n = parts[i]!.match(/^\d+/)![0];
+      return [item, unit ? `${n} ${unit}` : parts[i]!];
+    });
+  }
+  return items.map((item) => [item, value]);
+}
+
+function addFrequency(
+  facts: Facts,
+  items: FrequencyItem[],
+  e: Evidence,
+  scope: Scope,
+  order: number,
+): void {
+  for (const [item, value] of frequencyParts(items, e.value)) {
+    facts.add(
+      FREQUENCY_FACT[item],
+      value === e.value ? e : { ...e, value, method: 'split' },
+      scope,
+      order,
+    );
+  }
+}
 
 function isFrequencyValue(v: string | undefined): boolean {
   return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
@@ -54,17 +96,10 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
     product: 'vision',
     ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
   };
-  const add = (items: ReturnType<typeof frequencyItems>, cell: Cell, scope: Scope) => {
+  const add = (items: FrequencyItem[], cell: Cell, scope: Scope) => {
     const text = cellText(cell);
-    if (!text) return;
-    for (const item of items) {
-      facts.add(
-        FREQUENCY_FACT[item],
-        evidence(text, sourceOfCell(cell, true), 'cell'),
-        scope,
-        t.order,
-      );
-    }
+    if (text)
+      addFrequency(facts, items, evidence(text, sourceOfCell(cell, true), 'cell'), scope, t.order);
   };
   if (layout === 'columns') {
     for (const row of t.body) {
@@ -130,7 +165,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       const order = t.order + row.row / 1000;
       if (isFrequencyLine) {
         const v = valueAt(row.cells, g.in ?? g.both);
-        if (v) for (const item of freqItems) facts.add(FREQUENCY_FACT[item], v, scope, order);
+        if (v) addFrequency(facts, freqItems, v, scope, order);
         continue;
       }
       let inCost = valueAt(row.cells, g.in ?? g.both);
@@ -149,7 +184,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         ...(outCost ? { outCost } : {}),
       });
       const freq = valueAt(row.cells, shape.frequencyCol);
-      if (freq) for (const item of freqItems) facts.add(FREQUENCY_FACT[item], freq, scope, order);
+      if (freq) addFrequency(facts, freqItems, freq, scope, order);
     }
   }
 }

@@ -99,6 +99,8 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     while (j < rows.length) {
       const gap = rows[j]!.box[1] - rows[j - 1]!.box[3];
       if (gap > size * 2.2) break;
+      // a heading (larger type) starts something new
+      if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * 1.15) break;
       if (rows[j]!.segments.length >= 2) lastMulti = j;
       else if (j - lastMulti > 2) break;
       j++;

@@ -155,7 +155,8 @@ export function buildPage(input: PageInput): Page {
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
   }
-  const lines: Line[] = groupLines(free, input.number, 1.8);
+  // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
+  const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
   const found = alignmentTables(lines, input.number);
   tables.push(...found.tables);
   const blocks: Block[] = [
