@@ -8,12 +8,16 @@ import { buildPage } from './page-builder.ts';
 import {
   barRulings,
   binarize,
+  clipBackground,
   detectRulings,
   eraseRulings,
   estimateSkew,
   findBars,
   fromRgba,
   type Gray,
+  isolateInk,
+  median3,
+  noiseLevel,
   normalizeRegions,
   otsu,
   type Rect,
@@ -33,6 +37,9 @@ import { findGrids, type Segment } from './rulings.ts';
 /** Grey level under which a pixel (after contrast stretch) may belong to a ruling line. */
 const RULING_LEVEL = 225;
 
+/** Paper noise (see noiseLevel) from which a scan counts as noisy. */
+const NOISY = 6;
+
 /** Grey level under which a pixel belongs to a dark bar (white-on-dark header fill). */
 const BAR_LEVEL = 150;
 
@@ -50,7 +57,11 @@ export async function recognizePage(
   geometry: Geometry,
   number: number,
 ): Promise<Page> {
-  const stretched = stretchContrast(gray);
+  let stretched = stretchContrast(gray);
+  // a noisy scan is smoothed first, and its specks are removed before recognition: noise hides
+  // the skew and costs the recogniser dearly
+  const noisy = noiseLevel(stretched) >= NOISY;
+  if (noisy) stretched = median3(stretched);
   const coarseInk = binarize(stretched, otsu(stretched));
   const angle = estimateSkew(coarseInk, stretched.width, stretched.height);
   const straight = rotate(stretched, angle);
@@ -105,8 +116,22 @@ export async function recognizePage(
   const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
   const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlaps(b, c)))];
   const even = normalizeRegions(straight, regions, gap + 1);
-  const cleaned = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
-  const ocrWords = await engine.recognize(toPgm(cleaned));
+  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
+  const clipped = noisy ? clipBackground(erased) : erased;
+  const cleaned = noisy
+    ? isolateInk(
+        clipped,
+        otsu(clipped),
+        Math.max(4, Math.round((dpi / 100) ** 2 * 3)),
+        Math.max(1, Math.round(dpi / 100)),
+      )
+    : clipped;
+  if (process.env.OCR_DEBUG_DIR)
+    writeDebugImage(cleaned, `${process.env.OCR_DEBUG_DIR}/ocr-${number}.png`);
+  const t0 = performance.now();
+  const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  if (process.env.OCR_DEBUG_DIR)
+    console.error('ocr ms', Math.round(performance.now() - t0), 'words', ocrWords.length);
   if (process.env.OCR_DEBUG_DIR) {
     writeDebugImage(cleaned, `${process.env.OCR_DEBUG_DIR}/ocr-${number}.png`);
     writeFileSync(

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
 import type { Box } from '../layout.ts';
+import { ExtractionError } from '../provider.ts';
 
 /** A recognised word in the coordinates of the image given to the engine. */
 export interface OcrWord {
@@ -11,10 +12,20 @@ export interface OcrWord {
   confidence: number;
 }
 
+export interface RecognizeOptions {
+  /** Resolution of the image, so the recogniser does not guess it from noise. */
+  dpi?: number;
+}
+
 /** Recognises the words of an image file (PNG, JPEG or PGM bytes). */
 export interface OcrEngine {
-  recognize(image: Uint8Array): Promise<OcrWord[]>;
+  recognize(image: Uint8Array, options?: RecognizeOptions): Promise<OcrWord[]>;
   close(): Promise<void>;
+}
+
+export interface TesseractOptions {
+  /** Longest time one page may take; the worker is stopped and the page fails after it. */
+  pageTimeoutMs?: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -29,7 +40,8 @@ export function englishLangPath(): string {
  * Sparse-text segmentation (PSM 11) finds the words of table cells that block segmentation
  * merges or misses.
  */
-export function createTesseractEngine(): OcrEngine {
+export function createTesseractEngine(options: TesseractOptions = {}): OcrEngine {
+  const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
   let worker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const getWorker = () => {
@@ -48,10 +60,31 @@ export function createTesseractEngine(): OcrEngine {
     return worker;
   };
   return {
-    recognize(image) {
+    recognize(image, recognizeOptions = {}) {
       const job = queue.then(async () => {
         const w = await getWorker();
-        const result = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+        if (recognizeOptions.dpi) {
+          await w.setParameters({ user_defined_dpi: String(Math.round(recognizeOptions.dpi)) });
+        }
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            // the worker cannot be interrupted: stop it, a new one starts on the next page
+            const stuck = worker;
+            worker = null;
+            void stuck?.then((sw) => sw.terminate()).catch(() => {});
+            reject(
+              new ExtractionError(
+                'Reading this scanned page took too long; the scan may be too noisy. Try a cleaner scan or a PDF with a text layer.',
+                { retryable: false },
+              ),
+            );
+          }, pageTimeoutMs);
+        });
+        const result = await Promise.race([
+          w.recognize(Buffer.from(image), {}, { blocks: true, text: false }),
+          timeout,
+        ]).finally(() => clearTimeout(timer));
         const words: OcrWord[] = [];
         for (const block of result.data.blocks ?? []) {
           for (const para of block.paragraphs) {
