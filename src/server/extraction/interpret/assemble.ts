@@ -1,9 +1,9 @@
 import { pickFact, type ResolvedClass } from './classes.ts';
 import type { AnalyzedDocument } from './document.ts';
 import { classKey } from './document.ts';
-import { type Evidence, evidence, propagate } from './evidence.ts';
+import { type Evidence, evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine } from './facts.ts';
-import type { Shape } from './scoring.ts';
+import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
 import type { Product } from './vocabulary.ts';
 
@@ -34,6 +34,18 @@ function forClass<T extends { scope: { classRef?: string }; order: number }>(
   const shared = own.length === 0;
   const chosen = shared ? rows.filter((r) => r.scope.classRef === undefined) : own;
   return { rows: [...chosen].sort((a, b) => a.order - b.order), shared };
+}
+
+/** The values of a row are only as trustworthy as the label that identifies the row. */
+function trustedBy(row: Row, key: string): Row {
+  const [keyEvidence, shape] = row[key] ?? [undefined, 'text'];
+  if (!keyEvidence) return row;
+  const trust = rowTrust(keyEvidence, shape);
+  const out: Row = {};
+  for (const [column, [e, s]] of Object.entries(row)) {
+    out[column] = column === key || column === 'class' ? [e, s] : [withTrust(e, trust), s];
+  }
+  return out;
 }
 
 function refOf(c: ResolvedClass): string {
@@ -130,7 +142,7 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
         'text',
       ];
     }
-    out.push(row);
+    out.push(trustedBy(row, 'serviceTypeLabel'));
   }
   return out;
 }
@@ -159,12 +171,17 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
       m.outCost ??= b.outCost;
     }
   }
-  return [...merged.values()].map((m) => ({
-    class: [c.name, 'text'],
-    servicesAndMaterials: [carried(m.service, shared), 'text'],
-    inNetworkCost: [carried(m.inCost, shared), 'cost'],
-    outOfNetworkReimbursement: [carried(m.outCost, shared), 'cost'],
-  }));
+  return [...merged.values()].map((m) =>
+    trustedBy(
+      {
+        class: [c.name, 'text'],
+        servicesAndMaterials: [carried(m.service, shared), 'visionService'],
+        inNetworkCost: [carried(m.inCost, shared), 'cost'],
+        outOfNetworkReimbursement: [carried(m.outCost, shared), 'cost'],
+      },
+      'servicesAndMaterials',
+    ),
+  );
 }
 
 export function benefitFrequencyRow(
@@ -233,7 +250,7 @@ export function rateTierRows(
     } else {
       row.premiumContributions = [pick('employee'), 'amount'];
     }
-    out.push(row);
+    out.push(trustedBy(row, 'rateTier'));
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
   gridShape,
+  groupDoubt,
   isSectionRow,
   rowLabel,
   spansNetworks,

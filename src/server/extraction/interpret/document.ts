@@ -194,14 +194,95 @@ function countHeaderRows(table: Table, firstRow: number): number {
   return n - firstRow;
 }
 
+/** The x-range of each column, from the cells that occupy one column only. */
+function columnEdges(table: Table): Array<[number, number] | undefined> {
+  const edges: Array<[number, number] | undefined> = Array.from(
+    { length: table.cols },
+    () => undefined,
+  );
+  for (const c of table.cells) {
+    if (c.colSpan !== 1 || !c.box) continue;
+    const e = edges[c.col];
+    edges[c.col] = e ? [Math.min(e[0], c.box[0]), Math.max(e[1], c.box[2])] : [c.box[0], c.box[2]];
+  }
+  return edges;
+}
+
+/**
+ * The heading texts over each column in one header row. A heading cell that spans columns but
+ * holds separate runs of text (a header bar read as one cell: 'Benefit   Low Plan   High Plan' over
+ * 'In-Network  Out-of-Network …') gives each column the runs above it.
+ */
+function headerTexts(
+  table: Table,
+  row: number,
+  edges: Array<[number, number] | undefined>,
+): string[][] {
+  const out: string[][] = Array.from({ length: table.cols }, () => []);
+  const seen = new Set<Cell>();
+  for (let c = 0; c < table.cols; c++) {
+    const cell = cellAt(table, row, c);
+    if (!cell || seen.has(cell)) continue;
+    seen.add(cell);
+    const covered = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k);
+    const runs = cell.colSpan > 1 ? textRuns(cell) : [];
+    if (runs.length < 2 || covered.some((k) => !edges[k])) {
+      const t = cellText(cell);
+      if (t) for (const k of covered) out[k]!.push(t);
+      continue;
+    }
+    for (const run of runs) {
+      const over = covered.filter((k) => {
+        const [a, b] = edges[k]!;
+        return Math.min(b, run.x1) - Math.max(a, run.x0) > 0.25 * Math.min(b - a, run.x1 - run.x0);
+      });
+      const target = over.length
+        ? over
+        : [
+            covered.reduce((best, k) =>
+              dist(edges[k]!, run) < dist(edges[best]!, run) ? k : best,
+            ),
+          ];
+      for (const k of target) out[k]!.push(run.text);
+    }
+  }
+  return out;
+}
+
+function dist(edge: [number, number], run: { x0: number; x1: number }): number {
+  return Math.abs((edge[0] + edge[1]) / 2 - (run.x0 + run.x1) / 2);
+}
+
+/** Runs of words separated by wide gaps, line by line. */
+function textRuns(cell: Cell): Array<{ text: string; x0: number; x1: number }> {
+  const runs: Array<{ text: string; x0: number; x1: number }> = [];
+  for (const line of cell.lines) {
+    let current: typeof line.words = [];
+    const flush = () => {
+      if (!current.length) return;
+      const text = cleanValue(current.map((w) => w.text).join(' '));
+      if (text)
+        runs.push({ text, x0: current[0]!.box[0], x1: current[current.length - 1]!.box[2] });
+      current = [];
+    };
+    for (const w of line.words) {
+      const prev = current[current.length - 1];
+      if (prev && w.box[0] - prev.box[2] > 0.8 * Math.max(prev.size, w.size)) flush();
+      current.push(w);
+    }
+    flush();
+  }
+  return runs;
+}
+
 function columnInfo(table: Table, first: number, headerRows: number): Column[] {
   const columns: Column[] = [];
+  const edges = columnEdges(table);
+  const perRow = Array.from({ length: headerRows }, (_, i) => headerTexts(table, first + i, edges));
   for (let c = 0; c < table.cols; c++) {
     const path: string[] = [];
-    for (let r = first; r < first + headerRows; r++) {
-      const cell = cellAt(table, r, c);
-      const t = cellText(cell);
-      if (t && path[path.length - 1] !== t) path.push(t);
+    for (const texts of perRow) {
+      for (const t of texts[c]!) if (t && path[path.length - 1] !== t) path.push(t);
     }
     const heading = path.join(' ');
     let network: 'in' | 'out' | undefined;
@@ -247,7 +328,13 @@ export function analyzeTable(
   const captions: string[] = [];
   while (first < table.rows - 1) {
     const own = startsInRow(rowCells(table, first), first);
-    if (own.length === 1 && own[0]!.colSpan === table.cols && table.cols > 1) {
+    if (
+      own.length === 1 &&
+      own[0]!.colSpan === table.cols &&
+      table.cols > 1 &&
+      // a header bar read as one cell holds several runs of text, a title one
+      textRuns(own[0]!).length < 2
+    ) {
       captions.push(cellText(own[0]));
       first++;
     } else break;

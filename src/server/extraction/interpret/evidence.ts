@@ -41,6 +41,16 @@ export interface Evidence {
   propagated?: boolean;
   /** The rule that found it was unsure (an ambiguous column, a guessed role). */
   doubt?: number;
+  /**
+   * How far the row it sits in can be trusted (0..1): a value in a row whose label was misread
+   * is only as good as that label.
+   */
+  trust?: number;
+}
+
+export function withTrust(e: Evidence | undefined, trust: number): Evidence | undefined {
+  if (!e || trust >= 0.999) return e;
+  return { ...e, trust: Math.min(e.trust ?? 1, trust) };
 }
 
 export interface Scope {
@@ -58,9 +68,12 @@ export function sourceOfLines(lines: Line[], geometry: boolean): Source {
     Math.max(...lines.map((l) => l.box[2])),
     Math.max(...lines.map((l) => l.box[3])),
   ];
-  const chars = lines.reduce((a, l) => a + l.text.length, 0) || 1;
-  const reading = lines.reduce((a, l) => a + l.confidence * l.text.length, 0) / chars;
-  return { page: first.page, box, reading, geometry };
+  // one badly read word spoils a value: weigh the weakest word as much as the average
+  const words = lines.flatMap((l) => l.words);
+  const chars = words.reduce((a, w) => a + w.text.length, 0) || 1;
+  const mean = words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars;
+  const weakest = words.length ? Math.min(...words.map((w) => w.confidence)) : mean;
+  return { page: first.page, box, reading: (mean + weakest) / 2, geometry };
 }
 
 export function sourceOfCell(cell: Cell, geometry: boolean): Source {

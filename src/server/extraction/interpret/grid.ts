@@ -17,6 +17,11 @@ export interface ValueGroup {
   out?: number;
   /** A value column without a network heading: it serves both networks. */
   both?: number;
+  /**
+   * The headings did not say which column is which (several value columns without a network
+   * or option heading): values read from this group are doubtful.
+   */
+  unclear?: boolean;
 }
 
 export interface GridShape {
@@ -68,7 +73,8 @@ export function gridShape(t: AnalyzedTable): GridShape {
     }
     if (col.network === 'in') group.in ??= col.index;
     else if (col.network === 'out') group.out = col.index;
-    else group.both ??= col.index;
+    else if (group.both === undefined) group.both = col.index;
+    else group.unclear = true;
   }
   // one named option is a single plan, not plans side by side
   let kept = groups.filter(
@@ -79,7 +85,9 @@ export function gridShape(t: AnalyzedTable): GridShape {
     for (const g of kept) {
       merged.in ??= g.in;
       merged.out ??= g.out;
+      if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
       merged.both ??= g.both;
+      if (g.unclear) merged.unclear = true;
     }
     kept = kept.length ? [merged] : [];
   }
@@ -96,13 +104,19 @@ export function gridShape(t: AnalyzedTable): GridShape {
 export function valueAt(
   cells: Array<Cell | undefined>,
   col: number | undefined,
+  doubt?: number,
 ): Evidence | undefined {
   if (col === undefined) return undefined;
   const cell = cells[col];
   if (!cell) return undefined;
   const text = cellText(cell);
   if (!text) return undefined;
-  return evidence(text, sourceOfCell(cell, true), 'cell');
+  return evidence(text, sourceOfCell(cell, true), 'cell', doubt);
+}
+
+/** How doubtful values of a column group are (undefined when its headings were clear). */
+export function groupDoubt(g: ValueGroup): number | undefined {
+  return g.unclear ? 0.35 : undefined;
 }
 
 /** Whether the in- and out-of-network columns of a group share one spanning cell in this row. */

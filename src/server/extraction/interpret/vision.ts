@@ -2,7 +2,7 @@ import type { Cell } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
-import { gridShape, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
+import { gridShape, groupDoubt, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
 import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
 
 /**
@@ -168,12 +168,17 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         if (v) addFrequency(facts, freqItems, v, scope, order);
         continue;
       }
-      let inCost = valueAt(row.cells, g.in ?? g.both);
+      const doubt = groupDoubt(g);
+      let inCost = valueAt(row.cells, g.in ?? g.both, doubt);
       let outCost =
-        g.out !== undefined ? valueAt(row.cells, g.out) : g.in === undefined ? inCost : undefined;
+        g.out !== undefined
+          ? valueAt(row.cells, g.out, doubt)
+          : g.in === undefined
+            ? inCost
+            : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
       if (g.in === undefined && g.out !== undefined) {
-        inCost = valueAt(row.cells, g.both);
+        inCost = valueAt(row.cells, g.both, doubt);
       }
       if (!inCost && !outCost) continue;
       facts.benefits.push({
