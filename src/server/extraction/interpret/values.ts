@@ -95,9 +95,10 @@ export function findDuration(s: string): string | undefined {
  * '30+ hrs/week', 'working 20 to 29 hours' (the lower bound), '(30 hours)'.
  */
 export function minimumHours(s: string): string | undefined {
+  // a range's lower bound first ('20 to 29 hours'), then a single figure
   const m =
-    s.match(/\b(\d{1,2})\s*(?:\+|or more|or greater|plus)?\s*(?:hours?|hrs?)\b/i) ??
-    s.match(/\b(\d{1,2})\s*(?:to|-|–)\s*\d{1,2}\s*(?:hours?|hrs?)\b/i);
+    s.match(/\b(\d{1,2})\s*(?:to|-|–)\s*\d{1,2}\s*(?:hours?|hrs?)\b/i) ??
+    s.match(/\b(\d{1,2})\s*(?:\+|or more|or greater|plus)?\s*(?:hours?|hrs?)\b/i);
   if (!m) return undefined;
   const n = Number(m[1]);
   return n >= 1 && n <= 60 ? String(n) : undefined;
@@ -115,7 +116,7 @@ export function splitPair(s: string): [string, string] | undefined {
     return [slash[1]!, slash[2]!];
   }
   const slot =
-    /\b(per\s+)?(individual|single|person|member|family)\b|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
+    /\b(per\s+)?(individual|single|family)\b|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
   // a bare 'In' or 'Out' names the slot only at either end ('$50 In', 'Out: $75')
   const edge = /^\s*(in|out)\b\s*:?|\b(in|out)\s*$/gi;
   const clean = (p: string) =>
