@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFHexString } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parsedDataSchema } from '../../shared/proposals/parsed-data.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ParsedData, parsedDataSchema } from '../../shared/proposals/parsed-data.ts';
 import { createLocalExtractionProvider } from './local-engine.ts';
 import { ExtractionError } from './provider.ts';
 import type { OcrEngine } from './read/ocr.ts';
@@ -26,8 +26,8 @@ const rules = (top: number, rows: number, step: number): Drawing[] =>
     line: [40, top - 11 + i * step, 570, top - 11 + i * step] as [number, number, number, number],
   }));
 
-describe('a dental quote whose tables have no borders', async () => {
-  const bytes = await buildPdf([
+function dentalQuote(): Promise<Uint8Array> {
+  return buildPdf([
     [
       { text: 'MetLife', x: 40, y: 50, size: 20, bold: true },
       { text: 'Group Dental Proposal', x: 40, y: 80, size: 16, bold: true },
@@ -96,7 +96,75 @@ describe('a dental quote whose tables have no borders', async () => {
       { text: 'Page 1 of 1', x: 500, y: 770, size: 7 },
     ],
   ]);
-  const data = await pdf(bytes);
+}
+
+function visionRenewal(): Promise<Uint8Array> {
+  return buildPdf([
+    [
+      { text: 'Guardian', x: 40, y: 50, size: 20, bold: true },
+      { text: 'Vision Insurance Quote', x: 40, y: 80, size: 16, bold: true },
+      {
+        text: 'Group: Riverside Clinic    Proposed Effective Date: 09/01/2026    Quote #: GV-1182',
+        x: 40,
+        y: 100,
+      },
+      {
+        text: 'Underwritten by The Guardian Life Insurance Company of America.',
+        x: 40,
+        y: 114,
+        size: 8,
+      },
+      { text: 'Eligibility', x: 40, y: 145, size: 13, bold: true },
+      ...textRows(
+        [
+          ['Class', 'Description', 'Employer Contribution'],
+          ['Class 1', 'Salaried employees, 30+ hours per week', '100% employer paid'],
+          ['Class 2', 'Hourly employees, 25+ hours per week', 'Voluntary'],
+        ],
+        [40, 120, 360],
+        165,
+        { boldFirstRow: true },
+      ),
+      ...rules(165, 3, 16),
+      { text: 'Vision Benefits (applies to all classes)', x: 40, y: 230, size: 13, bold: true },
+      ...textRows(
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Exam', '$10 copay', 'Reimbursed up to $45'],
+          ['Materials', '', ''],
+          ['Single Vision Lenses', '$25 copay', 'Up to $30'],
+          ['Frames', '$150 allowance', 'Up to $70'],
+          ['Frequency (Exam / Lenses / Frames)', '12 / 12 / 24 months', ''],
+        ],
+        [40, 260, 420],
+        250,
+        { boldFirstRow: true },
+      ),
+      ...rules(250, 6, 16),
+      { text: 'Dependent Children: Covered to age 26', x: 40, y: 360 },
+      { text: 'Monthly Rates', x: 40, y: 390, size: 13, bold: true },
+      ...textRows(
+        [
+          ['Tier', 'Current Rate', 'Renewal Rate'],
+          ['EE', '$6.10', '$6.40'],
+          ['EE + 1', '$11.90', '$12.45'],
+          ['Family', '$17.20', '$18.00'],
+        ],
+        [40, 260, 420],
+        410,
+        { boldFirstRow: true },
+      ),
+      ...rules(410, 4, 16),
+      { text: 'Renewal rates are guaranteed through 08/31/2028.', x: 40, y: 490 },
+    ],
+  ]);
+}
+
+describe('a dental quote whose tables have no borders', () => {
+  let data: ParsedData;
+  beforeAll(async () => {
+    data = await pdf(await dentalQuote());
+  });
 
   it('is valid parsed data with a source for every value', () => {
     parsedDataSchema.parse(data);
@@ -157,67 +225,11 @@ describe('a dental quote whose tables have no borders', async () => {
   });
 });
 
-describe('a vision renewal whose tables only have rules between rows', async () => {
-  const bytes = await buildPdf([
-    [
-      { text: 'Guardian', x: 40, y: 50, size: 20, bold: true },
-      { text: 'Vision Insurance Quote', x: 40, y: 80, size: 16, bold: true },
-      {
-        text: 'Group: Riverside Clinic    Proposed Effective Date: 09/01/2026    Quote #: GV-1182',
-        x: 40,
-        y: 100,
-      },
-      {
-        text: 'Underwritten by The Guardian Life Insurance Company of America.',
-        x: 40,
-        y: 114,
-        size: 8,
-      },
-      { text: 'Eligibility', x: 40, y: 145, size: 13, bold: true },
-      ...textRows(
-        [
-          ['Class', 'Description', 'Employer Contribution'],
-          ['Class 1', 'Salaried employees, 30+ hours per week', '100% employer paid'],
-          ['Class 2', 'Hourly employees, 25+ hours per week', 'Voluntary'],
-        ],
-        [40, 120, 360],
-        165,
-        { boldFirstRow: true },
-      ),
-      ...rules(165, 3, 16),
-      { text: 'Vision Benefits (applies to all classes)', x: 40, y: 230, size: 13, bold: true },
-      ...textRows(
-        [
-          ['Benefit', 'In-Network', 'Out-of-Network'],
-          ['Exam', '$10 copay', 'Reimbursed up to $45'],
-          ['Materials', '', ''],
-          ['Single Vision Lenses', '$25 copay', 'Up to $30'],
-          ['Frames', '$150 allowance', 'Up to $70'],
-          ['Frequency (Exam / Lenses / Frames)', '12 / 12 / 24 months', ''],
-        ],
-        [40, 260, 420],
-        250,
-        { boldFirstRow: true },
-      ),
-      ...rules(250, 6, 16),
-      { text: 'Dependent Children: Covered to age 26', x: 40, y: 360 },
-      { text: 'Monthly Rates', x: 40, y: 390, size: 13, bold: true },
-      ...textRows(
-        [
-          ['Tier', 'Current Rate', 'Renewal Rate'],
-          ['EE', '$6.10', '$6.40'],
-          ['EE + 1', '$11.90', '$12.45'],
-          ['Family', '$17.20', '$18.00'],
-        ],
-        [40, 260, 420],
-        410,
-        { boldFirstRow: true },
-      ),
-      ...rules(410, 4, 16),
-      { text: 'Renewal rates are guaranteed through 08/31/2028.', x: 40, y: 490 },
-    ],
-  ]);
-  const data = await pdf(bytes);
+describe('a vision renewal whose tables only have rules between rows', () => {
+  let data: ParsedData;
+  beforeAll(async () => {
+    data = await pdf(await visionRenewal());
+  });
 
   it('names the carrier from its logo, confirmed by the legal name', () => {
     expect(fieldValue(data, 'visionInsurance_carrierName')).toBe('Guardian');

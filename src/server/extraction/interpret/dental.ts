@@ -50,14 +50,15 @@ function networkValues(
   cells: AnalyzedTable['body'][number]['cells'],
   g: ValueGroup,
 ): NetworkValues {
+  const doubt = groupDoubt(g);
   if (spansNetworks(cells, g)) {
-    const v = valueAt(cells, g.in);
+    const v = valueAt(cells, g.in, doubt);
     return v ? { in: v, out: v } : {};
   }
-  const both = valueAt(cells, g.both);
-  const vin = valueAt(cells, g.in) ?? both;
+  const both = valueAt(cells, g.both, doubt);
+  const vin = valueAt(cells, g.in, doubt) ?? both;
   const vout =
-    valueAt(cells, g.out) ?? (g.out === undefined && g.in === undefined ? both : undefined);
+    valueAt(cells, g.out, doubt) ?? (g.out === undefined && g.in === undefined ? both : undefined);
   // a lone in-network column leaves out-of-network blank; a lone unlabelled column serves both
   if (g.in === undefined && g.out === undefined && both) return { in: both, out: both };
   return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
