@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  AnnotationMode,
   getDocument,
+  OPS,
   type PDFDocumentProxy,
   type PDFPageProxy,
   Util,
@@ -11,6 +13,7 @@ import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { buildPage } from './page-builder.ts';
 import { rulingsFromOperators } from './pdf-graphics.ts';
+import { textFromOperators, wordsOfRuns } from './pdf-text.ts';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -157,11 +160,19 @@ export interface PdfPageText {
 /** Reads one page's text layer and rulings into a layout page. */
 export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; chars: number }> {
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
-  const runs = runsOf(content.items as TextItemLike[], viewport.transform);
-  const words = wordsFromRuns(runs);
+  const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+  const fromOps = textFromOperators(ops, viewport.transform, (name) =>
+    page.commonObjs.has(name)
+      ? (page.commonObjs.get(name) as { fontMatrix?: number[]; vertical?: boolean })
+      : undefined,
+  );
+  let words = wordsOfRuns(fromOps.runs);
+  if (fromOps.unsupported || (words.length === 0 && ops.fnArray.includes(OPS.showText))) {
+    // fonts the operator walk cannot place: fall back to pdf.js's own text content
+    const content = await page.getTextContent();
+    words = wordsFromRuns(runsOf(content.items as TextItemLike[], viewport.transform));
+  }
   const chars = words.reduce((a, w) => a + w.text.length, 0);
-  const ops = await page.getOperatorList();
   const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
   const layout = buildPage({
     number: page.pageNumber,
