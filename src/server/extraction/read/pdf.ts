@@ -9,11 +9,11 @@ import {
   type PDFPageProxy,
   Util,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page, Word } from '../layout.ts';
+import type { Page } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { buildPage } from './page-builder.ts';
 import { rulingsFromOperators } from './pdf-graphics.ts';
-import { textFromOperators, wordsOfRuns } from './pdf-text.ts';
+import { type TextRun, textFromOperators, wordsOfRuns } from './pdf-text.ts';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -63,17 +63,9 @@ interface TextItemLike {
   height: number;
 }
 
-interface Run {
-  text: string;
-  x0: number;
-  x1: number;
-  baseline: number;
-  size: number;
-}
-
-/** Text runs of a page in viewport coordinates (top-left origin). */
-function runsOf(items: TextItemLike[], viewportTransform: number[]): Run[] {
-  const runs: Run[] = [];
+/** Text content items as runs in viewport coordinates (top-left origin). */
+function runsOf(items: TextItemLike[], viewportTransform: number[]): TextRun[] {
+  const runs: TextRun[] = [];
   for (const item of items) {
     if (!item.str?.trim()) continue;
     const tx = Util.transform(viewportTransform, item.transform);
@@ -87,74 +79,40 @@ function runsOf(items: TextItemLike[], viewportTransform: number[]): Run[] {
   return runs;
 }
 
-const MARKER = /^[\d*†‡§,]{1,3}$/;
-
 /**
- * Footnote markers set as superscripts (a smaller glyph raised above its neighbour's baseline)
- * are not part of the text they follow.
+ * Splits text content runs into one run per word (positions shared out by characters) and glues
+ * fragments that touch (ligatures set as separate items: 'Bene' 'fi' 't').
  */
-function isSuperscript(run: Run, runs: Run[]): boolean {
-  if (!MARKER.test(run.text.trim())) return false;
-  const neighbour = runs.find(
-    (r) =>
-      r !== run &&
-      r.size > run.size * 1.1 &&
-      Math.abs(r.baseline - run.baseline) < r.size &&
-      run.baseline < r.baseline - r.size * 0.2 &&
-      ((run.x0 >= r.x1 - 2 && run.x0 <= r.x1 + 3) || (r.x0 >= run.x1 - 1 && r.x0 <= run.x1 + 8)),
-  );
-  return neighbour !== undefined;
-}
-
-/** Splits runs into words and glues fragments that touch (ligatures set as separate runs). */
-export function wordsFromRuns(runs: Run[]): Word[] {
-  const kept = runs.filter((r) => !isSuperscript(r, runs));
-  const words: Word[] = [];
-  let prev: { word: Word; baseline: number; endsWithSpace: boolean } | undefined;
-  for (const run of kept) {
-    const len = run.text.length;
-    const charW = (run.x1 - run.x0) / Math.max(1, len);
-    const re = /\S+/g;
-    let m: RegExpExecArray | null = re.exec(run.text);
+export function wordRuns(runs: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  let prev: { run: TextRun; endsWithSpace: boolean } | undefined;
+  for (const run of runs) {
+    const charW = (run.x1 - run.x0) / Math.max(1, run.text.length);
     let first = true;
-    while (m) {
+    for (const m of run.text.matchAll(/\S+/g)) {
       const x0 = run.x0 + m.index * charW;
-      const x1 = run.x0 + (m.index + m[0].length) * charW;
-      const box: Word['box'] = [
-        x0,
-        run.baseline - run.size * 0.8,
-        x1,
-        run.baseline + run.size * 0.2,
-      ];
+      const x1 = x0 + m[0].length * charW;
       const glue =
         first &&
         m.index === 0 &&
         prev !== undefined &&
         !prev.endsWithSpace &&
-        Math.abs(prev.baseline - run.baseline) < run.size * 0.3 &&
-        x0 - prev.word.box[2] < run.size * 0.15 &&
-        x0 - prev.word.box[2] > -run.size * 0.3;
+        Math.abs(prev.run.baseline - run.baseline) < run.size * 0.3 &&
+        x0 - prev.run.x1 < run.size * 0.15 &&
+        x0 - prev.run.x1 > -run.size * 0.3;
       if (glue && prev) {
-        prev.word.text += m[0];
-        prev.word.box[2] = Math.max(prev.word.box[2], x1);
+        prev.run.text += m[0];
+        prev.run.x1 = Math.max(prev.run.x1, x1);
       } else {
-        const word: Word = { text: m[0], box, size: run.size, confidence: 1 };
-        words.push(word);
-        prev = { word, baseline: run.baseline, endsWithSpace: false };
+        const word: TextRun = { text: m[0], x0, x1, baseline: run.baseline, size: run.size };
+        out.push(word);
+        prev = { run: word, endsWithSpace: false };
       }
       first = false;
-      m = re.exec(run.text);
     }
     if (prev) prev.endsWithSpace = /\s$/.test(run.text);
   }
-  return words;
-}
-
-export interface PdfPageText {
-  page: PDFPageProxy;
-  words: Word[];
-  width: number;
-  height: number;
+  return out;
 }
 
 /** Reads one page's text layer and rulings into a layout page. */
@@ -170,7 +128,7 @@ export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; c
   if (fromOps.unsupported || (words.length === 0 && ops.fnArray.includes(OPS.showText))) {
     // fonts the operator walk cannot place: fall back to pdf.js's own text content
     const content = await page.getTextContent();
-    words = wordsFromRuns(runsOf(content.items as TextItemLike[], viewport.transform));
+    words = wordsOfRuns(wordRuns(runsOf(content.items as TextItemLike[], viewport.transform)));
   }
   const chars = words.reduce((a, w) => a + w.text.length, 0);
   const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
