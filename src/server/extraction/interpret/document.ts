@@ -175,7 +175,10 @@ function countHeaderRows(table: Table, firstRow: number): number {
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);
     const signals = filled.filter(headingSignal).length;
-    if (filled.some((t) => t.split(/\s+/).length > 8)) break;
+    // headings are short; a further heading row is shorter still and names no figures
+    const limit = r === firstRow ? 8 : 5;
+    if (filled.some((t) => t.split(/\s+/).length > limit)) break;
+    if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
     if (
