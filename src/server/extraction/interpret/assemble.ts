@@ -92,7 +92,7 @@ export function planInformationRow(
     const plan =
       c.entry?.plan ??
       own ??
-      (c.option ? c.name : undefined) ??
+      (c.option && !c.entry ? c.name : undefined) ??
       carried(pickFact(facts, 'planName', product, ref), many);
     row.planName = [plan, 'text'];
   } else {

@@ -86,11 +86,16 @@ export function classesFor(
 ): ResolvedClass[] {
   const options = facts.options.get(product) ?? [];
   if (options.length >= 2) {
-    return options.map((o) => ({
-      name: evidence(o, optionSource(facts, o) ?? fallbackSource, 'cell'),
-      key: classKey(o),
-      option: o,
-    }));
+    return options.map((o) => {
+      // options headed by class names ('Class 1 | Class 2') are the listed classes
+      const entry = facts.classes.find((c) => classKey(c.name.value) === classKey(o));
+      return {
+        name: entry?.name ?? evidence(o, optionSource(facts, o) ?? fallbackSource, 'cell'),
+        key: classKey(o),
+        option: o,
+        ...(entry ? { entry } : {}),
+      };
+    });
   }
   if (facts.classes.length > 0) {
     return facts.classes.map((entry) => ({

@@ -141,6 +141,17 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
   return out;
 }
 
+/** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
+function columnHeading(text: string): boolean {
+  const t = text.trim();
+  return (
+    networkOf(t) !== undefined ||
+    rateMeasure(t) !== 'other' ||
+    isGenericHeading(t) ||
+    /^(definition|description|frequency|values?|details?|amount|provision)$/i.test(t)
+  );
+}
+
 /** A word that marks column headings rather than data. */
 function headingSignal(text: string): boolean {
   const t = text.trim();
@@ -151,6 +162,7 @@ function headingSignal(text: string): boolean {
     rateMeasure(t) !== 'other' ||
     frequencyItems(t).length > 0 ||
     isTierLabel(t) ||
+    (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
     /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
       t,
     )
@@ -189,7 +201,7 @@ function countHeaderRows(table: Table, firstRow: number): number {
       r === firstRow &&
       table.cols === 2 &&
       keyKind(texts[0] ?? '') &&
-      !headingSignal(texts[1] ?? '')
+      !columnHeading(texts[1] ?? '')
     )
       break;
     n = r + 1;

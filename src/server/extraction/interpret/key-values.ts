@@ -31,9 +31,15 @@ export function keyValuesOfLine(text: string): KeyValue[] {
     const colon = [...segment.matchAll(/:\s/g)].map((m) => m.index!);
     if (colon.length === 0) {
       // 'Effective January 1, 2026', 'Renewal Date October 1, 2026'
-      const m = segment.match(/^([A-Za-z][A-Za-z ]{2,30}?)\s+(\S.*)$/);
-      if (m && keyKind(m[1]!)?.kind === 'effectiveDate' && findDate(m[2]!)) {
-        out.push({ key: m[1]!, value: m[2]!.trim() });
+      // try the first one to four words as the key
+      const words = segment.trim().split(/\s+/);
+      for (let n = Math.min(4, words.length - 1); n >= 1; n--) {
+        const key = words.slice(0, n).join(' ');
+        const value = words.slice(n).join(' ');
+        if (keyKind(key)?.kind === 'effectiveDate' && findDate(value)) {
+          out.push({ key, value });
+          break;
+        }
       }
       continue;
     }

@@ -208,3 +208,73 @@ describe('planFromHeading', () => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
 });
+
+describe('rates by class and by product in one table', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental and Vision Proposal',
+      'Coverage effective 07/01/2027',
+      [
+        ['Class', 'Definition'],
+        ['Class 1', 'Managers working 35 hours per week'],
+        ['Class 2', 'Staff working 25 hours per week'],
+      ],
+      '# Dental Rates',
+      [
+        ['Tier', 'Class 1', 'Class 2'],
+        ['Employee', '$30.00', '$25.00'],
+        ['Family', '$90.00', '$75.00'],
+      ],
+      '# Vision',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $40'],
+      ],
+      'Exams and lenses once every 12 months; frames every 24 months.',
+      '# Rate Summary',
+      [
+        ['Tier', 'Dental', 'Vision'],
+        ['Employee', '$30.00', '$6.00'],
+        ['Family', '$90.00', '$16.00'],
+      ],
+    ]),
+  );
+
+  it('reads a colon-less effective date', () => {
+    expect(fieldValue(data, 'visionInsurance_effectiveDate')).toBe('07/01/2027');
+  });
+
+  it('gives each class its column and keeps the class definitions', () => {
+    const plan = tableRows(data, 'dentalInsurance_planInformation');
+    expect(plan.map((r) => [r.class, r.classDefinition, r.planName])).toEqual([
+      ['Class 1', 'Managers working 35 hours per week', undefined],
+      ['Class 2', 'Staff working 25 hours per week', undefined],
+    ]);
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Class 1', 'Employee', '$30.00'],
+      ['Class 1', 'Family', '$90.00'],
+      ['Class 2', 'Employee', '$25.00'],
+      ['Class 2', 'Family', '$75.00'],
+    ]);
+  });
+
+  it('sends a product column to its product', () => {
+    const vision = tableRows(data, 'visionInsurance_rateTiers');
+    expect(vision.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Class 1', 'Employee', '$6.00'],
+      ['Class 1', 'Family', '$16.00'],
+      ['Class 2', 'Employee', '$6.00'],
+      ['Class 2', 'Family', '$16.00'],
+    ]);
+  });
+
+  it('reads frequencies stated in running text', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toEqual({
+      class: 'Class 1',
+      examination: 'once every 12 months',
+      lensesOrContactLenses: 'once every 12 months',
+      frame: 'every 24 months',
+    });
+  });
+});

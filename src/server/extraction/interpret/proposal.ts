@@ -22,7 +22,13 @@ import {
   isRateTable,
   isTransposedRateTable,
 } from './rates.ts';
-import { collectFrequency, collectVision, frequencyLayout, visionScore } from './vision.ts';
+import {
+  collectFrequency,
+  collectFrequencyProse,
+  collectVision,
+  frequencyLayout,
+  visionScore,
+} from './vision.ts';
 import { type Product, productsNamed } from './vocabulary.ts';
 
 /**
@@ -40,6 +46,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectLineKeyValues(doc, facts);
   collectRateTerms(doc, facts);
   collectHeadingPlans(doc, facts);
+  collectFrequencyProse(doc, facts);
   let lastProduct: Product | undefined;
   for (const item of doc.items) {
     if (item.kind !== 'table') continue;
@@ -63,12 +70,15 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     const dental = dentalScore(t);
     const vision = visionScore(t);
-    if (dental >= 2 && dental >= vision) {
+    // two rows that read as benefits, or one under explicit network headings
+    const networks = t.columns.some((c) => c.network);
+    const enough = (n: number) => n >= 2 || (n >= 1 && networks);
+    if (enough(dental) && dental >= vision) {
       collectDental(t, facts);
       lastProduct = 'dental';
       continue;
     }
-    if (vision >= 2) {
+    if (enough(vision)) {
       collectVision(t, facts);
       lastProduct = 'vision';
       continue;

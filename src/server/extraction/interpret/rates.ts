@@ -113,7 +113,13 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
   const context = rateMeasure(t.heading ?? '');
   const measures = valueCols.map((c) => withContext(rateMeasure(c.heading), context));
-  const optionCols = valueCols.filter((c, i) => measures[i] === 'other' && isOptionName(c.heading));
+  const optionCols = valueCols.filter(
+    (c, i) =>
+      measures[i] === 'other' &&
+      isOptionName(c.heading) &&
+      !c.classRef &&
+      productsNamed(c.heading).length === 0,
+  );
   const sideBySide = optionCols.length >= 2;
   if (sideBySide && product) {
     for (const c of optionCols) {
@@ -142,12 +148,19 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       const measure = measures[i]!;
       const option = sideBySide && optionCols.includes(col) ? col.heading : undefined;
       const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
-      const scope: Scope = { ...(product ? { product } : {}), ...(classRef ? { classRef } : {}) };
+      // 'Tier | Dental | Vision': a column that names a product holds that product's rates
+      const named = productsNamed(col.heading);
+      const own = named.length === 1 ? named[0] : product;
+      const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
       const e = evidence(value, sourceOfCell(cell, true), 'cell');
-      const line = lineFor(facts, t, product, scope, tier, tierCell);
+      const line = lineFor(facts, t, own, scope, tier, tierCell);
       if (
         measure === 'rate' ||
-        (measure === 'other' && (option || (!hasRateColumn && moneyCols.length === 1)))
+        (measure === 'other' &&
+          (option ||
+            named.length === 1 ||
+            (col.classRef !== undefined && !hasRateColumn) ||
+            (!hasRateColumn && moneyCols.length === 1)))
       ) {
         line.rate ??= e;
         const year = col.heading.match(NAMED_YEAR)?.[1] ?? col.heading.match(YEAR_RANGE)?.[1];

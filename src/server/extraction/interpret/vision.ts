@@ -1,6 +1,6 @@
 import type { Cell } from '../layout.ts';
-import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
-import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
+import { type AnalyzedDocument, type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import { gridShape, groupDoubt, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
 import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
@@ -190,6 +190,31 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       });
       const freq = valueAt(row.cells, shape.frequencyCol);
       if (freq) addFrequency(facts, freqItems, freq, scope, order);
+    }
+  }
+}
+
+const FREQUENCY_PHRASE =
+  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
+
+/**
+ * Frequencies stated in running text in a vision section ('Exams and lenses once every 12
+ * months; frames every 24 months'): each clause gives its phrase to the items it names.
+ */
+export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void {
+  for (const item of doc.items) {
+    if (item.kind !== 'line' || item.scope.product !== 'vision') continue;
+    for (const clause of item.line.text.split(/;|(?<=\.)\s+/)) {
+      const m = clause.match(FREQUENCY_PHRASE);
+      if (!m) continue;
+      const items = frequencyItems(clause.slice(0, m.index));
+      if (items.length === 0) continue;
+      const e = evidence(m[1]!, sourceOfLines([item.line], doc.geometry), 'prose');
+      const scope: Scope = {
+        product: 'vision',
+        ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
+      };
+      for (const it of items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
 }

@@ -69,7 +69,10 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
     'hours',
     /^((min(imum)?\.? )?hours( per week| \/ week|\/week)?|min(imum)?\.? hours.*|hours worked)$/,
   ],
-  ['rateGuarantee', /^(rate guarantee|rates guaranteed|guarantee( period)?|rate lock|rate hold)$/],
+  [
+    'rateGuarantee',
+    /^((rate|premium) )?guarantee[sd]?( period| term| through| until)?$|^rates? (are )?guaranteed( for| through| until)?$|^rate (lock|hold)$/,
+  ],
   ['policyYear', /^(policy year|plan year|contract year|rating period|rate period)$/],
   ['network', /^((dental |vision )?network( name)?|provider network|ppo network)$/],
   ['options', /^((dental |vision )?(plan )?options?)$/],
