@@ -5,6 +5,7 @@ import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   frequencyItems,
   isGenericHeading,
+  isOptionName,
   isTierLabel,
   keyKind,
   networkOf,
@@ -141,6 +142,12 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
   return out;
 }
 
+/** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
+export function namesBothNetworks(text: string): boolean {
+  const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
+  return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
+}
+
 /** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
 function columnHeading(text: string): boolean {
   const t = text.trim();
@@ -179,7 +186,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
     const cells = rowCells(table, r);
     const own = startsInRow(cells, r);
     if (own.length === 0) break;
-    const texts = own.map((c) => cellText(c));
+    // a header bar read as one cell counts as the runs of text it holds
+    const texts = own.flatMap((c) => {
+      const runs = c.colSpan > 1 ? textRuns(c) : [];
+      return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
+    });
     if (!texts.every(isHeadingText)) break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
@@ -242,8 +253,14 @@ function headerTexts(
     const covered = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k);
     const runs = cell.colSpan > 1 ? textRuns(cell) : [];
     if (runs.length < 2 || covered.some((k) => !edges[k])) {
-      const t = cellText(cell);
-      if (t) for (const k of covered) out[k]!.push(t);
+      // a plan name over a network on separate lines of one cell: two headings
+      const lines = cell.lines.map((l) => cleanValue(l.text)).filter(Boolean);
+      const rest = lines.slice(1).join(' ');
+      const parts =
+        lines.length >= 2 && isOptionName(lines[0]!) && !/-$/.test(lines[0]!) && networkOf(rest)
+          ? [lines[0]!, rest]
+          : [cellText(cell)];
+      for (const t of parts) if (t) for (const k of covered) out[k]!.push(t);
       continue;
     }
     for (const run of runs) {
@@ -302,6 +319,8 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     const heading = path.join(' ');
     let network: 'in' | 'out' | undefined;
     for (const p of [...path].reverse()) {
+      // 'In-Network / Out-of-Network' over one column: its values serve both networks
+      if (namesBothNetworks(p)) break;
       network = networkOf(p);
       if (network) break;
     }

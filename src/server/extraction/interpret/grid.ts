@@ -65,15 +65,29 @@ export function gridShape(t: AnalyzedTable): GridShape {
       continue;
     }
     if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
-    const option = col.option && isOptionName(col.option) ? col.option : undefined;
+    let option = col.option && isOptionName(col.option) ? col.option : undefined;
+    // a plan name spanning In | Out that was read over its first column only: the next network
+    // column without a plan name belongs to the same plan (an inferred, less certain reading)
+    let inferred = false;
+    const previous = groups[groups.length - 1];
+    if (!option && col.network && previous?.option) {
+      const slot = col.network === 'in' ? previous.in : previous.out;
+      if (slot === undefined) {
+        option = previous.option;
+        inferred = true;
+      }
+    }
     let group = groups.find((g) => g.option === option);
     if (!group) {
       group = option ? { option } : {};
       groups.push(group);
     }
+    if (inferred) group.unclear = true;
     if (col.network === 'in') group.in ??= col.index;
-    else if (col.network === 'out') group.out = col.index;
-    else if (group.both === undefined) group.both = col.index;
+    else if (col.network === 'out') {
+      if (group.out !== undefined) group.unclear = true;
+      group.out = col.index;
+    } else if (group.both === undefined) group.both = col.index;
     else group.unclear = true;
   }
   // one named option is a single plan, not plans side by side
