@@ -126,16 +126,13 @@ export async function recognizePage(
         Math.max(1, Math.round(dpi / 100)),
       )
     : clipped;
-  if (process.env.OCR_DEBUG_DIR)
-    writeDebugImage(cleaned, `${process.env.OCR_DEBUG_DIR}/ocr-${number}.png`);
-  const t0 = performance.now();
+  // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
+  const debugDir = process.env.OCR_DEBUG_DIR;
+  if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
   const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
-  if (process.env.OCR_DEBUG_DIR)
-    console.error('ocr ms', Math.round(performance.now() - t0), 'words', ocrWords.length);
-  if (process.env.OCR_DEBUG_DIR) {
-    writeDebugImage(cleaned, `${process.env.OCR_DEBUG_DIR}/ocr-${number}.png`);
+  if (debugDir) {
     writeFileSync(
-      `${process.env.OCR_DEBUG_DIR}/ocr-${number}.json`,
+      `${debugDir}/ocr-${number}.json`,
       JSON.stringify({ bars, segments, words: ocrWords }),
     );
   }

@@ -54,6 +54,8 @@ export function createTesseractEngine(options: TesseractOptions = {}): OcrEngine
       await w.setParameters({
         tessedit_pageseg_mode: '11' as never,
         preserve_interword_spaces: '1',
+        // tesseract's own diagnostics ('Detected 12 diacritics') stay out of the logs
+        debug_file: '/dev/null',
       });
       return w;
     })();
