@@ -74,30 +74,9 @@ export interface DocumentLayout {
   furniture: Line[];
 }
 
-export function boxUnion(boxes: Array<Box | undefined>): Box | undefined {
-  let out: Box | undefined;
-  for (const b of boxes) {
-    if (!b) continue;
-    out = out
-      ? [
-          Math.min(out[0], b[0]),
-          Math.min(out[1], b[1]),
-          Math.max(out[2], b[2]),
-          Math.max(out[3], b[3]),
-        ]
-      : [b[0], b[1], b[2], b[3]];
-  }
-  return out;
-}
-
 /** The cell covering grid slot (row, col), spans included. */
 export function cellAt(table: Table, row: number, col: number): Cell | undefined {
   return table.cells.find(
     (c) => row >= c.row && row < c.row + c.rowSpan && col >= c.col && col < c.col + c.colSpan,
   );
-}
-
-/** All blocks of a document in reading order. */
-export function allBlocks(layout: DocumentLayout): Block[] {
-  return layout.pages.flatMap((p) => p.blocks);
 }

@@ -300,7 +300,7 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
   if (!best || best.line.size < doc.bodySize * 1.3) return undefined;
   return evidence(
     best.text,
-    { page: 1, box: best.line.box, reading: best.line.confidence, geometry: doc.geometry },
+    { page: 1, box: best.line.box, reading: best.line.confidence },
     'default',
   );
 }
@@ -319,11 +319,7 @@ export function legalName(doc: AnalyzedDocument): Evidence | undefined {
     const name = m[1]!
       .replace(/^(the group policy issued by|issued by|underwritten by|by)\s+/i, '')
       .trim();
-    return evidence(
-      name,
-      { page: line.page, box: line.box, reading: line.confidence, geometry: doc.geometry },
-      'fallback',
-    );
+    return evidence(name, { page: line.page, box: line.box, reading: line.confidence }, 'fallback');
   }
   return undefined;
 }

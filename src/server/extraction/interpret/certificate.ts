@@ -59,7 +59,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
     if (item.kind === 'line') {
       if (item.heading) lastHeading = item.line.text;
       for (const kv of keyValuesOfLine(item.line.text)) {
-        addField(kv.key, evidence(kv.value, sourceOfLines([item.line], doc.geometry), 'keyValue'));
+        addField(kv.key, evidence(kv.value, sourceOfLines([item.line]), 'keyValue'));
       }
       continue;
     }
@@ -83,7 +83,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
         seen.add(cell);
         const text = cellText(cell);
         if (!text) return;
-        const e = evidence(text, sourceOfCell(cell, doc.geometry), 'cell');
+        const e = evidence(text, sourceOfCell(cell), 'cell');
         cells.push({
           label: `${label}_${columns[c]}`,
           value: text,

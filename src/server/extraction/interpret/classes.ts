@@ -44,10 +44,10 @@ export function collectClasses(t: AnalyzedTable, facts: Facts): void {
     const at = (c: number): Evidence | undefined => {
       const cell = row.cells[c];
       const text = cellText(cell);
-      return cell && text ? evidence(text, sourceOfCell(cell, true), 'cell') : undefined;
+      return cell && text ? evidence(text, sourceOfCell(cell), 'cell') : undefined;
     };
     const entry: ClassEntry = {
-      name: evidence(name, sourceOfCell(nameCell, true), 'cell'),
+      name: evidence(name, sourceOfCell(nameCell), 'cell'),
       contribution: {},
       order: t.order,
     };

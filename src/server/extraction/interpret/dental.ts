@@ -84,7 +84,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     for (const g of options) {
       const col = g.in ?? g.both ?? g.out;
       const headerCell = col !== undefined ? firstHeaderCell(t, col) : undefined;
-      facts.addOption('dental', g.option!, headerCell ? sourceOfCell(headerCell, true) : undefined);
+      facts.addOption('dental', g.option!, headerCell ? sourceOfCell(headerCell) : undefined);
     }
   }
   facts.shown.add('dental');

@@ -29,8 +29,6 @@ export interface Source {
   box?: Box;
   /** How surely the characters were read: 1 for a text layer, the OCR confidence otherwise. */
   reading: number;
-  /** Whether the page has real geometry (DOCX does not). */
-  geometry: boolean;
 }
 
 export interface Evidence {
@@ -59,9 +57,9 @@ export interface Scope {
   classRef?: string;
 }
 
-export function sourceOfLines(lines: Line[], geometry: boolean): Source {
+export function sourceOfLines(lines: Line[]): Source {
   const first = lines[0];
-  if (!first) return { page: 1, reading: 1, geometry };
+  if (!first) return { page: 1, reading: 1 };
   const box: Box = [
     Math.min(...lines.map((l) => l.box[0])),
     Math.min(...lines.map((l) => l.box[1])),
@@ -73,15 +71,15 @@ export function sourceOfLines(lines: Line[], geometry: boolean): Source {
   const chars = words.reduce((a, w) => a + w.text.length, 0) || 1;
   const mean = words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars;
   const weakest = words.length ? Math.min(...words.map((w) => w.confidence)) : mean;
-  return { page: first.page, box, reading: (mean + weakest) / 2, geometry };
+  return { page: first.page, box, reading: (mean + weakest) / 2 };
 }
 
-export function sourceOfCell(cell: Cell, geometry: boolean): Source {
+export function sourceOfCell(cell: Cell): Source {
   if (cell.lines.length) {
-    const s = sourceOfLines(cell.lines, geometry);
+    const s = sourceOfLines(cell.lines);
     return { ...s, page: cell.page };
   }
-  return { page: cell.page, ...(cell.box ? { box: cell.box } : {}), reading: 1, geometry };
+  return { page: cell.page, ...(cell.box ? { box: cell.box } : {}), reading: 1 };
 }
 
 export function evidence(value: string, source: Source, method: Method, doubt?: number): Evidence {

@@ -1,8 +1,8 @@
 import type { Cell, Line } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
-import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
-import { isOptionName, networkOf } from './vocabulary.ts';
+import { cleanValue, joinWrapped } from './values.ts';
+import { isOptionName } from './vocabulary.ts';
 
 /**
  * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
@@ -125,7 +125,7 @@ export function valueAt(
   if (!cell) return undefined;
   const text = cellText(cell);
   if (!text) return undefined;
-  return evidence(text, sourceOfCell(cell, true), 'cell', doubt);
+  return evidence(text, sourceOfCell(cell), 'cell', doubt);
 }
 
 /** How doubtful values of a column group are (undefined when its headings were clear). */
@@ -187,23 +187,9 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   return {
     text,
     ...(description ? { description } : {}),
-    source: { ...sourceOfLines(labelLines, true), page: cell.page },
+    source: { ...sourceOfLines(labelLines), page: cell.page },
     ...(descLines.length
-      ? { descriptionSource: { ...sourceOfLines(descLines, true), page: cell.page } }
+      ? { descriptionSource: { ...sourceOfLines(descLines), page: cell.page } }
       : {}),
   };
-}
-
-/** Whether a table has value cells (amounts, shares, coverage words) in its body. */
-export function valueRows(t: AnalyzedTable, labelCol: number): number {
-  return t.body.filter((r) =>
-    r.cells.some(
-      (c, i) => i !== labelCol && c && c !== r.cells[labelCol] && looksLikeValue(cellText(c)),
-    ),
-  ).length;
-}
-
-/** A label that is itself a network heading ('In-Network') says nothing about a service. */
-export function isNetworkWord(text: string): boolean {
-  return networkOf(text) !== undefined && text.split(/\s+/).length <= 3;
 }

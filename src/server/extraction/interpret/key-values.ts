@@ -99,7 +99,7 @@ export function keyValuesOfTable(
       const key = cellText(keyCell);
       const value = cellText(valueCell);
       if (!key || !value) continue;
-      out.push({ key, value, keyCell: c, source: [sourceOfCell(valueCell, true)] });
+      out.push({ key, value, keyCell: c, source: [sourceOfCell(valueCell)] });
     }
   }
   return out;
@@ -191,7 +191,7 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         'underwriter',
         evidence(
           insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(),
-          sourceOfLines([item.line], doc.geometry),
+          sourceOfLines([item.line]),
           'prose',
         ),
         item.scope.product ? { product: item.scope.product } : {},
@@ -199,14 +199,7 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
       );
     }
     for (const kv of keyValuesOfLine(item.line.text)) {
-      recordKeyValue(
-        facts,
-        kv.key,
-        kv.value,
-        sourceOfLines([item.line], doc.geometry),
-        item.scope,
-        item.order,
-      );
+      recordKeyValue(facts, kv.key, kv.value, sourceOfLines([item.line]), item.scope, item.order);
     }
   }
 }

@@ -103,9 +103,8 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
           page: first.line.page,
           box: first.line.box,
           reading: first.line.confidence,
-          geometry: doc.geometry,
         }
-      : { page: 1, reading: 1, geometry: doc.geometry };
+      : { page: 1, reading: 1 };
   for (const product of products) {
     const key = PRODUCT_KEY[product];
     const underwriter = pickFact(facts, 'underwriter', product);
@@ -159,7 +158,6 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
             page: item.line.page,
             box: item.line.box,
             reading: item.line.confidence,
-            geometry: doc.geometry,
           },
           'heading',
         ),

@@ -87,7 +87,7 @@ export function collectTransposedRates(
       );
       if (!tierCell) continue;
       const line = lineFor(facts, t, product, scope, cellText(tierCell), tierCell);
-      const e = evidence(value, sourceOfCell(cell, true), 'cell');
+      const e = evidence(value, sourceOfCell(cell), 'cell');
       if (measure === 'rate' || (measure === 'other' && (option || t.body.length === 1)))
         line.rate ??= e;
       else if (measure === 'employee' || measure === 'perPay') line.employee ??= e;
@@ -124,7 +124,7 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   if (sideBySide && product) {
     for (const c of optionCols) {
       const cell = t.table.cells.find((x) => x.row < t.headerRows + 1 && x.col === c.index);
-      facts.addOption(product, c.heading, cell ? sourceOfCell(cell, true) : undefined);
+      facts.addOption(product, c.heading, cell ? sourceOfCell(cell) : undefined);
     }
   }
   const hasRateColumn = measures.includes('rate');
@@ -152,7 +152,7 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       const named = productsNamed(col.heading);
       const own = named.length === 1 ? named[0] : product;
       const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
-      const e = evidence(value, sourceOfCell(cell, true), 'cell');
+      const e = evidence(value, sourceOfCell(cell), 'cell');
       const line = lineFor(facts, t, own, scope, tier, tierCell);
       if (
         measure === 'rate' ||
@@ -194,7 +194,7 @@ function lineFor(
     ...(product ? { product } : {}),
     scope,
     order,
-    tier: evidence(tier, sourceOfCell(tierCell, true), 'cell'),
+    tier: evidence(tier, sourceOfCell(tierCell), 'cell'),
   };
   facts.rates.push(line);
   return line;
@@ -214,7 +214,7 @@ export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
         ...(product ? { product } : {}),
         ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
       };
-      const source = sourceOfLines([item.line], doc.geometry);
+      const source = sourceOfLines([item.line]);
       if (GUARANTEE.test(sentence)) {
         const after = sentence.slice(sentence.search(GUARANTEE));
         const duration = findDuration(after);

@@ -99,7 +99,7 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const add = (items: FrequencyItem[], cell: Cell, scope: Scope) => {
     const text = cellText(cell);
     if (text)
-      addFrequency(facts, items, evidence(text, sourceOfCell(cell, true), 'cell'), scope, t.order);
+      addFrequency(facts, items, evidence(text, sourceOfCell(cell), 'cell'), scope, t.order);
   };
   if (layout === 'columns') {
     for (const row of t.body) {
@@ -209,7 +209,7 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
       if (!m) continue;
       const items = frequencyItems(clause.slice(0, m.index));
       if (items.length === 0) continue;
-      const e = evidence(m[1]!, sourceOfLines([item.line], doc.geometry), 'prose');
+      const e = evidence(m[1]!, sourceOfLines([item.line]), 'prose');
       const scope: Scope = {
         product: 'vision',
         ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
