@@ -278,3 +278,34 @@ describe('rates by class and by product in one table', () => {
     });
   });
 });
+
+describe('classes named by headings only', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Proposal',
+      '# Class A – Union Employees',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '100%'],
+        ['Basic', '80%', '80%'],
+      ],
+      '# Class B – Non-Union Employees working 30+ hours',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '90%'],
+        ['Basic', '70%', '60%'],
+      ],
+    ]),
+  );
+
+  it('takes each class definition from its heading', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')).toEqual([
+      { class: 'Class A', classDefinition: 'Union Employees' },
+      {
+        class: 'Class B',
+        classDefinition: 'Non-Union Employees working 30+ hours',
+        minimumHoursPerWeek: '30',
+      },
+    ]);
+  });
+});

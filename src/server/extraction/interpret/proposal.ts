@@ -10,7 +10,12 @@ import {
 } from './assemble.ts';
 import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
 import { collectDental, dentalScore } from './dental.ts';
-import { type AnalyzedDocument, analyzeDocument, documentProducts } from './document.ts';
+import {
+  type AnalyzedDocument,
+  analyzeDocument,
+  classRefIn,
+  documentProducts,
+} from './document.ts';
 import { type Evidence, evidence } from './evidence.ts';
 import { Facts } from './facts.ts';
 import { collectLineKeyValues, keyValuesOfTable, recordKeyValue } from './key-values.ts';
@@ -143,27 +148,39 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
   return out.items;
 }
 
-/** 'Dental – Acme PPO 1500' style headings name the plan of their section. */
+/**
+ * Headings that name things: 'Dental – Acme PPO 1500' the plan of its section, 'Class A – Union
+ * Employees' the definition of its class.
+ */
 function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
   for (const item of doc.items) {
     if (item.kind !== 'line' || !item.heading) continue;
+    const source = { page: item.line.page, box: item.line.box, reading: item.line.confidence };
+    const classScope = item.scope.classRef ? { classRef: item.scope.classRef } : {};
     for (const product of ['dental', 'vision'] as const) {
       const name = planFromHeading(item.line.text, product);
-      if (!name) continue;
-      facts.add(
-        'planName',
-        evidence(
-          name,
-          {
-            page: item.line.page,
-            box: item.line.box,
-            reading: item.line.confidence,
-          },
-          'heading',
-        ),
-        { product, ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}) },
-        item.order,
-      );
+      if (name)
+        facts.add(
+          'planName',
+          evidence(name, source, 'heading'),
+          { product, ...classScope },
+          item.order,
+        );
+    }
+    const ref = classRefIn(item.line.text);
+    if (ref && productsNamed(item.line.text).length === 0) {
+      const rest = item.line.text
+        .replace(/^\s*\S+\s+\S+\s*[:–—\-|]*\s*/, '')
+        .replace(/\((all )?coverages?\)/i, '')
+        .trim();
+      if (rest.split(/\s+/).length >= 2 && !GENERIC_SECTION.test(rest)) {
+        facts.add(
+          'classDefinition',
+          evidence(rest, source, 'heading'),
+          { classRef: ref },
+          item.order,
+        );
+      }
     }
   }
 }
