@@ -15,6 +15,8 @@ export interface Word {
   size: number;
   /** Reading confidence 0..1: 1 for a text layer, the OCR engine's figure otherwise. */
   confidence: number;
+  /** Set in a bold face (when the reader can tell). */
+  bold?: boolean;
 }
 
 export interface Line {

@@ -43,6 +43,7 @@ export function makeLine(words: Word[], page: number): Line {
     size: median(sorted.map((w) => w.size)),
     confidence: conf / chars,
     page,
+    ...(sorted.every((w) => w.bold) ? { bold: true } : {}),
   };
 }
 

@@ -34,6 +34,9 @@ interface GlyphLike {
 interface FontLike {
   fontMatrix?: ArrayLike<number>;
   vertical?: boolean;
+  bold?: boolean;
+  black?: boolean;
+  name?: string;
 }
 
 export interface OperatorListLike {
@@ -48,6 +51,7 @@ export interface TextRun {
   x1: number;
   baseline: number;
   size: number;
+  bold?: boolean;
 }
 
 export interface OperatorText {
@@ -156,6 +160,8 @@ export function textFromOperators(
         const fm = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
         const advanceScale = fontSize * (fm[0] ?? 0.001);
         const textHScale = hScale * fontDirection;
+        const bold =
+          font.bold === true || font.black === true || /bold|black|heavy/i.test(font.name ?? '');
         // text space → device: ctm × Tm × translate(x, y + rise)
         const m = multiply(ctm, tm);
         const scale = Math.hypot(m[0], m[1]);
@@ -184,7 +190,7 @@ export function textFromOperators(
             gx - run.x1 > -size * 0.5;
           if (!continues) {
             flush();
-            run = { text: '', x0: gx, x1: gEnd, baseline: gy, size };
+            run = { text: '', x0: gx, x1: gEnd, baseline: gy, size, ...(bold ? { bold } : {}) };
           }
           run!.text += ch;
           run!.x1 = Math.max(run!.x1, gEnd);
@@ -209,6 +215,7 @@ export function wordsOfRuns(runs: TextRun[]): Word[] {
       box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2],
       size: r.size,
       confidence: 1,
+      ...(r.bold ? { bold: true } : {}),
     }));
 }
 

@@ -121,7 +121,12 @@ export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; c
   const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
   const fromOps = textFromOperators(ops, viewport.transform, (name) =>
     page.commonObjs.has(name)
-      ? (page.commonObjs.get(name) as { fontMatrix?: number[]; vertical?: boolean })
+      ? (page.commonObjs.get(name) as {
+          fontMatrix?: number[];
+          vertical?: boolean;
+          bold?: boolean;
+          name?: string;
+        })
       : undefined,
   );
   let words = wordsOfRuns(fromOps.runs);
