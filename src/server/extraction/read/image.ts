@@ -37,6 +37,9 @@ import { findGrids, type Segment } from './rulings.ts';
 /** Grey level under which a pixel (after contrast stretch) may belong to a ruling line. */
 const RULING_LEVEL = 225;
 
+/** Largest image the recogniser is given (pixels); larger scans are scaled down first. */
+const MAX_PIXELS = 9_000_000;
+
 /** Paper noise (see noiseLevel) from which a scan counts as noisy. */
 const NOISY = 6;
 
@@ -231,21 +234,26 @@ export async function readImage(bytes: Uint8Array, engine: OcrEngine): Promise<P
       cause: error,
     });
   }
-  const canvas = createCanvas(image.width, image.height);
+  // a phone photo can hold 50 million pixels; about 300 dpi over a letter page is plenty
+  const shrink = Math.min(1, Math.sqrt(MAX_PIXELS / (image.width * image.height)));
+  const width = Math.max(1, Math.round(image.width * shrink));
+  const height = Math.max(1, Math.round(image.height * shrink));
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, image.width, image.height);
-  ctx.drawImage(image, 0, 0);
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(image, 0, 0, width, height);
   const gray = grayOfCanvas(canvas);
-  // a scan of a letter-size page: its width is 8.5 inches
-  const dpi = Math.max(72, image.width / 8.5);
-  return recognizePage(gray, engine, { scale: 1, dpi }, 1);
+  // a scan of a letter-size page: its width is 8.5 inches; boxes stay in the image's own pixels
+  const dpi = Math.max(72, width / 8.5);
+  return recognizePage(gray, engine, { scale: shrink, dpi }, 1);
 }
 
 /** A PDF page without a text layer: render it (about 180 dpi) and recognise it. */
 export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine): Promise<Page> {
   const base = page.getViewport({ scale: 1 });
-  const scale = 2.5;
+  // about 180 dpi for a letter page, fewer for a very large one
+  const scale = Math.min(2.5, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const ctx = canvas.getContext('2d');
