@@ -24,6 +24,16 @@ describe('mammoth HTML', () => {
     expect(blocks[2]).toMatchObject({ kind: 'para', para: { text: 'Rates & terms' } });
   });
 
+  it('drops superscript footnote markers', () => {
+    const blocks = parseMammothHtml(
+      '<p>Calendar Year Deductible<sup>1</sup></p><p>x<sup>2</sup> = 4</p>',
+    );
+    expect(blocks.map((b) => (b.kind === 'para' ? b.para.text : ''))).toEqual([
+      'Calendar Year Deductible',
+      'x = 4',
+    ]);
+  });
+
   it('decodes entities', () => {
     expect(decodeEntities('A &amp; B &#8211; C&nbsp;D &lt;x&gt;')).toBe('A & B – C D <x>');
   });

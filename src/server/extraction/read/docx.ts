@@ -71,6 +71,7 @@ export function parseMammothHtml(html: string): RawBlock[] {
   const cellStack: Array<RawCell | null> = [];
   let para: { text: string; boldChars: number; heading: number } | null = null;
   let strong = 0;
+  let sup = 0;
   const flushPara = () => {
     if (!para) return;
     const text = para.text.replace(/[ \t\u00a0]+$/g, '').replace(/^[ \t\u00a0]+/g, '');
@@ -92,6 +93,8 @@ export function parseMammothHtml(html: string): RawBlock[] {
   for (const tok of tokens) {
     if (!tok.startsWith('<')) {
       const text = decodeEntities(tok);
+      // a superscript footnote marker ('Individual¹') is not part of the text
+      if (sup > 0 && /^[\s\d*†‡§,]{1,4}$/.test(text)) continue;
       const p = ensurePara();
       p.text += text;
       if (strong > 0) p.boldChars += text.replace(/\s/g, '').length;
@@ -119,6 +122,9 @@ export function parseMammothHtml(html: string): RawBlock[] {
       case 'strong':
       case 'b':
         strong += tag.closing ? -1 : 1;
+        break;
+      case 'sup':
+        sup += tag.closing ? -1 : 1;
         break;
       case 'table':
         flushPara();
