@@ -144,6 +144,14 @@ export function recordKeyValue(
     }
     case 'classDefinition':
       add('classDefinition', e(value));
+      // 'Eligible Employees: All Full-Time Employees' names the group as well
+      if (
+        value.split(/\s+/).length <= 4 &&
+        !/\d/.test(value) &&
+        /\b(employees|staff|members|associates)\b/i.test(value)
+      ) {
+        add('className', e(value, 'derived'));
+      }
       break;
     case 'hours': {
       const h = minimumHours(`${value} hours`);
