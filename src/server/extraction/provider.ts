@@ -16,6 +16,8 @@ export interface ExtractionInput {
 export interface ExtractionProvider {
   readonly name: string;
   extract(input: ExtractionInput): Promise<ParsedData>;
+  /** Releases what the provider holds between documents (OCR workers, connections). */
+  close?(): Promise<void>;
 }
 
 /**

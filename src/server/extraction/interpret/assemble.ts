@@ -1,0 +1,325 @@
+import { pickFact, type ResolvedClass } from './classes.ts';
+import type { AnalyzedDocument } from './document.ts';
+import { classKey } from './document.ts';
+import { type Evidence, evidence, propagate, withTrust } from './evidence.ts';
+import type { FactKind, Facts, RateLine } from './facts.ts';
+import { rowTrust, type Shape } from './scoring.ts';
+import { minimumHours, normalizeKey } from './values.ts';
+import type { Product } from './vocabulary.ts';
+
+/**
+ * Lays the collected facts out as the rows of the catalogue's tables, one class at a time. The
+ * spec's rules live here: values printed for all classes repeat on every class, class-wide
+ * deductibles and maximums repeat on every service row (a service's own deductible wins),
+ * orthodontic maximum and covered persons go to the orthodontic row only.
+ */
+
+export type Row = Record<string, [Evidence | undefined, Shape]>;
+
+function sameClass(ref: string | undefined, c: ResolvedClass): boolean {
+  return ref !== undefined && classKey(ref) === c.key;
+}
+
+/** A value printed once and repeated for this class. */
+function carried(e: Evidence | undefined, repeated: boolean): Evidence | undefined {
+  return e && repeated ? propagate(e) : e;
+}
+
+/** Rows printed for this class, else those printed for every class (and whether they are shared). */
+function forClass<T extends { scope: { classRef?: string }; order: number }>(
+  rows: T[],
+  c: ResolvedClass,
+): { rows: T[]; shared: boolean } {
+  const own = rows.filter((r) => sameClass(r.scope.classRef, c));
+  const shared = own.length === 0;
+  const chosen = shared ? rows.filter((r) => r.scope.classRef === undefined) : own;
+  return { rows: [...chosen].sort((a, b) => a.order - b.order), shared };
+}
+
+/** The values of a row are only as trustworthy as the label that identifies the row. */
+function trustedBy(row: Row, key: string): Row {
+  const [keyEvidence, shape] = row[key] ?? [undefined, 'text'];
+  if (!keyEvidence) return row;
+  const trust = rowTrust(keyEvidence, shape);
+  const out: Row = {};
+  for (const [column, [e, s]] of Object.entries(row)) {
+    out[column] = column === key || column === 'class' ? [e, s] : [withTrust(e, trust), s];
+  }
+  return out;
+}
+
+function refOf(c: ResolvedClass): string {
+  return c.option ?? c.name.value;
+}
+
+export function planInformationRow(
+  facts: Facts,
+  product: Product,
+  c: ResolvedClass,
+  many: boolean,
+): Row {
+  const ref = refOf(c);
+  const definition =
+    c.entry?.definition ?? carried(pickFact(facts, 'classDefinition', product, ref), many);
+  const contribution =
+    c.entry?.contribution[product] ??
+    c.entry?.contribution.any ??
+    carried(pickFact(facts, 'contribution', product, ref), many);
+  const fromDefinition = definition ? minimumHours(definition.value) : undefined;
+  const hours =
+    c.entry?.hours ??
+    pickFact(facts, 'hours', product, ref) ??
+    (definition && fromDefinition
+      ? { ...definition, value: fromDefinition, method: 'derived' as const }
+      : undefined);
+  const row: Row = {
+    class: [c.name, 'text'],
+    classDefinition: [definition, 'text'],
+    contributionStructure: [contribution, 'text'],
+    minimumHoursPerWeek: [hours, 'hours'],
+  };
+  if (product === 'dental') {
+    // the class's own plan, else the option's name, else the plan printed for everyone
+    const own = facts.facts
+      .filter(
+        (f) =>
+          f.kind === 'planName' &&
+          f.scope.product !== 'vision' &&
+          f.scope.classRef !== undefined &&
+          classKey(f.scope.classRef) === c.key,
+      )
+      .sort((a, b) => a.order - b.order)[0]?.evidence;
+    const plan =
+      c.entry?.plan ??
+      own ??
+      (c.option && !c.entry ? c.name : undefined) ??
+      carried(pickFact(facts, 'planName', product, ref), many);
+    row.planName = [plan, 'text'];
+  } else {
+    row.childEligibilityAges = [carried(pickFact(facts, 'childAges', product, ref), many), 'text'];
+  }
+  return row;
+}
+
+export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
+  const { rows, shared } = forClass(
+    facts.services.filter((s) => s.scope.product === 'dental'),
+    c,
+  );
+  const ref = refOf(c);
+  const classWide = (kind: FactKind) => carried(pickFact(facts, kind, 'dental', ref), true);
+  const seen = new Set<string>();
+  const out: Row[] = [];
+  for (const s of rows) {
+    const key = normalizeKey(s.label.value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const deductible = (kind: 'dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut') =>
+      s.own[kind] ? carried(s.own[kind], shared) : classWide(kind);
+    const row: Row = {
+      class: [c.name, 'text'],
+      serviceTypeLabel: [carried(s.label, shared), 'service'],
+      serviceTypeTitle: [carried(s.title, shared), 'text'],
+      serviceTypeList: [carried(s.list, shared), 'text'],
+      coverageLevelInNetwork: [carried(s.coverageIn, shared), 'coverage'],
+      coverageLevelOutOfNetwork: [carried(s.coverageOut, shared), 'coverage'],
+      policyYearDeductibleIndividualInNetwork: [deductible('dedIndIn'), 'amount'],
+      policyYearDeductibleIndividualOutOfNetwork: [deductible('dedIndOut'), 'amount'],
+      policyYearDeductibleFamilyInNetwork: [deductible('dedFamIn'), 'amount'],
+      policyYearDeductibleFamilyOutOfNetwork: [deductible('dedFamOut'), 'amount'],
+      policyYearMaximumInNetwork: [classWide('maxIn'), 'amount'],
+      policyYearMaximumOutOfNetwork: [classWide('maxOut'), 'amount'],
+    };
+    if (s.orthodontic) {
+      row.orthodonticLifetimeMaximumInNetwork = [classWide('orthoMaxIn'), 'amount'];
+      row.orthodonticLifetimeMaximumOutOfNetwork = [classWide('orthoMaxOut'), 'amount'];
+      row.coveredPersonsInNetwork = [
+        carried(s.persons, shared) ?? classWide('orthoPersonsIn'),
+        'text',
+      ];
+      row.coveredPersonsOutOfNetwork = [
+        carried(s.persons, shared) ?? classWide('orthoPersonsOut'),
+        'text',
+      ];
+    }
+    out.push(trustedBy(row, 'serviceTypeLabel'));
+  }
+  return out;
+}
+
+/**
+ * Vision service lines of a class. Lines with the same service are one row: in-network and
+ * out-of-network amounts printed in separate blocks join by service name.
+ */
+export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
+  const { rows, shared } = forClass(
+    facts.benefits.filter((b) => b.scope.product === 'vision'),
+    c,
+  );
+  const merged = new Map<string, { service: Evidence; inCost?: Evidence; outCost?: Evidence }>();
+  for (const b of rows) {
+    const key = normalizeKey(b.service.value);
+    const m = merged.get(key);
+    if (!m)
+      merged.set(key, {
+        service: b.service,
+        ...(b.inCost ? { inCost: b.inCost } : {}),
+        ...(b.outCost ? { outCost: b.outCost } : {}),
+      });
+    else {
+      m.inCost ??= b.inCost;
+      m.outCost ??= b.outCost;
+    }
+  }
+  return [...merged.values()].map((m) =>
+    trustedBy(
+      {
+        class: [c.name, 'text'],
+        servicesAndMaterials: [carried(m.service, shared), 'visionService'],
+        inNetworkCost: [carried(m.inCost, shared), 'cost'],
+        outOfNetworkReimbursement: [carried(m.outCost, shared), 'cost'],
+      },
+      'servicesAndMaterials',
+    ),
+  );
+}
+
+export function benefitFrequencyRow(
+  facts: Facts,
+  c: ResolvedClass,
+  many: boolean,
+): Row | undefined {
+  const ref = refOf(c);
+  const f = (k: FactKind) => carried(pickFact(facts, k, 'vision', ref), many);
+  const row: Row = {
+    class: [c.name, 'text'],
+    examination: [f('freqExam'), 'frequency'],
+    lensesOrContactLenses: [f('freqLenses'), 'frequency'],
+    frame: [f('freqFrame'), 'frequency'],
+  };
+  return row.examination?.[0] || row.lensesOrContactLenses?.[0] || row.frame?.[0] ? row : undefined;
+}
+
+/**
+ * Rate tier rows of a class: the class's own rate lines joined by tier with those printed for
+ * every class (a 'Total Monthly Rate' column for all, an employee share per class).
+ */
+export function rateTierRows(
+  facts: Facts,
+  product: Product,
+  c: ResolvedClass,
+  onlyProduct: boolean,
+  many: boolean,
+): Row[] {
+  const ref = refOf(c);
+  const lines = facts.rates.filter(
+    (l) => l.product === product || (onlyProduct && l.product === undefined),
+  );
+  const relevant = lines
+    .filter((l) => sameClass(l.scope.classRef, c) || l.scope.classRef === undefined)
+    .sort((a, b) => a.order - b.order);
+  const byTier = new Map<string, RateLine[]>();
+  for (const l of relevant) {
+    const key = normalizeKey(l.tier.value);
+    byTier.set(key, [...(byTier.get(key) ?? []), l]);
+  }
+  const time = carried(pickFact(facts, 'rateGuaranteeTime', product, ref), many);
+  const date = carried(pickFact(facts, 'rateGuaranteeDate', product, ref), many);
+  const year = carried(pickFact(facts, 'policyYear', product, ref), many);
+  const out: Row[] = [];
+  for (const parts of byTier.values()) {
+    // the class's own line first
+    parts.sort(
+      (a, b) => Number(a.scope.classRef === undefined) - Number(b.scope.classRef === undefined),
+    );
+    const pick = (k: 'rate' | 'employee' | 'employer' | 'policyYear') => {
+      const p = parts.find((x) => x[k]);
+      return p ? carried(p[k], p.scope.classRef === undefined && many) : undefined;
+    };
+    const first = parts[0]!;
+    const row: Row = {
+      class: [c.name, 'text'],
+      rateTier: [carried(first.tier, first.scope.classRef === undefined && many), 'tier'],
+      carrierMonthlyRate: [pick('rate'), 'rate'],
+      rateGuaranteeTime: [time, 'duration'],
+      rateGuaranteeDate: [date, 'date'],
+    };
+    if (product === 'dental') {
+      row.policyYear = [pick('policyYear') ?? year, 'text'];
+      row.employerMonthlyContribution = [pick('employer'), 'amount'];
+    } else {
+      row.premiumContributions = [pick('employee'), 'amount'];
+    }
+    out.push(trustedBy(row, 'rateTier'));
+  }
+  return out;
+}
+
+/**
+ * The carrier's name when no label gives it: the logo text at the top of the first page when a
+ * legal name printed elsewhere confirms it ('Guardian' … 'The Guardian Life Insurance Company of
+ * America'), else that legal name, else the logo text alone.
+ */
+export function carrierFallback(
+  doc: AnalyzedDocument,
+  underwriter: Evidence | undefined,
+): Evidence | undefined {
+  const legal = underwriter ?? legalName(doc);
+  const logo = logoText(doc);
+  if (logo && legal) {
+    const words = logo.value.toLowerCase().split(/\s+/);
+    if (words.every((w) => legal.value.toLowerCase().includes(w)))
+      return { ...logo, method: 'heading' };
+  }
+  if (legal) return { ...legal, method: 'fallback' };
+  return logo;
+}
+
+/** The largest short text at the top of the first page (a logo set as text). */
+function logoText(doc: AnalyzedDocument): Evidence | undefined {
+  const top = doc.items
+    .filter((i) => i.kind === 'line' && i.line.page === 1)
+    .slice(0, 8)
+    .flatMap((i) => (i.kind === 'line' ? [i.line] : []));
+  const candidates = top
+    .map((line) => ({
+      line,
+      // OCR reads a logo's picture as stray marks before the name
+      text: line.text.replace(/^([^A-Za-z]+\s+|[A-Za-z]{0,1}[^A-Za-z\s]+\s+)+/, '').trim(),
+    }))
+    .filter(
+      ({ text }) =>
+        text.length > 2 &&
+        text.split(/\s+/).length <= 4 &&
+        !/\d/.test(text) &&
+        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|group|insurance)\b/i.test(
+          text,
+        ),
+    );
+  const best = candidates.sort((a, b) => b.line.size - a.line.size)[0];
+  if (!best || best.line.size < doc.bodySize * 1.3) return undefined;
+  return evidence(
+    best.text,
+    { page: 1, box: best.line.box, reading: best.line.confidence },
+    'default',
+  );
+}
+
+/** The legal name of the insurer printed somewhere (footer, disclaimer), as a fallback carrier. */
+export function legalName(doc: AnalyzedDocument): Evidence | undefined {
+  const re =
+    /\b((?:[A-Z][\w&.'-]*\s+){0,6}(?:Life|Insurance|Assurance|Casualty|Indemnity|Health)(?:\s+(?:and|&)\s+[A-Z]\w*)*\s+(?:Insurance\s+)?(?:Company|Corporation|Corp\.?|Inc\.?)(?:\s+of\s+(?:[A-Z][a-z]+\s?){1,3})?)/;
+  const lines = [
+    ...doc.items.flatMap((i) => (i.kind === 'line' ? [i.line] : [])),
+    ...doc.furniture,
+  ];
+  for (const line of lines) {
+    const m = line.text.match(re);
+    if (!m) continue;
+    const name = m[1]!
+      .replace(/^(the group policy issued by|issued by|underwritten by|by)\s+/i, '')
+      .trim();
+    return evidence(name, { page: line.page, box: line.box, reading: line.confidence }, 'fallback');
+  }
+  return undefined;
+}

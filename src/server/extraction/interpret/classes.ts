@@ -1,0 +1,195 @@
+import { type AnalyzedTable, cellText, classKey, classRefIn } from './document.ts';
+import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
+import type { ClassEntry, Facts } from './facts.ts';
+import { minimumHours } from './values.ts';
+import { type Product, productsNamed } from './vocabulary.ts';
+
+/**
+ * Plan classes: the eligibility table that lists them (Class | Definition | Hours | Contribution
+ * | Plan), and the class list each product is laid out by — plan options side by side, else the
+ * listed classes, else one class named after the eligible group (or 'All Employees').
+ */
+
+function columnRole(
+  heading: string,
+): 'name' | 'definition' | 'hours' | 'contribution' | 'plan' | undefined {
+  const h = heading.toLowerCase();
+  if (/hours|hrs/.test(h)) return 'hours';
+  if (/contribution|funding|paid|cost|premium share|employer share/.test(h)) return 'contribution';
+  if (/definition|description|eligib|who|employees/.test(h)) return 'definition';
+  if (/^(class(es)?|group|eligible class(es)?|employee class|class name)$/.test(h.trim()))
+    return 'name';
+  if (/\bplan\b/.test(h)) return 'plan';
+  return undefined;
+}
+
+/** A table listing classes with what defines them. */
+export function isClassesTable(t: AnalyzedTable): boolean {
+  if (t.headerRows === 0 || t.table.cols < 2) return false;
+  const roles = t.columns.map((c) => columnRole(c.heading));
+  const nameCol = roles.indexOf('name');
+  const values = t.body.map((r) => cellText(r.cells[0])).filter(Boolean);
+  const namesLookLikeClasses =
+    values.length > 0 && values.filter((v) => classRefIn(v)).length >= values.length * 0.6;
+  return (nameCol === 0 || namesLookLikeClasses) && roles.includes('definition');
+}
+
+export function collectClasses(t: AnalyzedTable, facts: Facts): void {
+  const roles = t.columns.map((c) => columnRole(c.heading));
+  for (const row of t.body) {
+    const nameCell = row.cells[0];
+    if (!nameCell || nameCell.row !== row.row) continue;
+    const name = cellText(nameCell);
+    if (!name) continue;
+    const at = (c: number): Evidence | undefined => {
+      const cell = row.cells[c];
+      const text = cellText(cell);
+      return cell && text ? evidence(text, sourceOfCell(cell), 'cell') : undefined;
+    };
+    const entry: ClassEntry = {
+      name: evidence(name, sourceOfCell(nameCell), 'cell'),
+      contribution: {},
+      order: t.order,
+    };
+    roles.forEach((role, c) => {
+      if (c === 0 || !role) return;
+      const e = at(c);
+      if (!e) return;
+      if (role === 'definition') entry.definition ??= e;
+      else if (role === 'plan') entry.plan ??= e;
+      else if (role === 'hours') {
+        const h = minimumHours(/hour|hr/i.test(e.value) ? e.value : `${e.value} hours`);
+        if (h) entry.hours ??= { ...e, value: h, method: 'derived' };
+      } else if (role === 'contribution') {
+        const products = productsNamed(t.columns[c]!.heading);
+        const key: Product | 'any' = products.length === 1 ? products[0]! : 'any';
+        entry.contribution[key] ??= e;
+      }
+    });
+    facts.addClass(entry);
+  }
+}
+
+export interface ResolvedClass {
+  name: Evidence;
+  key: string;
+  /** The plan option this class stands for (side-by-side plans). */
+  option?: string;
+  entry?: ClassEntry;
+}
+
+/** The classes a product's tables are laid out by. */
+export function classesFor(
+  product: Product,
+  facts: Facts,
+  fallbackSource: Evidence['source'],
+): ResolvedClass[] {
+  const options = facts.options.get(product) ?? [];
+  if (options.length >= 2) {
+    return options.map((o) => {
+      // options headed by class names ('Class 1 | Class 2') are the listed classes
+      const entry = facts.classes.find((c) => classKey(c.name.value) === classKey(o));
+      return {
+        name: entry?.name ?? evidence(o, optionSource(facts, o) ?? fallbackSource, 'cell'),
+        key: classKey(o),
+        option: o,
+        ...(entry ? { entry } : {}),
+      };
+    });
+  }
+  if (facts.classes.length > 0) {
+    return facts.classes.map((entry) => ({
+      name: entry.name,
+      key: classKey(entry.name.value),
+      entry,
+    }));
+  }
+  // classes only named by sections or rows ('Class 1: Dental …'), not the options of another product
+  const foreign = new Set(
+    [...facts.options.entries()]
+      .filter(([p]) => p !== product)
+      .flatMap(([, names]) => names.map(classKey)),
+  );
+  const named = new Map<string, Evidence>();
+  for (const f of facts.facts) {
+    if (f.scope.product && f.scope.product !== product) continue;
+    if (
+      f.scope.classRef &&
+      !foreign.has(classKey(f.scope.classRef)) &&
+      !named.has(classKey(f.scope.classRef))
+    ) {
+      named.set(
+        classKey(f.scope.classRef),
+        evidence(f.scope.classRef, f.evidence.source, 'heading'),
+      );
+    }
+  }
+  const rows: Array<{
+    scope: { classRef?: string; product?: Product };
+    source: Evidence['source'];
+  }> = [
+    ...facts.services.map((r) => ({ scope: r.scope, source: r.label.source })),
+    ...facts.benefits.map((r) => ({ scope: r.scope, source: r.service.source })),
+    ...facts.rates.map((r) => ({
+      scope: { ...r.scope, ...(r.product ? { product: r.product } : {}) },
+      source: r.tier.source,
+    })),
+  ];
+  for (const r of rows) {
+    if (r.scope.product && r.scope.product !== product) continue;
+    const ref = r.scope.classRef;
+    if (ref && foreign.has(classKey(ref))) continue;
+    if (ref && !named.has(classKey(ref)))
+      named.set(classKey(ref), evidence(ref, r.source, 'heading'));
+  }
+  if (named.size > 0) return [...named.entries()].map(([key, name]) => ({ name, key }));
+  const groupName =
+    pickFact(facts, 'className', product) ?? evidence('All Employees', fallbackSource, 'default');
+  return [{ name: groupName, key: classKey(groupName.value) }];
+}
+
+function optionSource(facts: Facts, option: string): Evidence['source'] | undefined {
+  return facts.optionSources.get(option.toLowerCase());
+}
+
+/** Labelled values and cells outrank headings and phrases in running text. */
+const METHOD_RANK: Record<Evidence['method'], number> = {
+  cell: 0,
+  keyValue: 0,
+  split: 1,
+  derived: 1,
+  prose: 2,
+  heading: 2,
+  fallback: 3,
+  default: 4,
+};
+
+/** The best fact of a kind for a product: the product's own first, then a general one. */
+export function pickFact(
+  facts: Facts,
+  kind: Parameters<Facts['add']>[0],
+  product: Product,
+  classRef?: string,
+): Evidence | undefined {
+  const candidates = facts.facts.filter((f) => f.kind === kind);
+  const matchClass = (ref?: string) =>
+    classRef === undefined
+      ? ref === undefined
+      : ref !== undefined && classKey(ref) === classKey(classRef);
+  const tiers: Array<(f: (typeof candidates)[number]) => boolean> = [
+    (f) => f.scope.product === product && matchClass(f.scope.classRef),
+    (f) => f.scope.product === undefined && matchClass(f.scope.classRef),
+    (f) => f.scope.product === product && f.scope.classRef === undefined,
+    (f) => f.scope.product === undefined && f.scope.classRef === undefined,
+  ];
+  for (const test of tiers) {
+    const found = candidates
+      .filter(test)
+      .sort(
+        (a, b) =>
+          METHOD_RANK[a.evidence.method] - METHOD_RANK[b.evidence.method] || a.order - b.order,
+      )[0];
+    if (found) return found.evidence;
+  }
+  return undefined;
+}

@@ -1,0 +1,241 @@
+import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
+import type { FactKind, Facts, ServiceRow } from './facts.ts';
+import {
+  gridShape,
+  groupDoubt,
+  isSectionRow,
+  rowLabel,
+  spansNetworks,
+  type ValueGroup,
+  valueAt,
+} from './grid.ts';
+import { hasPercent, pairSlots, splitPair } from './values.ts';
+import { dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
+
+/**
+ * Dental benefit grids: deductibles, annual maximum, orthodontic maximum and eligibility are
+ * class-wide facts; every service type row (Type 1, Preventive, Class II – Basic…) becomes a
+ * covered-services row with its coverage in and out of network.
+ */
+
+const AMOUNT =
+  /\$\s?\d|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
+
+/** How many body rows read as dental benefit rows with a value beside them. */
+export function dentalScore(t: AnalyzedTable): number {
+  const shape = gridShape(t);
+  if (shape.groups.length === 0) return 0;
+  let section = '';
+  let n = 0;
+  for (const row of t.body) {
+    const label = rowLabel(row.cells[shape.labelCol]);
+    if (!label) continue;
+    if (isSectionRow(row.cells, shape)) {
+      section = label.text;
+      continue;
+    }
+    if (dentalRowKind(label.text, section) !== 'other') n++;
+  }
+  return n;
+}
+
+interface NetworkValues {
+  in?: Evidence;
+  out?: Evidence;
+}
+
+/** The in- and out-of-network values of one option group in one row. */
+function networkValues(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+): NetworkValues {
+  const doubt = groupDoubt(g);
+  if (spansNetworks(cells, g)) {
+    const v = valueAt(cells, g.in, doubt);
+    return v ? { in: v, out: v } : {};
+  }
+  const both = valueAt(cells, g.both, doubt);
+  const vin = valueAt(cells, g.in, doubt) ?? both;
+  const vout =
+    valueAt(cells, g.out, doubt) ?? (g.out === undefined && g.in === undefined ? both : undefined);
+  // a lone in-network column leaves out-of-network blank; a lone unlabelled column serves both
+  if (g.in === undefined && g.out === undefined && both) return { in: both, out: both };
+  return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
+}
+
+function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
+  const pair = splitPair(e.value);
+  if (!pair) return undefined;
+  return [
+    { ...e, value: pair[0], method: 'split' },
+    { ...e, value: pair[1], method: 'split' },
+  ];
+}
+
+export function collectDental(t: AnalyzedTable, facts: Facts): void {
+  const shape = gridShape(t);
+  const base: Scope = {
+    product: 'dental',
+    ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
+  };
+  const options = shape.groups.filter((g) => g.option);
+  if (options.length >= 2) {
+    for (const g of options) {
+      const col = g.in ?? g.both ?? g.out;
+      const headerCell = col !== undefined ? firstHeaderCell(t, col) : undefined;
+      facts.addOption('dental', g.option!, headerCell ? sourceOfCell(headerCell) : undefined);
+    }
+  }
+  facts.shown.add('dental');
+  let section = '';
+  let sectionClass: string | undefined;
+  for (const row of t.body) {
+    const label = rowLabel(row.cells[shape.labelCol]);
+    const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
+    const rowClassText = cellText(rowClassCell);
+    if (!label) continue;
+    if (isSectionRow(row.cells, shape)) {
+      section = label.text;
+      const ref = classRefIn(label.text) ?? classRefIn(rowClassText);
+      if (ref) {
+        sectionClass = ref;
+        // 'Class 1 – UHC Dental PPO P2500': the rest names the class's plan
+        const plan = label.text.replace(/^\s*(class|tier|group)\s+\S+\s*[:–—\-|]*\s*/i, '').trim();
+        if (plan)
+          facts.add(
+            'planName',
+            evidence(plan, label.source, 'heading'),
+            { product: 'dental', classRef: ref },
+            t.order,
+          );
+      }
+      continue;
+    }
+    let kind = dentalRowKind(label.text, section);
+    if (kind === 'other') continue;
+    // 'Orthodontic Coverage: Child only (to age 19)' says who is covered, not how much
+    if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
+      kind = 'orthoPersons';
+    const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    for (const g of shape.groups) {
+      const scope: Scope = g.option
+        ? { product: 'dental', classRef: g.option }
+        : rowClass
+          ? { product: 'dental', classRef: rowClass }
+          : base;
+      const v = networkValues(row.cells, g);
+      // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
+      const add = (k: FactKind, e: Evidence | undefined) => {
+        if (!e) return;
+        if (/^(ded|max|orthoMax)/.test(k) && !AMOUNT.test(e.value)) return;
+        facts.add(k, e, scope, t.order + row.row / 1000);
+      };
+      switch (kind) {
+        case 'deductibleIndividual':
+          add('dedIndIn', v.in);
+          add('dedIndOut', v.out);
+          break;
+        case 'deductibleFamily':
+          add('dedFamIn', v.in);
+          add('dedFamOut', v.out);
+          break;
+        case 'deductible': {
+          // '$50 / $150' or '$50 individual / $150 family'
+          const pin = v.in ? splitEvidence(v.in) : undefined;
+          const pout = v.out ? splitEvidence(v.out) : undefined;
+          if (pin) {
+            add('dedIndIn', pin[0]);
+            add('dedFamIn', pin[1]);
+          } else add('dedIndIn', v.in);
+          if (pout) {
+            add('dedIndOut', pout[0]);
+            add('dedFamOut', pout[1]);
+          } else add('dedIndOut', v.out);
+          break;
+        }
+        case 'annualMaximum':
+          add('maxIn', v.in);
+          add('maxOut', v.out);
+          break;
+        case 'orthoMaximum':
+          add('orthoMaxIn', v.in);
+          add('orthoMaxOut', v.out);
+          break;
+        case 'orthoPersons':
+          if (v.in && hasPercent(v.in.value)) {
+            addService(facts, t, row, shape, label, scope, v);
+            break;
+          }
+          add('orthoPersonsIn', v.in);
+          add('orthoPersonsOut', v.out);
+          break;
+        case 'service':
+          addService(facts, t, row, shape, label, scope, v);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}
+
+function aboutPersons(
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: ReturnType<typeof gridShape>,
+): boolean {
+  const values = shape.groups
+    .flatMap((g) => [g.in, g.out, g.both])
+    .map((c) => valueAt(cells, c)?.value)
+    .filter((v): v is string => Boolean(v));
+  return (
+    values.length > 0 &&
+    values.every((v) => !hasPercent(v) && !/\$/.test(v)) &&
+    values.some((v) => /\b(child|children|adults?|age|dependents?|members?|persons?)\b/i.test(v))
+  );
+}
+
+function firstHeaderCell(t: AnalyzedTable, col: number) {
+  for (let r = 0; r < t.headerRows + (t.caption ? 1 : 0) + 1; r++) {
+    const cell = t.table.cells.find((c) => c.row === r && col >= c.col && col < c.col + c.colSpan);
+    if (cell && cellText(cell)) return cell;
+  }
+  return undefined;
+}
+
+function addService(
+  facts: Facts,
+  t: AnalyzedTable,
+  row: AnalyzedTable['body'][number],
+  shape: ReturnType<typeof gridShape>,
+  label: NonNullable<ReturnType<typeof rowLabel>>,
+  scope: Scope,
+  v: NetworkValues,
+): void {
+  const parsed = parseServiceLabel(label.text);
+  if (!parsed.label) return;
+  const service: ServiceRow = {
+    scope,
+    order: t.order + row.row / 1000,
+    label: evidence(parsed.label, label.source, 'cell'),
+    title: evidence(parsed.title, label.source, 'cell'),
+    own: {},
+    orthodontic: isOrthodontic(label.text),
+  };
+  const list = label.description ?? parsed.list;
+  if (list) {
+    service.list = evidence(list, label.descriptionSource ?? label.source, 'cell');
+  }
+  if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
+  if (v.in) service.coverageIn = v.in;
+  if (v.out) service.coverageOut = v.out;
+  // a deductible printed in the service's own column replaces the class-wide one
+  const own = valueAt(row.cells, shape.deductibleCol);
+  if (own) {
+    const pair = splitEvidence(own);
+    const slots = pairSlots(own.value);
+    const [ind, fam] = pair && !slots.network ? pair : [own, own];
+    service.own = { dedIndIn: ind, dedIndOut: ind, dedFamIn: fam, dedFamOut: fam };
+  }
+  facts.services.push(service);
+}

@@ -1,0 +1,457 @@
+import { type Cell, cellAt, type DocumentLayout, type Line, type Table } from '../layout.ts';
+import { median } from '../read/lines.ts';
+import type { Scope } from './evidence.ts';
+import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
+import {
+  frequencyItems,
+  isGenericHeading,
+  isOptionName,
+  isTierLabel,
+  keyKind,
+  networkOf,
+  type Product,
+  productsNamed,
+  rateMeasure,
+} from './vocabulary.ts';
+
+/**
+ * The document as the interpreter walks it: blocks in reading order, each with the product and
+ * class section it sits in, headings marked, and tables with their header rows and column
+ * headings worked out.
+ */
+
+export interface Column {
+  index: number;
+  /** Header texts covering the column, top to bottom. */
+  path: string[];
+  heading: string;
+  network?: 'in' | 'out';
+  /** A plan option the heading names ('Low Plan'). */
+  option?: string;
+  /** A class the heading names ('Class A Employee Contribution'). */
+  classRef?: string;
+}
+
+export interface BodyRow {
+  row: number;
+  /** The cell covering each column in this row (spanning cells included). */
+  cells: Array<Cell | undefined>;
+}
+
+export interface AnalyzedTable {
+  table: Table;
+  headerRows: number;
+  columns: Column[];
+  body: BodyRow[];
+  scope: Scope;
+  /** Text of leading full-width rows (a title printed inside the table). */
+  caption?: string;
+  /** The nearest heading above the table (or its caption). */
+  heading?: string;
+  order: number;
+}
+
+export type Item =
+  | { kind: 'line'; line: Line; heading: boolean; scope: Scope; order: number }
+  | { kind: 'table'; table: AnalyzedTable; order: number };
+
+export interface AnalyzedDocument {
+  items: Item[];
+  /** Pages have real geometry (not DOCX). */
+  geometry: boolean;
+  /** Lines taken out as running headers and footers. */
+  furniture: Line[];
+  bodySize: number;
+}
+
+/** The class a heading or label names at its start ('Class 1: Dental …', 'Class A – Union'). */
+export function classRefIn(text: string): string | undefined {
+  const m = text
+    .trim()
+    .match(/^(class|tier|group|division|location)\s+([A-Z]{1,2}|\d{1,4}|[IVX]{1,4})\b/i);
+  if (!m) return undefined;
+  return `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1).toLowerCase()} ${m[2]!.toUpperCase()}`;
+}
+
+/** Whether a text says it applies to all classes. */
+export function namesAllClasses(text: string): boolean {
+  return /\ball (eligible )?classes\b|\ball coverages\b/i.test(text);
+}
+
+/** Normalised class identity: 'Class 1', 'class 1 ' and 'CLASS 1' are one class. */
+export function classKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function updateScope(scope: Scope, text: string): Scope {
+  // 'Prepared for Westbrook Dental Lab' names the client, not a section
+  if (
+    /^\s*(prepared|presented|proposal|quote)\s+(for|to)\b|^\s*(client|employer|group name)\b/i.test(
+      text,
+    )
+  )
+    return scope;
+  // a section heading names its product near its start
+  const products = productsNamed(text.split(/\s+/).slice(0, 5).join(' '));
+  const classRef = classRefIn(text);
+  if (products.length === 1)
+    return classRef ? { product: products[0], classRef } : { product: products[0] };
+  if (products.length === 2) return classRef ? { classRef } : {};
+  if (classRef) return { ...scope, classRef };
+  if (namesAllClasses(text)) return scope.product ? { product: scope.product } : {};
+  return scope;
+}
+
+function isHeadingLine(line: Line, bodySize: number): boolean {
+  const words = line.text.trim().split(/\s+/).length;
+  if (words > 14 || /[.;]$/.test(line.text.trim())) return false;
+  return line.size >= bodySize * 1.12 || line.bold === true;
+}
+
+/** Cell text with wrapped lines joined. */
+export function cellText(cell: Cell | undefined): string {
+  if (!cell) return '';
+  return cleanValue(joinWrapped(cell.lines.length ? cell.lines.map((l) => l.text) : [cell.text]));
+}
+
+/** A header cell: a column heading, not a value and not a row label with values beside it. */
+function isHeadingText(text: string): boolean {
+  if (!text) return true;
+  if (looksLikeValue(text) && !/^(every|once)\b/i.test(text) && networkOf(text) === undefined)
+    return false;
+  if (/\$\s?\d/.test(text)) return false;
+  return true;
+}
+
+function rowCells(table: Table, row: number): Array<Cell | undefined> {
+  return Array.from({ length: table.cols }, (_, c) => cellAt(table, row, c));
+}
+
+function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
+  const seen = new Set<Cell>();
+  const out: Cell[] = [];
+  for (const c of cells) {
+    if (c && c.row === row && !seen.has(c)) {
+      seen.add(c);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
+export function namesBothNetworks(text: string): boolean {
+  const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
+  return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
+}
+
+/** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
+function columnHeading(text: string): boolean {
+  const t = text.trim();
+  return (
+    networkOf(t) !== undefined ||
+    rateMeasure(t) !== 'other' ||
+    isGenericHeading(t) ||
+    /^(definition|description|frequency|values?|details?|amount|provision)$/i.test(t)
+  );
+}
+
+/** A word that marks column headings rather than data. */
+function headingSignal(text: string): boolean {
+  const t = text.trim();
+  if (!t) return false;
+  return (
+    networkOf(t) !== undefined ||
+    isGenericHeading(t) ||
+    rateMeasure(t) !== 'other' ||
+    frequencyItems(t).length > 0 ||
+    isTierLabel(t) ||
+    (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
+    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
+      t,
+    )
+  );
+}
+
+/**
+ * Leading rows that are column headings. A key–value table (labels in the first column, values
+ * in the second) has none.
+ */
+function countHeaderRows(table: Table, firstRow: number): number {
+  let n = firstRow;
+  for (let r = firstRow; r < Math.min(table.rows, firstRow + 3); r++) {
+    const cells = rowCells(table, r);
+    const own = startsInRow(cells, r);
+    if (own.length === 0) break;
+    // a header bar read as one cell counts as the runs of text it holds
+    const texts = own.flatMap((c) => {
+      const runs = c.colSpan > 1 ? textRuns(c) : [];
+      return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
+    });
+    if (!texts.every(isHeadingText)) break;
+    // a full-width row below the headings is a section row, not a heading
+    if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
+    const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
+    if (rest.length === 0 && r > firstRow) break;
+    const filled = texts.filter(Boolean);
+    const signals = filled.filter(headingSignal).length;
+    // headings are short; a further heading row is shorter still and names no figures
+    const limit = r === firstRow ? 8 : 5;
+    if (filled.some((t) => t.split(/\s+/).length > limit)) break;
+    if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
+    // the first row is headings when most of its cells read as headings; a further heading row
+    // (In-Network | Out-of-Network under plan names) only holds headings
+    if (
+      r === firstRow ? signals < Math.max(1, Math.ceil(filled.length / 2)) : signals < filled.length
+    )
+      break;
+    if (
+      r === firstRow &&
+      table.cols === 2 &&
+      keyKind(texts[0] ?? '') &&
+      !columnHeading(texts[1] ?? '')
+    )
+      break;
+    n = r + 1;
+  }
+  return n - firstRow;
+}
+
+/** The x-range of each column, from the cells that occupy one column only. */
+function columnEdges(table: Table): Array<[number, number] | undefined> {
+  const edges: Array<[number, number] | undefined> = Array.from(
+    { length: table.cols },
+    () => undefined,
+  );
+  for (const c of table.cells) {
+    if (c.colSpan !== 1 || !c.box) continue;
+    const e = edges[c.col];
+    edges[c.col] = e ? [Math.min(e[0], c.box[0]), Math.max(e[1], c.box[2])] : [c.box[0], c.box[2]];
+  }
+  return edges;
+}
+
+/**
+ * The heading texts over each column in one header row. A heading cell that spans columns but
+ * holds separate runs of text (a header bar read as one cell: 'Benefit   Low Plan   High Plan' over
+ * 'In-Network  Out-of-Network …') gives each column the runs above it.
+ */
+function headerTexts(
+  table: Table,
+  row: number,
+  edges: Array<[number, number] | undefined>,
+): string[][] {
+  const out: string[][] = Array.from({ length: table.cols }, () => []);
+  const seen = new Set<Cell>();
+  for (let c = 0; c < table.cols; c++) {
+    const cell = cellAt(table, row, c);
+    if (!cell || seen.has(cell)) continue;
+    seen.add(cell);
+    const covered = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k);
+    const runs = cell.colSpan > 1 ? textRuns(cell) : [];
+    if (runs.length < 2 || covered.some((k) => !edges[k])) {
+      // a plan name over a network on separate lines of one cell: two headings
+      const lines = cell.lines.map((l) => cleanValue(l.text)).filter(Boolean);
+      const rest = lines.slice(1).join(' ');
+      const parts =
+        lines.length >= 2 && isOptionName(lines[0]!) && !/-$/.test(lines[0]!) && networkOf(rest)
+          ? [lines[0]!, rest]
+          : [cellText(cell)];
+      for (const t of parts) if (t) for (const k of covered) out[k]!.push(t);
+      continue;
+    }
+    for (const run of runs) {
+      const over = covered.filter((k) => {
+        const [a, b] = edges[k]!;
+        return Math.min(b, run.x1) - Math.max(a, run.x0) > 0.25 * Math.min(b - a, run.x1 - run.x0);
+      });
+      const target = over.length
+        ? over
+        : [
+            covered.reduce((best, k) =>
+              dist(edges[k]!, run) < dist(edges[best]!, run) ? k : best,
+            ),
+          ];
+      for (const k of target) out[k]!.push(run.text);
+    }
+  }
+  return out;
+}
+
+function dist(edge: [number, number], run: { x0: number; x1: number }): number {
+  return Math.abs((edge[0] + edge[1]) / 2 - (run.x0 + run.x1) / 2);
+}
+
+/** Runs of words separated by wide gaps, line by line. */
+function textRuns(cell: Cell): Array<{ text: string; x0: number; x1: number }> {
+  const runs: Array<{ text: string; x0: number; x1: number }> = [];
+  for (const line of cell.lines) {
+    let current: typeof line.words = [];
+    const flush = () => {
+      if (!current.length) return;
+      const text = cleanValue(current.map((w) => w.text).join(' '));
+      if (text)
+        runs.push({ text, x0: current[0]!.box[0], x1: current[current.length - 1]!.box[2] });
+      current = [];
+    };
+    for (const w of line.words) {
+      const prev = current[current.length - 1];
+      if (prev && w.box[0] - prev.box[2] > 0.8 * Math.max(prev.size, w.size)) flush();
+      current.push(w);
+    }
+    flush();
+  }
+  return runs;
+}
+
+function columnInfo(table: Table, first: number, headerRows: number): Column[] {
+  const columns: Column[] = [];
+  const edges = columnEdges(table);
+  const perRow = Array.from({ length: headerRows }, (_, i) => headerTexts(table, first + i, edges));
+  for (let c = 0; c < table.cols; c++) {
+    const path: string[] = [];
+    for (const texts of perRow) {
+      for (const t of texts[c]!) if (t && path[path.length - 1] !== t) path.push(t);
+    }
+    const heading = path.join(' ');
+    let network: 'in' | 'out' | undefined;
+    for (const p of [...path].reverse()) {
+      // 'In-Network / Out-of-Network' over one column: its values serve both networks
+      if (namesBothNetworks(p)) break;
+      network = networkOf(p);
+      if (network) break;
+    }
+    const option = path.find(
+      (p) =>
+        networkOf(p) === undefined &&
+        !isGenericHeading(p) &&
+        rateMeasure(p) === 'other' &&
+        !/^(frequency|limitations?)$/i.test(p) &&
+        p.split(/\s+/).length <= 6,
+    );
+    const classRef = path
+      .map((p) => p.match(/\b(class|tier|group)\s+([A-Z]{1,2}|\d{1,3}|[IVX]{1,4})\b/i))
+      .find(Boolean);
+    columns.push({
+      index: c,
+      path,
+      heading,
+      ...(network ? { network } : {}),
+      ...(option && c > 0 ? { option } : {}),
+      ...(classRef
+        ? {
+            classRef: `${classRef[1]!.charAt(0).toUpperCase()}${classRef[1]!.slice(1).toLowerCase()} ${classRef[2]!.toUpperCase()}`,
+          }
+        : {}),
+    });
+  }
+  return columns;
+}
+
+export function analyzeTable(
+  table: Table,
+  scope: Scope,
+  order: number,
+  heading?: string,
+): AnalyzedTable {
+  // leading full-width rows are a caption
+  let first = 0;
+  const captions: string[] = [];
+  while (first < table.rows - 1) {
+    const own = startsInRow(rowCells(table, first), first);
+    if (
+      own.length === 1 &&
+      own[0]!.colSpan === table.cols &&
+      table.cols > 1 &&
+      // a header bar read as one cell holds several runs of text, a title one
+      textRuns(own[0]!).length < 2
+    ) {
+      captions.push(cellText(own[0]));
+      first++;
+    } else break;
+  }
+  const headerRows = countHeaderRows(table, first);
+  const columns = columnInfo(table, first, headerRows);
+  const body: BodyRow[] = [];
+  for (let r = first + headerRows; r < table.rows; r++)
+    body.push({ row: r, cells: rowCells(table, r) });
+  const caption = captions.filter(Boolean).join(' ');
+  return {
+    table,
+    headerRows,
+    columns,
+    body,
+    scope: caption ? updateScope(scope, caption) : scope,
+    ...(caption ? { caption } : {}),
+    ...(caption || heading ? { heading: caption || heading } : {}),
+    order,
+  };
+}
+
+export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
+  const sizes: number[] = [];
+  for (const page of layout.pages) {
+    for (const b of page.blocks) {
+      if (b.kind === 'line') sizes.push(b.line.size);
+      else for (const c of b.table.cells) for (const l of c.lines) sizes.push(l.size);
+    }
+  }
+  const bodySize = median(sizes) || 10;
+  const items: Item[] = [];
+  let scope: Scope = {};
+  // the document's title sets the first scope: 'Group Dental Proposal' is dental throughout
+  let order = 0;
+  let lastHeading: string | undefined;
+  for (const page of layout.pages) {
+    for (const b of page.blocks) {
+      if (b.kind === 'line') {
+        const heading = isHeadingLine(b.line, bodySize);
+        if (heading) {
+          scope = updateScope(scope, b.line.text);
+          lastHeading = b.line.text;
+        }
+        items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
+      } else {
+        const analyzed = analyzeTable(b.table, scope, order++, lastHeading);
+        items.push({ kind: 'table', table: analyzed, order: analyzed.order });
+      }
+    }
+  }
+  return {
+    items,
+    geometry: layout.format !== 'docx',
+    furniture: layout.furniture,
+    bodySize,
+  };
+}
+
+/** Products the document is about: named in its headings or shown by its tables. */
+export function documentProducts(doc: AnalyzedDocument, shown: Set<Product>): Product[] {
+  const named = new Set<Product>();
+  for (const item of doc.items) {
+    if (item.kind === 'line' && item.heading)
+      for (const p of productsNamed(item.line.text)) named.add(p);
+  }
+  const out = new Set<Product>([...shown]);
+  // a product only named (a title 'Dental & Vision') without any of its tables still counts when
+  // nothing else is shown
+  if (out.size === 0) for (const p of named) out.add(p);
+  return (['dental', 'vision'] as const).filter((p) => out.has(p));
+}
+
+/** Whether a table's body rows are mostly coverage tiers. */
+export function tierColumn(t: AnalyzedTable): number | undefined {
+  let best: number | undefined;
+  let bestCount = 0;
+  for (let c = 0; c < Math.min(t.table.cols, 3); c++) {
+    const count = t.body.filter((r) => isTierLabel(cellText(r.cells[c]))).length;
+    if (count > bestCount) {
+      best = c;
+      bestCount = count;
+    }
+  }
+  return bestCount >= 2 ? best : undefined;
+}

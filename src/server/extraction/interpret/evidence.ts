@@ -1,0 +1,91 @@
+import type { Box, Cell, Line } from '../layout.ts';
+import type { Product } from './vocabulary.ts';
+
+/**
+ * A value found in the document with where it was read and how. Scores are computed from this
+ * record (interpret/scoring.ts), so every value carries the reasons for its confidence.
+ */
+
+export type Method =
+  /** a table cell under an explicit column heading */
+  | 'cell'
+  /** a labelled key–value pair */
+  | 'keyValue'
+  /** a heading ('Dental – Acme PPO 1500') */
+  | 'heading'
+  /** a phrase in running text ('Rates are guaranteed for 24 months') */
+  | 'prose'
+  /** one of two values printed in one cell ('$50 / $150') */
+  | 'split'
+  /** computed from another value (minimum hours from a class definition) */
+  | 'derived'
+  /** the name the rules give when the document gives none ('All Employees') */
+  | 'default'
+  /** a weaker source used when the usual one is missing (carrier from a legal name) */
+  | 'fallback';
+
+export interface Source {
+  page: number;
+  box?: Box;
+  /** How surely the characters were read: 1 for a text layer, the OCR confidence otherwise. */
+  reading: number;
+}
+
+export interface Evidence {
+  value: string;
+  source: Source;
+  method: Method;
+  /** Copied to a class or network the document did not print it for (All Classes, both networks). */
+  propagated?: boolean;
+  /** The rule that found it was unsure (an ambiguous column, a guessed role). */
+  doubt?: number;
+  /**
+   * How far the row it sits in can be trusted (0..1): a value in a row whose label was misread
+   * is only as good as that label.
+   */
+  trust?: number;
+}
+
+export function withTrust(e: Evidence | undefined, trust: number): Evidence | undefined {
+  if (!e || trust >= 0.999) return e;
+  return { ...e, trust: Math.min(e.trust ?? 1, trust) };
+}
+
+export interface Scope {
+  product?: Product;
+  /** The class a section or row belongs to; undefined for every class. */
+  classRef?: string;
+}
+
+export function sourceOfLines(lines: Line[]): Source {
+  const first = lines[0];
+  if (!first) return { page: 1, reading: 1 };
+  const box: Box = [
+    Math.min(...lines.map((l) => l.box[0])),
+    Math.min(...lines.map((l) => l.box[1])),
+    Math.max(...lines.map((l) => l.box[2])),
+    Math.max(...lines.map((l) => l.box[3])),
+  ];
+  // one badly read word spoils a value: weigh the weakest word as much as the average
+  const words = lines.flatMap((l) => l.words);
+  const chars = words.reduce((a, w) => a + w.text.length, 0) || 1;
+  const mean = words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars;
+  const weakest = words.length ? Math.min(...words.map((w) => w.confidence)) : mean;
+  return { page: first.page, box, reading: (mean + weakest) / 2 };
+}
+
+export function sourceOfCell(cell: Cell): Source {
+  if (cell.lines.length) {
+    const s = sourceOfLines(cell.lines);
+    return { ...s, page: cell.page };
+  }
+  return { page: cell.page, ...(cell.box ? { box: cell.box } : {}), reading: 1 };
+}
+
+export function evidence(value: string, source: Source, method: Method, doubt?: number): Evidence {
+  return { value, source, method, ...(doubt ? { doubt } : {}) };
+}
+
+export function propagate(e: Evidence): Evidence {
+  return { ...e, propagated: true };
+}

@@ -1,0 +1,195 @@
+import type { Cell, Line } from '../layout.ts';
+import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
+import { cleanValue, joinWrapped } from './values.ts';
+import { isOptionName } from './vocabulary.ts';
+
+/**
+ * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
+ * and the value columns grouped by plan option, each with its in-network, out-of-network or
+ * single ('both') column.
+ */
+
+export interface ValueGroup {
+  /** The plan option these columns belong to; undefined for a single plan. */
+  option?: string;
+  in?: number;
+  out?: number;
+  /** A value column without a network heading: it serves both networks. */
+  both?: number;
+  /**
+   * The headings did not say which column is which (several value columns without a network
+   * or option heading): values read from this group are doubtful.
+   */
+  unclear?: boolean;
+}
+
+export interface GridShape {
+  labelCol: number;
+  classCol?: number;
+  groups: ValueGroup[];
+  /** Columns with another role: deductible per service, frequency. */
+  deductibleCol?: number;
+  frequencyCol?: number;
+}
+
+export function gridShape(t: AnalyzedTable): GridShape {
+  const cols = t.columns;
+  let classCol: number | undefined;
+  let labelCol = 0;
+  const first = cols[0];
+  const classLike = (c: number) => {
+    const heading = cols[c]?.heading ?? '';
+    const values = t.body.map((r) => cellText(r.cells[c])).filter(Boolean);
+    return (
+      /^class(es)?\b|^group$|class \/ plan/i.test(heading) ||
+      (values.length > 0 && values.filter((v) => classRefIn(v)).length >= values.length * 0.6)
+    );
+  };
+  if (first && t.table.cols > 2 && classLike(0)) {
+    classCol = 0;
+    labelCol = 1;
+  }
+  let deductibleCol: number | undefined;
+  let frequencyCol: number | undefined;
+  const groups: ValueGroup[] = [];
+  for (const col of cols) {
+    if (col.index === labelCol || col.index === classCol) continue;
+    const h = col.heading.toLowerCase();
+    if (/deductible/.test(h) && !col.network) {
+      deductibleCol = col.index;
+      continue;
+    }
+    if (/frequenc|how often|limitation/.test(h) && !col.network) {
+      frequencyCol = col.index;
+      continue;
+    }
+    if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
+    let option = col.option && isOptionName(col.option) ? col.option : undefined;
+    // a plan name spanning In | Out that was read over its first column only: the next network
+    // column without a plan name belongs to the same plan (an inferred, less certain reading)
+    let inferred = false;
+    const previous = groups[groups.length - 1];
+    if (!option && col.network && previous?.option) {
+      const slot = col.network === 'in' ? previous.in : previous.out;
+      if (slot === undefined) {
+        option = previous.option;
+        inferred = true;
+      }
+    }
+    let group = groups.find((g) => g.option === option);
+    if (!group) {
+      group = option ? { option } : {};
+      groups.push(group);
+    }
+    if (inferred) group.unclear = true;
+    if (col.network === 'in') group.in ??= col.index;
+    else if (col.network === 'out') {
+      if (group.out !== undefined) group.unclear = true;
+      group.out = col.index;
+    } else if (group.both === undefined) group.both = col.index;
+    else group.unclear = true;
+  }
+  // one named option is a single plan, not plans side by side
+  let kept = groups.filter(
+    (g) => g.in !== undefined || g.out !== undefined || g.both !== undefined,
+  );
+  if (kept.filter((g) => g.option).length < 2) {
+    const merged: ValueGroup = {};
+    for (const g of kept) {
+      merged.in ??= g.in;
+      merged.out ??= g.out;
+      if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
+      merged.both ??= g.both;
+      if (g.unclear) merged.unclear = true;
+    }
+    kept = kept.length ? [merged] : [];
+  }
+  return {
+    labelCol,
+    ...(classCol !== undefined ? { classCol } : {}),
+    groups: kept,
+    ...(deductibleCol !== undefined ? { deductibleCol } : {}),
+    ...(frequencyCol !== undefined ? { frequencyCol } : {}),
+  };
+}
+
+/** The value a body row holds in a column, with where it was read. */
+export function valueAt(
+  cells: Array<Cell | undefined>,
+  col: number | undefined,
+  doubt?: number,
+): Evidence | undefined {
+  if (col === undefined) return undefined;
+  const cell = cells[col];
+  if (!cell) return undefined;
+  const text = cellText(cell);
+  if (!text) return undefined;
+  return evidence(text, sourceOfCell(cell), 'cell', doubt);
+}
+
+/** How doubtful values of a column group are (undefined when its headings were clear). */
+export function groupDoubt(g: ValueGroup): number | undefined {
+  return g.unclear ? 0.35 : undefined;
+}
+
+/** Whether the in- and out-of-network columns of a group share one spanning cell in this row. */
+export function spansNetworks(cells: Array<Cell | undefined>, g: ValueGroup): boolean {
+  return (
+    g.in !== undefined &&
+    g.out !== undefined &&
+    cells[g.in] !== undefined &&
+    cells[g.in] === cells[g.out]
+  );
+}
+
+/** A row with no value in any value column: a sub-section heading. */
+export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): boolean {
+  const label = cells[shape.labelCol];
+  const valueCols = shape.groups
+    .flatMap((g) => [g.in, g.out, g.both])
+    .filter((c) => c !== undefined);
+  return valueCols.every((c) => {
+    const cell = cells[c];
+    return !cell || cell === label || !cellText(cell);
+  });
+}
+
+export interface RowLabel {
+  /** The label as printed (wrapped lines joined). */
+  text: string;
+  /** Lines under the label set in smaller or lighter type (a list of procedures). */
+  description?: string;
+  source: ReturnType<typeof sourceOfLines>;
+  descriptionSource?: ReturnType<typeof sourceOfLines>;
+}
+
+/**
+ * A row label and the description printed under it: lines in smaller type than the first (or not
+ * bold under a bold first line) describe; lines in the same type continue the label.
+ */
+export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
+  if (!cell) return undefined;
+  const lines = cell.lines.filter((l) => l.text.trim());
+  if (lines.length === 0) return undefined;
+  const first = lines[0]!;
+  // a comma-separated list under a label without commas describes it too (OCR gives no type sizes)
+  const isDescription = (l: Line) =>
+    l.size < first.size * 0.92 ||
+    (first.bold === true && l.bold !== true) ||
+    (!first.text.includes(',') && /,/.test(l.text) && !/[,-]$/.test(first.text.trim()));
+  let split = lines.findIndex((l, i) => i > 0 && isDescription(l));
+  if (split < 0) split = lines.length;
+  const labelLines = lines.slice(0, split);
+  const descLines = lines.slice(split);
+  const text = cleanValue(joinWrapped(labelLines.map((l) => l.text)));
+  const description = cleanValue(joinWrapped(descLines.map((l) => l.text)));
+  return {
+    text,
+    ...(description ? { description } : {}),
+    source: { ...sourceOfLines(labelLines), page: cell.page },
+    ...(descLines.length
+      ? { descriptionSource: { ...sourceOfLines(descLines), page: cell.page } }
+      : {}),
+  };
+}

@@ -1,0 +1,213 @@
+import type { AnalyzedDocument, AnalyzedTable } from './document.ts';
+import { cellText } from './document.ts';
+import {
+  type Evidence,
+  evidence,
+  type Scope,
+  type Source,
+  sourceOfCell,
+  sourceOfLines,
+} from './evidence.ts';
+import type { Facts } from './facts.ts';
+import { cleanValue, findDate, findDuration, minimumHours } from './values.ts';
+import { type KeyKind, keyKind, type Product } from './vocabulary.ts';
+
+/**
+ * Labelled values: two-column tables (label | value), 'Label: value' in running text (several
+ * per line, or one per sentence), and 'Effective January 1, 2026' style segments.
+ */
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** Splits a line into 'Key: value' pairs. Text before the first key is ignored. */
+export function keyValuesOfLine(text: string): KeyValue[] {
+  const out: KeyValue[] = [];
+  // segments: runs of two or more spaces, tabs, a bar with spaces around it
+  const segments = text.split(/\s{3,}|\t+|\s+\|\s+|\s+•\s+/).filter((s) => s.trim());
+  for (const segment of segments) {
+    const colon = [...segment.matchAll(/:\s/g)].map((m) => m.index!);
+    if (colon.length === 0) {
+      // 'Effective January 1, 2026', 'Renewal Date October 1, 2026'
+      // try the first one to four words as the key
+      const words = segment.trim().split(/\s+/);
+      for (let n = Math.min(4, words.length - 1); n >= 1; n--) {
+        const key = words.slice(0, n).join(' ');
+        const value = words.slice(n).join(' ');
+        if (keyKind(key)?.kind === 'effectiveDate' && findDate(value)) {
+          out.push({ key, value });
+          break;
+        }
+      }
+      continue;
+    }
+    // each colon ends a key: the longest run of up to six words before it that is a known key,
+    // else up to three capitalised words
+    const keys: Array<{ start: number; end: number; key: string }> = [];
+    for (const c of colon) {
+      const before = segment.slice(0, c);
+      const words = [...before.matchAll(/[^\s]+/g)];
+      let chosen: { start: number; key: string } | undefined;
+      for (let n = Math.min(6, words.length); n >= 1; n--) {
+        const w = words[words.length - n]!;
+        const key = before.slice(w.index).trim();
+        if (keyKind(key)) {
+          chosen = { start: w.index!, key };
+          break;
+        }
+      }
+      if (!chosen) {
+        // an unknown key: up to three words back, never across a value (digits) or a sentence end
+        let k = words.length;
+        while (k > 0 && words.length - k < 3) {
+          const w = words[k - 1]![0];
+          if (/\d/.test(w) && k < words.length) break;
+          if (/[.,;]$/.test(w) && k < words.length) break;
+          k--;
+        }
+        const w = words[k];
+        if (!w) continue;
+        chosen = { start: w.index!, key: before.slice(w.index).trim() };
+      }
+      keys.push({ ...chosen, end: c + 1 });
+    }
+    keys.forEach((k, i) => {
+      const next = keys[i + 1];
+      let value = segment.slice(k.end, next ? next.start : undefined).trim();
+      // one sentence: 'Carrier: Acme. This summary highlights …'
+      value = value.split(/(?<=[a-z0-9)\]%])\.\s+(?=[A-Z])/)[0]!;
+      value = cleanValue(value.replace(/[.;,]+$/, ''));
+      if (value) out.push({ key: k.key, value });
+    });
+  }
+  return out;
+}
+
+/** Rows of a two-column table without headings (and pairs of columns of a wider one). */
+export function keyValuesOfTable(
+  t: AnalyzedTable,
+): Array<KeyValue & { keyCell: number; source: Source[] }> {
+  if (t.headerRows > 0) return [];
+  const out: Array<KeyValue & { keyCell: number; source: Source[] }> = [];
+  for (const row of t.body) {
+    for (let c = 0; c + 1 < t.table.cols; c += 2) {
+      const keyCell = row.cells[c];
+      const valueCell = row.cells[c + 1];
+      if (!keyCell || !valueCell || keyCell === valueCell || keyCell.row !== row.row) continue;
+      const key = cellText(keyCell);
+      const value = cellText(valueCell);
+      if (!key || !value) continue;
+      out.push({ key, value, keyCell: c, source: [sourceOfCell(valueCell)] });
+    }
+  }
+  return out;
+}
+
+/** Records what a labelled value says, under the scope it was printed in. */
+export function recordKeyValue(
+  facts: Facts,
+  key: string,
+  value: string,
+  source: Source,
+  scope: Scope,
+  order: number,
+): boolean {
+  const kind = keyKind(key);
+  if (!kind) return false;
+  const product: Product | undefined = kind.product ?? scope.product;
+  const where: Scope = {
+    ...(product ? { product } : {}),
+    ...(scope.classRef ? { classRef: scope.classRef } : {}),
+  };
+  const e = (v: string, method: Evidence['method'] = 'keyValue') => evidence(v, source, method);
+  const add = (k: Parameters<Facts['add']>[0], ev: Evidence) => facts.add(k, ev, where, order);
+  const simple: Partial<Record<KeyKind, Parameters<Facts['add']>[0]>> = {
+    carrier: 'carrier',
+    underwriter: 'underwriter',
+    contribution: 'contribution',
+    planName: 'planName',
+    childAges: 'childAges',
+  };
+  switch (kind.kind) {
+    case 'effectiveDate': {
+      const date = findDate(value);
+      if (date) add('effectiveDate', e(date));
+      break;
+    }
+    case 'className': {
+      // a sentence under a class label is the class definition
+      if (value.split(/\s+/).length > 6 || minimumHours(value)) add('classDefinition', e(value));
+      else add('className', e(value));
+      break;
+    }
+    case 'classDefinition':
+      add('classDefinition', e(value));
+      // 'Eligible Employees: All Full-Time Employees' names the group as well
+      if (
+        value.split(/\s+/).length <= 4 &&
+        !/\d/.test(value) &&
+        /\b(employees|staff|members|associates)\b/i.test(value)
+      ) {
+        add('className', e(value, 'derived'));
+      }
+      break;
+    case 'hours': {
+      const h = minimumHours(`${value} hours`);
+      if (h) add('hours', e(h, 'derived'));
+      break;
+    }
+    case 'rateGuarantee': {
+      const d = findDuration(value);
+      if (d) add('rateGuaranteeTime', e(d));
+      const date = findDate(value);
+      if (date) add('rateGuaranteeDate', e(date));
+      break;
+    }
+    case 'policyYear': {
+      add('policyYear', e(value));
+      // 'Plan Year: January 1, 2026 - December 31, 2026' also says when coverage starts
+      const start = findDate(value);
+      if (start) add('effectiveDate', e(start, 'derived'));
+      break;
+    }
+    case 'period': {
+      const start = findDate(value);
+      if (start) add('effectiveDate', e(start, 'derived'));
+      break;
+    }
+    default: {
+      const k = simple[kind.kind];
+      if (k) add(k, e(value));
+    }
+  }
+  return true;
+}
+
+const UNDERWRITTEN =
+  /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
+
+/** Labelled values in the document's running text. */
+export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
+  for (const item of doc.items) {
+    if (item.kind !== 'line') continue;
+    // 'Coverage is underwritten by Acme Life Insurance Company'
+    const insurer = item.line.text.match(UNDERWRITTEN);
+    if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
+      facts.add(
+        'underwriter',
+        evidence(
+          insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(),
+          sourceOfLines([item.line]),
+          'prose',
+        ),
+        item.scope.product ? { product: item.scope.product } : {},
+        item.order,
+      );
+    }
+    for (const kv of keyValuesOfLine(item.line.text)) {
+      recordKeyValue(facts, kv.key, kv.value, sourceOfLines([item.line]), item.scope, item.order);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { tableDefinition } from '../../../shared/fields/catalogue.ts';
+import type {
+  ParsedCell,
+  ParsedItem,
+  Source as ParsedSource,
+} from '../../../shared/proposals/parsed-data.ts';
+import type { Evidence } from './evidence.ts';
+import { type Shape, scoreOf } from './scoring.ts';
+
+/**
+ * Writes parsed data items: fields and tables in catalogue order, each value with its score and
+ * where it was read (`source: {page, box}`; no box for documents without geometry).
+ */
+export class ParsedDataWriter {
+  readonly items: ParsedItem[] = [];
+  private readonly geometry: boolean;
+
+  constructor(geometry: boolean) {
+    this.geometry = geometry;
+  }
+
+  private source(e: Evidence): ParsedSource {
+    const box = e.source.box;
+    if (!this.geometry || !box) return { page: e.source.page };
+    const r = (v: number) => Math.round(v * 10) / 10;
+    return { page: e.source.page, box: [r(box[0]), r(box[1]), r(box[2]), r(box[3])] };
+  }
+
+  field(label: string, e: Evidence | undefined, shape: Shape): void {
+    if (!e?.value) return;
+    this.items.push({
+      type: 'field',
+      label,
+      value: e.value,
+      score: scoreOf(e, shape),
+      source: this.source(e),
+    });
+  }
+
+  /** One table item; rows are column → [evidence, shape]; empty rows are left out. */
+  table(label: string, rows: Array<Record<string, [Evidence | undefined, Shape]>>): void {
+    const def = tableDefinition(label);
+    if (!def) throw new Error(`Unknown table ${label}`);
+    const cells: ParsedCell[] = [];
+    let row = 0;
+    for (const values of rows) {
+      let any = false;
+      def.columns.forEach((column, col) => {
+        const [e, shape] = values[column] ?? [undefined, 'text'];
+        if (!e?.value) return;
+        any = true;
+        cells.push({
+          label: `${label}_${column}`,
+          value: e.value,
+          row,
+          col,
+          score: scoreOf(e, shape),
+          source: this.source(e),
+        });
+      });
+      if (any) row++;
+    }
+    if (cells.length) this.items.push({ type: 'table', label, cells });
+  }
+}

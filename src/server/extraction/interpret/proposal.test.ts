@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
+import { markupLayout } from '../testing/markup-layout.ts';
+import { fieldValue, tableRows } from '../testing/parsed.ts';
+import { interpretProposal, planFromHeading } from './proposal.ts';
+
+/** The interpreter on layouts unlike the fixtures', one rule of the spec at a time. */
+
+describe('benefit guides and contribution tables', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Acme Dental Benefits Guide',
+      [
+        ['Insurance Carrier', 'Delta Dental of Ohio'],
+        ['Plan Year', 'January 1, 2027 – December 31, 2027'],
+      ],
+      '# Dental Plan Summary',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Deductible (Individual / Family)', '$50 / $150', '$50 / $150'],
+        ['Calendar Year Maximum', '$1,500', '$1,000'],
+        ['Deductible waived for Preventive', 'Yes', 'Yes'],
+        ['Class I – Diagnostic & Preventive', '100%', '100%'],
+        ['Class II – Basic Services', '80%', '60%'],
+        ['Class III – Major Services', '50%', '40%'],
+      ],
+      '# Employee Cost Per Pay Period (26 pay periods)',
+      [
+        ['Coverage Level', 'Employee Share', 'Employer Share', 'Total Premium'],
+        ['Employee Only', '$5.10', '$15.30', '$20.40'],
+        ['Employee + Spouse', '$10.20', '$30.60', '$40.80'],
+      ],
+    ]),
+  );
+
+  it('is valid parsed data', () => {
+    expect(() => parsedDataSchema.parse(data)).not.toThrow();
+  });
+
+  it('reads the effective date from the plan year and keeps the carrier label', () => {
+    expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('Delta Dental of Ohio');
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('January 1, 2027');
+  });
+
+  it('names the single class All Employees when the document names no group', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      class: 'All Employees',
+    });
+  });
+
+  it('does not take a yes/no row for a deductible, and labels Class I–III services by their code', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services.map((s) => [s.serviceTypeLabel, s.serviceTypeTitle])).toEqual([
+      ['Class I', 'Diagnostic & Preventive'],
+      ['Class II', 'Basic Services'],
+      ['Class III', 'Major Services'],
+    ]);
+    expect(services[0]).toMatchObject({
+      policyYearDeductibleIndividualInNetwork: '$50',
+      policyYearDeductibleFamilyOutOfNetwork: '$150',
+      policyYearMaximumOutOfNetwork: '$1,000',
+    });
+  });
+
+  it('never takes an employee share under a per-pay-period title for the carrier rate', () => {
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Employee Only', undefined],
+      ['Employee + Spouse', undefined],
+    ]);
+  });
+});
+
+describe('vision amounts printed in separate blocks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan',
+      [
+        ['Eligible Group', 'All Benefits-Eligible Employees'],
+        ['Eligibility', 'Employees working 20 or more hours per week'],
+        ['Dependent Age Limit', 'To the end of the month they turn 26'],
+      ],
+      '# In-Network Benefits',
+      [
+        ['Service', 'In-Network'],
+        ['Eye Exam', '$10 copay'],
+        ['Frames', '$150 allowance'],
+      ],
+      '# Out-of-Network Reimbursement',
+      [
+        ['Service', 'Out-of-Network'],
+        ['Eye Exam', 'Up to $40'],
+        ['Frames', 'Up to $70'],
+      ],
+      [
+        ['Frequency', 'Exam', 'Lenses', 'Frames'],
+        ['All members', 'Every 12 months', 'Every 12 months', 'Every 24 months'],
+      ],
+      [
+        ['Tier', 'Monthly Premium'],
+        ['Employee', '$6.12'],
+        ['Family', '$17.40'],
+      ],
+      'Rates are guaranteed for 48 months.',
+    ]),
+  );
+
+  it('joins in- and out-of-network amounts by service name', () => {
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toEqual([
+      {
+        class: 'All Benefits-Eligible Employees',
+        servicesAndMaterials: 'Eye Exam',
+        inNetworkCost: '$10 copay',
+        outOfNetworkReimbursement: 'Up to $40',
+      },
+      {
+        class: 'All Benefits-Eligible Employees',
+        servicesAndMaterials: 'Frames',
+        inNetworkCost: '$150 allowance',
+        outOfNetworkReimbursement: 'Up to $70',
+      },
+    ]);
+  });
+
+  it('reads plan information, frequency and rates', () => {
+    expect(tableRows(data, 'visionInsurance_planInformation')[0]).toEqual({
+      class: 'All Benefits-Eligible Employees',
+      classDefinition: 'Employees working 20 or more hours per week',
+      minimumHoursPerWeek: '20',
+      childEligibilityAges: 'To the end of the month they turn 26',
+    });
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      examination: 'Every 12 months',
+      lensesOrContactLenses: 'Every 12 months',
+      frame: 'Every 24 months',
+    });
+    expect(
+      tableRows(data, 'visionInsurance_rateTiers').map((r) => [
+        r.rateTier,
+        r.carrierMonthlyRate,
+        r.rateGuaranteeTime,
+      ]),
+    ).toEqual([
+      ['Employee', '$6.12', '48 months'],
+      ['Family', '$17.40', '48 months'],
+    ]);
+  });
+});
+
+describe('classes with their own sections', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Proposal',
+      [
+        ['Class', 'Description'],
+        ['Class A', 'Salaried employees working 40 hours per week'],
+        ['Class B', 'Hourly employees working 30 hours per week'],
+      ],
+      '# Class A: Dental – Select PPO 2000',
+      [
+        ['Plan Feature', 'In-Network', 'Out-of-Network'],
+        ['Annual Maximum', '$2,000', '$2,000'],
+        ['Preventive', '100%', '100%'],
+      ],
+      '# Class B: Dental – Select PPO 1000',
+      [
+        ['Plan Feature', 'In-Network', 'Out-of-Network'],
+        ['Annual Maximum', '$1,000', '$1,000'],
+        ['Preventive', '100%', '80%'],
+      ],
+    ]),
+  );
+
+  it('gives each class its own plan and services', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_planInformation').map((r) => [
+        r.class,
+        r.planName,
+        r.minimumHoursPerWeek,
+      ]),
+    ).toEqual([
+      ['Class A', 'Select PPO 2000', '40'],
+      ['Class B', 'Select PPO 1000', '30'],
+    ]);
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((r) => [
+        r.class,
+        r.coverageLevelOutOfNetwork,
+        r.policyYearMaximumInNetwork,
+      ]),
+    ).toEqual([
+      ['Class A', '100%', '$2,000'],
+      ['Class B', '80%', '$1,000'],
+    ]);
+  });
+});
+
+describe('planFromHeading', () => {
+  it.each([
+    ['Dental – Lincoln DentalConnect PPO 2000 (All Classes)', 'Lincoln DentalConnect PPO 2000'],
+    ['Class 1: Dental — Humana Preferred PPO 2000', 'Humana Preferred PPO 2000'],
+    ['Dental: Anthem Dental Complete 2000', 'Anthem Dental Complete 2000'],
+    ['Dental Aflac Dental PPO 1500', 'Aflac Dental PPO 1500'],
+    ['Dental Monthly Rates', undefined],
+    ['Dental Plan Options', undefined],
+    ['Vision – All Classes', undefined],
+  ])('%j → %j', (heading, plan) => {
+    expect(planFromHeading(heading, 'dental')).toBe(plan);
+  });
+});
+
+describe('rates by class and by product in one table', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental and Vision Proposal',
+      'Coverage effective 07/01/2027',
+      [
+        ['Class', 'Definition'],
+        ['Class 1', 'Managers working 35 hours per week'],
+        ['Class 2', 'Staff working 25 hours per week'],
+      ],
+      '# Dental Rates',
+      [
+        ['Tier', 'Class 1', 'Class 2'],
+        ['Employee', '$30.00', '$25.00'],
+        ['Family', '$90.00', '$75.00'],
+      ],
+      '# Vision',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $40'],
+      ],
+      'Exams and lenses once every 12 months; frames every 24 months.',
+      '# Rate Summary',
+      [
+        ['Tier', 'Dental', 'Vision'],
+        ['Employee', '$30.00', '$6.00'],
+        ['Family', '$90.00', '$16.00'],
+      ],
+    ]),
+  );
+
+  it('reads a colon-less effective date', () => {
+    expect(fieldValue(data, 'visionInsurance_effectiveDate')).toBe('07/01/2027');
+  });
+
+  it('gives each class its column and keeps the class definitions', () => {
+    const plan = tableRows(data, 'dentalInsurance_planInformation');
+    expect(plan.map((r) => [r.class, r.classDefinition, r.planName])).toEqual([
+      ['Class 1', 'Managers working 35 hours per week', undefined],
+      ['Class 2', 'Staff working 25 hours per week', undefined],
+    ]);
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Class 1', 'Employee', '$30.00'],
+      ['Class 1', 'Family', '$90.00'],
+      ['Class 2', 'Employee', '$25.00'],
+      ['Class 2', 'Family', '$75.00'],
+    ]);
+  });
+
+  it('sends a product column to its product', () => {
+    const vision = tableRows(data, 'visionInsurance_rateTiers');
+    expect(vision.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Class 1', 'Employee', '$6.00'],
+      ['Class 1', 'Family', '$16.00'],
+      ['Class 2', 'Employee', '$6.00'],
+      ['Class 2', 'Family', '$16.00'],
+    ]);
+  });
+
+  it('reads frequencies stated in running text', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toEqual({
+      class: 'Class 1',
+      examination: 'once every 12 months',
+      lensesOrContactLenses: 'once every 12 months',
+      frame: 'every 24 months',
+    });
+  });
+});
+
+describe('classes named by headings only', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Proposal',
+      '# Class A – Union Employees',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '100%'],
+        ['Basic', '80%', '80%'],
+      ],
+      '# Class B – Non-Union Employees working 30+ hours',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '90%'],
+        ['Basic', '70%', '60%'],
+      ],
+    ]),
+  );
+
+  it('takes each class definition from its heading', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')).toEqual([
+      { class: 'Class A', classDefinition: 'Union Employees' },
+      {
+        class: 'Class B',
+        classDefinition: 'Non-Union Employees working 30+ hours',
+        minimumHoursPerWeek: '30',
+      },
+    ]);
+  });
+});

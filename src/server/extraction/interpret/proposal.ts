@@ -1,0 +1,209 @@
+import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import type { DocumentLayout } from '../layout.ts';
+import {
+  benefitFrequencyRow,
+  benefitSummaryRows,
+  carrierFallback,
+  coveredServiceRows,
+  planInformationRow,
+  rateTierRows,
+} from './assemble.ts';
+import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
+import { collectDental, dentalScore } from './dental.ts';
+import {
+  type AnalyzedDocument,
+  analyzeDocument,
+  classRefIn,
+  documentProducts,
+} from './document.ts';
+import { type Evidence, evidence } from './evidence.ts';
+import { Facts } from './facts.ts';
+import { collectLineKeyValues, keyValuesOfTable, recordKeyValue } from './key-values.ts';
+import { ParsedDataWriter } from './output.ts';
+import {
+  collectRates,
+  collectRateTerms,
+  collectTransposedRates,
+  isRateTable,
+  isTransposedRateTable,
+} from './rates.ts';
+import {
+  collectFrequency,
+  collectFrequencyProse,
+  collectVision,
+  frequencyLayout,
+  visionScore,
+} from './vision.ts';
+import { type Product, productsNamed } from './vocabulary.ts';
+
+/**
+ * Carrier proposal interpretation: walks the analysed document, collects facts from its tables
+ * and text, then lays them out per product and class in the labels of the field catalogue.
+ */
+
+const PRODUCT_KEY: Record<Product, 'dentalInsurance' | 'visionInsurance'> = {
+  dental: 'dentalInsurance',
+  vision: 'visionInsurance',
+};
+
+export function collectFacts(doc: AnalyzedDocument): Facts {
+  const facts = new Facts();
+  collectLineKeyValues(doc, facts);
+  collectRateTerms(doc, facts);
+  collectHeadingPlans(doc, facts);
+  collectFrequencyProse(doc, facts);
+  let lastProduct: Product | undefined;
+  for (const item of doc.items) {
+    if (item.kind !== 'table') continue;
+    const t = item.table;
+    if (isClassesTable(t)) {
+      collectClasses(t, facts);
+      continue;
+    }
+    const rates = isRateTable(t) ? 'rows' : isTransposedRateTable(t) ? 'columns' : undefined;
+    if (rates) {
+      const named = productsNamed(t.caption ?? '');
+      const product = t.scope.product ?? (named.length === 1 ? named[0] : undefined) ?? lastProduct;
+      if (rates === 'rows') collectRates(t, facts, product);
+      else collectTransposedRates(t, facts, product);
+      continue;
+    }
+    if (frequencyLayout(t)) {
+      collectFrequency(t, facts);
+      lastProduct = 'vision';
+      continue;
+    }
+    const dental = dentalScore(t);
+    const vision = visionScore(t);
+    // two rows that read as benefits, or one under explicit network headings
+    const networks = t.columns.some((c) => c.network);
+    const enough = (n: number) => n >= 2 || (n >= 1 && networks);
+    if (enough(dental) && dental >= vision) {
+      collectDental(t, facts);
+      lastProduct = 'dental';
+      continue;
+    }
+    if (enough(vision)) {
+      collectVision(t, facts);
+      lastProduct = 'vision';
+      continue;
+    }
+    for (const kv of keyValuesOfTable(t)) {
+      recordKeyValue(facts, kv.key, kv.value, kv.source[0]!, t.scope, t.order);
+    }
+  }
+  return facts;
+}
+
+export function interpretProposal(layout: DocumentLayout): ParsedData {
+  const doc = analyzeDocument(layout);
+  const facts = collectFacts(doc);
+  const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
+  const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
+  const out = new ParsedDataWriter(doc.geometry);
+  const first = doc.items[0];
+  const firstSource: Evidence['source'] =
+    first?.kind === 'line'
+      ? {
+          page: first.line.page,
+          box: first.line.box,
+          reading: first.line.confidence,
+        }
+      : { page: 1, reading: 1 };
+  for (const product of products) {
+    const key = PRODUCT_KEY[product];
+    const underwriter = pickFact(facts, 'underwriter', product);
+    const carrier = pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter);
+    out.field(`${key}_carrierName`, carrier, 'text');
+    out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
+    const classes = classesFor(product, facts, firstSource);
+    const many = classes.length > 1;
+    out.table(
+      `${key}_planInformation`,
+      classes.map((c) => planInformationRow(facts, product, c, many)),
+    );
+    if (product === 'dental') {
+      out.table(
+        `${key}_coveredServices`,
+        classes.flatMap((c) => coveredServiceRows(facts, c)),
+      );
+    } else {
+      out.table(
+        `${key}_benefitSummary`,
+        classes.flatMap((c) => benefitSummaryRows(facts, c)),
+      );
+      out.table(
+        `${key}_benefitFrequency`,
+        classes.flatMap((c) => {
+          const row = benefitFrequencyRow(facts, c, many);
+          return row ? [row] : [];
+        }),
+      );
+    }
+    out.table(
+      `${key}_rateTiers`,
+      classes.flatMap((c) => rateTierRows(facts, product, c, products.length === 1, many)),
+    );
+  }
+  return out.items;
+}
+
+/**
+ * Headings that name things: 'Dental – Acme PPO 1500' the plan of its section, 'Class A – Union
+ * Employees' the definition of its class.
+ */
+function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
+  for (const item of doc.items) {
+    if (item.kind !== 'line' || !item.heading) continue;
+    const source = { page: item.line.page, box: item.line.box, reading: item.line.confidence };
+    const classScope = item.scope.classRef ? { classRef: item.scope.classRef } : {};
+    for (const product of ['dental', 'vision'] as const) {
+      const name = planFromHeading(item.line.text, product);
+      if (name)
+        facts.add(
+          'planName',
+          evidence(name, source, 'heading'),
+          { product, ...classScope },
+          item.order,
+        );
+    }
+    const ref = classRefIn(item.line.text);
+    if (ref && productsNamed(item.line.text).length === 0) {
+      const rest = item.line.text
+        .replace(/^\s*\S+\s+\S+\s*[:–—\-|]*\s*/, '')
+        .replace(/\((all )?coverages?\)/i, '')
+        .trim();
+      if (rest.split(/\s+/).length >= 2 && !GENERIC_SECTION.test(rest)) {
+        facts.add(
+          'classDefinition',
+          evidence(rest, source, 'heading'),
+          { classRef: ref },
+          item.order,
+        );
+      }
+    }
+  }
+}
+
+const GENERIC_SECTION =
+  /^(plan )?(options?|rates?|monthly|premiums?|benefits?|summary|design|comparison|proposals?|quotes?|schedule|highlights|information|overview|coverage|plans?|renewal|exhibit|contributions?|eligibility)\b/i;
+
+/** The plan name in a product heading, or undefined. */
+export function planFromHeading(text: string, product: Product): string | undefined {
+  let t = text
+    .replace(/^\s*(class|tier|group)\s+\S+\s*[:–—\-|]\s*/i, '')
+    .replace(/\((all classes|all coverages)\)/gi, '')
+    .replace(/[–—-]\s*all classes\s*$/i, '')
+    .trim();
+  const m = t.match(new RegExp(`^${product}\\b\\s*([:–—\\-|])?\\s*(.*)$`, 'i'));
+  if (!m) return undefined;
+  t = m[2]!.replace(/[®™℠]/g, '').trim();
+  if (!t || GENERIC_SECTION.test(t)) return undefined;
+  if (
+    !m[1] &&
+    !/\d|\b(ppo|dhmo|hmo|epo|plan|option|choice|plus|select|complete|care|connect)\b/i.test(t)
+  ) {
+    return undefined;
+  }
+  return t;
+}

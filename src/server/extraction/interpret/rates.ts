@@ -1,0 +1,238 @@
+import {
+  type AnalyzedDocument,
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  tierColumn,
+} from './document.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
+import type { Facts, RateLine } from './facts.ts';
+import { findDate, findDuration, hasMoney } from './values.ts';
+import {
+  isOptionName,
+  isTierLabel,
+  type Product,
+  productsNamed,
+  type RateMeasure,
+  rateMeasure,
+} from './vocabulary.ts';
+
+/**
+ * Rate tables: one row per coverage tier, columns for plan options, classes, the total premium,
+ * employee and employer shares, current against renewal. Only the carrier's monthly premium is a
+ * carrierMonthlyRate: never a current-year rate, an employee share or a per-pay-period
+ * deduction. Rate guarantees and the rating period come from the text around the rates.
+ */
+
+export function isRateTable(t: AnalyzedTable): boolean {
+  const tc = tierColumn(t);
+  if (tc === undefined) return false;
+  const priced = t.body.filter((r) => r.cells.some((c, i) => i > tc && hasMoney(cellText(c))));
+  const tiers = priced.filter((r) => isTierLabel(cellText(r.cells[tc])));
+  // most priced rows are tiers (a benefit grid has 'Individual' and 'Family' deductible rows too)
+  return tiers.length >= 2 && tiers.length >= priced.length * 0.7;
+}
+
+/**
+ * A column's measure under the table's title: a per-pay-period title makes every rate a
+ * deduction; an employee-cost title makes columns that do not say what they hold employee costs.
+ */
+function withContext(measure: RateMeasure, context: RateMeasure): RateMeasure {
+  if (context === 'perPay' && (measure === 'rate' || measure === 'other')) return 'perPay';
+  if (context === 'employee' && measure === 'other') return 'employee';
+  return measure;
+}
+
+/** Tiers across the top, one row per rate, option or class ('Monthly Rate | $34.18 | $70.45 …'). */
+export function isTransposedRateTable(t: AnalyzedTable): boolean {
+  if (t.headerRows === 0) return false;
+  const tierCols = t.columns.filter(
+    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
+  );
+  if (tierCols.length < 2) return false;
+  return t.body.some(
+    (r) => tierCols.filter((c) => hasMoney(cellText(r.cells[c.index]))).length >= 2,
+  );
+}
+
+export function collectTransposedRates(
+  t: AnalyzedTable,
+  facts: Facts,
+  product: Product | undefined,
+): void {
+  const tierCols = t.columns.filter(
+    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
+  );
+  const context = rateMeasure(t.heading ?? '');
+  const labels = t.body.map((r) => cellText(r.cells[0]));
+  const options = labels.filter((l) => rateMeasure(l) === 'other' && isOptionName(l));
+  const sideBySide = options.length >= 2;
+  if (sideBySide && product) for (const o of options) facts.addOption(product, o);
+  for (const row of t.body) {
+    const label = cellText(row.cells[0]);
+    const measure = withContext(rateMeasure(label), context);
+    const option = sideBySide && options.includes(label) ? label : undefined;
+    const classRef = option ?? classRefIn(label) ?? t.scope.classRef;
+    const scope: Scope = { ...(product ? { product } : {}), ...(classRef ? { classRef } : {}) };
+    for (const col of tierCols) {
+      const cell = row.cells[col.index];
+      const value = cellText(cell);
+      if (!cell || !value) continue;
+      const tierCell = t.table.cells.find(
+        (c) =>
+          c.row < row.row &&
+          col.index >= c.col &&
+          col.index < c.col + c.colSpan &&
+          cellText(c) === col.path[col.path.length - 1],
+      );
+      if (!tierCell) continue;
+      const line = lineFor(facts, t, product, scope, cellText(tierCell), tierCell);
+      const e = evidence(value, sourceOfCell(cell), 'cell');
+      if (measure === 'rate' || (measure === 'other' && (option || t.body.length === 1)))
+        line.rate ??= e;
+      else if (measure === 'employee' || measure === 'perPay') line.employee ??= e;
+      else if (measure === 'employer') line.employer ??= e;
+    }
+  }
+}
+
+const YEAR_RANGE = /\b(20\d\d\s*[-–—]\s*(?:20)?\d\d)\b/;
+const NAMED_YEAR =
+  /\b((?:plan|policy|contract|benefit|calendar|rating) year\s+20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?)\b/i;
+
+export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | undefined): void {
+  const tierCol = tierColumn(t);
+  if (tierCol === undefined) return;
+  let classCol: number | undefined;
+  for (let c = 0; c < tierCol; c++) {
+    const heading = t.columns[c]?.heading ?? '';
+    const values = t.body.map((r) => cellText(r.cells[c])).filter(Boolean);
+    if (/class|plan|group|option/i.test(heading) || values.some((v) => classRefIn(v))) classCol = c;
+  }
+  const valueCols = t.columns.filter((c) => c.index > tierCol && c.index !== classCol);
+  // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
+  const context = rateMeasure(t.heading ?? '');
+  const measures = valueCols.map((c) => withContext(rateMeasure(c.heading), context));
+  const optionCols = valueCols.filter(
+    (c, i) =>
+      measures[i] === 'other' &&
+      isOptionName(c.heading) &&
+      !c.classRef &&
+      productsNamed(c.heading).length === 0,
+  );
+  const sideBySide = optionCols.length >= 2;
+  if (sideBySide && product) {
+    for (const c of optionCols) {
+      const cell = t.table.cells.find((x) => x.row < t.headerRows + 1 && x.col === c.index);
+      facts.addOption(product, c.heading, cell ? sourceOfCell(cell) : undefined);
+    }
+  }
+  const hasRateColumn = measures.includes('rate');
+  const moneyCols = valueCols.filter((c) =>
+    t.body.some((r) => hasMoney(cellText(r.cells[c.index]))),
+  );
+  let rowClass: string | undefined;
+  for (const row of t.body) {
+    const tierCell = row.cells[tierCol];
+    const tier = cellText(tierCell);
+    if (classCol !== undefined) {
+      const cell = row.cells[classCol];
+      const text = cellText(cell);
+      if (text) rowClass = classRefIn(text) ?? text.split(/\s+(?=[A-Z])/)[0] ?? text;
+    }
+    if (!tier || !tierCell) continue;
+    valueCols.forEach((col, i) => {
+      const cell = row.cells[col.index];
+      const value = cellText(cell);
+      if (!cell || !value || cell === tierCell) return;
+      const measure = measures[i]!;
+      const option = sideBySide && optionCols.includes(col) ? col.heading : undefined;
+      const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
+      // 'Tier | Dental | Vision': a column that names a product holds that product's rates
+      const named = productsNamed(col.heading);
+      const own = named.length === 1 ? named[0] : product;
+      const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
+      const e = evidence(value, sourceOfCell(cell), 'cell');
+      const line = lineFor(facts, t, own, scope, tier, tierCell);
+      if (
+        measure === 'rate' ||
+        (measure === 'other' &&
+          (option ||
+            named.length === 1 ||
+            (col.classRef !== undefined && !hasRateColumn) ||
+            (!hasRateColumn && moneyCols.length === 1)))
+      ) {
+        line.rate ??= e;
+        const year = col.heading.match(NAMED_YEAR)?.[1] ?? col.heading.match(YEAR_RANGE)?.[1];
+        if (year && !line.policyYear) {
+          line.policyYear = evidence(year, e.source, 'cell');
+        }
+      } else if (measure === 'employee' || measure === 'perPay') line.employee ??= e;
+      else if (measure === 'employer') line.employer ??= e;
+    });
+  }
+}
+
+function lineFor(
+  facts: Facts,
+  t: AnalyzedTable,
+  product: Product | undefined,
+  scope: Scope,
+  tier: string,
+  tierCell: NonNullable<AnalyzedTable['body'][number]['cells'][number]>,
+): RateLine {
+  const order = t.order + tierCell.row / 1000;
+  const existing = facts.rates.find(
+    (l) =>
+      l.order === order &&
+      l.product === product &&
+      l.tier.value === tier &&
+      (l.scope.classRef ?? '') === (scope.classRef ?? ''),
+  );
+  if (existing) return existing;
+  const line: RateLine = {
+    ...(product ? { product } : {}),
+    scope,
+    order,
+    tier: evidence(tier, sourceOfCell(tierCell), 'cell'),
+  };
+  facts.rates.push(line);
+  return line;
+}
+
+const GUARANTEE = /\bguarantee[sd]?\b|\brate (lock|hold)\b|\bno (rate )?increase\b|\blocked\b/i;
+
+/** Rate guarantees and rating periods stated in running text. */
+export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
+  for (const item of doc.items) {
+    if (item.kind !== 'line') continue;
+    const text = item.line.text;
+    for (const sentence of text.split(/(?<=[.;])\s+(?=[A-Z])/)) {
+      const named = productsNamed(sentence);
+      const product = named.length === 1 ? named[0] : item.scope.product;
+      const scope: Scope = {
+        ...(product ? { product } : {}),
+        ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
+      };
+      const source = sourceOfLines([item.line]);
+      if (GUARANTEE.test(sentence)) {
+        const after = sentence.slice(sentence.search(GUARANTEE));
+        const duration = findDuration(after);
+        if (duration)
+          facts.add('rateGuaranteeTime', evidence(duration, source, 'prose'), scope, item.order);
+        const dateClause = after.match(
+          /\b(through|thru|until|till|to|ending|expir\w*|ends?)\b(.*)$/i,
+        );
+        const date = dateClause ? findDate(dateClause[2]!) : undefined;
+        if (date)
+          facts.add('rateGuaranteeDate', evidence(date, source, 'prose'), scope, item.order);
+      }
+      const year = sentence.match(NAMED_YEAR)?.[1];
+      if (year && /\brate|premium/i.test(sentence)) {
+        facts.add('policyYear', evidence(year, source, 'prose'), scope, item.order);
+      }
+    }
+  }
+}
+
+export type { Evidence };

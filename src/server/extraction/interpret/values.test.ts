@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cleanValue,
+  findDate,
+  findDuration,
+  joinWrapped,
+  looksLikeValue,
+  minimumHours,
+  splitPair,
+} from './values.ts';
+
+describe('cleanValue', () => {
+  it.each([
+    ['  $1,750 ', '$1,750'],
+    ['$75*', '$75'],
+    ['Calendar Year Maximum**', 'Calendar Year Maximum'],
+    ['† 80%', '80%'],
+    ['Individual¹', 'Individual'],
+    ['—', ''],
+    ['-', ''],
+    ['Covered   in\nfull', 'Covered in full'],
+  ])('%j → %j', (input, expected) => {
+    expect(cleanValue(input)).toBe(expected);
+  });
+
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string(), (s) => cleanValue(cleanValue(s)) === cleanValue(s)));
+  });
+});
+
+describe('joinWrapped', () => {
+  it.each([
+    [
+      ['Fillings, simple extractions, emergency palliative treatment,', 'endodontics'],
+      'Fillings, simple extractions, emergency palliative treatment, endodontics',
+    ],
+    [['bitewing X-', 'rays, full-mouth X-rays'], 'bitewing X-rays, full-mouth X-rays'],
+    [['Every 12', 'months'], 'Every 12 months'],
+    [['Employee-', 'Paid'], 'Employee- Paid'],
+  ])('%j → %j', (lines, expected) => {
+    expect(joinWrapped(lines)).toBe(expected);
+  });
+});
+
+describe('dates, durations and hours', () => {
+  it.each([
+    ['Effective January 1, 2026', 'January 1, 2026'],
+    ['through 12/31/2027)', '12/31/2027'],
+    ['Coverage Period: 01/01/2025 - 12/31/2025', '01/01/2025'],
+    ['Sept. 3, 2026', 'Sept. 3, 2026'],
+    ['no date here', undefined],
+  ])('date in %j is %j', (text, expected) => {
+    expect(findDate(text)).toBe(expected);
+  });
+
+  it.each([
+    ['24 months (through 12/31/2027)', '24 months'],
+    ['Rates are guaranteed for 3 years.', '3 years'],
+    ['two year rate guarantee', 'two year'],
+    ['Plan Term TWENTY-FOUR (24) MONTHS', 'TWENTY-FOUR MONTHS'],
+    ['guaranteed until 06/30/2027', undefined],
+  ])('duration in %j is %j', (text, expected) => {
+    expect(findDuration(text)).toBe(expected);
+  });
+
+  it.each([
+    ['All active full-time employees working a minimum of 30 hours per week', '30'],
+    ['working 30 or more hours per week', '30'],
+    ['Non-union full-time employees working 30+ hours per week', '30'],
+    ['Part-time employees working 20 to 29 hours per week', '20'],
+    ['30+ hrs/week hours', '30'],
+    ['Union employees covered by the collective bargaining agreement', undefined],
+  ])('minimum hours of %j is %j', (text, expected) => {
+    expect(minimumHours(text)).toBe(expected);
+  });
+});
+
+describe('splitPair', () => {
+  it.each([
+    ['$50 / $150', ['$50', '$150']],
+    ['$50/$150', ['$50', '$150']],
+    ['$50 individual / $150 family', ['$50', '$150']],
+    ['$50 per individual / $150 per family', ['$50', '$150']],
+    ['$1,000 per person / $1,500 lifetime', ['$1,000 per person', '$1,500 lifetime']],
+    ['In: $50 / Out: $75', ['$50', '$75']],
+    ['80% / 60%', ['80%', '60%']],
+    ['$130 allowance; 20% off balance', ['$130 allowance', '20% off balance']],
+    ['Covered in full', undefined],
+    ['Lenses / Frames', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(splitPair(text)).toEqual(expected);
+  });
+});
+
+describe('looksLikeValue', () => {
+  it.each([
+    ['$10 copay', true],
+    ['100%', true],
+    ['Not Covered', true],
+    ['Every 12 months', true],
+    ['In-Network', false],
+    ['Plan Feature', false],
+  ])('%j → %j', (text, expected) => {
+    expect(looksLikeValue(text)).toBe(expected);
+  });
+});

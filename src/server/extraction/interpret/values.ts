@@ -1,0 +1,153 @@
+/**
+ * Values as printed: cleaning (footnote markers, dashes that mean blank), joining wrapped lines,
+ * recognising money, percentages, dates and durations, and splitting cells that hold two values.
+ */
+
+const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]+$/u;
+const MARKERS_START = /^[\s*\u2020\u2021\u00a7]+/u;
+/** A cell that only holds a dash (or N/A-like filler) is blank. */
+const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
+
+/** Trims, collapses whitespace and drops footnote markers at either end. */
+export function cleanValue(text: string): string {
+  let s = text.replace(/\s+/g, ' ').trim();
+  s = s.replace(MARKERS_END, '').replace(MARKERS_START, '').trim();
+  if (BLANK.test(s)) return '';
+  return s;
+}
+
+/** Joins the wrapped lines of one cell: a line ending in a hyphen glues to the next. */
+export function joinWrapped(lines: string[]): string {
+  let out = '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (!out) out = line;
+    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out += line;
+    else out += ` ${line}`;
+  }
+  return out;
+}
+
+export const MONEY = /\$\s?\d[\d,]*(\.\d+)?/;
+export const PERCENT = /\b\d{1,3}(\.\d+)?\s?%/;
+
+export function hasMoney(s: string): boolean {
+  return MONEY.test(s);
+}
+
+export function hasPercent(s: string): boolean {
+  return PERCENT.test(s);
+}
+
+/** Text that reads as a value (an amount, a share, a copay, a coverage word) rather than a label. */
+export function looksLikeValue(s: string): boolean {
+  return (
+    hasMoney(s) ||
+    hasPercent(s) ||
+    /^\s*(none|n\/a|na|not covered|not applicable|covered( in full)?|no charge|included|unlimited|waived|every|once|\d+\s*(months?|years?))\b/i.test(
+      s,
+    )
+  );
+}
+
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+export const DATE_PATTERN = new RegExp(
+  `\\b(?:(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\s+(?:${MONTHS})\\.?\\s+\\d{4})\\b`,
+  'i',
+);
+
+/** The first calendar date in the text, as printed. */
+export function findDate(s: string): string | undefined {
+  return s.match(DATE_PATTERN)?.[0];
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  twelve: 12,
+  eighteen: 18,
+  'twenty-four': 24,
+  'twenty four': 24,
+  'thirty-six': 36,
+  'thirty six': 36,
+};
+
+const DURATION = new RegExp(
+  `\\b(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})(\\s*\\(\\d+\\))?[\\s-]*(months?|years?|yrs?\\.?|mos?\\.?)\\b`,
+  'i',
+);
+
+/** A duration such as '24 months' or 'two years', as printed (a parenthesised figure dropped). */
+export function findDuration(s: string): string | undefined {
+  const m = s.match(DURATION);
+  if (!m) return undefined;
+  return `${m[1]} ${m[3]}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The minimum weekly hours in an eligibility text: '30 or more hours', 'at least 20 hours',
+ * '30+ hrs/week', 'working 20 to 29 hours' (the lower bound), '(30 hours)'.
+ */
+export function minimumHours(s: string): string | undefined {
+  // a range's lower bound first ('20 to 29 hours'), then a single figure
+  const m =
+    s.match(/\b(\d{1,2})\s*(?:to|-|–)\s*\d{1,2}\s*(?:hours?|hrs?)\b/i) ??
+    s.match(/\b(\d{1,2})\s*(?:\+|or more|or greater|plus)?\s*(?:hours?|hrs?)\b/i);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n >= 1 && n <= 60 ? String(n) : undefined;
+}
+
+/**
+ * Splits a cell that prints two values at a separator ('$50 / $150', '$50 individual / $150
+ * family', '$50 In / $75 Out'). Words that only name the slot are dropped; other words stay.
+ */
+export function splitPair(s: string): [string, string] | undefined {
+  const parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
+  if (parts.length !== 2) {
+    const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/\s*(\$[\d,.]+|\d+%)$/);
+    if (!slash) return undefined;
+    return [slash[1]!, slash[2]!];
+  }
+  const slot =
+    /\b(per\s+)?(individual|single|family)\b|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
+  // a bare 'In' or 'Out' names the slot only at either end ('$50 In', 'Out: $75')
+  const edge = /^\s*(in|out)\b\s*:?|\b(in|out)\s*$/gi;
+  const clean = (p: string) =>
+    cleanValue(
+      p
+        .replace(slot, '')
+        .replace(edge, '')
+        .replace(/\(\s*\)/g, '')
+        .replace(/^\s*[:,]\s*|\s*[:,]\s*$/g, ''),
+    );
+  const a = clean(parts[0]!);
+  const b = clean(parts[1]!);
+  if (!a || !b) return undefined;
+  if (!looksLikeValue(a) || !looksLikeValue(b)) return undefined;
+  return [a, b];
+}
+
+/** Which slot words a two-value cell names, in order ('individual'/'family', 'in'/'out'). */
+export function pairSlots(s: string): { family?: boolean; network?: boolean } {
+  return {
+    family: /individual|single|per person/i.test(s) && /family/i.test(s),
+    network: /\bin\b|in[- ]?network/i.test(s) && /\bout\b|out[- ]?of[- ]?network/i.test(s),
+  };
+}
+
+/** Lower case, single spaces, no punctuation at the ends: for comparing keys. */
+export function normalizeKey(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[^a-z0-9&+/%$ -]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dentalRowKind,
+  frequencyItems,
+  isOptionName,
+  isTierLabel,
+  keyKind,
+  networkOf,
+  parseServiceLabel,
+  productsNamed,
+  rateMeasure,
+} from './vocabulary.ts';
+
+describe('parseServiceLabel', () => {
+  it.each([
+    ['Type 1 – Preventive', { label: 'Type 1', title: 'Preventive' }],
+    ['Type A - Diagnostic & Preventive', { label: 'Type A', title: 'Diagnostic & Preventive' }],
+    ['Class II: Basic Services', { label: 'Class II', title: 'Basic Services' }],
+    ['Unit 3 Major', { label: 'Unit 3', title: 'Major' }],
+    ['Coverage C – Major Restorative', { label: 'Coverage C', title: 'Major Restorative' }],
+    ['Basic (Type B)', { label: 'Type B', title: 'Basic' }],
+    ['Type I (Preventive & Diagnostic)', { label: 'Type I', title: 'Preventive & Diagnostic' }],
+    ['Preventive Care', { label: 'Preventive Care', title: 'Preventive Care' }],
+    [
+      'Orthodontia (children under 19)',
+      { label: 'Orthodontia', title: 'Orthodontia', persons: 'children under 19' },
+    ],
+    [
+      'Preventive (e.g., X-rays, cleanings, exams)',
+      { label: 'Preventive', title: 'Preventive', list: 'X-rays, cleanings, exams' },
+    ],
+    [
+      'Preventive Services (deductible waived)',
+      { label: 'Preventive Services', title: 'Preventive Services' },
+    ],
+  ])('%j', (text, expected) => {
+    expect(parseServiceLabel(text)).toEqual(expected);
+  });
+});
+
+describe('dentalRowKind', () => {
+  it.each([
+    ['Calendar Year Deductible – Individual', '', 'deductibleIndividual'],
+    ['Annual Deductible – Family', '', 'deductibleFamily'],
+    ['Individual', 'Deductible (calendar year)', 'deductibleIndividual'],
+    ['Family', 'Deductible (per benefit period)', 'deductibleFamily'],
+    ['Deductible (Individual / Family)', '', 'deductible'],
+    ['Deductible', '', 'deductible'],
+    ['Calendar Year Maximum (per person)', '', 'annualMaximum'],
+    ['Annual Maximum Benefit', '', 'annualMaximum'],
+    ['Benefit Maximum', '', 'annualMaximum'],
+    ['Annual Maximum', 'Annual Maximum (per member)', 'annualMaximum'],
+    ['Orthodontic Lifetime Maximum', '', 'orthoMaximum'],
+    ['Lifetime Orthodontia Max', '', 'orthoMaximum'],
+    ['Orthodontic Eligibility', '', 'orthoPersons'],
+    ['Orthodontic Covered Persons', '', 'orthoPersons'],
+    ['Type 2 – Basic', '', 'service'],
+    ['Major Restorative', '', 'service'],
+    ['Orthodontics', '', 'service'],
+    ['Waiting Periods', '', 'other'],
+    ['Network', '', 'other'],
+  ])('%j under %j is %s', (label, section, kind) => {
+    expect(dentalRowKind(label, section)).toBe(kind);
+  });
+});
+
+describe('networkOf', () => {
+  it.each([
+    ['In-Network', 'in'],
+    ['In Network Member Cost', 'in'],
+    ['Out-of-Network', 'out'],
+    ['Out-of-Network Reimbursement', 'out'],
+    ['Delta Dental PPO', 'in'],
+    ['Delta Dental Premier', 'in'],
+    ['Non-Network Dentists', 'out'],
+    ['Non-Par', 'out'],
+    ['Low Plan', undefined],
+    ['Frequency', undefined],
+  ])('%j → %s', (heading, expected) => {
+    expect(networkOf(heading)).toBe(expected);
+  });
+});
+
+describe('tiers, measures, options', () => {
+  it.each([
+    'Employee Only',
+    'EE',
+    'EE+SP',
+    'Employee + Child(ren)',
+    'Employee & Family',
+    'Family',
+    'You and Spouse/Domestic Partner',
+    'Employee + 2 or more',
+    'Composite',
+  ])('%j is a tier', (label) => {
+    expect(isTierLabel(label)).toBe(true);
+  });
+
+  it.each(['Preventive', 'Calendar Year Maximum', 'Frames'])('%j is not a tier', (label) => {
+    expect(isTierLabel(label)).toBe(false);
+  });
+
+  it.each([
+    ['Monthly Rate', 'rate'],
+    ['Total Premium', 'rate'],
+    ['Renewal 2026–2027', 'rate'],
+    ['Current 2025–2026', 'current'],
+    ['% Change', 'change'],
+    ['Employee Contribution', 'employee'],
+    ['Class A Employee Contribution', 'employee'],
+    ['Employer Share', 'employer'],
+    ['Cost Per Pay Period (24 per year)', 'perPay'],
+    ['Bi-Weekly Deduction', 'perPay'],
+    ['Annual Premium', 'annual'],
+    ['Low Plan', 'other'],
+  ])('%j holds %s', (heading, measure) => {
+    expect(rateMeasure(heading)).toBe(measure);
+  });
+
+  it.each([
+    ['Low Plan', true],
+    ['Buy-Up Plan', true],
+    ['Enhanced Plan', true],
+    ['Option 2', true],
+    ['Plan Pays', false],
+    ['In-Network', false],
+    ['Services & Materials', false],
+  ])('%j is an option name: %s', (text, expected) => {
+    expect(isOptionName(text)).toBe(expected);
+  });
+});
+
+describe('labels', () => {
+  it.each([
+    ['Carrier', 'carrier', undefined],
+    ['Insurance Carrier', 'carrier', undefined],
+    ['Proposed Effective Date', 'effectiveDate', undefined],
+    ['Renewal Date', 'effectiveDate', undefined],
+    ['Eligible Class', 'className', undefined],
+    ['Eligible Group', 'className', undefined],
+    ['Class Definition', 'classDefinition', undefined],
+    ['Eligibility Rule', 'classDefinition', undefined],
+    ['Dental Contribution', 'contribution', 'dental'],
+    ['Funding', 'contribution', undefined],
+    ['Dependent Children (vision)', 'childAges', 'vision'],
+    ['Child eligibility', 'childAges', undefined],
+    ['Plan Name', 'planName', undefined],
+    ['Rate Guarantee', 'rateGuarantee', undefined],
+    ['Policy Year', 'policyYear', undefined],
+    ['Quote ID', undefined, undefined],
+  ])('%j is %s', (label, kind, product) => {
+    const k = keyKind(label);
+    expect(k?.kind).toBe(kind);
+    expect(k?.product).toBe(product);
+  });
+
+  it('names products', () => {
+    expect(productsNamed('Group Dental and Vision Proposal')).toEqual(['dental', 'vision']);
+    expect(productsNamed('Blue View Vision')).toEqual(['vision']);
+  });
+
+  it.each([
+    ['Examination', ['examination']],
+    ['Lenses or Contact Lenses', ['lensesOrContactLenses']],
+    ['Frames', ['frame']],
+    ['Exam / Lenses / Frames', ['examination', 'lensesOrContactLenses', 'frame']],
+  ])('frequency items of %j', (label, items) => {
+    expect(frequencyItems(label)).toEqual(items);
+  });
+});

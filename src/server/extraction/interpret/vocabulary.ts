@@ -1,0 +1,362 @@
+/**
+ * The ways carriers print each thing we extract (DESIGN.md §5; domain notes on proposals).
+ * Recognisers only: values always stay as printed.
+ */
+
+export type Product = 'dental' | 'vision';
+
+/** Products a text names. */
+export function productsNamed(text: string): Product[] {
+  const t = text.toLowerCase();
+  const out: Product[] = [];
+  if (/\bdental\b|\bdentist|\bdhmo\b|\bdmo\b/.test(t)) out.push('dental');
+  if (/\bvision\b|\beye\s?(care|wear)\b|\boptical\b/.test(t)) out.push('vision');
+  return out;
+}
+
+// ---------------------------------------------------------------- key–value labels
+
+export type KeyKind =
+  | 'carrier'
+  | 'underwriter'
+  | 'effectiveDate'
+  | 'className'
+  | 'classDefinition'
+  | 'contribution'
+  | 'planName'
+  | 'childAges'
+  | 'hours'
+  | 'rateGuarantee'
+  | 'policyYear'
+  | 'network'
+  | 'options'
+  | 'period';
+
+const KEY_RULES: Array<[KeyKind, RegExp]> = [
+  [
+    'underwriter',
+    /^(underwriter|underwritten by|insured by|issued by|insuring company|policy issued by)$/,
+  ],
+  [
+    'carrier',
+    /^((insurance )?carrier( name)?|insurer|insurance company|insurance carrier|company)$/,
+  ],
+  [
+    'effectiveDate',
+    /^((proposed |requested |original |plan |policy |coverage |renewal )?effective( date)?|renewal date|coverage (begins|start|effective)|effective on|start date)$/,
+  ],
+  [
+    'className',
+    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|group name|eligible group name)$/,
+  ],
+  [
+    'classDefinition',
+    /^((class )?definition|(class )?description|eligibility( rule| requirements?| definition)?|eligible employees|who is eligible|employee eligibility|eligible)$/,
+  ],
+  [
+    'contribution',
+    /^((employer |premium |plan )?contribution( structure| type| level)?|funding( type)?|premium (paid by|payment|funding)|cost sharing|who pays|employer (share|contribution|funding))$/,
+  ],
+  [
+    'planName',
+    /^(plan( name)?|plan design|product( name)?|plan option|plan selected|selected plan)$/,
+  ],
+  [
+    'childAges',
+    /^((dependent )?child(ren)?( eligibility| age( limit)?s?| coverage)?|dependent (child(ren)?|age( limits?)?)( eligibility| age( limit)?s?)?|dependent children age|child eligibility|student\/dependent age)$/,
+  ],
+  [
+    'hours',
+    /^((min(imum)?\.? )?hours( per week| \/ week|\/week)?|min(imum)?\.? hours.*|hours worked)$/,
+  ],
+  [
+    'rateGuarantee',
+    /^((rate|premium) )?guarantee[sd]?( period| term| through| until)?$|^rates? (are )?guaranteed( for| through| until)?$|^rate (lock|hold)$/,
+  ],
+  ['policyYear', /^(policy year|plan year|contract year|rating period|rate period)$/],
+  ['network', /^((dental |vision )?network( name)?|provider network|ppo network)$/],
+  ['options', /^((dental |vision )?(plan )?options?)$/],
+  [
+    'period',
+    /^((coverage|policy|benefit|contract|insurance) (period|term|dates?)|period of coverage|term)$/,
+  ],
+];
+
+/**
+ * What a key–value label names, with the product it is limited to ('Dental Contribution',
+ * 'Dependent Children (vision)'). Unknown labels give undefined.
+ */
+export function keyKind(label: string): { kind: KeyKind; product?: Product } | undefined {
+  const products = productsNamed(label);
+  const bare = label
+    .toLowerCase()
+    .replace(/\((dental|vision)( only)?\)/g, ' ')
+    .replace(/\b(dental|vision)\b/g, ' ')
+    .replace(/[:*\u2020\u2021]+/g, ' ')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (const [kind, re] of KEY_RULES) {
+    if (re.test(bare)) {
+      return products.length === 1 ? { kind, product: products[0] } : { kind };
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- networks and columns
+
+/** The network a column heading names: in, out, or none. */
+export function networkOf(heading: string): 'in' | 'out' | undefined {
+  const t = heading.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
+  if (
+    /out[- ]?of[- ]?network|non[- ]?(par(ticipating)?|network|ppo|preferred|contracted)|\boon\b|\bout\b|out-of-area|reimbursement|\bnon-?par\b/.test(
+      t,
+    )
+  ) {
+    return 'out';
+  }
+  if (
+    /in[- ]?network|\bppo\b|\bpar(ticipating)?\b|\bpreferred\b|\bpremier\b|\bin\b|member cost|\bnetwork\b/.test(
+      t,
+    )
+  ) {
+    return 'in';
+  }
+  return undefined;
+}
+
+/** Column headings that only describe the label column or the table. */
+export function isGenericHeading(text: string): boolean {
+  return /^(benefits?|plan (feature|design|provisions?|benefits?)|features?|services?( & materials| and materials)?|covered services|service (category|type)|category|description|provision|coverage( tier| level)?|tier|item|procedure|frequency|limitations?|deductible|copays?|plan features?|benefit (description|summary|highlights))$/i.test(
+    text.trim(),
+  );
+}
+
+/** A heading that names a plan option printed side by side with others ('Low Plan', 'Buy-Up'). */
+export function isOptionName(text: string): boolean {
+  const t = text.trim();
+  if (!t || t.split(/\s+/).length > 6) return false;
+  if (
+    /\b(pays?|paid|cost|share|coverage|benefits?|frequency|rate|premium|contribution|deductible|network|tier|services?|limitations?)\b/i.test(
+      t,
+    )
+  ) {
+    return (
+      /\bplan\b|\boption\b/i.test(t) &&
+      !/\b(pays?|paid|cost|share)\b/i.test(t) &&
+      !/network/i.test(t)
+    );
+  }
+  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|high|low|mid|value|select|plus|ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
+    t,
+  );
+}
+
+// ---------------------------------------------------------------- dental
+
+const SERVICE_CODE =
+  /\b(type|class|unit|coverage|category|group|level|tier)\s+([ivx]{1,4}|\d{1,2}|[a-d])\b(?![.\d])/i;
+
+export const DENTAL_CATEGORY =
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures)\b/i;
+
+export function isOrthodontic(text: string): boolean {
+  return /\bortho(dont\w*)?\b/i.test(text);
+}
+
+export interface ServiceLabel {
+  label: string;
+  title: string;
+  /** A parenthetical that lists procedures. */
+  list?: string;
+  /** A parenthetical that says who is covered ('children under 19'). */
+  persons?: string;
+}
+
+/**
+ * Splits a service row label: 'Type 1 – Preventive' → Type 1 / Preventive; 'Basic (Type B)' →
+ * Type B / Basic; 'Preventive Care' → Preventive Care / Preventive Care. Parentheticals that list
+ * procedures become the list, those that say who is covered the covered persons; notes go.
+ */
+export function parseServiceLabel(raw: string): ServiceLabel {
+  let text = raw.replace(/\s+/g, ' ').trim();
+  let list: string | undefined;
+  let persons: string | undefined;
+  const codeInParens = text.match(
+    /\((\s*(type|class|unit|coverage|category|group|level)\s+[^)]+)\)/i,
+  );
+  let code: string | undefined;
+  if (codeInParens) {
+    code = codeInParens[1]!.trim();
+    text = text.replace(codeInParens[0], ' ').replace(/\s+/g, ' ').trim();
+  }
+  for (const m of [...text.matchAll(/\(([^()]*)\)/g)]) {
+    const inner = m[1]!.trim();
+    if (
+      /\b(e\.g\.|i\.e\.|such as|including)\b/i.test(inner) ||
+      (inner.match(/,/g)?.length ?? 0) >= 1
+    ) {
+      list ??= inner.replace(/^(e\.g\.|i\.e\.|such as|including)[,:]?\s*/i, '');
+      text = text.replace(m[0], ' ');
+    } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
+      persons ??= inner;
+      text = text.replace(m[0], ' ');
+    } else if (/\b(deductible|waived|waiting|applies|only|after)\b/i.test(inner)) {
+      text = text.replace(m[0], ' ');
+    }
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  if (!code) {
+    const m = text.match(new RegExp(`^${SERVICE_CODE.source}`, 'i'));
+    if (m) code = m[0];
+  }
+  let title = text;
+  if (code) {
+    title = text
+      .replace(code, ' ')
+      .replace(/^[\s:–—\-|,]+|[\s:–—\-|,]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    // 'Type I (Preventive & Diagnostic)': the category in parentheses
+    const wrapped = title.match(/^\((.+)\)$/);
+    if (wrapped) title = wrapped[1]!.trim();
+    code = code.replace(/\s+/g, ' ').trim();
+    code = code.charAt(0).toUpperCase() + code.slice(1);
+  }
+  return {
+    label: code ?? title,
+    title: title || code || '',
+    ...(list ? { list } : {}),
+    ...(persons ? { persons } : {}),
+  };
+}
+
+export type DentalRowKind =
+  | 'deductibleIndividual'
+  | 'deductibleFamily'
+  | 'deductible'
+  | 'annualMaximum'
+  | 'orthoMaximum'
+  | 'orthoPersons'
+  | 'service'
+  | 'other';
+
+/**
+ * What a row of a dental grid holds, from its label and the sub-section it sits under
+ * ('Individual' under 'Deductible (calendar year)').
+ */
+export function dentalRowKind(label: string, section: string): DentalRowKind {
+  const l = label.toLowerCase();
+  const s = section.toLowerCase();
+  const deductible = /deductible/.test(l) || (/deductible/.test(s) && !/max/.test(l));
+  if (deductible && !/waiting|lifetime|ortho/.test(l)) {
+    const individual =
+      /individual|per person|single|per member|each person|employee|per individual/.test(l);
+    // 'Deductible (Individual / Family)': both in one cell
+    if (/family/.test(l) && individual) return 'deductible';
+    if (/family|per family/.test(l)) return 'deductibleFamily';
+    if (individual) return 'deductibleIndividual';
+    if (/deductible/.test(l)) return 'deductible';
+    return 'other';
+  }
+  if (isOrthodontic(l) && /max|lifetime/.test(l)) return 'orthoMaximum';
+  if (
+    isOrthodontic(l) &&
+    /eligib|covered persons|who is covered|persons|age limit|covered members|coverage for/.test(l)
+  ) {
+    return 'orthoPersons';
+  }
+  if (
+    /max(imum)?\b|\bmax\./.test(l) &&
+    !/lifetime|ortho|rollover|carry/.test(l) &&
+    /(annual|calendar|plan|benefit|policy|contract|year|yr|dollar|per person|per member)/.test(
+      `${l} ${s}`,
+    )
+  ) {
+    return 'annualMaximum';
+  }
+  if (/max(imum)?\b/.test(l) && /max/.test(s) && !/lifetime|ortho/.test(l)) return 'annualMaximum';
+  if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l)) {
+    if (/waiting|frequency|rollover|limitation|deductible/.test(l)) return 'other';
+    return 'service';
+  }
+  return 'other';
+}
+
+// ---------------------------------------------------------------- vision
+
+export const VISION_SERVICE =
+  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear)\b/i;
+
+/** Every benefit-frequency slot a label names ('Lenses / Frames' names two). */
+export function frequencyItems(
+  label: string,
+): Array<'examination' | 'lensesOrContactLenses' | 'frame'> {
+  const l = label.toLowerCase();
+  const out: Array<'examination' | 'lensesOrContactLenses' | 'frame'> = [];
+  if (/exam/.test(l)) out.push('examination');
+  if (/\blens|contact|spectacle|eyeglass/.test(l)) out.push('lensesOrContactLenses');
+  if (/frame/.test(l)) out.push('frame');
+  return out;
+}
+
+export const FREQUENCY_VALUE =
+  /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
+
+// ---------------------------------------------------------------- rates
+
+/** A coverage tier label (Employee Only, EE+SP, Employee & Family, Composite…). */
+export function isTierLabel(text: string): boolean {
+  const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (t.length > 60) return false;
+  return (
+    /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
+    /\b(employee|member|subscriber|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
+      t,
+    ) ||
+    /^(family|composite|couple|spouse|child(ren)?)\b/.test(t) ||
+    /\+\s*(1|one|2|two|sp|ch|spouse|child|children|family|dependents?)\b/.test(t)
+  );
+}
+
+export type RateMeasure =
+  | 'rate'
+  | 'current'
+  | 'change'
+  | 'employee'
+  | 'employer'
+  | 'perPay'
+  | 'annual'
+  | 'count'
+  | 'other';
+
+/** What a rate-table column holds, from its heading. */
+export function rateMeasure(heading: string): RateMeasure {
+  const h = heading.toLowerCase();
+  if (/%|change|difference|increase|decrease/.test(h)) return 'change';
+  if (
+    /per pay|paycheck|pay period|bi-?weekly|semi-?monthly|weekly|\b(24|26|52|12) pay|deduction/.test(
+      h,
+    )
+  ) {
+    return 'perPay';
+  }
+  if (/annual|yearly|per year/.test(h)) return 'annual';
+  if (/enrolled|lives|count|census|number of|# of|employees enrolled/.test(h)) return 'count';
+  if (/current|existing|prior|expiring|in-force|in force/.test(h)) return 'current';
+  if (
+    /employer|company|city|county|district/.test(h) &&
+    /share|contribution|pays|cost|portion/.test(h)
+  ) {
+    return 'employer';
+  }
+  if (
+    /employee|member|your|you pay|team member/.test(h) &&
+    /share|contribution|cost|pays|portion|premium|deduction/.test(h)
+  ) {
+    return 'employee';
+  }
+  if (/rate|premium|total|renewal|proposed|monthly|cost|price/.test(h)) return 'rate';
+  return 'other';
+}

@@ -1,0 +1,212 @@
+import type { Box, Cell, Line, Table } from '../layout.ts';
+import { makeLine, median } from './lines.ts';
+
+/**
+ * Tables without rulings, found from text alignment: runs of visual rows that hold two or more
+ * separate text segments become a table whose columns are the x-ranges the segments of the
+ * fullest rows occupy. A row that only continues the cells above (a wrapped description in the
+ * first column, a wrapped value) joins the row above.
+ */
+
+interface Row {
+  segments: Line[];
+  box: Box;
+}
+
+function toRows(lines: Line[]): Row[] {
+  const rows: Row[] = [];
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  for (const line of sorted) {
+    const mid = (line.box[1] + line.box[3]) / 2;
+    const row = rows.find(
+      (r) =>
+        mid >= r.box[1] - 1 && mid <= r.box[3] + 1 && Math.abs(r.box[1] - line.box[1]) < line.size,
+    );
+    if (row) {
+      row.segments.push(line);
+      row.box = [
+        Math.min(row.box[0], line.box[0]),
+        Math.min(row.box[1], line.box[1]),
+        Math.max(row.box[2], line.box[2]),
+        Math.max(row.box[3], line.box[3]),
+      ];
+    } else {
+      rows.push({ segments: [line], box: [...line.box] });
+    }
+  }
+  for (const r of rows) r.segments.sort((a, b) => a.box[0] - b.box[0]);
+  return rows.sort((a, b) => a.box[1] - b.box[1]);
+}
+
+/** Column x-ranges: the union of the segments of the rows that have the most segments. */
+function columnRanges(rows: Row[]): Array<[number, number]> {
+  const most = Math.max(...rows.map((r) => r.segments.length));
+  const full = rows.filter((r) => r.segments.length >= Math.max(2, most - 1));
+  const spans = full
+    .flatMap((r) => r.segments.map((s) => [s.box[0], s.box[2]] as [number, number]))
+    .sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of spans) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + 2) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+function columnsOf(seg: Line, ranges: Array<[number, number]>): [number, number] {
+  let first = -1;
+  let last = -1;
+  ranges.forEach(([a, b], i) => {
+    const overlap = Math.min(b, seg.box[2]) - Math.max(a, seg.box[0]);
+    if (overlap > 0 || (seg.box[0] >= a - 2 && seg.box[0] <= b)) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  });
+  if (first < 0) {
+    // between columns: the nearest one by centre
+    const c = (seg.box[0] + seg.box[2]) / 2;
+    let best = 0;
+    let dist = Number.POSITIVE_INFINITY;
+    ranges.forEach(([a, b], i) => {
+      const d = Math.abs((a + b) / 2 - c);
+      if (d < dist) {
+        dist = d;
+        best = i;
+      }
+    });
+    first = best;
+    last = best;
+  }
+  return [first, last];
+}
+
+export function alignmentTables(lines: Line[], page: number): { tables: Table[]; lines: Line[] } {
+  const rows = toRows(lines);
+  const tables: Table[] = [];
+  const used = new Set<Line>();
+  const size = median(lines.map((l) => l.size)) || 10;
+  let i = 0;
+  while (i < rows.length) {
+    if (rows[i]!.segments.length < 2) {
+      i++;
+      continue;
+    }
+    // grow a region of multi-segment rows, allowing single-segment rows in between
+    let j = i + 1;
+    let lastMulti = i;
+    while (j < rows.length) {
+      const gap = rows[j]!.box[1] - rows[j - 1]!.box[3];
+      if (gap > size * 2.2) break;
+      // a heading (larger type) starts something new
+      if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * 1.15) break;
+      if (rows[j]!.segments.length >= 2) lastMulti = j;
+      else if (j - lastMulti > 2) break;
+      j++;
+    }
+    const region = rows.slice(i, lastMulti + 1);
+    const multi = region.filter((r) => r.segments.length >= 2).length;
+    if (multi < 2) {
+      i = lastMulti + 1;
+      continue;
+    }
+    const ranges = columnRanges(region);
+    if (ranges.length < 2) {
+      i = lastMulti + 1;
+      continue;
+    }
+    const table = buildTable(region, ranges, page);
+    tables.push(table);
+    for (const r of region) for (const s of r.segments) used.add(s);
+    i = lastMulti + 1;
+  }
+  return { tables, lines: lines.filter((l) => !used.has(l)) };
+}
+
+function buildTable(region: Row[], ranges: Array<[number, number]>, page: number): Table {
+  interface Draft {
+    cells: Map<number, { lines: Line[]; span: number }>;
+  }
+  const drafts: Draft[] = [];
+  for (const row of region) {
+    const placed = row.segments.map((s) => ({ seg: s, cols: columnsOf(s, ranges) }));
+    const prev = drafts[drafts.length - 1];
+    const onlyContinues =
+      prev !== undefined &&
+      placed.every(({ cols }) => prev.cells.has(cols[0])) &&
+      (placed.every(({ cols }) => cols[0] > 0) ||
+        (placed.length === 1 &&
+          placed[0]!.cols[0] === 0 &&
+          isContinuation(placed[0]!.seg, prev.cells.get(0)!.lines)));
+    if (onlyContinues) {
+      for (const { seg, cols } of placed) prev.cells.get(cols[0])!.lines.push(seg);
+      continue;
+    }
+    const cells = new Map<number, { lines: Line[]; span: number }>();
+    for (const { seg, cols } of placed) {
+      const existing = cells.get(cols[0]);
+      if (existing) existing.lines.push(seg);
+      else cells.set(cols[0], { lines: [seg], span: cols[1] - cols[0] + 1 });
+    }
+    drafts.push({ cells });
+  }
+  const cells: Cell[] = [];
+  drafts.forEach((d, r) => {
+    for (const [col, { lines, span }] of d.cells) {
+      const merged = mergeSameRow(lines);
+      cells.push({
+        text: merged.map((l) => l.text).join('\n'),
+        lines: merged,
+        box: [
+          Math.min(...lines.map((l) => l.box[0])),
+          Math.min(...lines.map((l) => l.box[1])),
+          Math.max(...lines.map((l) => l.box[2])),
+          Math.max(...lines.map((l) => l.box[3])),
+        ],
+        row: r,
+        col,
+        rowSpan: 1,
+        colSpan: span,
+        page,
+      });
+    }
+  });
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  const box: Box = [
+    Math.min(...region.map((r) => r.box[0])),
+    Math.min(...region.map((r) => r.box[1])),
+    Math.max(...region.map((r) => r.box[2])),
+    Math.max(...region.map((r) => r.box[3])),
+  ];
+  return {
+    rows: drafts.length,
+    cols: ranges.length,
+    cells,
+    headerRows: 0,
+    box,
+    page,
+    origin: 'alignment',
+  };
+}
+
+/** A first-column line that continues the cell above (smaller type, lower case, or a list). */
+function isContinuation(seg: Line, above: Line[]): boolean {
+  const last = above[above.length - 1];
+  if (!last) return false;
+  if (seg.size < last.size * 0.92) return true;
+  if (/^[a-z(]/.test(seg.text)) return true;
+  return /[,;]$/.test(last.text.trim());
+}
+
+/** Segments of one cell on the same visual line are one line. */
+function mergeSameRow(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const l of [...lines].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])) {
+    const last = out[out.length - 1];
+    if (last && Math.abs(last.box[1] - l.box[1]) < l.size * 0.5) {
+      out[out.length - 1] = makeLine([...last.words, ...l.words], l.page);
+    } else out.push(l);
+  }
+  return out;
+}

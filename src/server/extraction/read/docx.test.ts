@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decodeEntities, parseMammothHtml } from './docx.ts';
+
+describe('mammoth HTML', () => {
+  it('keeps paragraphs, bold and table spans', () => {
+    const html =
+      '<p><strong>Dental Plan Options</strong></p><table><tr><th>Benefit</th><th colspan="2">Core Plan</th></tr>' +
+      '<tr><td rowspan="2"><p><strong>Preventive</strong></p><p>Exams, cleanings</p></td><td>100%</td><td>90%</td></tr>' +
+      '<tr><td>80%</td><td>70%</td></tr></table><p>Rates &amp; terms</p>';
+    const blocks = parseMammothHtml(html);
+    expect(blocks[0]).toEqual({
+      kind: 'para',
+      para: { text: 'Dental Plan Options', bold: true, heading: 0 },
+    });
+    const table = blocks[1];
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.rows[0]![1]).toMatchObject({ colSpan: 2, header: true });
+    expect(table.rows[1]![0]).toMatchObject({ rowSpan: 2 });
+    expect(table.rows[1]![0]!.paras.map((p) => [p.text, p.bold])).toEqual([
+      ['Preventive', true],
+      ['Exams, cleanings', false],
+    ]);
+    expect(blocks[2]).toMatchObject({ kind: 'para', para: { text: 'Rates & terms' } });
+  });
+
+  it('drops superscript footnote markers', () => {
+    const blocks = parseMammothHtml(
+      '<p>Calendar Year Deductible<sup>1</sup></p><p>x<sup>2</sup> = 4</p>',
+    );
+    expect(blocks.map((b) => (b.kind === 'para' ? b.para.text : ''))).toEqual([
+      'Calendar Year Deductible',
+      'x = 4',
+    ]);
+  });
+
+  it('decodes entities', () => {
+    expect(decodeEntities('A &amp; B &#8211; C&nbsp;D &lt;x&gt;')).toBe('A & B – C D <x>');
+  });
+});

@@ -1,0 +1,267 @@
+import mammoth from 'mammoth';
+import type { Block, Cell, DocumentLayout, Line, Table } from '../layout.ts';
+import { ExtractionError } from '../provider.ts';
+
+/**
+ * DOCX through mammoth's HTML: paragraphs and headings become lines, tables keep their own
+ * markup (header cells, colspan, rowspan). Headers and footers of the Word document (page
+ * numbers) are not part of mammoth's output. DOCX has no page geometry: lines get a synthetic
+ * vertical position so the layout stays ordered, and the page is marked as markup so no box is
+ * reported for its values.
+ */
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (all, code: string) => {
+    if (code[0] === '#') {
+      const n =
+        code[1] === 'x' || code[1] === 'X'
+          ? Number.parseInt(code.slice(2), 16)
+          : Number(code.slice(1));
+      return Number.isFinite(n) ? String.fromCodePoint(n) : all;
+    }
+    return ENTITIES[code.toLowerCase()] ?? all;
+  });
+}
+
+interface Tag {
+  name: string;
+  closing: boolean;
+  attrs: Record<string, string>;
+}
+
+function parseTag(raw: string): Tag {
+  const closing = raw.startsWith('</');
+  const body = raw.replace(/^<\/?|\/?>$/g, '');
+  const name = (body.match(/^[a-z0-9]+/i)?.[0] ?? '').toLowerCase();
+  const attrs: Record<string, string> = {};
+  for (const m of body.matchAll(/([a-z-]+)="([^"]*)"/gi)) attrs[m[1]!.toLowerCase()] = m[2]!;
+  return { name, closing, attrs };
+}
+
+interface Para {
+  text: string;
+  bold: boolean;
+  heading: number;
+}
+
+interface RawCell {
+  paras: Para[];
+  colSpan: number;
+  rowSpan: number;
+  header: boolean;
+}
+
+type RawBlock = { kind: 'para'; para: Para } | { kind: 'table'; rows: RawCell[][] };
+
+/** Parses mammoth's HTML into paragraphs and tables (nested tables are flattened into cells). */
+export function parseMammothHtml(html: string): RawBlock[] {
+  const blocks: RawBlock[] = [];
+  const tokens = html.match(/<[^>]+>|[^<]+/g) ?? [];
+  const tables: Array<{ rows: RawCell[][] }> = [];
+  let cell: RawCell | null = null;
+  const cellStack: Array<RawCell | null> = [];
+  let para: { text: string; boldChars: number; heading: number } | null = null;
+  let strong = 0;
+  let sup = 0;
+  const flushPara = () => {
+    if (!para) return;
+    const text = para.text.replace(/[ \t\u00a0]+$/g, '').replace(/^[ \t\u00a0]+/g, '');
+    if (text) {
+      const p: Para = {
+        text,
+        bold: para.boldChars >= text.replace(/\s/g, '').length * 0.8,
+        heading: para.heading,
+      };
+      if (cell) cell.paras.push(p);
+      else blocks.push({ kind: 'para', para: p });
+    }
+    para = null;
+  };
+  const ensurePara = () => {
+    if (!para) para = { text: '', boldChars: 0, heading: 0 };
+    return para;
+  };
+  for (const tok of tokens) {
+    if (!tok.startsWith('<')) {
+      const text = decodeEntities(tok);
+      // a superscript footnote marker ('Individual¹') is not part of the text
+      if (sup > 0 && /^[\s\d*†‡§,]{1,4}$/.test(text)) continue;
+      const p = ensurePara();
+      p.text += text;
+      if (strong > 0) p.boldChars += text.replace(/\s/g, '').length;
+      continue;
+    }
+    const tag = parseTag(tok);
+    switch (tag.name) {
+      case 'p':
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
+      case 'li':
+        flushPara();
+        if (!tag.closing) {
+          const p = ensurePara();
+          if (tag.name.startsWith('h')) p.heading = Number(tag.name.slice(1));
+        }
+        break;
+      case 'br':
+        flushPara();
+        break;
+      case 'strong':
+      case 'b':
+        strong += tag.closing ? -1 : 1;
+        break;
+      case 'sup':
+        sup += tag.closing ? -1 : 1;
+        break;
+      case 'table':
+        flushPara();
+        if (!tag.closing) {
+          cellStack.push(cell);
+          cell = null;
+          tables.push({ rows: [] });
+        } else {
+          const t = tables.pop();
+          cell = cellStack.pop() ?? null;
+          if (t) {
+            if (cell) {
+              // a nested table: its text goes into the enclosing cell, row by row
+              for (const row of t.rows) {
+                const text = row
+                  .map((c) => c.paras.map((p) => p.text).join(' '))
+                  .filter(Boolean)
+                  .join(' | ');
+                if (text) cell.paras.push({ text, bold: false, heading: 0 });
+              }
+            } else blocks.push({ kind: 'table', rows: t.rows });
+          }
+        }
+        break;
+      case 'tr':
+        flushPara();
+        if (!tag.closing) tables[tables.length - 1]?.rows.push([]);
+        break;
+      case 'td':
+      case 'th':
+        flushPara();
+        if (!tag.closing) {
+          const t = tables[tables.length - 1];
+          cell = {
+            paras: [],
+            colSpan: Math.max(1, Number(tag.attrs.colspan) || 1),
+            rowSpan: Math.max(1, Number(tag.attrs.rowspan) || 1),
+            header: tag.name === 'th',
+          };
+          t?.rows[t.rows.length - 1]?.push(cell);
+        } else cell = null;
+        break;
+      default:
+        break;
+    }
+  }
+  flushPara();
+  return blocks;
+}
+
+const BODY_SIZE = 10;
+const LINE_STEP = 14;
+
+function lineOf(p: Para, y: number): Line {
+  const size = p.heading ? BODY_SIZE + Math.max(1, 7 - p.heading) : BODY_SIZE;
+  const box: Line['box'] = [0, y, p.text.length * size * 0.5, y + size];
+  return {
+    text: p.text,
+    words: [{ text: p.text, box, size, confidence: 1 }],
+    box,
+    size,
+    confidence: 1,
+    page: 1,
+    bold: p.bold || p.heading > 0,
+  };
+}
+
+/** Places the cells of an HTML table on a grid, honouring colspan and rowspan. */
+function tableOf(rows: RawCell[][], y: number): { table: Table; height: number } {
+  const occupied: boolean[][] = [];
+  const cells: Cell[] = [];
+  let cols = 0;
+  let yy = y;
+  rows.forEach((row, r) => {
+    occupied[r] ??= [];
+    let c = 0;
+    for (const raw of row) {
+      while (occupied[r]![c]) c++;
+      for (let dr = 0; dr < raw.rowSpan; dr++) {
+        occupied[r + dr] ??= [];
+        for (let dc = 0; dc < raw.colSpan; dc++) occupied[r + dr]![c + dc] = true;
+      }
+      const lines = raw.paras.map((p, i) => lineOf(p, yy + i * LINE_STEP));
+      cells.push({
+        text: raw.paras.map((p) => p.text).join('\n'),
+        lines,
+        row: r,
+        col: c,
+        rowSpan: raw.rowSpan,
+        colSpan: raw.colSpan,
+        header: raw.header,
+        page: 1,
+      });
+      c += raw.colSpan;
+      cols = Math.max(cols, c);
+    }
+    const tallest = Math.max(1, ...row.map((raw) => raw.paras.length));
+    yy += tallest * LINE_STEP;
+  });
+  const table: Table = {
+    rows: occupied.length,
+    cols,
+    cells,
+    headerRows: 0,
+    page: 1,
+    box: [0, y, 500, yy],
+    origin: 'markup',
+  };
+  return { table, height: yy - y };
+}
+
+export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    html = result.value;
+  } catch (error) {
+    throw new ExtractionError('This Word document could not be read; it may be damaged.', {
+      cause: error,
+    });
+  }
+  const blocks: Block[] = [];
+  let y = 0;
+  for (const raw of parseMammothHtml(html)) {
+    if (raw.kind === 'para') {
+      blocks.push({ kind: 'line', line: lineOf(raw.para, y) });
+      y += LINE_STEP;
+    } else if (raw.rows.length) {
+      const { table, height } = tableOf(raw.rows, y);
+      blocks.push({ kind: 'table', table });
+      y += height + LINE_STEP;
+    }
+  }
+  if (blocks.length === 0) throw new ExtractionError('No text found in this Word document.');
+  return {
+    format: 'docx',
+    pages: [{ number: 1, width: 0, height: 0, source: 'markup', blocks }],
+    furniture: [],
+  };
+}

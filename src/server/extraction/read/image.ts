@@ -1,0 +1,272 @@
+import { writeFileSync } from 'node:fs';
+import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Box, Page, Word } from '../layout.ts';
+import { ExtractionError } from '../provider.ts';
+import type { OcrEngine } from './ocr.ts';
+import { buildPage } from './page-builder.ts';
+import {
+  barRulings,
+  binarize,
+  clipBackground,
+  detectRulings,
+  eraseRulings,
+  estimateSkew,
+  findBars,
+  fromRgba,
+  type Gray,
+  isolateInk,
+  median3,
+  noiseLevel,
+  normalizeRegions,
+  otsu,
+  type Rect,
+  rectMask,
+  rotate,
+  stretchContrast,
+  toPgm,
+  unrotatePoint,
+} from './raster.ts';
+import { findGrids, type Segment } from './rulings.ts';
+
+/**
+ * Scanned pages: clean the pixels (contrast, white-on-dark bars, skew), find the table rulings,
+ * erase them, recognise the words, and build the same layout page as a text PDF would give.
+ */
+
+/** Grey level under which a pixel (after contrast stretch) may belong to a ruling line. */
+const RULING_LEVEL = 225;
+
+/** Largest image the recogniser is given (pixels); larger scans are scaled down first. */
+const MAX_PIXELS = 9_000_000;
+
+/** Paper noise (see noiseLevel) from which a scan counts as noisy. */
+const NOISY = 6;
+
+/** Grey level under which a pixel belongs to a dark bar (white-on-dark header fill). */
+const BAR_LEVEL = 150;
+
+/** Pixels per page unit and the page size in page units. */
+interface Geometry {
+  /** image pixels per page unit */
+  scale: number;
+  /** dots per inch of the image, to size the ruling detector */
+  dpi: number;
+}
+
+export async function recognizePage(
+  gray: Gray,
+  engine: OcrEngine,
+  geometry: Geometry,
+  number: number,
+): Promise<Page> {
+  let stretched = stretchContrast(gray);
+  // a noisy scan is smoothed first, and its specks are removed before recognition: noise hides
+  // the skew and costs the recogniser dearly
+  const noisy = noiseLevel(stretched) >= NOISY;
+  if (noisy) stretched = median3(stretched);
+  const coarseInk = binarize(stretched, otsu(stretched));
+  const angle = estimateSkew(coarseInk, stretched.width, stretched.height);
+  const straight = rotate(stretched, angle);
+  const { dpi } = geometry;
+  // dark bars (white-on-dark headers) are read inverted; their edges bound table rows
+  const bars = findBars(
+    straight,
+    BAR_LEVEL,
+    Math.round(dpi * 0.6),
+    Math.round(dpi * 0.12),
+    Math.max(1, Math.round(dpi / 40)),
+  );
+  const barArea = rectMask(straight.width, straight.height, bars);
+  // rulings: long thin runs of anything darker than the paper (light grey borders included)
+  const lineInk = binarize(straight, RULING_LEVEL, barArea);
+  const gap = Math.max(1, Math.round(dpi / 80));
+  const thickness = Math.max(2, Math.round(dpi / 30));
+  const hRulings = detectRulings(
+    lineInk,
+    straight.width,
+    straight.height,
+    Math.round(dpi * 0.6),
+    gap,
+    thickness,
+  ).filter((s) => s.dir === 'h' && !s.bar);
+  // vertical rulings: long ones, and short ones that run from one horizontal rule to another
+  // (the borders of a one-row box); glyph strokes do neither
+  const near = Math.max(3, Math.round(dpi / 25));
+  const meetsRule = (x: number, y: number) =>
+    hRulings.some((h) => Math.abs(h.pos - y) <= near && x >= h.a - near && x <= h.b + near);
+  const vRulings = detectRulings(
+    lineInk,
+    straight.width,
+    straight.height,
+    Math.round(dpi * 0.08),
+    gap,
+    thickness,
+  ).filter(
+    (s) =>
+      s.dir === 'v' &&
+      !s.bar &&
+      (s.b - s.a >= dpi * 0.3 || (meetsRule(s.pos, s.a) && meetsRule(s.pos, s.b))),
+  );
+  const rulings = [...hRulings, ...vRulings];
+  const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
+  const segments = [...rulings, ...barLines];
+  // each table cell and bar is evened out on its own (shaded cells, white-on-dark headers)
+  const tol = Math.round((dpi / 72) * 3);
+  const cells = findGrids(segments, tol).flatMap((grid) =>
+    grid.cells.map((c) => ({ x0: c.box[0], y0: c.box[1], x1: c.box[2], y1: c.box[3] })),
+  );
+  const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlaps(b, c)))];
+  const even = normalizeRegions(straight, regions, gap + 1);
+  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
+  const clipped = noisy ? clipBackground(erased) : erased;
+  const cleaned = noisy
+    ? isolateInk(
+        clipped,
+        otsu(clipped),
+        Math.max(4, Math.round((dpi / 100) ** 2 * 3)),
+        Math.max(1, Math.round(dpi / 100)),
+      )
+    : clipped;
+  // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
+  const debugDir = process.env.OCR_DEBUG_DIR;
+  if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
+  const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  if (debugDir) {
+    writeFileSync(
+      `${debugDir}/ocr-${number}.json`,
+      JSON.stringify({ bars, segments, words: ocrWords }),
+    );
+  }
+  const k = geometry.scale;
+  const words: Word[] = ocrWords
+    .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
+    .map((w) => ({
+      text: w.text,
+      box: [w.box[0] / k, w.box[1] / k, w.box[2] / k, w.box[3] / k] as Box,
+      size: (w.box[3] - w.box[1]) / k,
+      confidence: w.confidence,
+    }));
+  const pageSegments: Segment[] = segments.map((s) => ({
+    dir: s.dir,
+    pos: s.pos / k,
+    a: s.a / k,
+    b: s.b / k,
+  }));
+  const page = buildPage({
+    number,
+    width: gray.width / k,
+    height: gray.height / k,
+    source: 'ocr',
+    words,
+    segments: pageSegments,
+    tolerance: ((dpi / 72) * 3) / k,
+  });
+  // report boxes on the page as it was scanned (undo the deskew)
+  mapBoxes(page, (b) => {
+    const pts = [
+      [b[0], b[1]],
+      [b[2], b[1]],
+      [b[0], b[3]],
+      [b[2], b[3]],
+    ].map(([x, y]) => unrotatePoint(x! * k, y! * k, angle, gray.width, gray.height));
+    return [
+      Math.min(...pts.map((p) => p[0])) / k,
+      Math.min(...pts.map((p) => p[1])) / k,
+      Math.max(...pts.map((p) => p[0])) / k,
+      Math.max(...pts.map((p) => p[1])) / k,
+    ];
+  });
+  return page;
+}
+
+function writeDebugImage(g: Gray, file: string): void {
+  const canvas = createCanvas(g.width, g.height);
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(g.width, g.height);
+  for (let i = 0; i < g.data.length; i++) {
+    img.data[i * 4] = img.data[i * 4 + 1] = img.data[i * 4 + 2] = g.data[i]!;
+    img.data[i * 4 + 3] = 255;
+  }
+  ctx.putImageData(img, 0, 0);
+  writeFileSync(file, canvas.toBuffer('image/png'));
+}
+
+/** Rewrites every box of a page once (words, lines, cells, tables). */
+function mapBoxes(page: Page, fn: (b: Box) => Box): void {
+  const seen = new Set<object>();
+  const map = (o: { box?: Box }) => {
+    if (!o.box || seen.has(o)) return;
+    seen.add(o);
+    o.box = fn(o.box);
+  };
+  for (const b of page.blocks) {
+    if (b.kind === 'line') {
+      map(b.line);
+      for (const w of b.line.words) map(w);
+    } else {
+      map(b.table);
+      for (const c of b.table.cells) {
+        map(c);
+        for (const l of c.lines) {
+          map(l);
+          for (const w of l.words) map(w);
+        }
+      }
+    }
+  }
+}
+
+function grayOfCanvas(canvas: Canvas): Gray {
+  const ctx = canvas.getContext('2d');
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return fromRgba(img.data, canvas.width, canvas.height);
+}
+
+/** A PNG or JPEG scan: its pixel grid is its page (boxes in pixels). */
+export async function readImage(bytes: Uint8Array, engine: OcrEngine): Promise<Page> {
+  let image: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    image = await loadImage(Buffer.from(bytes));
+  } catch (error) {
+    throw new ExtractionError('This image could not be decoded; it may be damaged.', {
+      cause: error,
+    });
+  }
+  // a phone photo can hold 50 million pixels; about 300 dpi over a letter page is plenty
+  const shrink = Math.min(1, Math.sqrt(MAX_PIXELS / (image.width * image.height)));
+  const width = Math.max(1, Math.round(image.width * shrink));
+  const height = Math.max(1, Math.round(image.height * shrink));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(image, 0, 0, width, height);
+  const gray = grayOfCanvas(canvas);
+  // a scan of a letter-size page: its width is 8.5 inches; boxes stay in the image's own pixels
+  const dpi = Math.max(72, width / 8.5);
+  return recognizePage(gray, engine, { scale: shrink, dpi }, 1);
+}
+
+/** A PDF page without a text layer: render it (about 180 dpi) and recognise it. */
+export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine): Promise<Page> {
+  const base = page.getViewport({ scale: 1 });
+  // about 180 dpi for a letter page, fewer for a very large one
+  const scale = Math.min(2.5, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: ctx as unknown as CanvasRenderingContext2D,
+    viewport,
+  }).promise;
+  const gray = grayOfCanvas(canvas);
+  const recognized = await recognizePage(gray, engine, { scale, dpi: 72 * scale }, page.pageNumber);
+  recognized.width = base.width;
+  recognized.height = base.height;
+  return recognized;
+}

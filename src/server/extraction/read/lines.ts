@@ -1,0 +1,105 @@
+import type { Box, Line, Word } from '../layout.ts';
+
+/** Median of a non-empty list (0 for an empty one). */
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function verticalOverlap(a: Box, b: Box): number {
+  const top = Math.max(a[1], b[1]);
+  const bottom = Math.min(a[3], b[3]);
+  const h = Math.min(a[3] - a[1], b[3] - b[1]);
+  return h <= 0 ? 0 : Math.max(0, bottom - top) / h;
+}
+
+/** Builds one line from words that sit on it (sorted left to right, spaces where there is a gap). */
+export function makeLine(words: Word[], page: number): Line {
+  const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  let text = '';
+  let prev: Word | undefined;
+  for (const w of sorted) {
+    if (prev) {
+      const gap = w.box[0] - prev.box[2];
+      text += gap > Math.min(prev.size, w.size) * 0.12 ? ' ' : '';
+    }
+    text += w.text;
+    prev = w;
+  }
+  const box: Box = [
+    Math.min(...sorted.map((w) => w.box[0])),
+    Math.min(...sorted.map((w) => w.box[1])),
+    Math.max(...sorted.map((w) => w.box[2])),
+    Math.max(...sorted.map((w) => w.box[3])),
+  ];
+  const conf = sorted.reduce((a, w) => a + w.confidence * w.text.length, 0);
+  const chars = sorted.reduce((a, w) => a + w.text.length, 0) || 1;
+  return {
+    text,
+    words: sorted,
+    box,
+    size: median(sorted.map((w) => w.size)),
+    confidence: conf / chars,
+    page,
+    ...(sorted.every((w) => w.bold) ? { bold: true } : {}),
+  };
+}
+
+/**
+ * Groups words into lines: words whose boxes overlap vertically by at least half form one line.
+ * When `splitGap` is given, a line is also cut where the horizontal gap between neighbouring
+ * words is wider than `splitGap` times the font size (separate columns of free text).
+ */
+export function groupLines(words: Word[], page: number, splitGap?: number): Line[] {
+  const sorted = [...words].sort(
+    (a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2 || a.box[0] - b.box[0],
+  );
+  const rows: Word[][] = [];
+  // each row's vertical extent: the mean top and bottom of its words, so that one tall word
+  // does not swallow the next line
+  const rowBoxes: Box[] = [];
+  for (const w of sorted) {
+    let placed = false;
+    for (let i = rows.length - 1; i >= Math.max(0, rows.length - 3); i--) {
+      if (verticalOverlap(rowBoxes[i]!, w.box) >= 0.5) {
+        const row = rows[i]!;
+        row.push(w);
+        const n = row.length;
+        const b = rowBoxes[i]!;
+        rowBoxes[i] = [
+          Math.min(b[0], w.box[0]),
+          b[1] + (w.box[1] - b[1]) / n,
+          Math.max(b[2], w.box[2]),
+          b[3] + (w.box[3] - b[3]) / n,
+        ];
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      rows.push([w]);
+      rowBoxes.push([...w.box]);
+    }
+  }
+  const lines: Line[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.box[0] - b.box[0]);
+    if (splitGap === undefined) {
+      lines.push(makeLine(row, page));
+      continue;
+    }
+    let current: Word[] = [];
+    for (const w of row) {
+      const prev = current[current.length - 1];
+      if (prev && w.box[0] - prev.box[2] > splitGap * Math.max(prev.size, w.size)) {
+        lines.push(makeLine(current, page));
+        current = [];
+      }
+      current.push(w);
+    }
+    if (current.length) lines.push(makeLine(current, page));
+  }
+  return lines.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+}

@@ -1,0 +1,182 @@
+import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
+import { alignmentTables } from './alignment.ts';
+import { groupLines } from './lines.ts';
+import { findGrids, type Grid, type Segment } from './rulings.ts';
+
+export interface PageInput {
+  number: number;
+  width: number;
+  height: number;
+  source: Page['source'];
+  words: Word[];
+  segments: Segment[];
+  /** Distance under which two rulings count as one, in page units. */
+  tolerance: number;
+}
+
+function centre(b: Box): [number, number] {
+  return [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+}
+
+function inside(p: [number, number], b: Box, margin = 0): boolean {
+  return (
+    p[0] >= b[0] - margin && p[0] <= b[2] + margin && p[1] >= b[1] - margin && p[1] <= b[3] + margin
+  );
+}
+
+/**
+ * A cell that spans columns but holds separate runs of text, each inside one of the columns it
+ * spans (a header bar drawn without separators), is split into one cell per column.
+ */
+export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
+  for (let i = grid.cells.length - 1; i >= 0; i--) {
+    const cell = grid.cells[i]!;
+    const words = cellWords[i]!;
+    if (cell.colSpan < 2 || words.length < 2) continue;
+    const segments: Word[][] = [];
+    for (const line of groupLines(words, 0)) {
+      let current: Word[] = [];
+      for (const w of line.words) {
+        const prev = current[current.length - 1];
+        if (prev && w.box[0] - prev.box[2] > 0.8 * Math.max(prev.size, w.size)) {
+          segments.push(current);
+          current = [];
+        }
+        current.push(w);
+      }
+      if (current.length) segments.push(current);
+    }
+    const columnOf = (seg: Word[]) => {
+      const x0 = Math.min(...seg.map((w) => w.box[0]));
+      const x1 = Math.max(...seg.map((w) => w.box[2]));
+      for (let c = cell.col; c < cell.col + cell.colSpan; c++) {
+        const a = grid.xs[c]!;
+        const b = grid.xs[c + 1]!;
+        if (Math.min(b, x1) - Math.max(a, x0) >= 0.8 * (x1 - x0)) return c;
+      }
+      return -1;
+    };
+    const cols = segments.map(columnOf);
+    if (cols.includes(-1) || new Set(cols).size < 2) continue;
+    const parts = new Map<number, Word[]>();
+    segments.forEach((seg, k) => {
+      const c = cols[k]!;
+      parts.set(c, [...(parts.get(c) ?? []), ...seg]);
+    });
+    const replacement = [...parts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([c, ws]) => ({
+        cell: {
+          row: cell.row,
+          col: c,
+          rowSpan: cell.rowSpan,
+          colSpan: 1,
+          box: [grid.xs[c]!, cell.box[1], grid.xs[c + 1]!, cell.box[3]] as Box,
+        },
+        words: ws,
+      }));
+    grid.cells.splice(i, 1, ...replacement.map((r) => r.cell));
+    cellWords.splice(i, 1, ...replacement.map((r) => r.words));
+  }
+}
+
+/** Turns a grid and the words inside it into a table, dropping rows and columns with no text. */
+function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
+  const cellWords = grid.cells.map(() => [] as Word[]);
+  for (const w of words) {
+    const c = centre(w.box);
+    const i = grid.cells.findIndex((cell) => inside(c, cell.box, 0.5));
+    if (i >= 0) cellWords[i]!.push(w);
+  }
+  splitSpanningCells(grid, cellWords);
+  const nr = grid.ys.length - 1;
+  const nc = grid.xs.length - 1;
+  const keepRow = new Array<boolean>(nr).fill(false);
+  const keepCol = new Array<boolean>(nc).fill(false);
+  grid.cells.forEach((cell, i) => {
+    if (cellWords[i]!.length === 0) return;
+    keepRow[cell.row] = true;
+    keepCol[cell.col] = true;
+  });
+  const rowMap: number[] = [];
+  let n = 0;
+  for (let r = 0; r < nr; r++) rowMap.push(keepRow[r] ? n++ : -1);
+  const rows = n;
+  const colMap: number[] = [];
+  n = 0;
+  for (let c = 0; c < nc; c++) colMap.push(keepCol[c] ? n++ : -1);
+  const cols = n;
+  if (rows === 0 || cols === 0) return null;
+  const span = (map: number[], start: number, len: number) => {
+    let first = -1;
+    let count = 0;
+    for (let k = start; k < start + len; k++) {
+      if (map[k]! >= 0) {
+        if (first < 0) first = map[k]!;
+        count++;
+      }
+    }
+    return { first, count };
+  };
+  const cells: Cell[] = [];
+  grid.cells.forEach((g, i) => {
+    const rs = span(rowMap, g.row, g.rowSpan);
+    const cs = span(colMap, g.col, g.colSpan);
+    if (rs.count === 0 || cs.count === 0) return;
+    const lines = groupLines(cellWords[i]!, page);
+    cells.push({
+      text: lines.map((l) => l.text).join('\n'),
+      lines,
+      box: g.box,
+      row: rs.first,
+      col: cs.first,
+      rowSpan: rs.count,
+      colSpan: cs.count,
+      page,
+    });
+  });
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  const filled = cells.filter((c) => c.text.trim()).length;
+  if (filled < 2 || cols < 2) return null;
+  return { rows, cols, cells, headerRows: 0, box: grid.box, page, origin: 'rulings' };
+}
+
+/** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
+export function buildPage(input: PageInput): Page {
+  const grids = findGrids(input.segments, input.tolerance);
+  const tables: Table[] = [];
+  let free = input.words;
+  for (const grid of grids) {
+    const inGrid = free.filter((w) => inside(centre(w.box), grid.box, 0.5));
+    if (inGrid.length === 0) continue;
+    const table = tableFromGrid(grid, inGrid, input.number);
+    if (!table) continue;
+    tables.push(table);
+    const taken = new Set(inGrid);
+    free = free.filter((w) => !taken.has(w));
+  }
+  // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
+  const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
+  const found = alignmentTables(lines, input.number);
+  tables.push(...found.tables);
+  const blocks: Block[] = [
+    ...found.lines.map((line): Block => ({ kind: 'line', line })),
+    ...tables.map((table): Block => ({ kind: 'table', table })),
+  ];
+  blocks.sort((a, b) => blockTop(a) - blockTop(b) || blockLeft(a) - blockLeft(b));
+  return {
+    number: input.number,
+    width: input.width,
+    height: input.height,
+    source: input.source,
+    blocks,
+  };
+}
+
+export function blockTop(b: Block): number {
+  return b.kind === 'line' ? b.line.box[1] : (b.table.box?.[1] ?? 0);
+}
+
+function blockLeft(b: Block): number {
+  return b.kind === 'line' ? b.line.box[0] : (b.table.box?.[0] ?? 0);
+}

@@ -1,0 +1,199 @@
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Segment } from './rulings.ts';
+
+/**
+ * Ruling lines from a page's operator list: thin filled rectangles and axis-aligned strokes
+ * (table borders), plus the edges of shaded rectangles (header bars, banded rows). The page's
+ * own white background and anything smaller than a glyph are ignored.
+ */
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/** 0 (black) .. 1 (white) for a '#rrggbb' colour; 1 when unknown. */
+function lightness(color: unknown): number {
+  if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return 1;
+  const r = Number.parseInt(color.slice(1, 3), 16);
+  const g = Number.parseInt(color.slice(3, 5), 16);
+  const b = Number.parseInt(color.slice(5, 7), 16);
+  return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+}
+
+const FILL_OPS = new Set<number>([
+  OPS.fill,
+  OPS.eoFill,
+  OPS.fillStroke,
+  OPS.eoFillStroke,
+  OPS.closeFillStroke,
+  OPS.closeEOFillStroke,
+]);
+const STROKE_OPS = new Set<number>([
+  OPS.stroke,
+  OPS.closeStroke,
+  OPS.fillStroke,
+  OPS.eoFillStroke,
+  OPS.closeFillStroke,
+  OPS.closeEOFillStroke,
+]);
+
+/** Draw-op codes inside a constructPath's data (pdf.js DrawOPS). */
+const MOVE = 0;
+const LINE = 1;
+const CURVE = 2;
+const QUAD = 3;
+const CLOSE = 4;
+
+interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+export function rulingsFromOperators(
+  ops: OperatorList,
+  viewportTransform: number[],
+  pageWidth: number,
+  pageHeight: number,
+): Segment[] {
+  const segments: Segment[] = [];
+  let ctm = viewportTransform.slice(0, 6) as Matrix;
+  let fill: unknown = '#000000';
+  let stroke: unknown = '#000000';
+  let lineWidth = 1;
+  const stack: Array<{ ctm: Matrix; fill: unknown; stroke: unknown; lineWidth: number }> = [];
+  const scale = () => Math.hypot(ctm[0], ctm[1]);
+
+  const addRect = (x0: number, y0: number, x1: number, y1: number, color: unknown) => {
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (w <= 0 && h <= 0) return;
+    const thin = 3;
+    if (h <= thin && w > thin * 2) {
+      segments.push({ dir: 'h', pos: (y0 + y1) / 2, a: x0, b: x1 });
+      return;
+    }
+    if (w <= thin && h > thin * 2) {
+      segments.push({ dir: 'v', pos: (x0 + x1) / 2, a: y0, b: y1 });
+      return;
+    }
+    if (w <= thin || h <= thin) return;
+    // a shaded area: its edges bound cells, unless it is white or covers the page
+    if (lightness(color) > 0.985) return;
+    if (w > pageWidth * 0.9 && h > pageHeight * 0.5) return;
+    if (w < 12 || h < 6) return;
+    segments.push({ dir: 'h', pos: y0, a: x0, b: x1 });
+    segments.push({ dir: 'h', pos: y1, a: x0, b: x1 });
+    segments.push({ dir: 'v', pos: x0, a: y0, b: y1 });
+    segments.push({ dir: 'v', pos: x1, a: y0, b: y1 });
+  };
+
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    switch (fn) {
+      case OPS.save:
+        stack.push({ ctm, fill, stroke, lineWidth });
+        break;
+      case OPS.restore: {
+        const s = stack.pop();
+        if (s) ({ ctm, fill, stroke, lineWidth } = s);
+        break;
+      }
+      case OPS.transform:
+        ctm = multiply(ctm, args as Matrix);
+        break;
+      case OPS.setFillRGBColor:
+        fill = args?.[0];
+        break;
+      case OPS.setStrokeRGBColor:
+        stroke = args?.[0];
+        break;
+      case OPS.setLineWidth:
+        lineWidth = Number(args?.[0]) || 0;
+        break;
+      case OPS.constructPath: {
+        const op = args?.[0] as number;
+        const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
+        if (!data) break;
+        const doFill = FILL_OPS.has(op);
+        const doStroke = STROKE_OPS.has(op);
+        if (!doFill && !doStroke) break;
+        // walk the sub-paths
+        let sub: Array<[number, number]> = [];
+        const flush = () => {
+          if (sub.length < 2) {
+            sub = [];
+            return;
+          }
+          if (doFill) {
+            const xs = sub.map((p) => p[0]);
+            const ys = sub.map((p) => p[1]);
+            addRect(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), fill);
+          }
+          if (doStroke && lightness(stroke) < 0.95) {
+            const width = Math.max(lineWidth * scale(), 0.5);
+            for (let k = 1; k < sub.length; k++) {
+              const [ax, ay] = sub[k - 1]!;
+              const [bx, by] = sub[k]!;
+              if (Math.abs(ay - by) <= 1 && Math.abs(ax - bx) > 4 && width <= 4) {
+                segments.push({
+                  dir: 'h',
+                  pos: (ay + by) / 2,
+                  a: Math.min(ax, bx),
+                  b: Math.max(ax, bx),
+                });
+              } else if (Math.abs(ax - bx) <= 1 && Math.abs(ay - by) > 4 && width <= 4) {
+                segments.push({
+                  dir: 'v',
+                  pos: (ax + bx) / 2,
+                  a: Math.min(ay, by),
+                  b: Math.max(ay, by),
+                });
+              }
+            }
+          }
+          sub = [];
+        };
+        let k = 0;
+        while (k < data.length) {
+          const code = data[k]!;
+          if (code === MOVE) {
+            flush();
+            sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
+            k += 3;
+          } else if (code === LINE) {
+            sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
+            k += 3;
+          } else if (code === CURVE) {
+            sub.push(apply(ctm, data[k + 5]!, data[k + 6]!));
+            k += 7;
+          } else if (code === QUAD) {
+            sub.push(apply(ctm, data[k + 3]!, data[k + 4]!));
+            k += 5;
+          } else if (code === CLOSE) {
+            if (sub.length) sub.push(sub[0]!);
+            k += 1;
+          } else break;
+        }
+        flush();
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return segments;
+}

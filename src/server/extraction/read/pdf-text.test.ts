@@ -1,0 +1,76 @@
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { buildPdf } from '../testing/build-pdf.ts';
+import { openPdf, wordRuns } from './pdf.ts';
+import { textFromOperators, wordsOfRuns } from './pdf-text.ts';
+
+const glyphs = (text: string, width = 500) =>
+  [...text].map((ch) => ({ unicode: ch, width, isSpace: ch === ' ' }));
+
+describe('text from the operator list', () => {
+  it('places glyphs with the text matrix, moves and spacing, and breaks words at spaces', () => {
+    const ops = {
+      fnArray: [
+        OPS.beginText,
+        OPS.setFont,
+        OPS.setTextMatrix,
+        OPS.showText,
+        OPS.moveText,
+        OPS.showText,
+      ],
+      argsArray: [
+        null,
+        ['f1', 10],
+        [[1, 0, 0, 1, 100, 700]],
+        [glyphs('Dental Plan')],
+        [0, -20],
+        [[...glyphs('$50'), -2000, ...glyphs('$75')]],
+      ],
+    };
+    const viewport = [1, 0, 0, -1, 0, 792];
+    const { runs } = textFromOperators(ops, viewport, () => ({
+      fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+    }));
+    expect(runs.map((r) => r.text)).toEqual(['Dental', 'Plan', '$50', '$75']);
+    expect(runs[0]).toMatchObject({ x0: 100, x1: 130, baseline: 92, size: 10 });
+    expect(runs[1]!.x0).toBe(135);
+    expect(runs[2]).toMatchObject({ x0: 100, baseline: 112 });
+    // a large kerning gap (-2000 = 2 em) separates words without a space glyph
+    expect(runs[3]!.x0).toBe(135);
+  });
+
+  it('reads the same words as pdf.js text content on a generated PDF', async () => {
+    const bytes = await buildPdf([
+      [{ text: 'Calendar Year Maximum $1,500', x: 40, y: 100, size: 10 }],
+    ]);
+    const { doc, close } = await openPdf(bytes);
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: 1 });
+    const ops = await page.getOperatorList();
+    const fromOps = textFromOperators(ops, viewport.transform, (n) => page.commonObjs.get(n));
+    await close();
+    const words = wordsOfRuns(fromOps.runs);
+    expect(words.map((w) => w.text)).toEqual(['Calendar', 'Year', 'Maximum', '$1,500']);
+    expect(words[0]!.box[0]).toBeCloseTo(40, 0);
+    expect(words[0]!.box[3]).toBeCloseTo(102, 0);
+  });
+});
+
+describe('text content runs', () => {
+  it('glue ligature fragments and split words', () => {
+    const runs = wordRuns([
+      { text: 'Bene', x0: 0, x1: 20, baseline: 10, size: 10 },
+      { text: 'fi', x0: 20, x1: 25, baseline: 10, size: 10 },
+      { text: 't Period', x0: 25, x1: 65, baseline: 10, size: 10 },
+    ]);
+    expect(runs.map((r) => r.text)).toEqual(['Benefit', 'Period']);
+  });
+
+  it('drop raised footnote markers', () => {
+    const words = wordsOfRuns([
+      { text: 'Individual', x0: 0, x1: 50, baseline: 100, size: 10 },
+      { text: '1', x0: 50.5, x1: 53, baseline: 96, size: 6.5 },
+    ]);
+    expect(words.map((w) => w.text)).toEqual(['Individual']);
+  });
+});

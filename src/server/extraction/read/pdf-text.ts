@@ -1,0 +1,238 @@
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Word } from '../layout.ts';
+
+/**
+ * Words with positions from a page's operator list, the same pass that gives the rulings: the
+ * text state (text matrix, font size, spacing, rise) is followed as pdf.js's canvas does, and each
+ * glyph's origin and advance are placed in viewport coordinates. One pass over the content
+ * stream instead of two (text content and operator list) halves the cost of a page.
+ */
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: ArrayLike<number>): Matrix {
+  return [
+    m[0] * n[0]! + m[2] * n[1]!,
+    m[1] * n[0]! + m[3] * n[1]!,
+    m[0] * n[2]! + m[2] * n[3]!,
+    m[1] * n[2]! + m[3] * n[3]!,
+    m[0] * n[4]! + m[2] * n[5]! + m[4],
+    m[1] * n[4]! + m[3] * n[5]! + m[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+interface GlyphLike {
+  unicode?: string;
+  width?: number;
+  isSpace?: boolean;
+}
+
+interface FontLike {
+  fontMatrix?: ArrayLike<number>;
+  vertical?: boolean;
+  bold?: boolean;
+  black?: boolean;
+  name?: string;
+}
+
+export interface OperatorListLike {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+/** A placed glyph run: text on one baseline, in viewport coordinates. */
+export interface TextRun {
+  text: string;
+  x0: number;
+  x1: number;
+  baseline: number;
+  size: number;
+  bold?: boolean;
+}
+
+export interface OperatorText {
+  runs: TextRun[];
+  /** A font the walk cannot place (vertical writing): read the page's text content instead. */
+  unsupported: boolean;
+}
+
+/**
+ * Glyph runs of a page. A run breaks at spaces and where the next glyph does not continue the
+ * previous one (a jump along the line, another line).
+ */
+export function textFromOperators(
+  ops: OperatorListLike,
+  viewportTransform: number[],
+  fontOf: (name: string) => FontLike | undefined,
+): OperatorText {
+  const runs: TextRun[] = [];
+  let unsupported = false;
+  let ctm = viewportTransform.slice(0, 6) as Matrix;
+  const stack: Matrix[] = [];
+  let tm: Matrix = [1, 0, 0, 1, 0, 0];
+  let x = 0;
+  let y = 0;
+  let lineX = 0;
+  let lineY = 0;
+  let leading = 0;
+  let charSpacing = 0;
+  let wordSpacing = 0;
+  let hScale = 1;
+  let rise = 0;
+  let font: FontLike | undefined;
+  let fontSize = 0;
+  let fontDirection = 1;
+  let run: TextRun | undefined;
+  const flush = () => {
+    if (run?.text.trim()) runs.push({ ...run, text: run.text });
+    run = undefined;
+  };
+
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    switch (fn) {
+      case OPS.save:
+        stack.push(ctm);
+        break;
+      case OPS.restore:
+        ctm = stack.pop() ?? ctm;
+        break;
+      case OPS.transform:
+        ctm = multiply(ctm, args as unknown as ArrayLike<number>);
+        break;
+      case OPS.beginText:
+        tm = [1, 0, 0, 1, 0, 0];
+        x = lineX = 0;
+        y = lineY = 0;
+        break;
+      case OPS.setCharSpacing:
+        charSpacing = Number(args?.[0]) || 0;
+        break;
+      case OPS.setWordSpacing:
+        wordSpacing = Number(args?.[0]) || 0;
+        break;
+      case OPS.setHScale:
+        hScale = (Number(args?.[0]) || 100) / 100;
+        break;
+      case OPS.setLeading:
+        leading = -(Number(args?.[0]) || 0);
+        break;
+      case OPS.setTextRise:
+        rise = Number(args?.[0]) || 0;
+        break;
+      case OPS.setFont: {
+        font = fontOf(String(args?.[0]));
+        let size = Number(args?.[1]) || 0;
+        fontDirection = size < 0 ? -1 : 1;
+        size = Math.abs(size);
+        fontSize = size;
+        if (font?.vertical) unsupported = true;
+        break;
+      }
+      case OPS.moveText:
+        x = lineX += Number(args?.[0]) || 0;
+        y = lineY += Number(args?.[1]) || 0;
+        break;
+      case OPS.setLeadingMoveText:
+        leading = Number(args?.[1]) || 0;
+        x = lineX += Number(args?.[0]) || 0;
+        y = lineY += Number(args?.[1]) || 0;
+        break;
+      case OPS.setTextMatrix: {
+        const m = args?.[0] as ArrayLike<number>;
+        tm = [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!];
+        x = lineX = 0;
+        y = lineY = 0;
+        break;
+      }
+      case OPS.nextLine:
+        x = lineX += 0;
+        y = lineY += leading;
+        break;
+      case OPS.showText: {
+        if (!font || fontSize === 0) break;
+        const glyphs = (args?.[0] ?? []) as Array<GlyphLike | number>;
+        const fm = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
+        const advanceScale = fontSize * (fm[0] ?? 0.001);
+        const textHScale = hScale * fontDirection;
+        const bold =
+          font.bold === true || font.black === true || /bold|black|heavy/i.test(font.name ?? '');
+        // text space → device: ctm × Tm × translate(x, y + rise)
+        const m = multiply(ctm, tm);
+        const scale = Math.hypot(m[0], m[1]);
+        const size = fontSize * Math.hypot(m[2], m[3]);
+        let advance = 0;
+        for (const glyph of glyphs) {
+          if (typeof glyph === 'number') {
+            advance += (-glyph * fontSize) / 1000;
+            continue;
+          }
+          // typographic ligatures (ﬁ, ﬀ) are their letters
+          const ch = (glyph.unicode ?? '').replace(/[\uFB00-\uFB06]/g, (l) => l.normalize('NFKC'));
+          const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing;
+          const width = (glyph.width ?? 0) * advanceScale + spacing * fontDirection;
+          const [gx, gy] = apply(m, x + advance * textHScale, y + rise);
+          const gEnd = gx + (glyph.width ?? 0) * advanceScale * textHScale * scale;
+          advance += width;
+          if (!ch.trim()) {
+            flush();
+            continue;
+          }
+          const continues =
+            run !== undefined &&
+            Math.abs(run.baseline - gy) < size * 0.3 &&
+            gx - run.x1 < size * 0.2 &&
+            gx - run.x1 > -size * 0.5;
+          if (!continues) {
+            flush();
+            run = { text: '', x0: gx, x1: gEnd, baseline: gy, size, ...(bold ? { bold } : {}) };
+          }
+          run!.text += ch;
+          run!.x1 = Math.max(run!.x1, gEnd);
+        }
+        x += advance * textHScale;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  flush();
+  return { runs, unsupported };
+}
+
+/** Runs to words (one word per run), dropping superscript footnote markers. */
+export function wordsOfRuns(runs: TextRun[]): Word[] {
+  return runs
+    .filter((r) => !isSuperscript(r, runs))
+    .map((r) => ({
+      text: r.text,
+      box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2],
+      size: r.size,
+      confidence: 1,
+      ...(r.bold ? { bold: true } : {}),
+    }));
+}
+
+const MARKER = /^[\d*†‡§,]{1,3}$/;
+
+/**
+ * Footnote markers set as superscripts (a smaller glyph raised above its neighbour's baseline)
+ * are not part of the text they follow.
+ */
+export function isSuperscript(run: TextRun, runs: TextRun[]): boolean {
+  if (!MARKER.test(run.text.trim())) return false;
+  return runs.some(
+    (r) =>
+      r !== run &&
+      r.size > run.size * 1.1 &&
+      Math.abs(r.baseline - run.baseline) < r.size &&
+      run.baseline < r.baseline - r.size * 0.2 &&
+      ((run.x0 >= r.x1 - 2 && run.x0 <= r.x1 + 3) || (r.x0 >= run.x1 - 1 && r.x0 <= run.x1 + 8)),
+  );
+}

@@ -1,0 +1,150 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  AnnotationMode,
+  getDocument,
+  OPS,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+  Util,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from '../layout.ts';
+import { ExtractionError } from '../provider.ts';
+import { buildPage } from './page-builder.ts';
+import { rulingsFromOperators } from './pdf-graphics.ts';
+import { type TextRun, textFromOperators, wordsOfRuns } from './pdf-text.ts';
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
+const asDirUrl = (p: string) => `${pathToFileURL(join(pdfjsRoot, p)).href}/`;
+
+/** Opens a PDF with pdf.js, turning its failures into messages a person understands. */
+export async function openPdf(bytes: Uint8Array): Promise<{
+  doc: PDFDocumentProxy;
+  close: () => Promise<void>;
+}> {
+  const task = getDocument({
+    // pdf.js may transfer the buffer to its worker: hand it a copy
+    data: bytes.slice(),
+    verbosity: 0,
+    standardFontDataUrl: asDirUrl('standard_fonts'),
+    cMapUrl: asDirUrl('cmaps'),
+    cMapPacked: true,
+    wasmUrl: asDirUrl('wasm'),
+  });
+  try {
+    const doc = await task.promise;
+    return { doc, close: () => task.destroy() };
+  } catch (error) {
+    await task.destroy().catch(() => {});
+    const name = (error as { name?: string }).name;
+    if (name === 'PasswordException') {
+      throw new ExtractionError(
+        'This PDF is password-protected; upload a copy without a password.',
+        {
+          cause: error,
+        },
+      );
+    }
+    if (name === 'InvalidPDFException') {
+      throw new ExtractionError('This file is not a readable PDF; it may be damaged.', {
+        cause: error,
+      });
+    }
+    throw new ExtractionError('This PDF could not be opened.', { cause: error, retryable: true });
+  }
+}
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+/** Text content items as runs in viewport coordinates (top-left origin). */
+function runsOf(items: TextItemLike[], viewportTransform: number[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const item of items) {
+    if (!item.str?.trim()) continue;
+    const tx = Util.transform(viewportTransform, item.transform);
+    const size = Math.hypot(tx[2]!, tx[3]!);
+    if (size < 1) continue;
+    const x0 = tx[4]!;
+    // width is in text space; the horizontal scale of the viewport maps it to the page
+    const x1 = x0 + item.width * Math.hypot(viewportTransform[0]!, viewportTransform[1]!);
+    runs.push({ text: item.str, x0, x1, baseline: tx[5]!, size });
+  }
+  return runs;
+}
+
+/**
+ * Splits text content runs into one run per word (positions shared out by characters) and glues
+ * fragments that touch (ligatures set as separate items: 'Bene' 'fi' 't').
+ */
+export function wordRuns(runs: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  let prev: { run: TextRun; endsWithSpace: boolean } | undefined;
+  for (const run of runs) {
+    const charW = (run.x1 - run.x0) / Math.max(1, run.text.length);
+    let first = true;
+    for (const m of run.text.matchAll(/\S+/g)) {
+      const x0 = run.x0 + m.index * charW;
+      const x1 = x0 + m[0].length * charW;
+      const glue =
+        first &&
+        m.index === 0 &&
+        prev !== undefined &&
+        !prev.endsWithSpace &&
+        Math.abs(prev.run.baseline - run.baseline) < run.size * 0.3 &&
+        x0 - prev.run.x1 < run.size * 0.15 &&
+        x0 - prev.run.x1 > -run.size * 0.3;
+      if (glue && prev) {
+        prev.run.text += m[0];
+        prev.run.x1 = Math.max(prev.run.x1, x1);
+      } else {
+        const word: TextRun = { text: m[0], x0, x1, baseline: run.baseline, size: run.size };
+        out.push(word);
+        prev = { run: word, endsWithSpace: false };
+      }
+      first = false;
+    }
+    if (prev) prev.endsWithSpace = /\s$/.test(run.text);
+  }
+  return out;
+}
+
+/** Reads one page's text layer and rulings into a layout page. */
+export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; chars: number }> {
+  const viewport = page.getViewport({ scale: 1 });
+  const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+  const fromOps = textFromOperators(ops, viewport.transform, (name) =>
+    page.commonObjs.has(name)
+      ? (page.commonObjs.get(name) as {
+          fontMatrix?: number[];
+          vertical?: boolean;
+          bold?: boolean;
+          name?: string;
+        })
+      : undefined,
+  );
+  let words = wordsOfRuns(fromOps.runs);
+  if (fromOps.unsupported || (words.length === 0 && ops.fnArray.includes(OPS.showText))) {
+    // fonts the operator walk cannot place: fall back to pdf.js's own text content
+    const content = await page.getTextContent();
+    words = wordsOfRuns(wordRuns(runsOf(content.items as TextItemLike[], viewport.transform)));
+  }
+  const chars = words.reduce((a, w) => a + w.text.length, 0);
+  const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
+  const layout = buildPage({
+    number: page.pageNumber,
+    width: viewport.width,
+    height: viewport.height,
+    source: 'text',
+    words,
+    segments,
+    tolerance: 2.5,
+  });
+  return { layout, chars };
+}

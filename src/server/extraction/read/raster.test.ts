@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { binarize, detectRulings, estimateSkew, type Gray, noiseLevel, rotate } from './raster.ts';
+
+function blank(width: number, height: number): Gray {
+  return { width, height, data: new Uint8Array(width * height).fill(255) };
+}
+
+function fillRect(g: Gray, x0: number, y0: number, x1: number, y1: number, v = 0): void {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) g.data[y * g.width + x] = v;
+}
+
+/** Rows of dark 'words' like lines of text. */
+function textPage(): Gray {
+  const g = blank(600, 400);
+  for (let row = 0; row < 12; row++) {
+    for (let word = 0; word < 8; word++)
+      fillRect(g, 40 + word * 65, 30 + row * 28, 90 + word * 65, 42 + row * 28);
+  }
+  return g;
+}
+
+describe('raster', () => {
+  it('finds the skew of rotated text and undoes it', () => {
+    const page = textPage();
+    const angle = (1.5 * Math.PI) / 180;
+    const skewed = rotate(page, -angle);
+    const found = estimateSkew(binarize(skewed, 128), skewed.width, skewed.height);
+    expect(Math.abs(found - angle)).toBeLessThan((0.15 * Math.PI) / 180);
+    expect(estimateSkew(binarize(page, 128), page.width, page.height)).toBeCloseTo(0, 3);
+  });
+
+  it('detects table rulings but not rows of text', () => {
+    const g = textPage();
+    fillRect(g, 20, 20, 580, 21, 120); // a light rule
+    fillRect(g, 20, 380, 580, 382, 120);
+    fillRect(g, 20, 20, 21, 382, 120);
+    const ink = binarize(g, 200);
+    const h = detectRulings(ink, g.width, g.height, 200, 2, 4).filter((s) => s.dir === 'h');
+    expect(h.map((s) => Math.round(s.pos))).toEqual([20, 381]);
+    const v = detectRulings(ink, g.width, g.height, 100, 2, 4).filter((s) => s.dir === 'v');
+    expect(v.map((s) => Math.round(s.pos))).toEqual([20]);
+  });
+
+  it('measures paper noise', () => {
+    const clean = textPage();
+    const noisy = textPage();
+    let seed = 1;
+    for (let i = 0; i < noisy.data.length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      noisy.data[i] = Math.max(
+        0,
+        Math.min(255, noisy.data[i]! - Math.round((seed / 2147483648) * 60)),
+      );
+    }
+    expect(noiseLevel(clean)).toBeLessThan(2);
+    expect(noiseLevel(noisy)).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,571 @@
+import type { Segment } from './rulings.ts';
+
+/**
+ * Pixel operations for scanned pages, on 8-bit grey images: contrast stretch, inversion of dark
+ * bars (white-on-dark table headers), deskew, binarisation and ruling-line detection. Plain
+ * loops over typed arrays: a letter page at 150–200 dpi takes a few tens of milliseconds.
+ */
+
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export function fromRgba(
+  rgba: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+): Gray {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < data.length; i++, j += 4) {
+    // composite over white for transparent pixels
+    const a = rgba[j + 3]! / 255;
+    const v = 0.299 * rgba[j]! + 0.587 * rgba[j + 1]! + 0.114 * rgba[j + 2]!;
+    data[i] = Math.round(v * a + 255 * (1 - a));
+  }
+  return { width, height, data };
+}
+
+function histogram(g: Gray): Uint32Array {
+  const h = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i++) h[g.data[i]!]!++;
+  return h;
+}
+
+function percentile(h: Uint32Array, total: number, p: number): number {
+  const target = total * p;
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += h[v]!;
+    if (acc >= target) return v;
+  }
+  return 255;
+}
+
+/** Stretches grey levels so the ink is near black and the paper white. */
+export function stretchContrast(g: Gray): Gray {
+  const h = histogram(g);
+  const lo = percentile(h, g.data.length, 0.005);
+  // the paper: the brightest large mode; take a high percentile
+  const hi = Math.max(lo + 16, percentile(h, g.data.length, 0.6));
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  }
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = lut[g.data[i]!]!;
+  return { width: g.width, height: g.height, data: out };
+}
+
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Dark bars: bands at least `minLength` wide and `minThickness` tall that are mostly dark
+ * (header rows printed white on a dark fill). Rows of ordinary text are broken by the gaps
+ * between words and are never mostly dark.
+ */
+export function findBars(
+  g: Gray,
+  level: number,
+  minLength: number,
+  minThickness: number,
+  gap: number,
+): Rect[] {
+  const { width: w, height: h, data } = g;
+  const bars: Rect[] = [];
+  let open: Array<Rect & { dark: number }> = [];
+  for (let y = 0; y <= h; y++) {
+    const runs: Array<[number, number]> = [];
+    if (y < h) {
+      let start = -1;
+      let last = -1;
+      for (let x = 0; x <= w; x++) {
+        const dark = x < w && data[y * w + x]! < level;
+        if (dark) {
+          if (start < 0) start = x;
+          last = x;
+        } else if (start >= 0 && x - last > gap) {
+          if (last - start + 1 >= minLength) runs.push([start, last]);
+          start = -1;
+        }
+      }
+    }
+    const next: Array<Rect & { dark: number }> = [];
+    for (const [a, b] of runs) {
+      const band = open.find((o) => a <= o.x1 && b >= o.x0);
+      let darkCount = 0;
+      for (let x = a; x <= b; x++) if (data[y * w + x]! < level) darkCount++;
+      if (band) {
+        band.x0 = Math.min(band.x0, a);
+        band.x1 = Math.max(band.x1, b);
+        band.y1 = y;
+        band.dark += darkCount;
+        if (!next.includes(band)) next.push(band);
+      } else next.push({ x0: a, y0: y, x1: b, y1: y, dark: darkCount });
+    }
+    for (const o of open) {
+      if (next.includes(o)) continue;
+      const area = (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
+      if (o.y1 - o.y0 + 1 >= minThickness && o.dark / area > 0.6) {
+        bars.push({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1 });
+      }
+    }
+    open = next;
+  }
+  return bars;
+}
+
+/** A mask (1 inside) of the given rectangles. */
+export function rectMask(width: number, height: number, rects: Rect[]): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (const r of rects) {
+    for (let y = Math.max(0, r.y0); y <= Math.min(height - 1, r.y1); y++) {
+      out.fill(1, y * width + Math.max(0, r.x0), y * width + Math.min(width - 1, r.x1) + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Evens out each region (a table cell, a dark bar) on its own: a region whose background is
+ * dark is inverted, then its background is stretched to white and its ink to black. Shaded
+ * cells and white-on-dark headers then read like plain text on paper.
+ */
+export function normalizeRegions(g: Gray, regions: Rect[], inset: number): Gray {
+  const out = new Uint8Array(g.data);
+  const { width: w } = g;
+  for (const r of regions) {
+    const x0 = Math.max(0, Math.round(r.x0 + inset));
+    const x1 = Math.min(g.width - 1, Math.round(r.x1 - inset));
+    const y0 = Math.max(0, Math.round(r.y0 + inset));
+    const y1 = Math.min(g.height - 1, Math.round(r.y1 - inset));
+    if (x1 - x0 < 4 || y1 - y0 < 4) continue;
+    const hist = new Uint32Array(256);
+    let n = 0;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++, n++) hist[out[y * w + x]!]!++;
+    let bg = percentile(hist, n, 0.5);
+    const invert = bg < 128;
+    if (invert) {
+      const flipped = new Uint32Array(256);
+      for (let v = 0; v < 256; v++) flipped[255 - v] = hist[v]!;
+      hist.set(flipped);
+      bg = percentile(hist, n, 0.5);
+    }
+    // anchor black, lift the background to white: shading goes, ink and noise keep their contrast
+    if (!invert && bg >= 235) continue;
+    const scale = 255 / Math.max(1, bg);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const i = y * w + x;
+        const v = invert ? 255 - out[i]! : out[i]!;
+        out[i] = Math.min(255, Math.round(v * scale));
+      }
+    }
+  }
+  return { width: g.width, height: g.height, data: out };
+}
+
+/**
+ * Noise of the paper: the median absolute deviation of all grey levels from their median (the
+ * paper dominates a page), scaled to a standard deviation. Clean scans give 1–3, noisy ones 10+.
+ */
+export function noiseLevel(g: Gray): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i += 3) hist[g.data[i]!]!++;
+  const total = Math.ceil(g.data.length / 3);
+  const mid = percentile(hist, total, 0.5);
+  const dev = new Uint32Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - mid)]! += hist[v]!;
+  return 1.4826 * percentile(dev, total, 0.5);
+}
+
+/**
+ * Paper to pure white: pixels lighter than the paper level less three times its noise become
+ * white, so the recogniser sees no texture. Text is far darker than the paper and keeps its grey.
+ */
+export function clipBackground(g: Gray): Gray {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i += 3) hist[g.data[i]!]!++;
+  const total = Math.ceil(g.data.length / 3);
+  const paper = percentile(hist, total, 0.5);
+  const cut = paper - Math.max(20, 3 * noiseLevel(g));
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = g.data[i]! > cut ? 255 : g.data[i]!;
+  return { width: g.width, height: g.height, data: out };
+}
+
+/** 3×3 median filter: removes speckle noise and keeps edges. */
+export function median3(g: Gray): Gray {
+  const { width: w, height: h, data } = g;
+  const out = new Uint8Array(data);
+  const v = new Uint8Array(9);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      let k = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const row = (y + dy) * w + x;
+        v[k++] = data[row - 1]!;
+        v[k++] = data[row]!;
+        v[k++] = data[row + 1]!;
+      }
+      v.sort();
+      out[y * w + x] = v[4]!;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * Keeps the ink and nothing else: connected groups of pixels darker than `threshold` that have a
+ * dark core (or are large, at least six times `minArea`) are ink; pixels within `radius` of ink keep their grey (anti-aliased
+ * edges), everything else becomes white. Specks of noise, which the recogniser would try to read
+ * at great cost, disappear.
+ */
+export function isolateInk(g: Gray, threshold: number, minArea: number, radius: number): Gray {
+  const { width: w, height: h, data } = g;
+  const core = threshold * 0.55;
+  const state = new Uint8Array(w * h); // 0 paper, 1 dark unvisited, 2 visited, 3 kept
+  for (let i = 0; i < state.length; i++) state[i] = data[i]! < threshold ? 1 : 0;
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < state.length; start++) {
+    if (state[start] !== 1) continue;
+    stack.length = 0;
+    members.length = 0;
+    stack.push(start);
+    state[start] = 2;
+    let darkest = 255;
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      if (data[i]! < darkest) darkest = data[i]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (state[j] === 1) {
+            state[j] = 2;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    // ink has a dark core (a full stop too); noise is a small grey blot
+    const ink = (darkest < core && members.length >= 3) || members.length >= minArea * 6;
+    if (ink) for (const i of members) state[i] = 3;
+  }
+  // distance to kept ink, by two passes of a square dilation
+  const near = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let last = -1e9;
+    for (let x = 0; x < w; x++) {
+      if (state[y * w + x] === 3) last = x;
+      if (x - last <= radius) near[y * w + x] = 1;
+    }
+    last = 1e9;
+    for (let x = w - 1; x >= 0; x--) {
+      if (state[y * w + x] === 3) last = x;
+      if (last - x <= radius) near[y * w + x] = 1;
+    }
+  }
+  const out = new Uint8Array(w * h).fill(255);
+  for (let x = 0; x < w; x++) {
+    let last = -1e9;
+    for (let y = 0; y < h; y++) {
+      if (near[y * w + x]) last = y;
+      if (y - last <= radius) out[y * w + x] = data[y * w + x]!;
+    }
+    last = 1e9;
+    for (let y = h - 1; y >= 0; y--) {
+      if (near[y * w + x]) last = y;
+      if (last - y <= radius) out[y * w + x] = data[y * w + x]!;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** Otsu threshold of the image (0..255). */
+export function otsu(g: Gray): number {
+  const h = histogram(g);
+  const total = g.data.length;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) sum += v * h[v]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let v = 0; v < 256; v++) {
+    wB += h[v]!;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += v * h[v]!;
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = v;
+    }
+  }
+  return threshold;
+}
+
+/** 1 for ink, 0 for paper; pixels under `exclude` count as paper. */
+export function binarize(g: Gray, threshold: number, exclude?: Uint8Array): Uint8Array {
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = g.data[i]! < threshold && !exclude?.[i] ? 1 : 0;
+  return out;
+}
+
+/**
+ * The skew angle (radians) that makes text rows most sharply horizontal: the variance of the
+ * row profile of ink, over small rotations, on a downsampled binary image.
+ */
+export function estimateSkew(ink: Uint8Array, width: number, height: number, maxDeg = 4): number {
+  const step = Math.max(1, Math.round(width / 700));
+  const points: Array<[number, number]> = [];
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) if (ink[y * width + x]) points.push([x, y]);
+  }
+  if (points.length < 100) return 0;
+  const score = (deg: number) => {
+    const a = (deg * Math.PI) / 180;
+    const sin = Math.sin(a);
+    const cos = Math.cos(a);
+    const bins = new Float64Array(Math.ceil((height + width) / step) + 2);
+    const off = width / step;
+    for (const [x, y] of points) {
+      const r = Math.round((y * cos - x * sin) / step + off);
+      if (r >= 0 && r < bins.length) bins[r]!++;
+    }
+    let s = 0;
+    for (let i = 1; i < bins.length; i++) {
+      const d = bins[i]! - bins[i - 1]!;
+      s += d * d;
+    }
+    return s;
+  };
+  let best = 0;
+  let bestScore = score(0);
+  for (let deg = -maxDeg; deg <= maxDeg; deg += 0.25) {
+    const s = score(deg);
+    if (s > bestScore) {
+      bestScore = s;
+      best = deg;
+    }
+  }
+  const coarse = best;
+  for (let deg = coarse - 0.25; deg <= coarse + 0.25; deg += 0.05) {
+    const s = score(deg);
+    if (s > bestScore) {
+      bestScore = s;
+      best = deg;
+    }
+  }
+  return (best * Math.PI) / 180;
+}
+
+/** Rotates the image by `angle` radians about its centre (bilinear, white fill). */
+export function rotate(g: Gray, angle: number): Gray {
+  if (Math.abs(angle) < 1e-4) return g;
+  const { width: w, height: h, data } = g;
+  const out = new Uint8Array(w * h);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const cx = w / 2;
+  const cy = h / 2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // inverse mapping: where does (x, y) of the output come from?
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = cos * dx - sin * dy + cx;
+      const sy = sin * dx + cos * dy + cy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) {
+        out[y * w + x] = 255;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * w + x0;
+      const top = data[i]! * (1 - fx) + data[i + 1]! * fx;
+      const bottom = data[i + w]! * (1 - fx) + data[i + w + 1]! * fx;
+      out[y * w + x] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** Maps a point of the image rotated by `angle` back to the original image. */
+export function unrotatePoint(
+  x: number,
+  y: number,
+  angle: number,
+  width: number,
+  height: number,
+): [number, number] {
+  const cx = width / 2;
+  const cy = height / 2;
+  const dx = x - cx;
+  const dy = y - cy;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return [cos * dx - sin * dy + cx, sin * dx + cos * dy + cy];
+}
+
+/**
+ * Ruling lines: runs of ink at least `minLength` long, horizontally and vertically, allowing
+ * gaps of `gap` pixels (broken scan lines). A band thicker than `maxThickness` is a filled bar:
+ * its two edges are reported instead.
+ */
+export function detectRulings(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  minLength: number,
+  gap: number,
+  maxThickness: number,
+): Array<Segment & { bar?: boolean }> {
+  const runs = (dir: 'h' | 'v') => {
+    const outer = dir === 'h' ? height : width;
+    const inner = dir === 'h' ? width : height;
+    const at =
+      dir === 'h'
+        ? (o: number, i: number) => ink[o * width + i]!
+        : (o: number, i: number) => ink[i * width + o]!;
+    const found: Array<{ pos: number; a: number; b: number }> = [];
+    for (let o = 0; o < outer; o++) {
+      let start = -1;
+      let lastInk = -1;
+      for (let i = 0; i <= inner; i++) {
+        const v = i < inner ? at(o, i) : 0;
+        if (v) {
+          if (start < 0) start = i;
+          lastInk = i;
+        } else if (start >= 0 && i - lastInk > gap) {
+          if (lastInk - start + 1 >= minLength) found.push({ pos: o, a: start, b: lastInk });
+          start = -1;
+        }
+      }
+    }
+    return found;
+  };
+  const segments: Array<Segment & { bar?: boolean }> = [];
+  for (const dir of ['h', 'v'] as const) {
+    const found = runs(dir).sort((p, q) => p.a - q.a || p.pos - q.pos);
+    // group runs on adjacent rows (columns) that overlap: one band
+    const bands: Array<{ p0: number; p1: number; a: number; b: number }> = [];
+    for (const r of found) {
+      const band = bands.find(
+        (bd) => r.pos <= bd.p1 + 1 && r.pos >= bd.p0 - 1 && r.a <= bd.b && r.b >= bd.a,
+      );
+      if (band) {
+        band.p0 = Math.min(band.p0, r.pos);
+        band.p1 = Math.max(band.p1, r.pos);
+        band.a = Math.min(band.a, r.a);
+        band.b = Math.max(band.b, r.b);
+      } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b });
+    }
+    const outer = dir === 'h' ? height : width;
+    const inkAt = (p: number, q: number) =>
+      p < 0 || p >= outer ? 0 : dir === 'h' ? ink[p * width + q]! : ink[q * width + p]!;
+    // a ruling has paper on both sides; the baseline of a row of text has letters above it
+    const sideInk = (p: number, a: number, b: number) => {
+      let n = 0;
+      let hits = 0;
+      for (let q = a; q <= b; q += 2, n++) hits += inkAt(p, q);
+      return n ? hits / n : 0;
+    };
+    for (const bd of bands) {
+      const thick = bd.p1 - bd.p0 + 1;
+      if (thick <= maxThickness) {
+        const off = gap + 2;
+        if (sideInk(bd.p0 - off, bd.a, bd.b) > 0.3 || sideInk(bd.p1 + off, bd.a, bd.b) > 0.3)
+          continue;
+        segments.push({ dir, pos: (bd.p0 + bd.p1) / 2, a: bd.a, b: bd.b });
+      } else {
+        segments.push({ dir, pos: bd.p0, a: bd.a, b: bd.b, bar: true });
+        segments.push({ dir, pos: bd.p1, a: bd.a, b: bd.b, bar: true });
+      }
+    }
+  }
+  return segments;
+}
+
+/**
+ * The edges of dark bars and the light gaps that cut a bar from top to bottom (the column
+ * separators of a white-on-dark header row), as ruling segments.
+ */
+export function barRulings(g: Gray, bars: Rect[], level: number, maxWidth: number): Segment[] {
+  const out: Segment[] = [];
+  for (const bar of bars) {
+    out.push({ dir: 'h', pos: bar.y0, a: bar.x0, b: bar.x1 });
+    out.push({ dir: 'h', pos: bar.y1, a: bar.x0, b: bar.x1 });
+    out.push({ dir: 'v', pos: bar.x0, a: bar.y0, b: bar.y1 });
+    out.push({ dir: 'v', pos: bar.x1, a: bar.y0, b: bar.y1 });
+    const y0 = bar.y0 + 2;
+    const y1 = bar.y1 - 2;
+    if (y1 <= y0) continue;
+    let runStart = -1;
+    for (let x = bar.x0 + 3; x <= bar.x1 - 3; x++) {
+      let light = true;
+      for (let y = y0; y <= y1 && light; y++) if (g.data[y * g.width + x]! < level) light = false;
+      if (light && runStart < 0) runStart = x;
+      if (!light && runStart >= 0) {
+        if (x - runStart <= maxWidth)
+          out.push({ dir: 'v', pos: (runStart + x - 1) / 2, a: bar.y0, b: bar.y1 });
+        runStart = -1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whitens ruling pixels so that the recogniser sees text only. */
+export function eraseRulings(
+  g: Gray,
+  ink: Uint8Array,
+  segments: Segment[],
+  thickness: number,
+): Gray {
+  const out = new Uint8Array(g.data);
+  const { width: w, height: h } = g;
+  for (const s of segments) {
+    const p0 = Math.max(0, Math.floor(s.pos - thickness));
+    const p1 = Math.min((s.dir === 'h' ? h : w) - 1, Math.ceil(s.pos + thickness));
+    for (let p = p0; p <= p1; p++) {
+      for (
+        let q = Math.max(0, Math.floor(s.a));
+        q <= Math.min((s.dir === 'h' ? w : h) - 1, s.b);
+        q++
+      ) {
+        const i = s.dir === 'h' ? p * w + q : q * w + p;
+        if (ink[i]) out[i] = 255;
+      }
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** A binary PGM (P5) file of the image, which the recogniser reads directly. */
+export function toPgm(g: Gray): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${g.width} ${g.height}\n255\n`);
+  const out = new Uint8Array(header.length + g.data.length);
+  out.set(header, 0);
+  out.set(g.data, header.length);
+  return out;
+}

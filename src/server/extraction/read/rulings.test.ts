@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { findGrids, mergeSegments, type Segment } from './rulings.ts';
+
+const h = (pos: number, a: number, b: number): Segment => ({ dir: 'h', pos, a, b });
+const v = (pos: number, a: number, b: number): Segment => ({ dir: 'v', pos, a, b });
+
+describe('findGrids', () => {
+  it('builds a grid with a cell spanning two columns and one spanning two rows', () => {
+    // 3 rows × 3 columns; row 0 col 1–2 merged; col 0 rows 1–2 merged
+    const segments: Segment[] = [
+      h(0, 0, 300),
+      h(20, 100, 300),
+      h(40, 0, 300),
+      h(60, 0, 300),
+      v(0, 0, 60),
+      v(100, 0, 60),
+      v(200, 20, 60),
+      v(300, 0, 60),
+    ];
+    const [grid] = findGrids(segments, 2);
+    expect(grid).toBeDefined();
+    expect(grid!.xs).toEqual([0, 100, 200, 300]);
+    expect(grid!.ys).toEqual([0, 20, 40, 60]);
+    const spans = grid!.cells.map((c) => [c.row, c.col, c.rowSpan, c.colSpan]);
+    expect(spans).toContainEqual([0, 1, 1, 2]);
+    expect(spans).toContainEqual([0, 0, 2, 1]);
+    expect(spans).toContainEqual([2, 0, 1, 1]);
+  });
+
+  it('finds two separate tables and ignores a lone rule', () => {
+    const table = (top: number): Segment[] => [
+      h(top, 0, 200),
+      h(top + 20, 0, 200),
+      v(0, top, top + 20),
+      v(200, top, top + 20),
+      v(100, top, top + 20),
+    ];
+    const grids = findGrids([...table(0), ...table(100), h(300, 0, 500)], 2);
+    expect(grids).toHaveLength(2);
+    expect(grids.map((g) => g.box[1])).toEqual([0, 100]);
+  });
+
+  it('merges broken and doubled lines', () => {
+    const merged = mergeSegments([h(10, 0, 50), h(10.5, 49, 120), h(11, 200, 260)], 2);
+    expect(merged).toHaveLength(2);
+    expect(merged[0]).toMatchObject({ a: 0, b: 120 });
+  });
+});

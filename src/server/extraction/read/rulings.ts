@@ -1,0 +1,204 @@
+/**
+ * Table grids from ruling lines: the borders, rules and shaded backgrounds a page draws (vector
+ * paths in a PDF, dark pixel runs in a scan). Segments that touch form a component; a component
+ * with at least two horizontal and two vertical lines is a grid, and grid slots not separated by
+ * a drawn line merge into spanning cells.
+ */
+
+export interface Segment {
+  /** 'h': y is fixed and a..b runs along x; 'v': x is fixed and a..b runs along y. */
+  dir: 'h' | 'v';
+  pos: number;
+  a: number;
+  b: number;
+}
+
+export interface GridCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  box: [number, number, number, number];
+}
+
+export interface Grid {
+  xs: number[];
+  ys: number[];
+  cells: GridCell[];
+  box: [number, number, number, number];
+}
+
+/** Merges collinear segments that overlap or nearly touch. */
+export function mergeSegments(segments: Segment[], tol: number): Segment[] {
+  const out: Segment[] = [];
+  for (const dir of ['h', 'v'] as const) {
+    const list = segments.filter((s) => s.dir === dir).sort((p, q) => p.pos - q.pos || p.a - q.a);
+    const used = new Array<boolean>(list.length).fill(false);
+    for (let i = 0; i < list.length; i++) {
+      if (used[i]) continue;
+      const group = [list[i]!];
+      used[i] = true;
+      for (let j = i + 1; j < list.length && list[j]!.pos - list[i]!.pos <= tol; j++) {
+        if (!used[j]) {
+          group.push(list[j]!);
+          used[j] = true;
+        }
+      }
+      group.sort((p, q) => p.a - q.a);
+      let cur = { ...group[0]! };
+      let posSum = cur.pos;
+      let n = 1;
+      for (const s of group.slice(1)) {
+        if (s.a <= cur.b + tol) {
+          cur.b = Math.max(cur.b, s.b);
+          posSum += s.pos;
+          n++;
+        } else {
+          out.push({ ...cur, pos: posSum / n });
+          cur = { ...s };
+          posSum = s.pos;
+          n = 1;
+        }
+      }
+      out.push({ ...cur, pos: posSum / n });
+    }
+  }
+  return out;
+}
+
+function touches(h: Segment, v: Segment, tol: number): boolean {
+  return v.pos >= h.a - tol && v.pos <= h.b + tol && h.pos >= v.a - tol && h.pos <= v.b + tol;
+}
+
+/** Clusters sorted numbers that lie within `tol` of each other; returns the cluster means. */
+function clusterPositions(values: number[], tol: number): number[] {
+  const s = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const v of s) {
+    if (group.length && v - group[group.length - 1]! > tol) {
+      out.push(group.reduce((a, b) => a + b, 0) / group.length);
+      group = [];
+    }
+    group.push(v);
+  }
+  if (group.length) out.push(group.reduce((a, b) => a + b, 0) / group.length);
+  return out;
+}
+
+/** How much of [a, b] the given segments (on one line) cover, 0..1. */
+function coverage(segs: Segment[], a: number, b: number): number {
+  const len = b - a;
+  if (len <= 0) return 1;
+  const parts = segs
+    .map((s) => [Math.max(a, s.a), Math.min(b, s.b)] as const)
+    .filter(([p, q]) => q > p)
+    .sort((p, q) => p[0] - q[0]);
+  let covered = 0;
+  let end = a;
+  for (const [p, q] of parts) {
+    if (q <= end) continue;
+    covered += q - Math.max(p, end);
+    end = q;
+  }
+  return covered / len;
+}
+
+/**
+ * Finds the grids drawn by `segments`. `tol` is the distance under which two lines count as one
+ * (about a quarter of a text line).
+ */
+export function findGrids(segments: Segment[], tol: number): Grid[] {
+  const segs = mergeSegments(segments, tol);
+  const hs = segs.filter((s) => s.dir === 'h');
+  const vs = segs.filter((s) => s.dir === 'v');
+  // union-find over segments: h–v crossings connect
+  const parent = segs.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const index = new Map(segs.map((s, i) => [s, i]));
+  for (const h of hs) {
+    for (const v of vs) {
+      if (touches(h, v, tol)) parent[find(index.get(h)!)] = find(index.get(v)!);
+    }
+  }
+  const components = new Map<number, Segment[]>();
+  segs.forEach((s, i) => {
+    const r = find(i);
+    if (!components.has(r)) components.set(r, []);
+    components.get(r)!.push(s);
+  });
+  const grids: Grid[] = [];
+  for (const comp of components.values()) {
+    const ch = comp.filter((s) => s.dir === 'h');
+    const cv = comp.filter((s) => s.dir === 'v');
+    if (ch.length < 2 || cv.length < 2) continue;
+    const xs = clusterPositions(
+      cv.map((s) => s.pos),
+      tol,
+    );
+    const ys = clusterPositions(
+      ch.map((s) => s.pos),
+      tol,
+    );
+    if (xs.length < 2 || ys.length < 2) continue;
+    const nr = ys.length - 1;
+    const nc = xs.length - 1;
+    const onLine = (list: Segment[], pos: number) =>
+      list.filter((s) => Math.abs(s.pos - pos) <= tol);
+    // wall[r][c]: a vertical line on the right of slot (r, c); floor[r][c]: a line below it
+    const vertAt = xs.map((x) => onLine(cv, x));
+    const horAt = ys.map((y) => onLine(ch, y));
+    const parentCell = Array.from({ length: nr * nc }, (_, i) => i);
+    const findCell = (i: number): number => {
+      while (parentCell[i] !== i) {
+        parentCell[i] = parentCell[parentCell[i]!]!;
+        i = parentCell[i]!;
+      }
+      return i;
+    };
+    const unite = (a: number, b: number) => {
+      parentCell[findCell(a)] = findCell(b);
+    };
+    for (let r = 0; r < nr; r++) {
+      for (let c = 0; c < nc; c++) {
+        if (c + 1 < nc && coverage(vertAt[c + 1]!, ys[r]!, ys[r + 1]!) < 0.5) {
+          unite(r * nc + c, r * nc + c + 1);
+        }
+        if (r + 1 < nr && coverage(horAt[r + 1]!, xs[c]!, xs[c + 1]!) < 0.5) {
+          unite(r * nc + c, (r + 1) * nc + c);
+        }
+      }
+    }
+    const groups = new Map<number, Array<[number, number]>>();
+    for (let r = 0; r < nr; r++) {
+      for (let c = 0; c < nc; c++) {
+        const root = findCell(r * nc + c);
+        if (!groups.has(root)) groups.set(root, []);
+        groups.get(root)!.push([r, c]);
+      }
+    }
+    const cells: GridCell[] = [];
+    for (const slots of groups.values()) {
+      const r0 = Math.min(...slots.map((s) => s[0]));
+      const r1 = Math.max(...slots.map((s) => s[0]));
+      const c0 = Math.min(...slots.map((s) => s[1]));
+      const c1 = Math.max(...slots.map((s) => s[1]));
+      cells.push({
+        row: r0,
+        col: c0,
+        rowSpan: r1 - r0 + 1,
+        colSpan: c1 - c0 + 1,
+        box: [xs[c0]!, ys[r0]!, xs[c1 + 1]!, ys[r1 + 1]!],
+      });
+    }
+    cells.sort((a, b) => a.row - b.row || a.col - b.col);
+    grids.push({ xs, ys, cells, box: [xs[0]!, ys[0]!, xs[nc]!, ys[nr]!] });
+  }
+  return grids.sort((a, b) => a.box[1] - b.box[1]);
+}
