@@ -346,3 +346,43 @@ export function minimalDocx(text: string): Buffer {
     }),
   );
 }
+
+/**
+ * A grayscale PNG that announces `width` × `height` pixels, all black, in a few megabytes at most:
+ * a "pixel bomb" (its image data is a zlib stream made by repeating one deflated megabyte).
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const raw = (width + 1) * height; // a filter byte per row, then the row: all zeros
+  const megabyte = Buffer.alloc(MIB);
+  const block = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_SYNC_FLUSH, level: 9 });
+  const whole = Math.floor(raw / MIB);
+  const rest = deflateRawSync(Buffer.alloc(raw % MIB), { level: 9 });
+  // Adler-32 of n zero bytes: A stays 1, B = n.
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((raw % 65521) << 16) | 1) >>> 0);
+  const zlibStream = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: whole }, () => block),
+    rest,
+    adler,
+  ]);
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // grayscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlibStream),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -18,6 +18,8 @@ export const documentLimits = {
   maxZipTotalBytes: 256 * 1024 * 1024,
   /** Uncompressed / compressed size of an entry over 1 MB (text compresses ~5–20×). */
   maxZipRatio: 200,
+  /** Pixels of an uploaded image (a 600 dpi letter-size scan is 34 million). */
+  maxImagePixels: 120_000_000,
 } as const;
 export type DocumentLimits = typeof documentLimits;
 
@@ -123,4 +125,55 @@ function findEndOfCentralDirectory(data: Buffer): number {
     if (data.readUInt32LE(i) === 0x06054b50) return i;
   }
   return -1;
+}
+
+/**
+ * Refuses an image whose header announces more pixels than the limit, before it is decoded (a
+ * small PNG can announce gigapixels: a "pixel bomb"). Images whose size cannot be read from the
+ * header are left to the decoder, which fails on them with its own reason.
+ */
+export function checkImageSize(
+  bytes: Uint8Array,
+  contentType: string,
+  limits: Pick<DocumentLimits, 'maxImagePixels'> = documentLimits,
+): void {
+  const size =
+    contentType === 'image/png'
+      ? pngSize(bytes)
+      : contentType === 'image/jpeg'
+        ? jpegSize(bytes)
+        : undefined;
+  if (size && size.width * size.height > limits.maxImagePixels) {
+    refuse(
+      `This image is ${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} pixels; images of up to ${Math.round(limits.maxImagePixels / 1_000_000)} million pixels can be read. Scan or export it at a lower resolution.`,
+    );
+  }
+}
+
+function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 24) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Signature (8), IHDR length (4) and type (4), then width and height.
+  if (view.getUint32(12) !== 0x49484452) return undefined;
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    const length = view.getUint16(at + 2);
+    // Start of frame markers (not DHT C4, JPG C8, DAC CC) carry the size.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+    }
+    at += 2 + length;
+  }
+  return undefined;
 }

@@ -25,8 +25,9 @@ export async function openPdf(bytes: Uint8Array): Promise<{
   close: () => Promise<void>;
 }> {
   const task = getDocument({
-    // pdf.js may transfer the buffer to its worker: hand it a copy
-    data: bytes.slice(),
+    // pdf.js may transfer the buffer to its worker: hand it a copy, and a plain Uint8Array
+    // (pdf.js refuses a Buffer, and a Buffer's slice() would share its memory, not copy it)
+    data: new Uint8Array(bytes),
     verbosity: 0,
     standardFontDataUrl: asDirUrl('standard_fonts'),
     cMapUrl: asDirUrl('cmaps'),

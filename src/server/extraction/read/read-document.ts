@@ -3,6 +3,7 @@ import { ExtractionError } from '../provider.ts';
 import { readDocx } from './docx.ts';
 import { finishLayout } from './furniture.ts';
 import { readImage, readScannedPdfPage } from './image.ts';
+import { checkImageSize, checkPageCount, checkZipArchive } from './limits.ts';
 import type { OcrEngine } from './ocr.ts';
 import { openPdf, readPdfPage } from './pdf.ts';
 
@@ -22,6 +23,7 @@ function checkAborted(signal?: AbortSignal) {
 export async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<DocumentLayout> {
   const { doc, close } = await openPdf(bytes);
   try {
+    checkPageCount(doc.numPages);
     const pages: Page[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       checkAborted(options.signal);
@@ -58,7 +60,10 @@ export async function readDocument(
 ): Promise<DocumentLayout> {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/pdf') return readPdf(bytes, options);
-  if (type === DOCX) return readDocx(bytes);
+  if (type === DOCX) {
+    checkZipArchive(bytes);
+    return readDocx(bytes);
+  }
   if (type === 'application/msword' || type === 'application/x-cfb') {
     throw new ExtractionError(
       'Legacy Word (.doc) files cannot be read; save the document as DOCX or PDF and upload it again.',
@@ -66,6 +71,7 @@ export async function readDocument(
   }
   if (type === 'image/png' || type === 'image/jpeg') {
     checkAborted(options.signal);
+    checkImageSize(bytes, type);
     const page = await readImage(bytes, options.ocr());
     const { furniture } = finishLayout([page]);
     const layout: DocumentLayout = { format: 'image', pages: [page], furniture };
