@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxedProvider, type SandboxedProvider } from './extraction/sandbox.ts';
 import { createTestApp, eventually, type TestContext, testBackends } from './test/backends.ts';
-import { buildPdf, buildZip, docxEntries, expectSafeAnswer, minimalDocx } from './test/hostile.ts';
+import {
+  buildPdf,
+  buildZip,
+  docxEntries,
+  expectSafeAnswer,
+  minimalDocx,
+  pngBomb,
+} from './test/hostile.ts';
 import { multipartBody, tinyPng } from './test/multipart.ts';
 
 /**
@@ -11,15 +18,13 @@ import { multipartBody, tinyPng } from './test/multipart.ts';
  * extraction ends failed with a reason (or done) — within bounded time and memory, while the
  * server keeps answering others.
  *
- * The reader runs as the server runs it: in a sandboxed child process (extraction/sandbox.ts)
- * under the queue's timeout, with the document limits of extraction/read/limits.ts.
- * READER is the one place to point at the engine: the local engine once it is on this branch
- * (module ./extraction/local-engine.ts, factory createLocalExtractionProvider); until then a
- * stand-in that opens PDFs with pdf.js and DOCX with mammoth under the same limits.
+ * The reader is the local engine as the server runs it: in a sandboxed child process
+ * (extraction/sandbox.ts) under the queue's timeout, with the document limits of
+ * extraction/read/limits.ts.
  */
 const READER = {
-  module: new URL('./test/guarded-reader.ts', import.meta.url),
-  factory: 'createProvider',
+  module: new URL('./extraction/local-engine.ts', import.meta.url),
+  factory: 'createLocalExtractionProvider',
 };
 const MAX_RSS_MB = 768;
 const TIMEOUT_MS = 60_000;
@@ -117,6 +122,20 @@ const cases: Case[] = [
       buildPdf(Array.from({ length: 1000 }, (_, i) => `Page ${i + 1} of the rate exhibit`)),
     upload: 201,
     ends: { status: 'failed', reason: /has 1,000 pages; at most 300 can be read/ },
+  },
+  {
+    what: 'a PNG pixel bomb (1.6 gigapixels in 2 MB)',
+    fileName: 'bomb.png',
+    bytes: () => pngBomb(40_000, 40_000),
+    upload: 201,
+    ends: { status: 'failed', reason: /40,000 × 40,000 pixels/ },
+  },
+  {
+    what: 'a real proposal PDF (control)',
+    fileName: 'ameritas.pdf',
+    bytes: () => fixturePdf,
+    upload: 201,
+    ends: { status: 'done' },
   },
   {
     what: 'a real DOCX (control)',

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ExtractionProvider } from '../extraction/provider.ts';
 import { ExtractionConfigError } from '../extraction/providers/factory.ts';
+import type { SandboxedProvider } from '../extraction/sandbox.ts';
 import { chooseExtractionEngine } from './extraction-engine.ts';
 
 const local: ExtractionProvider = { name: 'local', extract: async () => [] };
@@ -44,4 +46,30 @@ describe('chooseExtractionEngine', () => {
       new ExtractionConfigError('AZURE_DI_KEY is required when EXTRACTION_PROVIDER=azure'),
     );
   });
+
+  it('installs the local engine in a sandboxed child process, where it reads a real proposal', async () => {
+    const choice = chooseExtractionEngine({ extractionProvider: 'local' });
+    const provider = choice.provider as SandboxedProvider;
+    try {
+      expect(provider.name).toBe('local');
+      const data = await provider.extract({
+        bytes: new Uint8Array(
+          readFileSync(
+            new URL(
+              '../../../tests/fixtures/proposals/dev01-ameritas-dental-proposal.pdf',
+              import.meta.url,
+            ),
+          ),
+        ),
+        contentType: 'application/pdf',
+        documentType: 'carrierProposal',
+      });
+      expect(data.length).toBeGreaterThan(0);
+      expect(JSON.stringify(data)).toContain('Ameritas');
+      // It ran in a child process of its own (its memory is watched there).
+      expect(provider.peakRss()).toBeGreaterThan(0);
+    } finally {
+      await provider.close();
+    }
+  }, 60_000);
 });

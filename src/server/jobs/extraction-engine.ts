@@ -3,24 +3,34 @@ import {
   createExtractionProvider,
   type ExtractionConfig,
 } from '../extraction/providers/factory.ts';
+import { createSandboxedProvider } from '../extraction/sandbox.ts';
 
 /**
  * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER.
  *
- * The local engine (PDF, DOCX and OCR readers; src/server/extraction/local-engine.ts) is built
- * in its own issue. Until it lands there is no local engine and no document text reader, so
- * with EXTRACTION_PROVIDER=local (the default) or openai there is no engine: documents are
- * recorded and queued, and wait there honestly until one is installed.
- *
- * When it lands, plug it in here (one line):
- *   export const installedEngine: InstalledEngine = { local: createLocalExtractionProvider, readText: … };
+ * The local engine (PDF, DOCX and OCR readers; src/server/extraction/local-engine.ts) runs in a
+ * sandboxed child process (src/server/extraction/sandbox.ts): a hostile or broken document can
+ * neither block the server's event loop nor take more than LOCAL_ENGINE_MAX_RSS_MB of memory,
+ * and a reading the queue gives up on is killed outright. No document text reader is installed
+ * for EXTRACTION_PROVIDER=openai yet: with it documents are recorded and wait.
  */
 export interface InstalledEngine {
   local?: () => ExtractionProvider;
   readText?: (input: ExtractionInput) => Promise<string>;
 }
 
-export const installedEngine: InstalledEngine = {};
+/** Memory one reading of the local engine may take (its whole child process). */
+export const LOCAL_ENGINE_MAX_RSS_MB = 1536;
+
+export const installedEngine: InstalledEngine = {
+  local: () =>
+    createSandboxedProvider({
+      name: 'local',
+      module: new URL('../extraction/local-engine.ts', import.meta.url),
+      factory: 'createLocalExtractionProvider',
+      maxRssMb: LOCAL_ENGINE_MAX_RSS_MB,
+    }),
+};
 
 export type EngineChoice =
   | { provider: ExtractionProvider; notice?: undefined }
