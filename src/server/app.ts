@@ -26,7 +26,7 @@ import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'maxUploadBytes'> &
-    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId'>>;
+    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId' | 'trustProxy'>>;
   db: Database;
   files: FileStore;
   /** The extraction queue uploads add their jobs to; without it uploads answer 503. */
@@ -73,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the proxies named in TRUST_PROXY may say who the client is (X-Forwarded-For).
+    trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
     routerOptions: { maxParamLength: 200 },
     // Errors raised while routing (a malformed escape in the path, an id far too long) skip the
     // hooks: they get the same {error} answer as any other, with the security headers.

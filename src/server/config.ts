@@ -36,6 +36,16 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).default(20),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/,
+        'must list the addresses or CIDR ranges of your proxies, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/24)',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,6 +90,11 @@ export interface Config {
   openaiApiKey: string | undefined;
   aiModel: string | undefined;
   aiRateLimitPerMinute: number;
+  /**
+   * TRUST_PROXY: the load balancers or reverse proxies in front (addresses or CIDR ranges) whose
+   * X-Forwarded-For is believed, so that per-address limits see the browser, not the proxy.
+   */
+  trustProxy: string[] | undefined;
   logLevel: string;
 }
 
@@ -116,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiApiKey: e.OPENAI_API_KEY,
     aiModel: e.AI_MODEL,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
     logLevel: e.LOG_LEVEL,
   };
 }
