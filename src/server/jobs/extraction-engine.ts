@@ -1,3 +1,8 @@
+import { layoutText } from '../extraction/layout.ts';
+import {
+  createLocalExtractionProvider,
+  type LocalExtractionProvider,
+} from '../extraction/local-engine.ts';
 import type { ExtractionInput, ExtractionProvider } from '../extraction/provider.ts';
 import {
   createExtractionProvider,
@@ -5,22 +10,26 @@ import {
 } from '../extraction/providers/factory.ts';
 
 /**
- * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER.
- *
- * The local engine (PDF, DOCX and OCR readers; src/server/extraction/local-engine.ts) is built
- * in its own issue. Until it lands there is no local engine and no document text reader, so
- * with EXTRACTION_PROVIDER=local (the default) or openai there is no engine: documents are
- * recorded and queued, and wait there honestly until one is installed.
- *
- * When it lands, plug it in here (one line):
- *   export const installedEngine: InstalledEngine = { local: createLocalExtractionProvider, readText: … };
+ * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER: the local engine (PDF,
+ * DOCX and OCR readers; src/server/extraction/local-engine.ts) by default, or a hosted provider,
+ * which for `openai` reads the document's text with the local engine's readers first.
  */
 export interface InstalledEngine {
   local?: () => ExtractionProvider;
   readText?: (input: ExtractionInput) => Promise<string>;
 }
 
-export const installedEngine: InstalledEngine = {};
+let localEngine: LocalExtractionProvider | undefined;
+/** One local engine per process: its OCR worker is shared (started on first use). */
+const sharedLocalEngine = () => {
+  localEngine ??= createLocalExtractionProvider();
+  return localEngine;
+};
+
+export const installedEngine: InstalledEngine = {
+  local: sharedLocalEngine,
+  readText: async (input) => layoutText(await sharedLocalEngine().read(input)),
+};
 
 export type EngineChoice =
   | { provider: ExtractionProvider; notice?: undefined }
