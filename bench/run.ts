@@ -5,6 +5,7 @@
 const sections: Record<string, () => Promise<void>> = {
   clients: async () => (await import('./clients.ts')).benchClients(),
   web: async () => (await import('./web.ts')).benchWebBundle(),
+  extraction: async () => (await import('./extraction.ts')).benchExtraction(),
   documents: async () => (await import('./documents.ts')).benchDocuments(),
   insights: async () => (await import('./insights.ts')).benchInsights(),
   load: async () => (await import('./load.ts')).benchLoad(),

@@ -1,14 +1,17 @@
 /**
  * npm run extract -- FILE [--type carrierProposal|policyCertificate] [--layout]
  *
- * Runs the extraction engine on one file and prints the parsed data (DESIGN.md §5) as JSON.
- * `--layout` prints the layout model the readers built instead (for debugging).
+ * Runs the configured extraction engine (EXTRACTION_PROVIDER: the local engine by default) on
+ * one file and prints the parsed data (DESIGN.md §5) as JSON. `--layout` prints the layout model
+ * the local readers built instead (for debugging).
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { fileTypeFromBuffer } from 'file-type';
+import { loadConfig } from '../src/server/config.ts';
 import { createLocalExtractionProvider } from '../src/server/extraction/local-engine.ts';
 import { ExtractionError } from '../src/server/extraction/provider.ts';
+import { chooseExtractionEngine, installedEngine } from '../src/server/jobs/extraction-engine.ts';
 import { type DocumentType, documentTypes } from '../src/shared/documents/document-types.ts';
 
 const USAGE =
@@ -45,10 +48,21 @@ async function main(): Promise<number> {
   }
   const sniffed = await fileTypeFromBuffer(bytes);
   const contentType = sniffed?.mime ?? 'application/octet-stream';
-  const provider = createLocalExtractionProvider();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const local = createLocalExtractionProvider();
+  const provider = values.layout
+    ? local
+    : (chooseExtractionEngine(config, { ...installedEngine, local: () => local }).provider ??
+      local);
   try {
     const output = values.layout
-      ? await provider.read({ bytes, contentType })
+      ? await local.read({ bytes, contentType })
       : await provider.extract({ bytes, contentType, documentType: values.type as DocumentType });
     process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
     return 0;
@@ -59,7 +73,8 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await provider.close();
+    await provider.close?.();
+    await local.close();
   }
 }
 

@@ -97,8 +97,6 @@ export async function startServer(
           // stops taking jobs and lets a running one finish or puts it back.
           await closeGracefully(app);
           await queue.stop();
-          // A provider with processes or workers of its own (the sandboxed local engine).
-          await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
           await openDb.close();
           lock?.release();
         })();

@@ -66,7 +66,6 @@ async function main() {
     force.unref();
     try {
       await queue.stop();
-      await (engine.provider as { close?: () => Promise<void> } | undefined)?.close?.();
       await db?.close();
       lock?.release();
       process.exit(0);

@@ -82,3 +82,35 @@ export function cellAt(table: Table, row: number, col: number): Cell | undefined
     (c) => row >= c.row && row < c.row + c.rowSpan && col >= c.col && col < c.col + c.colSpan,
   );
 }
+
+/**
+ * The document as plain text in reading order, for a model that reads text (the
+ * OpenAI-compatible extraction provider): lines as printed, table rows as cells joined by " | ",
+ * a blank line between blocks and a page marker before each page.
+ */
+export function layoutText(layout: DocumentLayout): string {
+  const out: string[] = [];
+  for (const page of layout.pages) {
+    out.push(`--- Page ${page.number} ---`);
+    for (const block of page.blocks) {
+      if (block.kind === 'line') {
+        out.push(block.line.text);
+        continue;
+      }
+      const { table } = block;
+      out.push('');
+      for (let row = 0; row < table.rows; row++) {
+        const cells = table.cells
+          .filter((c) => c.row === row)
+          .sort((a, b) => a.col - b.col)
+          .map((c) => c.text.replace(/\s*\n\s*/g, ' ').trim());
+        out.push(`| ${cells.join(' | ')} |`);
+      }
+      out.push('');
+    }
+  }
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -276,6 +276,23 @@ describe('a vision renewal whose tables only have rules between rows', () => {
   });
 });
 
+describe('the bytes it is given', () => {
+  it('reads a PDF handed over as a Node Buffer (as the file store streams it) and leaves it intact', async () => {
+    const bytes = await buildPdf([
+      textRows([['Dental Insurance'], ['Carrier: Acme Dental']], [72], 72),
+    ]);
+    const buffer = Buffer.from(bytes);
+    const copy = Buffer.from(buffer);
+    const data = await provider.extract({
+      bytes: buffer,
+      contentType: 'application/pdf',
+      documentType: 'carrierProposal',
+    });
+    expect(parsedDataSchema.safeParse(data).success).toBe(true);
+    expect(buffer.equals(copy)).toBe(true);
+  });
+});
+
 describe('documents the engine cannot read', () => {
   const expectError = async (promise: Promise<unknown>, message: RegExp) => {
     const error = await promise.catch((e: unknown) => e);

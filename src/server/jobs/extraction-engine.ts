@@ -1,3 +1,8 @@
+import { layoutText } from '../extraction/layout.ts';
+import {
+  createLocalExtractionProvider,
+  type LocalExtractionProvider,
+} from '../extraction/local-engine.ts';
 import type { ExtractionInput, ExtractionProvider } from '../extraction/provider.ts';
 import {
   createExtractionProvider,
@@ -6,13 +11,14 @@ import {
 import { createSandboxedProvider } from '../extraction/sandbox.ts';
 
 /**
- * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER.
+ * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER: the local engine (PDF,
+ * DOCX and OCR readers; src/server/extraction/local-engine.ts) by default, or a hosted provider,
+ * which for `openai` reads the document's text with the local engine's readers first.
  *
- * The local engine (PDF, DOCX and OCR readers; src/server/extraction/local-engine.ts) runs in a
- * sandboxed child process (src/server/extraction/sandbox.ts): a hostile or broken document can
- * neither block the server's event loop nor take more than LOCAL_ENGINE_MAX_RSS_MB of memory,
- * and a reading the queue gives up on is killed outright. No document text reader is installed
- * for EXTRACTION_PROVIDER=openai yet: with it documents are recorded and wait.
+ * The local engine runs in a sandboxed child process (src/server/extraction/sandbox.ts): a
+ * hostile or broken document can neither block the server's event loop nor take more than
+ * LOCAL_ENGINE_MAX_RSS_MB of memory, and a reading the queue gives up on is killed outright.
+ * (The text reader for `openai` still runs in this process.)
  */
 export interface InstalledEngine {
   local?: () => ExtractionProvider;
@@ -22,6 +28,13 @@ export interface InstalledEngine {
 /** Memory one reading of the local engine may take (its whole child process). */
 export const LOCAL_ENGINE_MAX_RSS_MB = 1536;
 
+let localEngine: LocalExtractionProvider | undefined;
+/** One in-process local engine for the text reader: its OCR worker is shared (started on first use). */
+const sharedLocalEngine = () => {
+  localEngine ??= createLocalExtractionProvider();
+  return localEngine;
+};
+
 export const installedEngine: InstalledEngine = {
   local: () =>
     createSandboxedProvider({
@@ -30,6 +43,7 @@ export const installedEngine: InstalledEngine = {
       factory: 'createLocalExtractionProvider',
       maxRssMb: LOCAL_ENGINE_MAX_RSS_MB,
     }),
+  readText: async (input) => layoutText(await sharedLocalEngine().read(input)),
 };
 
 export type EngineChoice =

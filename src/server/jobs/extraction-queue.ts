@@ -332,6 +332,8 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
         // pg-boss has failed (and aborted) whatever outlived the grace; let those handlers
         // record it before the database closes.
         await Promise.allSettled([...running]);
+        // Release what the engine holds (the local engine's OCR worker; it restarts on next use).
+        await deps.provider?.close?.().catch(() => {});
       })();
       return stopping;
     },

@@ -54,10 +54,13 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 /** Reads a document's bytes into the layout model, by its sniffed content type. */
 export async function readDocument(
-  bytes: Uint8Array,
+  input: Uint8Array,
   contentType: string,
   options: ReadOptions,
 ): Promise<DocumentLayout> {
+  // A plain copy: pdf.js refuses Node Buffers (what a file store stream gives), and readers may
+  // hand the bytes to a worker, which must not detach the caller's memory.
+  const bytes = new Uint8Array(input);
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/pdf') return readPdf(bytes, options);
   if (type === DOCX) {

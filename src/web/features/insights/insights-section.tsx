@@ -1,10 +1,10 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import type { InsightsState } from './use-insights.ts';
 
-// The Markdown renderer (and its highlighter) loads only once there is an answer to show.
-const Markdown = lazy(() =>
-  import('./markdown.tsx').then((module) => ({ default: module.Markdown })),
-);
+// The Markdown renderer (and its highlighter) loads once insights are asked for, while the
+// request is on its way, so the answer shows as Markdown from its first chunk.
+const loadMarkdown = () => import('./markdown.tsx');
+const Markdown = lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
 
 /**
  * The 'Insights' section of a carrier proposal: 'Generating insights...' until the first chunk,
@@ -12,6 +12,9 @@ const Markdown = lazy(() =>
  */
 export function InsightsSection({ status, text, error }: InsightsState) {
   const headingId = useId();
+  useEffect(() => {
+    if (status !== 'idle') void loadMarkdown();
+  }, [status]);
   if (status === 'idle') return null;
   return (
     <section
