@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,8 @@ export interface ServerProcess {
   stderr(): string;
   /** Resident memory now, in bytes (Linux /proc). */
   rss(): number;
+  /** Resident memory of the process and its child processes (the extraction sandbox), in bytes. */
+  rssWithChildren(): number;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   /** SIGTERM and wait (a clean shutdown). */
@@ -44,6 +46,21 @@ export function readRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb * 1024;
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+export function treeRss(pid: number): number {
+  let total = 0;
+  try {
+    total += readRss(pid);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) total += treeRss(Number(child));
+    }
+  } catch {
+    // the process is gone
+  }
+  return total;
 }
 
 export interface StartProcessOptions {
@@ -108,6 +125,7 @@ export async function startServerProcess(options: StartProcessOptions): Promise<
     child,
     stderr: () => stderr,
     rss: () => readRss(child.pid!),
+    rssWithChildren: () => treeRss(child.pid!),
     exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
