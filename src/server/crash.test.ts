@@ -159,6 +159,7 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
     let kills = 0;
     let startKills = 0;
     let cycle = 0;
+    const began = performance.now();
     while (kills < KILLS) {
       cycle += 1;
       // Now and then the kill lands while the server is still starting (opening the database,
@@ -190,11 +191,13 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
       expect(server.stderr(), 'the server wrote errors').toBe('');
     }
 
+    const killsSeconds = (performance.now() - began) / 1000;
     // After the last kill, straight from the data directory: everything answered is there, whole.
     const afterKills = await inspect(dataDir, acked, { finished: false });
     expect(afterKills.problems).toEqual([]);
 
     // Restarted once more: every document still unfinished is read or fails with a reason.
+    const settling = performance.now();
     const server = await startServerProcess({ env, timeoutMs: 60_000 });
     try {
       await eventually(
@@ -208,12 +211,24 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
             .flat()
             .every((d: { status: string }) => d.status === 'done' || d.status === 'failed');
         },
-        120_000,
+        180_000,
         'every document to be read or failed',
-      );
+      ).catch(async (error: unknown) => {
+        // Say which ones, and where their jobs are.
+        const lists = await Promise.all(
+          ['carrierProposals', 'policyCertificates'].map(async (list) =>
+            (await fetch(`${server.url}/api/documents/${list}?limit=1000`)).json(),
+          ),
+        );
+        const open = lists
+          .flat()
+          .filter((d: { status: string }) => !['done', 'failed'].includes(d.status));
+        throw new Error(`${(error as Error).message}: ${JSON.stringify(open.slice(0, 5))}`);
+      });
     } finally {
       expect(await server.stop(), 'a clean stop').toBe(0);
     }
+    const settleSeconds = (performance.now() - settling) / 1000;
     const final = await inspect(dataDir, acked, { finished: true });
     expect(final.problems).toEqual([]);
 
@@ -221,7 +236,8 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
       `[crash] ${kills + startKills} SIGKILLs survived (${kills} under load, ${startKills} while starting); ` +
         `acknowledged: ${acked.clients.size} clients, ${acked.documents.size} documents, ` +
         `${[...acked.billing.values()].reduce((n, m) => n + m.size, 0)} billing saves; ` +
-        `final: ${JSON.stringify(final.report.documents)}; analyses ${azure.total()}`,
+        `final: ${JSON.stringify(final.report.documents)}; analyses ${azure.total()}; ` +
+        `kills took ${killsSeconds.toFixed(0)} s, the last start and settling ${settleSeconds.toFixed(0)} s`,
     );
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     expect(acked.documents.size).toBeGreaterThan(0);

@@ -120,6 +120,7 @@ export function createSandboxedProvider(options: SandboxOptions): SandboxedProvi
         if (settled) return;
         settled = true;
         clearInterval(watch);
+        peak = Math.max(peak, rssOf(child.process.pid));
         input.signal?.removeEventListener('abort', onAbort);
         child.process.off('message', onMessage);
         child.process.off('exit', onExit);

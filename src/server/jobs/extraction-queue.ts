@@ -266,10 +266,13 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
         [name],
       );
       if (!rows.length) continue;
-      await instance.fail(
-        name,
-        rows.map((r) => r.id),
-        { message: 'interrupted: the process reading it stopped' },
+      const ids = rows.map((r) => r.id);
+      await instance.fail(name, ids, { message: 'interrupted: the process reading it stopped' });
+      // The try was cut short, not failed: the next one starts now rather than after the
+      // backoff delay (it still counts, so a document interrupted every time ends failed).
+      await db.query(
+        `update pgboss.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`,
+        [name, ids],
       );
       logger.warn(
         { queue: name, jobs: rows.length },

@@ -20,8 +20,9 @@ const pdf = readFileSync(
 
 /**
  * On the embedded database one process owns DATA_DIR. A job it held when it died (SIGKILL) is
- * put back as soon as the next process starts, not when its missed heartbeat is noticed: the
- * heartbeat and the supervisor are set far longer than the test waits.
+ * put back as soon as the next process starts, not when its missed heartbeat is noticed, and
+ * tried again at once, not after the retry delay: the heartbeat, the supervisor and the retry
+ * delay are all set far longer than the test waits.
  */
 describe('orphaned jobs on the embedded database', () => {
   let dataDir: string;
@@ -39,6 +40,10 @@ describe('orphaned jobs on the embedded database', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bd-orphans-'));
     const settings = {
       ...fastQueueSettings,
+      // Production-like: a failed try waits a minute or more before the next one. An
+      // interrupted one must not.
+      retryDelaySeconds: 60,
+      retryBackoff: true,
       heartbeatSeconds: 120,
       expireInSeconds: 600,
       superviseIntervalSeconds: 300,
