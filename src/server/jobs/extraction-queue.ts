@@ -296,10 +296,17 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
       pollingIntervalSeconds: settings.pollingIntervalSeconds,
       localConcurrency: settings.concurrency,
     } as const;
-    await instance.work<ExtractionJobData, void, typeof workOptions>(
+    // A worker that has just read a document looks for the next one at once (pg-boss would
+    // otherwise wait out the polling interval: quick readings ran at one per interval). With
+    // nothing left it goes back to polling.
+    let firstWorker: string | undefined;
+    const andLookAgain = () => {
+      if (firstWorker) instance.notifyWorker(firstWorker);
+    };
+    firstWorker = await instance.work<ExtractionJobData, void, typeof workOptions>(
       EXTRACTION_QUEUE,
       workOptions,
-      ([job]) => (job ? track(extract(provider, job)) : Promise.resolve()),
+      ([job]) => (job ? track(extract(provider, job)).finally(andLookAgain) : Promise.resolve()),
     );
     const deadLetterOptions = { ...workOptions, localConcurrency: 1 } as const;
     await instance.work<ExtractionJobData, void, typeof deadLetterOptions>(
