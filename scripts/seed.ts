@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/server.ts';
+import { sampleBillingDocument } from '../src/shared/billing/testing/sample-client.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
 
@@ -85,8 +86,20 @@ async function seed(base: string) {
     form.append('name', client.name);
     if (client.notes) form.append('notes', client.notes);
     form.append('logo', drawLogo(client.name, client.color), 'logo.png');
-    await post(`${base}/api/clients/createClient`, form);
+    const response = await post(`${base}/api/clients/createClient`, form);
     console.info(`client: ${client.name}`);
+    if (client === demoClients[0]) {
+      // One client with billing parameters already built: two classes, four products.
+      const { sanityId } = (await response.json()) as { sanityId: string };
+      const classes = sampleBillingDocument({ classes: 2, products: 4, ageBands: 4 });
+      const saved = await fetch(`${base}/api/clients/updateBillingParameters`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: sanityId, classes, revision: 0 }),
+      });
+      if (!saved.ok) throw new Error(`billing parameters: ${saved.status} ${await saved.text()}`);
+      console.info('  billing parameters: 2 classes, 4 products');
+    }
   }
   const fixtures = path.resolve(import.meta.dirname, '../tests/fixtures/proposals');
   for (const doc of demoDocuments) {
