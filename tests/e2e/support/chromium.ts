@@ -26,7 +26,9 @@ const systemCandidates = [
 export async function resolveChromium(): Promise<string> {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  const system = systemCandidates.find((p) => existsSync(p));
+  // E2E_BROWSER=bundled skips the system browser (to try the fallback where both exist).
+  const system =
+    process.env.E2E_BROWSER === 'bundled' ? undefined : systemCandidates.find((p) => existsSync(p));
   if (system) return system;
   const { default: chromium } = await import('@sparticuz/chromium');
   return chromium.executablePath();
