@@ -9,89 +9,20 @@
  *
  * Prints; asserts nothing. Run alone with `node bench/documents.ts`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { type BenchServer, startBenchServer } from './support/server-process.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
 const bigUploadBytes = 50 * MB;
 const smallUploadBytes = 1 * MB;
 const concurrentClients = 10;
 const throughputSeconds = 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Resident set size of a process in bytes, from /proc (Linux). */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
-  return kb * 1024;
-}
-
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bd-bench-docs-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'src/server/index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAX_UPLOAD_MB: '50',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 2 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    child,
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A PDF-looking body of `size` bytes (the type is sniffed from its first bytes), made as it is sent. */
 function pdfStream(size: number): Readable {
@@ -146,30 +77,29 @@ async function streamUpload(url: string, size: number): Promise<number> {
   });
 }
 
-async function benchBigUpload(server: Server): Promise<void> {
-  const pid = server.child.pid!;
+async function benchBigUpload(server: BenchServer): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idleSamples: number[] = [];
   for (let i = 0; i < 10; i += 1) {
-    idleSamples.push(rssOf(pid));
+    idleSamples.push(server.rss());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const idle = Math.max(...idleSamples);
   let peak = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
+    peak = Math.max(peak, server.rss());
   }, 10);
   const started = performance.now();
   const status = await streamUpload(server.url, bigUploadBytes);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssOf(pid));
+  peak = Math.max(peak, server.rss());
   console.info(
     `documents: one ${mb(bigUploadBytes)} upload streamed in ${seconds.toFixed(2)} s (status ${status}); server RSS idle ${mb(idle)}, peak ${mb(peak)} (+${mb(peak - idle)})`,
   );
 }
 
-async function benchThroughput(server: Server): Promise<void> {
+async function benchThroughput(server: BenchServer): Promise<void> {
   // Distinct bytes per upload, so each one is really stored (the store keeps one copy of equal bytes).
   const base = Buffer.alloc(smallUploadBytes, 0x20);
   Buffer.from('%PDF-1.7\n%bench\n').copy(base);
@@ -214,10 +144,10 @@ async function benchThroughput(server: Server): Promise<void> {
 }
 
 export async function benchDocuments(): Promise<void> {
-  const server = await startServer();
+  const server = await startBenchServer({ MAX_UPLOAD_MB: '50' });
   try {
     console.info(
-      `documents: server on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, pid ${server.child.pid}`,
+      `documents: server on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, pid ${server.pid}`,
     );
     await benchBigUpload(server);
     await benchThroughput(server);

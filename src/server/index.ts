@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
+import { loadConfigOrExit, stopOnSignals } from './process.ts';
 import { startServer } from './server.ts';
 
 /** `npm start` / `node src/server/index.ts`: read env, migrate, listen, shut down cleanly. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config);
@@ -29,24 +20,11 @@ async function main() {
     { url: server.url, database: server.db.kind, dataDir: config.dataDir },
     `Benefits Desk is running at ${server.url}`,
   );
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  // Requests get up to 10 s, then a running extraction up to 8 s (src/server/server.ts).
+  stopOnSignals(async (signal) => {
     server.app.log.info({ signal }, 'shutting down');
-    // Requests get up to 10 s, then a running extraction up to 8 s (src/server/server.ts).
-    const force = setTimeout(() => process.exit(1), 25_000);
-    force.unref();
-    try {
-      await server.close();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+    await server.close();
+  }, 25_000);
 }
 
 await main();

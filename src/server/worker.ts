@@ -1,10 +1,10 @@
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
 import { createExtractionQueue, type ExtractionQueue } from './jobs/extraction-queue.ts';
+import { loadConfigOrExit, stopOnSignals } from './process.ts';
 import { openFileStore } from './storage/open-file-store.ts';
 
 /**
@@ -14,16 +14,7 @@ import { openFileStore } from './storage/open-file-store.ts';
  * like the server does, so it runs instead of a server, not beside one.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ name: 'worker', level: config.logLevel });
   const engine = chooseExtractionEngine(config);
   if (!engine.provider) {
@@ -57,25 +48,13 @@ async function main() {
     { database: db.kind, provider: engine.provider.name },
     'Benefits Desk worker is taking extraction jobs',
   );
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  const openDb = db;
+  stopOnSignals(async (signal) => {
     log.info({ signal }, 'stopping: no new jobs; the running one finishes or goes back');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await queue.stop();
-      await db?.close();
-      lock?.release();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+    await queue.stop();
+    await openDb.close();
+    lock?.release();
+  }, 15_000);
 }
 
 await main();

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Client } from '../../shared/clients/client.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { encodeCursor, type PageRequest, pageClause } from '../http/pagination.ts';
 import { fileUrl, recordFile } from './files.ts';
 
-/** A client as the API answers it (spec §3 Client; DESIGN.md §3). */
-export interface ClientView {
-  id: string;
-  name: string;
-  logo: string | null;
-  classes: unknown[];
-  notes: string | null;
-  createdOn: string;
-  revision: number;
-}
+export type ClientView = Client;
 
 interface ClientRow {
   id: string;

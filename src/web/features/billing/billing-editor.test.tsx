@@ -5,9 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Class } from '../../../shared/billing/schema.ts';
 import { buildClass, buildProduct } from '../../../shared/billing/testing/factories.ts';
+import type { Client } from '../../../shared/clients/client.ts';
 import { createStore } from '../../app/store.ts';
 import { ClientDetail } from '../clients/client-detail.tsx';
-import type { Client } from '../clients/client-types.ts';
 import { clientUpserted } from '../clients/clients-slice.ts';
 
 const clientId = '6f0d3c52-8a1e-4b8e-9d55-3f1c2b9e00aa';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { addClass, addProduct } from '../../../shared/billing/commands.ts';
-import type { Client } from '../clients/client-types.ts';
+import type { Client } from '../../../shared/clients/client.ts';
 import { ClassCard } from './class-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { type BillingEditor as Editor, useBillingEditor } from './use-billing-editor.ts';

@@ -11,9 +11,9 @@ import {
 } from '../../../shared/billing/dirty.ts';
 import { type EditorState, toSaved } from '../../../shared/billing/editor-model.ts';
 import type { Class } from '../../../shared/billing/schema.ts';
+import type { Client } from '../../../shared/clients/client.ts';
 import { useAppDispatch } from '../../app/store.ts';
 import { getJson } from '../../lib/api.ts';
-import type { Client } from '../clients/client-types.ts';
 import { clientUpserted } from '../clients/clients-slice.ts';
 import { postBillingParameters, SaveBillingError, saveFailureMessage } from './save-billing.ts';
 

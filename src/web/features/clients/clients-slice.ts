@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Client } from '../../../shared/clients/client.ts';
 import { getJson } from '../../lib/api.ts';
-import type { Client } from './client-types.ts';
 
 /** Fetch state of the client list (spec §4): list, loading flag, error. */
 export interface ClientsState {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { Client } from '../../../shared/clients/client.ts';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { ApiError, getJson } from '../../lib/api.ts';
-import type { Client } from './client-types.ts';
 import { clientUpserted, fetchClients } from './clients-slice.ts';
 
 export type ClientLookup =

@@ -4,10 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatListDate } from '../../../shared/format/dates.ts';
 import { createStore } from '../../app/store.ts';
-import { CertificateList } from './certificate-list.tsx';
 import { DocumentsHome } from './documents-home.tsx';
 import { fetchCarrierProposals, fetchPolicyCertificates } from './documents-slice.ts';
-import { ProposalList } from './proposal-list.tsx';
+import { CertificateList, ProposalList } from './list-screens.tsx';
 import { REFRESH_INTERVAL_MS } from './use-refresh-while-unfinished.ts';
 
 const doc = (id: string, name: string, status: string, error: string | null = null) => ({
