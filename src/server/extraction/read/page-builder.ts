@@ -1,6 +1,8 @@
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
 import { groupLines } from './lines.ts';
+import { virtualRulings } from './open-tables.ts';
+import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
 
 export interface PageInput {
@@ -143,7 +145,9 @@ function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
 
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
 export function buildPage(input: PageInput): Page {
-  const grids = findGrids(input.segments, input.tolerance);
+  // tables ruled between rows only get the column lines their text implies
+  const virtual = virtualRulings(input.segments, input.words, input.tolerance);
+  const grids = findGrids([...input.segments, ...virtual], input.tolerance);
   const tables: Table[] = [];
   let free = input.words;
   for (const grid of grids) {
@@ -157,13 +161,34 @@ export function buildPage(input: PageInput): Page {
   }
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
   const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
-  const found = alignmentTables(lines, input.number);
-  tables.push(...found.tables);
-  const blocks: Block[] = [
-    ...found.lines.map((line): Block => ({ kind: 'line', line })),
-    ...tables.map((table): Block => ({ kind: 'table', table })),
-  ];
-  blocks.sort((a, b) => blockTop(a) - blockTop(b) || blockLeft(a) - blockLeft(b));
+  // stretches set in two columns are read column by column
+  const bands = columnBands([
+    ...lines.map((line) => ({ box: line.box, line })),
+    ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
+  ]);
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) {
+    const at = placeInBand(line.box, bands);
+    const key = at ? `${bands.indexOf(at.band)}:${at.side}` : 'page';
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const blocks: Block[] = [];
+  for (const group of groups.values()) {
+    const found = alignmentTables(group, input.number);
+    blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
+    blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
+  }
+  blocks.push(...tables.map((table): Block => ({ kind: 'table', table })));
+  const key = (b: Block): [number, number, number, number] => {
+    const box = b.kind === 'line' ? b.line.box : b.table.box;
+    const at = box ? placeInBand(box, bands) : undefined;
+    return at
+      ? [at.band.y0, at.side, blockTop(b), blockLeft(b)]
+      : [blockTop(b), 0, blockTop(b), blockLeft(b)];
+  };
+  const keyed = blocks.map((b) => ({ b, k: key(b) }));
+  keyed.sort((p, q) => p.k[0] - q.k[0] || p.k[1] - q.k[1] || p.k[2] - q.k[2] || p.k[3] - q.k[3]);
+  blocks.splice(0, blocks.length, ...keyed.map((x) => x.b));
   return {
     number: input.number,
     width: input.width,
