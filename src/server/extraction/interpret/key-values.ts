@@ -78,7 +78,12 @@ export function keyValuesOfLine(text: string): KeyValue[] {
       let value = segment.slice(k.end, next ? next.start : undefined).trim();
       // one sentence: 'Carrier: Acme. This summary highlights …'
       value = value.split(/(?<=[a-z0-9)\]%])\.\s+(?=[A-Z])/)[0]!;
-      value = cleanValue(value.replace(/[.;,]+$/, ''));
+      // a closing full stop goes, the one of an abbreviation ('Acme Vision, Inc.') stays
+      value = cleanValue(
+        /\b(inc|co|corp|ltd|llc|l\.l\.c|u\.s|n\.a|jr|sr|st)\.$/i.test(value)
+          ? value.replace(/[;,]+$/, '')
+          : value.replace(/[.;,]+$/, ''),
+      );
       if (value) out.push({ key: k.key, value });
     });
   }
@@ -126,7 +131,6 @@ export function recordKeyValue(
   const simple: Partial<Record<KeyKind, Parameters<Facts['add']>[0]>> = {
     carrier: 'carrier',
     underwriter: 'underwriter',
-    contribution: 'contribution',
     planName: 'planName',
     childAges: 'childAges',
   };
@@ -152,6 +156,10 @@ export function recordKeyValue(
       ) {
         add('className', e(value, 'derived'));
       }
+      break;
+    case 'contribution':
+      // an amount under a contribution label is one tier's share, not how the plan is funded
+      if (!/^\s*\$?\s?[\d,.]+\s*$/.test(value)) add('contribution', e(value));
       break;
     case 'hours': {
       const h = minimumHours(`${value} hours`);

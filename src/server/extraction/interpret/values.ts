@@ -23,7 +23,8 @@ export function joinWrapped(lines: string[]): string {
     const line = raw.trim();
     if (!line) continue;
     if (!out) out = line;
-    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out += line;
+    // a word broken at its hyphen ('Out-of-' / 'Network', 'fluor-' / 'ide') is one word
+    else if (/[A-Za-z]-$/.test(out) && /^[A-Za-z]/.test(line)) out += line;
     else out += ` ${line}`;
   }
   return out;

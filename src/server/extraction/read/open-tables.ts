@@ -126,6 +126,8 @@ function splitAtHeadings(
   const body = median(all.map((w) => w.size)) || 10;
   const heights = ys.slice(1).map((y, i) => y - ys[i]!);
   const rowHeight = median(heights);
+  const bold = all.filter((w) => w.bold).length;
+  const plainRows = bold < all.length * 0.3;
   const parts: Array<{ ys: number[]; top?: number }> = [];
   let current: { ys: number[]; top?: number } = { ys: [ys[0]!] };
   const close = () => {
@@ -144,7 +146,9 @@ function splitAtHeadings(
       current = rest.length ? { ys: [bottom + 0.5, y1], top: bottom + 0.5 } : { ys: [y1] };
       continue;
     }
-    if (lines.length === 1 && y1 - y0 > rowHeight * 1.6) {
+    // a lone line in a taller band, or bold among plain rows: a heading between two tables
+    const lone = lines.length === 1 && pieces(bandWords).length === 1;
+    if (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) {
       close();
       current = { ys: [y1] };
       continue;
