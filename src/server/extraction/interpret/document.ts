@@ -148,6 +148,11 @@ export function namesBothNetworks(text: string): boolean {
   return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
 }
 
+/** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
+function namesNetworkExplicitly(text: string): boolean {
+  return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
+}
+
 /** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
 function columnHeading(text: string): boolean {
   const t = text.trim();
@@ -318,15 +323,23 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     }
     const heading = path.join(' ');
     let network: 'in' | 'out' | undefined;
+    let networkHeading: string | undefined;
     for (const p of [...path].reverse()) {
       // 'In-Network / Out-of-Network' over one column: its values serve both networks
       if (namesBothNetworks(p)) break;
       network = networkOf(p);
-      if (network) break;
+      if (network) {
+        networkHeading = p;
+        break;
+      }
     }
+    // over an explicit network heading, a name with a network-like word ('Preferred Core',
+    // 'Premier Plan') is a plan option
+    const explicit = networkHeading !== undefined && namesNetworkExplicitly(networkHeading);
     const option = path.find(
       (p) =>
-        networkOf(p) === undefined &&
+        p !== networkHeading &&
+        (networkOf(p) === undefined || (explicit && !namesNetworkExplicitly(p))) &&
         !isGenericHeading(p) &&
         rateMeasure(p) === 'other' &&
         !/^(frequency|limitations?)$/i.test(p) &&
