@@ -202,6 +202,13 @@ function countHeaderRows(table: Table, firstRow: number): number {
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);
+    // under a heading whose label cell runs down into this row (rowspan), a row without values is
+    // the second level of headings ('Preferred Core | Preferred Plus' under 'Dental')
+    const labelAbove = cells[0] !== undefined && cells[0].row < r;
+    if (r > firstRow && labelAbove && filled.length > 0) {
+      n = r + 1;
+      continue;
+    }
     const signals = filled.filter(headingSignal).length;
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
