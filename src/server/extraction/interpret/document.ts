@@ -411,6 +411,33 @@ export function analyzeTable(
   };
 }
 
+/** The type size of the headings that opened the current product and class sections. */
+interface SectionLevels {
+  product?: number;
+  classRef?: number;
+}
+
+/**
+ * A heading as large as the one that opened a section, naming no product or class of its own
+ * ('Monthly Premium Rates' after 'Vision – Davis Vision Network'), ends that section.
+ */
+function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
+  const text = line.text;
+  if (productsNamed(text.split(/\s+/).slice(0, 5).join(' ')).length || classRefIn(text))
+    return scope;
+  if (/^\s*(prepared|presented|proposal|quote)\s+(for|to)\b/i.test(text)) return scope;
+  const next = { ...scope };
+  if (levels.product !== undefined && line.size >= levels.product * 0.95) {
+    delete next.product;
+    levels.product = undefined;
+  }
+  if (levels.classRef !== undefined && line.size >= levels.classRef * 0.95) {
+    delete next.classRef;
+    levels.classRef = undefined;
+  }
+  return next;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -425,12 +452,17 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   // the document's title sets the first scope: 'Group Dental Proposal' is dental throughout
   let order = 0;
   let lastHeading: string | undefined;
+  const levels: SectionLevels = {};
   for (const page of layout.pages) {
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
+          const before = scope;
+          scope = endSections(scope, b.line, levels);
           scope = updateScope(scope, b.line.text);
+          if (scope.product && scope.product !== before.product) levels.product = b.line.size;
+          if (scope.classRef && scope.classRef !== before.classRef) levels.classRef = b.line.size;
           lastHeading = b.line.text;
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
