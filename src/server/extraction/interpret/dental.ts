@@ -56,6 +56,11 @@ function networkValues(
     return v ? { in: v, out: v } : {};
   }
   const both = valueAt(cells, g.both, doubt);
+  // one value in a middle network column only (centred over all three): every network's value
+  if (g.others?.length && !cellText(cells[g.in ?? -1]) && !cellText(cells[g.out ?? -1])) {
+    const lone = g.others.map((c) => valueAt(cells, c, doubt)).filter((v) => v !== undefined);
+    if (lone.length === 1) return { in: lone[0], out: lone[0] };
+  }
   const vin = valueAt(cells, g.in, doubt) ?? both;
   const vout =
     valueAt(cells, g.out, doubt) ?? (g.out === undefined && g.in === undefined ? both : undefined);
@@ -222,10 +227,11 @@ function addService(
     own: {},
     orthodontic: isOrthodontic(label.text),
   };
-  const list = label.description ?? parsed.list;
-  if (list) {
-    service.list = evidence(list, label.descriptionSource ?? label.source, 'cell');
-  }
+  const listCell = valueAt(row.cells, shape.listCol);
+  if (label.description) {
+    service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
+  } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
+  else if (listCell) service.list = listCell;
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
   if (v.in) service.coverageIn = v.in;
   if (v.out) service.coverageOut = v.out;

@@ -17,6 +17,8 @@ export interface ValueGroup {
   out?: number;
   /** A value column without a network heading: it serves both networks. */
   both?: number;
+  /** Further network columns between the first in-network and the out-of-network one (Premier). */
+  others?: number[];
   /**
    * The headings did not say which column is which (several value columns without a network
    * or option heading): values read from this group are doubtful.
@@ -31,6 +33,8 @@ export interface GridShape {
   /** Columns with another role: deductible per service, frequency. */
   deductibleCol?: number;
   frequencyCol?: number;
+  /** A column listing each service's procedures. */
+  listCol?: number;
 }
 
 export function gridShape(t: AnalyzedTable): GridShape {
@@ -52,6 +56,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   }
   let deductibleCol: number | undefined;
   let frequencyCol: number | undefined;
+  let listCol: number | undefined;
   const groups: ValueGroup[] = [];
   for (const col of cols) {
     if (col.index === labelCol || col.index === classCol) continue;
@@ -65,6 +70,17 @@ export function gridShape(t: AnalyzedTable): GridShape {
       continue;
     }
     if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
+    // procedures listed in their own column ('Examples', 'Covered Services')
+    if (
+      !col.network &&
+      /^(examples?|procedures?|(sample |typical |covered |included )?services( included)?|includes|what'?s (covered|included)|description)$/.test(
+        h.trim(),
+      ) &&
+      col.index > labelCol
+    ) {
+      listCol ??= col.index;
+      continue;
+    }
     let option = col.option && isOptionName(col.option) ? col.option : undefined;
     // a plan name spanning In | Out that was read over its first column only: the next network
     // column without a plan name belongs to the same plan (an inferred, less certain reading)
@@ -83,7 +99,10 @@ export function gridShape(t: AnalyzedTable): GridShape {
       groups.push(group);
     }
     if (inferred) group.unclear = true;
-    if (col.network === 'in') group.in ??= col.index;
+    if (col.network === 'in') {
+      if (group.in === undefined) group.in = col.index;
+      else group.others = [...(group.others ?? []), col.index];
+    }
     else if (col.network === 'out') {
       if (group.out !== undefined) group.unclear = true;
       group.out = col.index;
@@ -97,6 +116,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   if (kept.filter((g) => g.option).length < 2) {
     const merged: ValueGroup = {};
     for (const g of kept) {
+      if (g.others) merged.others = [...(merged.others ?? []), ...g.others];
       merged.in ??= g.in;
       merged.out ??= g.out;
       if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
@@ -111,6 +131,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
     groups: kept,
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
+    ...(listCol !== undefined ? { listCol } : {}),
   };
 }
 

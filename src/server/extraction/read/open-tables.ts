@@ -160,13 +160,12 @@ function splitAtHeadings(
 }
 
 /**
- * Text running across a column boundary with a good part of it on each side: the cell spans the
- * boundary in this row (a value centred over two networks). A heading wider than its column that
- * only reaches a little over the boundary does not.
+ * Text running across a column boundary: no line is drawn through it, so its cell spans the
+ * boundary in this row (a value centred over the networks; a heading run that a header bar's
+ * cell holds with others is shared out again by the interpreter).
  */
 function spans(p: Piece, x: number): boolean {
-  const w = p.x1 - p.x0;
-  return x - p.x0 > Math.max(1, w * 0.2) && p.x1 - x > Math.max(1, w * 0.2);
+  return x - p.x0 > 1 && p.x1 - x > 1;
 }
 
 /** The column lines (and a top rule, when the part has none) of one table of a stack. */
