@@ -48,6 +48,8 @@ export interface AnalyzedTable {
   caption?: string;
   /** The nearest heading above the table (or its caption). */
   heading?: string;
+  /** The heading is the line right above the table (nothing between them). */
+  headingAbove?: boolean;
   order: number;
 }
 
@@ -149,7 +151,7 @@ export function namesBothNetworks(text: string): boolean {
 }
 
 /** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
-function namesNetworkExplicitly(text: string): boolean {
+export function namesNetworkExplicitly(text: string): boolean {
   return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
 }
 
@@ -468,6 +470,8 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
         const analyzed = analyzeTable(b.table, scope, order++, lastHeading);
+        const previous = items[items.length - 1];
+        if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
         items.push({ kind: 'table', table: analyzed, order: analyzed.order });
       }
     }

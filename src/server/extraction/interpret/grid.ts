@@ -1,8 +1,14 @@
 import type { Cell, Line } from '../layout.ts';
-import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesBothNetworks,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { cleanValue, joinWrapped } from './values.ts';
-import { isOptionName } from './vocabulary.ts';
+import { isOptionName, networkOf, productsNamed } from './vocabulary.ts';
 
 /**
  * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
@@ -125,6 +131,27 @@ export function gridShape(t: AnalyzedTable): GridShape {
     }
     kept = kept.length ? [merged] : [];
   }
+  // a list under its own network heading ('Out-of-Network Reimbursement' over Service | Amount):
+  // its one value column is that network's
+  const only = kept.length === 1 ? kept[0]! : undefined;
+  const title = t.headingAbove || t.caption ? (t.caption ?? t.heading ?? '') : '';
+  if (
+    only &&
+    only.both !== undefined &&
+    only.in === undefined &&
+    only.out === undefined &&
+    !only.unclear &&
+    title &&
+    productsNamed(title).length === 0 &&
+    namesNetworkExplicitly(title) &&
+    !namesBothNetworks(title)
+  ) {
+    const network = networkOf(title);
+    if (network) {
+      only[network] = only.both;
+      delete only.both;
+    }
+  }
   return {
     labelCol,
     ...(classCol !== undefined ? { classCol } : {}),
@@ -168,7 +195,7 @@ export function spansNetworks(cells: Array<Cell | undefined>, g: ValueGroup): bo
 export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): boolean {
   const label = cells[shape.labelCol];
   const valueCols = shape.groups
-    .flatMap((g) => [g.in, g.out, g.both])
+    .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
     .filter((c) => c !== undefined);
   return valueCols.every((c) => {
     const cell = cells[c];
