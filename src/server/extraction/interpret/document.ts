@@ -3,6 +3,7 @@ import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
+  FREQUENCY_VALUE,
   frequencyItems,
   isGenericHeading,
   isOptionName,
@@ -199,6 +200,12 @@ function countHeaderRows(table: Table, firstRow: number): number {
       return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
     });
     if (!texts.every(isHeadingText)) break;
+    // 'Exam | Every 12 months' is a frequency row, not headings
+    if (
+      frequencyItems(texts[0] ?? '').length > 0 &&
+      texts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
+    )
+      break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
