@@ -108,8 +108,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
     if (col.network === 'in') {
       if (group.in === undefined) group.in = col.index;
       else group.others = [...(group.others ?? []), col.index];
-    }
-    else if (col.network === 'out') {
+    } else if (col.network === 'out') {
       if (group.out !== undefined) group.unclear = true;
       group.out = col.index;
     } else if (group.both === undefined) group.both = col.index;

@@ -1,3 +1,4 @@
+import type { Line } from '../layout.ts';
 import type { AnalyzedDocument, AnalyzedTable } from './document.ts';
 import { cellText } from './document.ts';
 import {
@@ -110,6 +111,17 @@ export function keyValuesOfTable(
   return out;
 }
 
+/** 'Key: value' pairs printed inside the cells of a table that is not a key–value table. */
+export function keyValuesInCells(t: AnalyzedTable): Array<KeyValue & { source: Source }> {
+  const out: Array<KeyValue & { source: Source }> = [];
+  for (const cell of t.table.cells) {
+    const text = cellText(cell);
+    if (!/:\s/.test(text)) continue;
+    for (const kv of keyValuesOfLine(text)) out.push({ ...kv, source: sourceOfCell(cell) });
+  }
+  return out;
+}
+
 /** Records what a labelled value says, under the scope it was printed in. */
 export function recordKeyValue(
   facts: Facts,
@@ -197,25 +209,42 @@ const UNDERWRITTEN =
   /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
 
 /** Labelled values in the document's running text. */
+/**
+ * The line that continues this one when a sentence or value wraps: next in reading order, same
+ * page, same left edge and type size, close below, starting in lower case.
+ */
+function continuation(items: AnalyzedDocument['items'], i: number): Line | undefined {
+  const item = items[i];
+  const next = items[i + 1];
+  if (item?.kind !== 'line' || next?.kind !== 'line' || next.heading || item.heading) return;
+  const a = item.line;
+  const b = next.line;
+  if (a.page !== b.page || Math.abs(a.size - b.size) > a.size * 0.08) return;
+  if (Math.abs(a.box[0] - b.box[0]) > a.size * 0.6) return;
+  const gap = b.box[1] - a.box[3];
+  if (gap < -a.size * 0.2 || gap > a.size * 0.8) return;
+  if (!/^[a-z(]/.test(b.text.trim()) || /[.;:]$/.test(a.text.trim())) return;
+  return b;
+}
+
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
-  for (const item of doc.items) {
+  for (const [i, item] of doc.items.entries()) {
     if (item.kind !== 'line') continue;
+    const more = continuation(doc.items, i);
+    const text = more ? `${item.line.text} ${more.text}` : item.line.text;
+    const lines = more ? [item.line, more] : [item.line];
     // 'Coverage is underwritten by Acme Life Insurance Company'
-    const insurer = item.line.text.match(UNDERWRITTEN);
+    const insurer = text.match(UNDERWRITTEN);
     if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
       facts.add(
         'underwriter',
-        evidence(
-          insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(),
-          sourceOfLines([item.line]),
-          'prose',
-        ),
+        evidence(insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(), sourceOfLines(lines), 'prose'),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );
     }
-    for (const kv of keyValuesOfLine(item.line.text)) {
-      recordKeyValue(facts, kv.key, kv.value, sourceOfLines([item.line]), item.scope, item.order);
+    for (const kv of keyValuesOfLine(text)) {
+      recordKeyValue(facts, kv.key, kv.value, sourceOfLines(lines), item.scope, item.order);
     }
   }
 }

@@ -18,7 +18,12 @@ import {
 } from './document.ts';
 import { type Evidence, evidence } from './evidence.ts';
 import { Facts } from './facts.ts';
-import { collectLineKeyValues, keyValuesOfTable, recordKeyValue } from './key-values.ts';
+import {
+  collectLineKeyValues,
+  keyValuesInCells,
+  keyValuesOfTable,
+  recordKeyValue,
+} from './key-values.ts';
 import { ParsedDataWriter } from './output.ts';
 import {
   collectRates,
@@ -90,6 +95,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     for (const kv of keyValuesOfTable(t)) {
       recordKeyValue(facts, kv.key, kv.value, kv.source[0]!, t.scope, t.order);
+    }
+    for (const kv of keyValuesInCells(t)) {
+      recordKeyValue(facts, kv.key, kv.value, kv.source, t.scope, t.order);
     }
   }
   return facts;
