@@ -296,8 +296,10 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
           text,
         ),
     );
-  const best = candidates.sort((a, b) => b.line.size - a.line.size)[0];
-  if (!best || best.line.size < doc.bodySize * 1.3) return undefined;
+  // a logo set in two sizes ('VSP' large, 'Vision Care' small) counts by its largest word
+  const size = (l: (typeof candidates)[number]['line']) => Math.max(...l.words.map((w) => w.size));
+  const best = candidates.sort((a, b) => size(b.line) - size(a.line))[0];
+  if (!best || size(best.line) < doc.bodySize * 1.3) return undefined;
   return evidence(
     best.text,
     { page: 1, box: best.line.box, reading: best.line.confidence },

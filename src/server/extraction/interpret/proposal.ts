@@ -203,6 +203,19 @@ export function planFromHeading(text: string, product: Product): string | undefi
     .replace(/\((all classes|all coverages)\)/gi, '')
     .replace(/[–—-]\s*all classes\s*$/i, '')
     .trim();
+  // a heading naming both products is a title, not a plan
+  if (productsNamed(t).length > 1) return undefined;
+  // 'Plan Design – Principal Dental PPO 1250': a section word before the plan's own name
+  const named = t.match(/^(.+?)\s+[:–—|-]\s+(.+)$/);
+  if (
+    named &&
+    GENERIC_SECTION.test(named[1]!) &&
+    productsNamed(named[2]!).includes(product) &&
+    /\d|\b(ppo|dhmo|hmo|epo|dpo|plan|option|choice|plus|select|care)\b/i.test(
+      named[2]!.replace(new RegExp(`\\b${product}\\b`, 'i'), ''),
+    )
+  )
+    return named[2]!.replace(/[®™℠]/g, '').trim();
   const m = t.match(new RegExp(`^${product}\\b\\s*([:–—\\-|])?\\s*(.*)$`, 'i'));
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
