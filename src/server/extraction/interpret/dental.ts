@@ -5,7 +5,7 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
-  rowLabel,
+  rowLabelOf,
   spansNetworks,
   type ValueGroup,
   valueAt,
@@ -29,7 +29,7 @@ export function dentalScore(t: AnalyzedTable): number {
   let section = '';
   let n = 0;
   for (const row of t.body) {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
@@ -96,7 +96,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let section = '';
   let sectionClass: string | undefined;
   for (const row of t.body) {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
@@ -213,7 +213,7 @@ function addService(
   t: AnalyzedTable,
   row: AnalyzedTable['body'][number],
   shape: ReturnType<typeof gridShape>,
-  label: NonNullable<ReturnType<typeof rowLabel>>,
+  label: NonNullable<ReturnType<typeof rowLabelOf>>,
   scope: Scope,
   v: NetworkValues,
 ): void {

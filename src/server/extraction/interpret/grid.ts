@@ -7,7 +7,7 @@ import {
   namesNetworkExplicitly,
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
-import { cleanValue, joinWrapped } from './values.ts';
+import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import { isOptionName, networkOf, productsNamed } from './vocabulary.ts';
 
 /**
@@ -34,6 +34,8 @@ export interface ValueGroup {
 
 export interface GridShape {
   labelCol: number;
+  /** Sub-labels beside a merged label ('Individual' beside 'Calendar Year Deductible'). */
+  subLabelCol?: number;
   classCol?: number;
   groups: ValueGroup[];
   /** Columns with another role: deductible per service, frequency. */
@@ -60,12 +62,31 @@ export function gridShape(t: AnalyzedTable): GridShape {
     classCol = 0;
     labelCol = 1;
   }
+  // a label column split in two under one heading: a merged label over its sub-labels
+  // ('Calendar Year Deductible' over 'Individual' / 'Family')
+  let subLabelCol: number | undefined;
+  const next = labelCol + 1;
+  const firstBody = t.body[0]?.row;
+  if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
+    const sharedHeading = t.table.cells.some(
+      (c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2,
+    );
+    const subs = t.body
+      .map((r) => r.cells[next])
+      .filter((c) => c !== undefined && c.col === next && cellText(c));
+    if (
+      sharedHeading &&
+      subs.length >= 2 &&
+      subs.every((c) => !looksLikeValue(cellText(c)) && !/\$\s?\d/.test(cellText(c)))
+    )
+      subLabelCol = next;
+  }
   let deductibleCol: number | undefined;
   let frequencyCol: number | undefined;
   let listCol: number | undefined;
   const groups: ValueGroup[] = [];
   for (const col of cols) {
-    if (col.index === labelCol || col.index === classCol) continue;
+    if (col.index === labelCol || col.index === classCol || col.index === subLabelCol) continue;
     const h = col.heading.toLowerCase();
     if (/deductible/.test(h) && !col.network) {
       deductibleCol = col.index;
@@ -153,6 +174,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   }
   return {
     labelCol,
+    ...(subLabelCol !== undefined ? { subLabelCol } : {}),
     ...(classCol !== undefined ? { classCol } : {}),
     groups: kept,
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
@@ -198,7 +220,7 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
     .filter((c) => c !== undefined);
   return valueCols.every((c) => {
     const cell = cells[c];
-    return !cell || cell === label || !cellText(cell);
+    return !cell || cell === label || cell === cells[shape.subLabelCol ?? -1] || !cellText(cell);
   });
 }
 
@@ -209,6 +231,18 @@ export interface RowLabel {
   description?: string;
   source: ReturnType<typeof sourceOfLines>;
   descriptionSource?: ReturnType<typeof sourceOfLines>;
+}
+
+/** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
+export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): RowLabel | undefined {
+  const main = rowLabel(cells[shape.labelCol]);
+  if (shape.subLabelCol === undefined) return main;
+  const subCell = cells[shape.subLabelCol];
+  if (!subCell || subCell === cells[shape.labelCol]) return main;
+  const sub = rowLabel(subCell);
+  if (!sub) return main;
+  if (!main) return sub;
+  return { ...sub, text: `${main.text} ${sub.text}` };
 }
 
 /**
