@@ -49,7 +49,7 @@ describe('mammoth HTML', () => {
     ]);
   });
 
-  it('keeps a table nested in a data cell as that cell's text', () => {
+  it('keeps a table nested in a data cell as the text of that cell', () => {
     const blocks = parseMammothHtml(
       '<table><tr><td>Frames</td><td>$130</td></tr><tr><td>Notes</td><td>' +
         '<table><tr><td>Exam</td><td>12 months</td></tr></table></td></tr></table>',
