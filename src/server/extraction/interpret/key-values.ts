@@ -47,13 +47,17 @@ export function keyValuesOfLine(text: string): KeyValue[] {
     // each colon ends a key: the longest run of up to six words before it that is a known key,
     // else up to three capitalised words
     const keys: Array<{ start: number; end: number; key: string }> = [];
-    for (const c of colon) {
+    for (const [ci, c] of colon.entries()) {
       const before = segment.slice(0, c);
       const words = [...before.matchAll(/[^\s]+/g)];
       let chosen: { start: number; key: string } | undefined;
       for (let n = Math.min(6, words.length); n >= 1; n--) {
         const w = words[words.length - n]!;
         const key = before.slice(w.index).trim();
+        // the first key of a segment starts the segment ('Orthodontia Eligibility:' is not an
+        // 'Eligibility:' key) unless what precedes it ends a sentence or clause
+        const previous = words[words.length - n - 1]?.[0];
+        if (ci === 0 && previous && !/[.,;)]$/.test(previous) && words.length <= 6) continue;
         if (keyKind(key)) {
           chosen = { start: w.index!, key };
           break;

@@ -24,6 +24,7 @@ import {
   keyValuesOfTable,
   recordKeyValue,
 } from './key-values.ts';
+import { listTables } from './line-lists.ts';
 import { ParsedDataWriter } from './output.ts';
 import {
   collectRates,
@@ -99,6 +100,11 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     for (const kv of keyValuesInCells(t)) {
       recordKeyValue(facts, kv.key, kv.value, kv.source, t.scope, t.order);
     }
+  }
+  // benefits printed as 'Label: value' lines
+  for (const t of listTables(doc)) {
+    if (t.scope.product === 'dental') collectDental(t, facts);
+    else if (t.scope.product === 'vision') collectVision(t, facts);
   }
   return facts;
 }

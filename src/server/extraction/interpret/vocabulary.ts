@@ -87,6 +87,8 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
  * 'Dependent Children (vision)'). Unknown labels give undefined.
  */
 export function keyKind(label: string): { kind: KeyKind; product?: Product } | undefined {
+  // 'Orthodontia Eligibility' is about one benefit, not the plan
+  if (/\bortho/i.test(label)) return undefined;
   const products = productsNamed(label);
   const bare = label
     .toLowerCase()
