@@ -468,7 +468,7 @@ export function detectRulings(
   for (const dir of ['h', 'v'] as const) {
     const found = runs(dir).sort((p, q) => p.a - q.a || p.pos - q.pos);
     // group runs on adjacent rows (columns) that overlap: one band
-    const bands: Array<{ p0: number; p1: number; a: number; b: number }> = [];
+    const bands: Array<{ p0: number; p1: number; a: number; b: number; runs: typeof found }> = [];
     for (const r of found) {
       const band = bands.find(
         (bd) => r.pos <= bd.p1 + 1 && r.pos >= bd.p0 - 1 && r.a <= bd.b && r.b >= bd.a,
@@ -478,7 +478,20 @@ export function detectRulings(
         band.p1 = Math.max(band.p1, r.pos);
         band.a = Math.min(band.a, r.a);
         band.b = Math.max(band.b, r.b);
-      } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b });
+        band.runs.push(r);
+      } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b, runs: [r] });
+    }
+    // a band's thickness is that of its core: the rows (columns) whose runs cover most of its
+    // length; short runs beside a line (glyph stems, a blurred edge) do not make it a bar
+    for (const bd of bands) {
+      const length = bd.b - bd.a + 1;
+      const cover = new Map<number, number>();
+      for (const r of bd.runs) cover.set(r.pos, (cover.get(r.pos) ?? 0) + (r.b - r.a + 1));
+      const core = [...cover.entries()].filter(([, n]) => n >= length * 0.5).map(([p]) => p);
+      if (core.length && core.length < bd.p1 - bd.p0 + 1) {
+        bd.p0 = Math.min(...core);
+        bd.p1 = Math.max(...core);
+      }
     }
     const outer = dir === 'h' ? height : width;
     const inkAt = (p: number, q: number) =>
