@@ -1,6 +1,6 @@
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
-import { groupLines } from './lines.ts';
+import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
@@ -143,6 +143,74 @@ function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
   return { rows, cols, cells, headerRows: 0, box: grid.box, page, origin: 'rulings' };
 }
 
+/**
+ * A grid row about twice as tall as the others whose every filled cell has text above and below a
+ * common blank stripe is two rows whose rule was not drawn or not seen (a shaded header's lower
+ * edge in a scan): it is split there.
+ */
+export function splitUnruledRows(table: Table): void {
+  const heights = table.cells
+    .filter((c) => c.rowSpan === 1 && c.box)
+    .map((c) => c.box![3] - c.box![1]);
+  const usual = median(heights);
+  if (!usual) return;
+  for (let r = table.rows - 1; r >= 0; r--) {
+    const row = table.cells.filter((c) => c.row === r && c.rowSpan === 1 && c.box);
+    const filled = row.filter((c) => c.lines.length > 0);
+    if (
+      filled.length < 2 ||
+      filled.length !== table.cells.filter((c) => c.row === r).filter((c) => c.lines.length).length
+    )
+      continue;
+    const top = Math.min(...row.map((c) => c.box![1]));
+    const bottom = Math.max(...row.map((c) => c.box![3]));
+    if (bottom - top < usual * 1.7) continue;
+    // blank stripes common to every filled cell, with text on both sides in each
+    const words = filled.flatMap((c) => c.lines.flatMap((l) => l.words));
+    const size = median(words.map((w) => w.size)) || 10;
+    let best: number | undefined;
+    let bestGap = size * 0.4;
+    const edges = [...new Set(words.map((w) => w.box[3]))].sort((a, b) => a - b);
+    for (const y of edges) {
+      const next = Math.min(...words.filter((w) => w.box[1] >= y).map((w) => w.box[1]));
+      if (!Number.isFinite(next) || next - y <= bestGap) continue;
+      const cut = (y + next) / 2;
+      const splits = filled.every(
+        (c) => c.lines.some((l) => l.box[3] <= cut) && c.lines.some((l) => l.box[1] >= cut),
+      );
+      if (splits) {
+        best = cut;
+        bestGap = next - y;
+      }
+    }
+    if (best === undefined) continue;
+    const cut = best;
+    const split = new Set(filled);
+    for (const c of table.cells) {
+      if (split.has(c)) continue;
+      if (c.row > r) c.row++;
+      else if (c.row + c.rowSpan - 1 >= r) c.rowSpan++;
+    }
+    const lower: Cell[] = [];
+    for (const c of filled) {
+      const below = c.lines.filter((l) => l.box[1] >= cut);
+      c.lines = c.lines.filter((l) => l.box[3] <= cut);
+      c.text = c.lines.map((l) => l.text).join('\n');
+      lower.push({
+        ...c,
+        row: r + 1,
+        lines: below,
+        text: below.map((l) => l.text).join('\n'),
+        box: [c.box![0], cut, c.box![2], c.box![3]],
+      });
+      c.box = [c.box![0], c.box![1], c.box![2], cut];
+    }
+    table.cells.push(...lower);
+    table.rows++;
+    table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  }
+}
+
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
@@ -155,6 +223,7 @@ export function buildPage(input: PageInput): Page {
     if (inGrid.length === 0) continue;
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
+    splitUnruledRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
