@@ -482,17 +482,44 @@ export function detectRulings(
       } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b, runs: [r] });
     }
     // a band's thickness is that of its core: the rows (columns) whose runs cover most of its
-    // length; short runs beside a line (glyph stems, a blurred edge) do not make it a bar
+    // length; short runs beside a line (glyph stems, a blurred edge, a shaded cell that touches
+    // two borders) do not make it a bar. Separate cores are separate lines.
+    const split: typeof bands = [];
     for (const bd of bands) {
       const length = bd.b - bd.a + 1;
       const cover = new Map<number, number>();
       for (const r of bd.runs) cover.set(r.pos, (cover.get(r.pos) ?? 0) + (r.b - r.a + 1));
-      const core = [...cover.entries()].filter(([, n]) => n >= length * 0.5).map(([p]) => p);
-      if (core.length && core.length < bd.p1 - bd.p0 + 1) {
-        bd.p0 = Math.min(...core);
-        bd.p1 = Math.max(...core);
+      const core = [...cover.entries()]
+        .filter(([, n]) => n >= length * 0.5)
+        .map(([p]) => p)
+        .sort((x, y) => x - y);
+      if (core.length === 0 || core.length === bd.p1 - bd.p0 + 1) {
+        split.push(bd);
+        continue;
       }
+      let group = [core[0]!];
+      const flush = () => {
+        const p0 = group[0]!;
+        const p1 = group[group.length - 1]!;
+        const runs = bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1);
+        split.push({
+          p0,
+          p1,
+          a: Math.min(...runs.map((r) => r.a)),
+          b: Math.max(...runs.map((r) => r.b)),
+          runs,
+        });
+      };
+      for (const p of core.slice(1)) {
+        if (p - group[group.length - 1]! > 1) {
+          flush();
+          group = [];
+        }
+        group.push(p);
+      }
+      flush();
     }
+    bands.splice(0, bands.length, ...split);
     const outer = dir === 'h' ? height : width;
     const inkAt = (p: number, q: number) =>
       p < 0 || p >= outer ? 0 : dir === 'h' ? ink[p * width + q]! : ink[q * width + p]!;
@@ -507,8 +534,11 @@ export function detectRulings(
       const thick = bd.p1 - bd.p0 + 1;
       if (thick <= maxThickness) {
         const off = gap + 2;
-        if (sideInk(bd.p0 - off, bd.a, bd.b) > 0.3 || sideInk(bd.p1 + off, bd.a, bd.b) > 0.3)
-          continue;
+        // a table's outer border has clean paper outside, whatever its cells hold inside
+        const before = sideInk(bd.p0 - off, bd.a, bd.b);
+        const after = sideInk(bd.p1 + off, bd.a, bd.b);
+        const border = Math.min(before, after) < 0.05 && Math.max(before, after) < 0.6;
+        if (!border && (before > 0.3 || after > 0.3)) continue;
         segments.push({ dir, pos: (bd.p0 + bd.p1) / 2, a: bd.a, b: bd.b });
       } else {
         segments.push({ dir, pos: bd.p0, a: bd.a, b: bd.b, bar: true });
