@@ -292,9 +292,12 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
         text.length > 2 &&
         text.split(/\s+/).length <= 4 &&
         !/\d/.test(text) &&
-        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|group|insurance)\b/i.test(
+        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage)\b/i.test(
           text,
-        ),
+        ) &&
+        // 'Group Dental Proposal' and 'Dental Benefits' are titles; 'Dearborn Group' and 'VSP
+        // Vision Care' are names
+        !/^(group|insurance|employee|dental|vision)\b/i.test(text),
     );
   // a logo set in two sizes ('VSP' large, 'Vision Care' small) counts by its largest word
   const size = (l: (typeof candidates)[number]['line']) => Math.max(...l.words.map((w) => w.size));

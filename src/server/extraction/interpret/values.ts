@@ -112,7 +112,8 @@ export function minimumHours(s: string): string | undefined {
 export function splitPair(s: string): [string, string] | undefined {
   const parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   if (parts.length !== 2) {
-    const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/\s*(\$[\d,.]+|\d+%)$/);
+    // '$50/$150', and '$50 $150' where a scan lost the slash
+    const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/?\s*(\$[\d,.]+|\d+%)$/);
     if (!slash) return undefined;
     return [slash[1]!, slash[2]!];
   }
