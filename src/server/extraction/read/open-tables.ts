@@ -67,8 +67,9 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
   if (words.length === 0) return [];
   const merged = mergeSegments(segments, tol);
   const size = median(words.map((w) => w.size)) || 10;
-  // rules of ruled tables (two rows or more) are theirs; a one-row grid may be a header bar
-  const grids = findGrids(segments, tol).filter((g) => g.ys.length > 2);
+  // rules of ruled tables (two rows and two columns or more) are theirs; a one-row grid may be a
+  // header bar, a box with no column lines a table whose columns the text gives
+  const grids = findGrids(segments, tol).filter((g) => g.ys.length > 2 && g.xs.length > 2);
   const inGrid = (h: Segment) =>
     grids.some(
       (g) =>
@@ -138,7 +139,10 @@ function splitAtHeadings(
     const y1 = ys[i + 1]!;
     const bandWords = words.filter((w) => inside(w, y0, y1));
     const lines = groupLines(bandWords, 0, 0.9);
-    const big = lines.filter((l) => l.size > body * 1.15);
+    // a heading is larger type alone on its row (not one of a row of column headings)
+    const alone = (l: (typeof lines)[number]) =>
+      !lines.some((o) => o !== l && o.box[1] < l.box[3] && o.box[3] > l.box[1]);
+    const big = lines.filter((l) => l.size > body * 1.15 && alone(l));
     if (big.length) {
       close();
       const bottom = Math.max(...big.map((l) => l.box[3]));
@@ -146,9 +150,14 @@ function splitAtHeadings(
       current = rest.length ? { ys: [bottom + 0.5, y1], top: bottom + 0.5 } : { ys: [y1] };
       continue;
     }
-    // a lone line in a taller band, or bold among plain rows: a heading between two tables
-    const lone = lines.length === 1 && pieces(bandWords).length === 1;
-    if (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) {
+    // a lone line in a taller band, or bold among plain rows: a heading between two tables;
+    // lines of running text only, each a single run, in a taller band: text between two tables
+    const lone = lines.length === 1;
+    const prose = lines.length > 1 && lines.every(alone);
+    if (
+      (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) ||
+      (prose && y1 - y0 > Math.min(...heights) * 2)
+    ) {
       close();
       current = { ys: [y1] };
       continue;

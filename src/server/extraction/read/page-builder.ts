@@ -144,9 +144,9 @@ function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
 }
 
 /**
- * A grid row about twice as tall as the others whose every filled cell has text above and below a
- * common blank stripe is two rows whose rule was not drawn or not seen (a shaded header's lower
- * edge in a scan): it is split there.
+ * A grid row whose every filled cell has text above and below a common blank stripe — in a row
+ * about twice as tall as the others, or a stripe wider than a line — is two rows whose rule was
+ * not drawn or not seen (a shaded header's lower edge in a scan): it is split there.
  */
 export function splitUnruledRows(table: Table): void {
   const heights = table.cells
@@ -164,12 +164,13 @@ export function splitUnruledRows(table: Table): void {
       continue;
     const top = Math.min(...row.map((c) => c.box![1]));
     const bottom = Math.max(...row.map((c) => c.box![3]));
-    if (bottom - top < usual * 1.7) continue;
-    // blank stripes common to every filled cell, with text on both sides in each
     const words = filled.flatMap((c) => c.lines.flatMap((l) => l.words));
     const size = median(words.map((w) => w.size)) || 10;
+    // a tall row, or lines far further apart than wrapped lines are
+    const tall = bottom - top >= usual * 1.7;
+    // blank stripes common to every filled cell, with text on both sides in each
     let best: number | undefined;
-    let bestGap = size * 0.4;
+    let bestGap = tall ? size * 0.4 : size * 1.1;
     const edges = [...new Set(words.map((w) => w.box[3]))].sort((a, b) => a - b);
     for (const y of edges) {
       const next = Math.min(...words.filter((w) => w.box[1] >= y).map((w) => w.box[1]));
