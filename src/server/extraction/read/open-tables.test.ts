@@ -113,3 +113,36 @@ describe('tables ruled between rows only', () => {
     expect(text(t, 1, 0)).toBe('C');
   });
 });
+
+describe('grid rows a scan lost the rule of', () => {
+  it('splits a row whose cells all have a blank stripe through them', () => {
+    const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 175 });
+    const ws = [
+      ...words('Class', 50, 100),
+      ...words('Contribution', 350, 100),
+      ...words('Class 1', 50, 122),
+      ...words('Employer paid', 350, 122),
+      ...words('Class 2', 50, 160),
+      ...words('Voluntary', 350, 160),
+    ];
+    const t = tableOf(ws, [rule(95), rule(150), rule(175), v(40), v(300), v(560)]);
+    expect(t.rows).toBe(3);
+    expect(text(t, 0, 1)).toBe('Contribution');
+    expect(text(t, 1, 0)).toBe('Class 1');
+    expect(text(t, 2, 1)).toBe('Voluntary');
+  });
+
+  it('keeps a wrapped cell whole', () => {
+    const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 155 });
+    const ws = [
+      ...words('Definition', 50, 100),
+      ...words('Employees working 30 or', 350, 100),
+      ...words('more hours per week', 350, 111),
+      ...words('Hours', 50, 140),
+      ...words('30', 350, 140),
+    ];
+    const t = tableOf(ws, [rule(95), rule(135), rule(155), v(40), v(300), v(560)]);
+    expect(t.rows).toBe(2);
+    expect(text(t, 0, 1)).toBe('Employees working 30 or more hours per week');
+  });
+});
