@@ -1,6 +1,6 @@
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument, AnalyzedTable } from './document.ts';
-import { cellText } from './document.ts';
+import { cellText, classRefIn } from './document.ts';
 import {
   type Evidence,
   evidence,
@@ -242,10 +242,30 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
     if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
       facts.add(
         'underwriter',
-        evidence(insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(), sourceOfLines(lines), 'prose'),
+        evidence(
+          insurer[1]!
+            .replace(/\s+(of|and|&)$/i, '')
+            // a sentence's full stop, not an abbreviation's ('Acme Vision, Inc.')
+            .replace(/(?<!\b(?:inc|co|corp|ltd|llc))\.$/i, '')
+            .trim(),
+          sourceOfLines(lines),
+          'prose',
+        ),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );
+    }
+    // 'Class 1: Salaried employees working 30 or more hours per week'
+    const ref = item.heading ? undefined : classRefIn(text);
+    const defined = ref ? text.match(/^\s*\S+\s+\S+\s*:\s+(.+)$/) : undefined;
+    if (ref && defined && defined[1]!.split(/\s+/).length >= 2 && !/\$\s?\d|%/.test(defined[1]!)) {
+      facts.add(
+        'classDefinition',
+        evidence(cleanValue(defined[1]!.replace(/[.;]+$/, '')), sourceOfLines(lines), 'keyValue'),
+        { classRef: ref },
+        item.order,
+      );
+      continue;
     }
     for (const kv of keyValuesOfLine(text)) {
       recordKeyValue(facts, kv.key, kv.value, sourceOfLines(lines), item.scope, item.order);

@@ -226,6 +226,9 @@ export function planFromHeading(text: string, product: Product): string | undefi
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
   if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental PPO Proposal' names the document, not a plan
+  if (/\b(proposal|quote|renewal|summary|comparison|exhibit|overview|guide)\b/i.test(t))
+    return undefined;
   if (
     !m[1] &&
     !/\d|\b(ppo|dhmo|hmo|epo|plan|option|choice|plus|select|complete|care|connect)\b/i.test(t)

@@ -3,8 +3,9 @@
  * recognising money, percentages, dates and durations, and splitting cells that hold two values.
  */
 
-const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]+$/u;
-const MARKERS_START = /^[\s*\u2020\u2021\u00a7]+/u;
+// footnote marks, and the bar a scanned column rule leaves beside a value
+const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079|¦]+$/u;
+const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 

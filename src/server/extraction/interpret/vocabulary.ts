@@ -47,7 +47,8 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'className',
-    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|group name|eligible group name)$/,
+    // 'Group Name' on a proposal is the employer's name, not a class
+    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',

@@ -270,7 +270,11 @@ function tableOf(rows: RawCell[][], y: number): { table: Table; height: number }
 export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
   let html: string;
   try {
-    const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      // the Title and Subtitle styles head the document as headings do
+      { styleMap: ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"] },
+    );
     html = result.value;
   } catch (error) {
     throw new ExtractionError('This Word document could not be read; it may be damaged.', {
