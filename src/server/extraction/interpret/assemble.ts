@@ -72,10 +72,16 @@ export function planInformationRow(
     (definition && fromDefinition
       ? { ...definition, value: fromDefinition, method: 'derived' as const }
       : undefined);
+  // one text read as both the definition and the contribution: cells run together
+  const same =
+    definition !== undefined &&
+    contribution !== undefined &&
+    definition.value === contribution.value;
+  const doubted = (e: Evidence | undefined) => (e && same ? { ...e, doubt: 0.5 } : e);
   const row: Row = {
     class: [c.name, 'text'],
-    classDefinition: [definition, 'text'],
-    contributionStructure: [contribution, 'text'],
+    classDefinition: [doubted(definition), 'text'],
+    contributionStructure: [doubted(contribution), 'text'],
     minimumHoursPerWeek: [hours, 'hours'],
   };
   if (product === 'dental') {
