@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { fileTypeFromBuffer } from 'file-type';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsedDataSchema } from '../../shared/proposals/parsed-data.ts';
-import { createLocalExtractionProvider } from './local-engine.ts';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SetSummary, scoreFixtureSet } from './testing/score-set.ts';
 
 /**
  * The accuracy floors of the local engine on the fixture proposals, measured by the shared
@@ -14,7 +8,6 @@ import { createLocalExtractionProvider } from './local-engine.ts';
  */
 
 const fixtures = resolve(import.meta.dirname, '../../../tests/fixtures/proposals');
-const scorer = resolve(import.meta.dirname, '../../../tests/fixtures/score-extraction.mjs');
 
 const FLOORS: Record<string, number> = {
   pdf: 0.95,
@@ -24,58 +17,12 @@ const FLOORS: Record<string, number> = {
   'scan-pdf': 0.85,
 };
 
-interface Summary {
-  overall: { f1: number };
-  byFormat: Record<string, { f1: number }>;
-  calibration: {
-    auroc: number | null;
-    meanScoreCorrect: number | null;
-    withScore: number;
-    predictedSlots: number;
-  };
-  perDocument: Array<{ name: string; f1: number }>;
-}
-
-let predDir: string;
-let summary: Summary;
+let summary: SetSummary;
 
 describe('local extraction engine on the fixture proposals', () => {
   beforeAll(async () => {
-    predDir = await mkdtemp(join(tmpdir(), 'extraction-accuracy-'));
-    const provider = createLocalExtractionProvider();
-    try {
-      const files = (await readdir(fixtures)).filter((f) => !/\.(json|md)$/.test(f));
-      for (const file of files) {
-        const bytes = new Uint8Array(await readFile(join(fixtures, file)));
-        const type = await fileTypeFromBuffer(bytes);
-        const data = await provider.extract({
-          bytes,
-          contentType: type?.mime ?? 'application/octet-stream',
-          documentType: 'carrierProposal',
-        });
-        parsedDataSchema.parse(data);
-        await writeFile(
-          join(predDir, `${file.replace(/\.[^.]+$/, '')}.pred.json`),
-          JSON.stringify(data),
-        );
-      }
-    } finally {
-      await provider.close();
-    }
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      scorer,
-      '--truth',
-      fixtures,
-      '--pred',
-      predDir,
-      '--json',
-    ]);
-    summary = JSON.parse(stdout) as Summary;
+    summary = await scoreFixtureSet(fixtures);
   }, 240_000);
-
-  afterAll(async () => {
-    if (predDir) await rm(predDir, { recursive: true, force: true });
-  });
 
   it.each(Object.entries(FLOORS))('reaches slot F1 ≥ %s floor on %s', (format, floor) => {
     const f = summary.byFormat[format];

@@ -72,10 +72,16 @@ export function planInformationRow(
     (definition && fromDefinition
       ? { ...definition, value: fromDefinition, method: 'derived' as const }
       : undefined);
+  // one text read as both the definition and the contribution: cells run together
+  const same =
+    definition !== undefined &&
+    contribution !== undefined &&
+    definition.value === contribution.value;
+  const doubted = (e: Evidence | undefined) => (e && same ? { ...e, doubt: 0.5 } : e);
   const row: Row = {
     class: [c.name, 'text'],
-    classDefinition: [definition, 'text'],
-    contributionStructure: [contribution, 'text'],
+    classDefinition: [doubted(definition), 'text'],
+    contributionStructure: [doubted(contribution), 'text'],
     minimumHoursPerWeek: [hours, 'hours'],
   };
   if (product === 'dental') {
@@ -290,14 +296,19 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
     .filter(
       ({ text }) =>
         text.length > 2 &&
-        text.split(/\s+/).length <= 4 &&
+        text.split(/\s+/).length <= 6 &&
         !/\d/.test(text) &&
-        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|group|insurance)\b/i.test(
+        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
           text,
-        ),
+        ) &&
+        // 'Group Dental Proposal' and 'Dental Benefits' are titles; 'Dearborn Group' and 'VSP
+        // Vision Care' are names
+        !/^(group|insurance|employee|dental|vision)\b/i.test(text),
     );
-  const best = candidates.sort((a, b) => b.line.size - a.line.size)[0];
-  if (!best || best.line.size < doc.bodySize * 1.3) return undefined;
+  // a logo set in two sizes ('VSP' large, 'Vision Care' small) counts by its largest word
+  const size = (l: (typeof candidates)[number]['line']) => Math.max(...l.words.map((w) => w.size));
+  const best = candidates.sort((a, b) => size(b.line) - size(a.line))[0];
+  if (!best || size(best.line) < doc.bodySize * 1.3) return undefined;
   return evidence(
     best.text,
     { page: 1, box: best.line.box, reading: best.line.confidence },

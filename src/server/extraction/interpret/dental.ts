@@ -5,7 +5,7 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
-  rowLabel,
+  rowLabelOf,
   spansNetworks,
   type ValueGroup,
   valueAt,
@@ -29,7 +29,7 @@ export function dentalScore(t: AnalyzedTable): number {
   let section = '';
   let n = 0;
   for (const row of t.body) {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
@@ -56,6 +56,11 @@ function networkValues(
     return v ? { in: v, out: v } : {};
   }
   const both = valueAt(cells, g.both, doubt);
+  // one value in a middle network column only (centred over all three): every network's value
+  if (g.others?.length && !cellText(cells[g.in ?? -1]) && !cellText(cells[g.out ?? -1])) {
+    const lone = g.others.map((c) => valueAt(cells, c, doubt)).filter((v) => v !== undefined);
+    if (lone.length === 1) return { in: lone[0], out: lone[0] };
+  }
   const vin = valueAt(cells, g.in, doubt) ?? both;
   const vout =
     valueAt(cells, g.out, doubt) ?? (g.out === undefined && g.in === undefined ? both : undefined);
@@ -91,7 +96,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let section = '';
   let sectionClass: string | undefined;
   for (const row of t.body) {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
@@ -208,7 +213,7 @@ function addService(
   t: AnalyzedTable,
   row: AnalyzedTable['body'][number],
   shape: ReturnType<typeof gridShape>,
-  label: NonNullable<ReturnType<typeof rowLabel>>,
+  label: NonNullable<ReturnType<typeof rowLabelOf>>,
   scope: Scope,
   v: NetworkValues,
 ): void {
@@ -222,10 +227,11 @@ function addService(
     own: {},
     orthodontic: isOrthodontic(label.text),
   };
-  const list = label.description ?? parsed.list;
-  if (list) {
-    service.list = evidence(list, label.descriptionSource ?? label.source, 'cell');
-  }
+  const listCell = valueAt(row.cells, shape.listCol);
+  if (label.description) {
+    service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
+  } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
+  else if (listCell) service.list = listCell;
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
   if (v.in) service.coverageIn = v.in;
   if (v.out) service.coverageOut = v.out;

@@ -3,6 +3,7 @@ import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
+  FREQUENCY_VALUE,
   frequencyItems,
   isGenericHeading,
   isOptionName,
@@ -48,6 +49,8 @@ export interface AnalyzedTable {
   caption?: string;
   /** The nearest heading above the table (or its caption). */
   heading?: string;
+  /** The heading is the line right above the table (nothing between them). */
+  headingAbove?: boolean;
   order: number;
 }
 
@@ -148,6 +151,11 @@ export function namesBothNetworks(text: string): boolean {
   return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
 }
 
+/** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
+export function namesNetworkExplicitly(text: string): boolean {
+  return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
+}
+
 /** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
 function columnHeading(text: string): boolean {
   const t = text.trim();
@@ -192,11 +200,24 @@ function countHeaderRows(table: Table, firstRow: number): number {
       return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
     });
     if (!texts.every(isHeadingText)) break;
+    // 'Exam | Every 12 months' is a frequency row, not headings
+    if (
+      frequencyItems(texts[0] ?? '').length > 0 &&
+      texts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
+    )
+      break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);
+    // under a heading whose label cell runs down into this row (rowspan), a row without values is
+    // the second level of headings ('Preferred Core | Preferred Plus' under 'Dental')
+    const labelAbove = cells[0] !== undefined && cells[0].row < r;
+    if (r > firstRow && labelAbove && filled.length > 0) {
+      n = r + 1;
+      continue;
+    }
     const signals = filled.filter(headingSignal).length;
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
@@ -318,15 +339,23 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     }
     const heading = path.join(' ');
     let network: 'in' | 'out' | undefined;
+    let networkHeading: string | undefined;
     for (const p of [...path].reverse()) {
       // 'In-Network / Out-of-Network' over one column: its values serve both networks
       if (namesBothNetworks(p)) break;
       network = networkOf(p);
-      if (network) break;
+      if (network) {
+        networkHeading = p;
+        break;
+      }
     }
+    // over an explicit network heading, a name with a network-like word ('Preferred Core',
+    // 'Premier Plan') is a plan option
+    const explicit = networkHeading !== undefined && namesNetworkExplicitly(networkHeading);
     const option = path.find(
       (p) =>
-        networkOf(p) === undefined &&
+        p !== networkHeading &&
+        (networkOf(p) === undefined || (explicit && !namesNetworkExplicitly(p))) &&
         !isGenericHeading(p) &&
         rateMeasure(p) === 'other' &&
         !/^(frequency|limitations?)$/i.test(p) &&
@@ -391,6 +420,33 @@ export function analyzeTable(
   };
 }
 
+/** The type size of the headings that opened the current product and class sections. */
+interface SectionLevels {
+  product?: number;
+  classRef?: number;
+}
+
+/**
+ * A heading as large as the one that opened a section, naming no product or class of its own
+ * ('Monthly Premium Rates' after 'Vision – Davis Vision Network'), ends that section.
+ */
+function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
+  const text = line.text;
+  if (productsNamed(text.split(/\s+/).slice(0, 5).join(' ')).length || classRefIn(text))
+    return scope;
+  if (/^\s*(prepared|presented|proposal|quote)\s+(for|to)\b/i.test(text)) return scope;
+  const next = { ...scope };
+  if (levels.product !== undefined && line.size >= levels.product * 0.95) {
+    delete next.product;
+    levels.product = undefined;
+  }
+  if (levels.classRef !== undefined && line.size >= levels.classRef * 0.95) {
+    delete next.classRef;
+    levels.classRef = undefined;
+  }
+  return next;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -405,17 +461,24 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   // the document's title sets the first scope: 'Group Dental Proposal' is dental throughout
   let order = 0;
   let lastHeading: string | undefined;
+  const levels: SectionLevels = {};
   for (const page of layout.pages) {
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
+          const before = scope;
+          scope = endSections(scope, b.line, levels);
           scope = updateScope(scope, b.line.text);
+          if (scope.product && scope.product !== before.product) levels.product = b.line.size;
+          if (scope.classRef && scope.classRef !== before.classRef) levels.classRef = b.line.size;
           lastHeading = b.line.text;
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
         const analyzed = analyzeTable(b.table, scope, order++, lastHeading);
+        const previous = items[items.length - 1];
+        if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
         items.push({ kind: 'table', table: analyzed, order: analyzed.order });
       }
     }

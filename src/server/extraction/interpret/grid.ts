@@ -1,8 +1,14 @@
 import type { Cell, Line } from '../layout.ts';
-import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesBothNetworks,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
-import { cleanValue, joinWrapped } from './values.ts';
-import { isOptionName } from './vocabulary.ts';
+import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
+import { isOptionName, networkOf, productsNamed } from './vocabulary.ts';
 
 /**
  * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
@@ -17,6 +23,8 @@ export interface ValueGroup {
   out?: number;
   /** A value column without a network heading: it serves both networks. */
   both?: number;
+  /** Further network columns between the first in-network and the out-of-network one (Premier). */
+  others?: number[];
   /**
    * The headings did not say which column is which (several value columns without a network
    * or option heading): values read from this group are doubtful.
@@ -26,11 +34,15 @@ export interface ValueGroup {
 
 export interface GridShape {
   labelCol: number;
+  /** Sub-labels beside a merged label ('Individual' beside 'Calendar Year Deductible'). */
+  subLabelCol?: number;
   classCol?: number;
   groups: ValueGroup[];
   /** Columns with another role: deductible per service, frequency. */
   deductibleCol?: number;
   frequencyCol?: number;
+  /** A column listing each service's procedures. */
+  listCol?: number;
 }
 
 export function gridShape(t: AnalyzedTable): GridShape {
@@ -50,11 +62,31 @@ export function gridShape(t: AnalyzedTable): GridShape {
     classCol = 0;
     labelCol = 1;
   }
+  // a label column split in two under one heading: a merged label over its sub-labels
+  // ('Calendar Year Deductible' over 'Individual' / 'Family')
+  let subLabelCol: number | undefined;
+  const next = labelCol + 1;
+  const firstBody = t.body[0]?.row;
+  if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
+    const sharedHeading = t.table.cells.some(
+      (c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2,
+    );
+    const subs = t.body
+      .map((r) => r.cells[next])
+      .filter((c) => c !== undefined && c.col === next && cellText(c));
+    if (
+      sharedHeading &&
+      subs.length >= 2 &&
+      subs.every((c) => !looksLikeValue(cellText(c)) && !/\$\s?\d/.test(cellText(c)))
+    )
+      subLabelCol = next;
+  }
   let deductibleCol: number | undefined;
   let frequencyCol: number | undefined;
+  let listCol: number | undefined;
   const groups: ValueGroup[] = [];
   for (const col of cols) {
-    if (col.index === labelCol || col.index === classCol) continue;
+    if (col.index === labelCol || col.index === classCol || col.index === subLabelCol) continue;
     const h = col.heading.toLowerCase();
     if (/deductible/.test(h) && !col.network) {
       deductibleCol = col.index;
@@ -65,6 +97,17 @@ export function gridShape(t: AnalyzedTable): GridShape {
       continue;
     }
     if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
+    // procedures listed in their own column ('Examples', 'Covered Services')
+    if (
+      !col.network &&
+      /^(examples?|procedures?|(sample |typical |covered |included )?services( included)?|includes|what'?s (covered|included)|description)$/.test(
+        h.trim(),
+      ) &&
+      col.index > labelCol
+    ) {
+      listCol ??= col.index;
+      continue;
+    }
     let option = col.option && isOptionName(col.option) ? col.option : undefined;
     // a plan name spanning In | Out that was read over its first column only: the next network
     // column without a plan name belongs to the same plan (an inferred, less certain reading)
@@ -83,8 +126,10 @@ export function gridShape(t: AnalyzedTable): GridShape {
       groups.push(group);
     }
     if (inferred) group.unclear = true;
-    if (col.network === 'in') group.in ??= col.index;
-    else if (col.network === 'out') {
+    if (col.network === 'in') {
+      if (group.in === undefined) group.in = col.index;
+      else group.others = [...(group.others ?? []), col.index];
+    } else if (col.network === 'out') {
       if (group.out !== undefined) group.unclear = true;
       group.out = col.index;
     } else if (group.both === undefined) group.both = col.index;
@@ -97,6 +142,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   if (kept.filter((g) => g.option).length < 2) {
     const merged: ValueGroup = {};
     for (const g of kept) {
+      if (g.others) merged.others = [...(merged.others ?? []), ...g.others];
       merged.in ??= g.in;
       merged.out ??= g.out;
       if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
@@ -105,12 +151,35 @@ export function gridShape(t: AnalyzedTable): GridShape {
     }
     kept = kept.length ? [merged] : [];
   }
+  // a list under its own network heading ('Out-of-Network Reimbursement' over Service | Amount):
+  // its one value column is that network's
+  const only = kept.length === 1 ? kept[0]! : undefined;
+  const title = t.headingAbove || t.caption ? (t.caption ?? t.heading ?? '') : '';
+  if (
+    only &&
+    only.both !== undefined &&
+    only.in === undefined &&
+    only.out === undefined &&
+    !only.unclear &&
+    title &&
+    productsNamed(title).length === 0 &&
+    namesNetworkExplicitly(title) &&
+    !namesBothNetworks(title)
+  ) {
+    const network = networkOf(title);
+    if (network) {
+      only[network] = only.both;
+      delete only.both;
+    }
+  }
   return {
     labelCol,
+    ...(subLabelCol !== undefined ? { subLabelCol } : {}),
     ...(classCol !== undefined ? { classCol } : {}),
     groups: kept,
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
+    ...(listCol !== undefined ? { listCol } : {}),
   };
 }
 
@@ -147,11 +216,11 @@ export function spansNetworks(cells: Array<Cell | undefined>, g: ValueGroup): bo
 export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): boolean {
   const label = cells[shape.labelCol];
   const valueCols = shape.groups
-    .flatMap((g) => [g.in, g.out, g.both])
+    .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
     .filter((c) => c !== undefined);
   return valueCols.every((c) => {
     const cell = cells[c];
-    return !cell || cell === label || !cellText(cell);
+    return !cell || cell === label || cell === cells[shape.subLabelCol ?? -1] || !cellText(cell);
   });
 }
 
@@ -162,6 +231,18 @@ export interface RowLabel {
   description?: string;
   source: ReturnType<typeof sourceOfLines>;
   descriptionSource?: ReturnType<typeof sourceOfLines>;
+}
+
+/** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
+export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): RowLabel | undefined {
+  const main = rowLabel(cells[shape.labelCol]);
+  if (shape.subLabelCol === undefined) return main;
+  const subCell = cells[shape.subLabelCol];
+  if (!subCell || subCell === cells[shape.labelCol]) return main;
+  const sub = rowLabel(subCell);
+  if (!sub) return main;
+  if (!main) return sub;
+  return { ...sub, text: `${main.text} ${sub.text}` };
 }
 
 /**

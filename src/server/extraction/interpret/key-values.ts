@@ -1,5 +1,6 @@
+import type { Line } from '../layout.ts';
 import type { AnalyzedDocument, AnalyzedTable } from './document.ts';
-import { cellText } from './document.ts';
+import { cellText, classRefIn } from './document.ts';
 import {
   type Evidence,
   evidence,
@@ -46,13 +47,17 @@ export function keyValuesOfLine(text: string): KeyValue[] {
     // each colon ends a key: the longest run of up to six words before it that is a known key,
     // else up to three capitalised words
     const keys: Array<{ start: number; end: number; key: string }> = [];
-    for (const c of colon) {
+    for (const [ci, c] of colon.entries()) {
       const before = segment.slice(0, c);
       const words = [...before.matchAll(/[^\s]+/g)];
       let chosen: { start: number; key: string } | undefined;
       for (let n = Math.min(6, words.length); n >= 1; n--) {
         const w = words[words.length - n]!;
         const key = before.slice(w.index).trim();
+        // the first key of a segment starts the segment ('Orthodontia Eligibility:' is not an
+        // 'Eligibility:' key) unless what precedes it ends a sentence or clause
+        const previous = words[words.length - n - 1]?.[0];
+        if (ci === 0 && previous && !/[.,;)]$/.test(previous) && words.length <= 6) continue;
         if (keyKind(key)) {
           chosen = { start: w.index!, key };
           break;
@@ -78,7 +83,12 @@ export function keyValuesOfLine(text: string): KeyValue[] {
       let value = segment.slice(k.end, next ? next.start : undefined).trim();
       // one sentence: 'Carrier: Acme. This summary highlights …'
       value = value.split(/(?<=[a-z0-9)\]%])\.\s+(?=[A-Z])/)[0]!;
-      value = cleanValue(value.replace(/[.;,]+$/, ''));
+      // a closing full stop goes, the one of an abbreviation ('Acme Vision, Inc.') stays
+      value = cleanValue(
+        /\b(inc|co|corp|ltd|llc|l\.l\.c|u\.s|n\.a|jr|sr|st)\.$/i.test(value)
+          ? value.replace(/[;,]+$/, '')
+          : value.replace(/[.;,]+$/, ''),
+      );
       if (value) out.push({ key: k.key, value });
     });
   }
@@ -105,6 +115,17 @@ export function keyValuesOfTable(
   return out;
 }
 
+/** 'Key: value' pairs printed inside the cells of a table that is not a key–value table. */
+export function keyValuesInCells(t: AnalyzedTable): Array<KeyValue & { source: Source }> {
+  const out: Array<KeyValue & { source: Source }> = [];
+  for (const cell of t.table.cells) {
+    const text = cellText(cell);
+    if (!/:\s/.test(text)) continue;
+    for (const kv of keyValuesOfLine(text)) out.push({ ...kv, source: sourceOfCell(cell) });
+  }
+  return out;
+}
+
 /** Records what a labelled value says, under the scope it was printed in. */
 export function recordKeyValue(
   facts: Facts,
@@ -126,7 +147,6 @@ export function recordKeyValue(
   const simple: Partial<Record<KeyKind, Parameters<Facts['add']>[0]>> = {
     carrier: 'carrier',
     underwriter: 'underwriter',
-    contribution: 'contribution',
     planName: 'planName',
     childAges: 'childAges',
   };
@@ -152,6 +172,10 @@ export function recordKeyValue(
       ) {
         add('className', e(value, 'derived'));
       }
+      break;
+    case 'contribution':
+      // an amount under a contribution label is one tier's share, not how the plan is funded
+      if (!/^\s*\$?\s?[\d,.]+\s*$/.test(value)) add('contribution', e(value));
       break;
     case 'hours': {
       const h = minimumHours(`${value} hours`);
@@ -189,25 +213,62 @@ const UNDERWRITTEN =
   /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
 
 /** Labelled values in the document's running text. */
+/**
+ * The line that continues this one when a sentence or value wraps: next in reading order, same
+ * page, same left edge and type size, close below, starting in lower case.
+ */
+function continuation(items: AnalyzedDocument['items'], i: number): Line | undefined {
+  const item = items[i];
+  const next = items[i + 1];
+  if (item?.kind !== 'line' || next?.kind !== 'line' || next.heading || item.heading) return;
+  const a = item.line;
+  const b = next.line;
+  if (a.page !== b.page || Math.abs(a.size - b.size) > a.size * 0.08) return;
+  if (Math.abs(a.box[0] - b.box[0]) > a.size * 0.6) return;
+  const gap = b.box[1] - a.box[3];
+  if (gap < -a.size * 0.2 || gap > a.size * 0.8) return;
+  if (!/^[a-z(]/.test(b.text.trim()) || /[.;:]$/.test(a.text.trim())) return;
+  return b;
+}
+
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
-  for (const item of doc.items) {
+  for (const [i, item] of doc.items.entries()) {
     if (item.kind !== 'line') continue;
+    const more = continuation(doc.items, i);
+    const text = more ? `${item.line.text} ${more.text}` : item.line.text;
+    const lines = more ? [item.line, more] : [item.line];
     // 'Coverage is underwritten by Acme Life Insurance Company'
-    const insurer = item.line.text.match(UNDERWRITTEN);
+    const insurer = text.match(UNDERWRITTEN);
     if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
       facts.add(
         'underwriter',
         evidence(
-          insurer[1]!.replace(/\s+(of|and|&)$/i, '').trim(),
-          sourceOfLines([item.line]),
+          insurer[1]!
+            .replace(/\s+(of|and|&)$/i, '')
+            // a sentence's full stop, not an abbreviation's ('Acme Vision, Inc.')
+            .replace(/(?<!\b(?:inc|co|corp|ltd|llc))\.$/i, '')
+            .trim(),
+          sourceOfLines(lines),
           'prose',
         ),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );
     }
-    for (const kv of keyValuesOfLine(item.line.text)) {
-      recordKeyValue(facts, kv.key, kv.value, sourceOfLines([item.line]), item.scope, item.order);
+    // 'Class 1: Salaried employees working 30 or more hours per week'
+    const ref = item.heading ? undefined : classRefIn(text);
+    const defined = ref ? text.match(/^\s*\S+\s+\S+\s*:\s+(.+)$/) : undefined;
+    if (ref && defined && defined[1]!.split(/\s+/).length >= 2 && !/\$\s?\d|%/.test(defined[1]!)) {
+      facts.add(
+        'classDefinition',
+        evidence(cleanValue(defined[1]!.replace(/[.;]+$/, '')), sourceOfLines(lines), 'keyValue'),
+        { classRef: ref },
+        item.order,
+      );
+      continue;
+    }
+    for (const kv of keyValuesOfLine(text)) {
+      recordKeyValue(facts, kv.key, kv.value, sourceOfLines(lines), item.scope, item.order);
     }
   }
 }

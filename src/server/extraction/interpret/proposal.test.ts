@@ -309,3 +309,125 @@ describe('classes named by headings only', () => {
     ]);
   });
 });
+
+describe('benefits printed as labelled lines', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental – Smart Premier 1500',
+      'Amounts shown as In-Network / Out-of-Network',
+      'Deductible (individual / family): $50 / $150',
+      'Annual Maximum: $1,500',
+      'Preventive (exams, cleanings, X-rays): 100% / 100%',
+      'Basic (fillings, extractions): 80% / 70%',
+      'Orthodontia Eligibility: Dependent children under 19',
+      'Eligibility: Full-time employees working 30 hours per week',
+    ]),
+  );
+
+  it('reads each line as a benefit row, a pair as in- and out-of-network', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services[1]).toMatchObject({
+      serviceTypeLabel: 'Basic',
+      serviceTypeList: 'fillings, extractions',
+      coverageLevelInNetwork: '80%',
+      coverageLevelOutOfNetwork: '70%',
+      policyYearDeductibleIndividualInNetwork: '$50',
+      policyYearDeductibleFamilyOutOfNetwork: '$150',
+      policyYearMaximumOutOfNetwork: '$1,500',
+    });
+  });
+
+  it('does not take a benefit eligibility for the class eligibility', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      classDefinition: 'Full-time employees working 30 hours per week',
+      minimumHoursPerWeek: '30',
+    });
+  });
+});
+
+describe('in- and out-of-network amounts in separate blocks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan Summary',
+      '# In-Network Benefits',
+      [
+        ['Exam', '$10 copay'],
+        ['Frames', '$150 allowance'],
+      ],
+      '# Out-of-Network Reimbursement',
+      [
+        ['Exam', 'Up to $45'],
+        ['Frames', 'Up to $70'],
+      ],
+    ]),
+  );
+
+  it('joins them by service name', () => {
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toEqual([
+      {
+        class: 'All Employees',
+        servicesAndMaterials: 'Exam',
+        inNetworkCost: '$10 copay',
+        outOfNetworkReimbursement: 'Up to $45',
+      },
+      {
+        class: 'All Employees',
+        servicesAndMaterials: 'Frames',
+        inNetworkCost: '$150 allowance',
+        outOfNetworkReimbursement: 'Up to $70',
+      },
+    ]);
+  });
+});
+
+describe('merged labels over sub-labels and sections that end', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits',
+      [
+        ['>>Benefit', 'In-Network', 'Out-of-Network'],
+        ['Calendar Year Deductible', 'Individual', '$50', '$75'],
+        ['^^', 'Family', '$150', '$225'],
+        ['>>Preventive', '100%', '90%'],
+        ['Orthodontia', 'Lifetime Maximum', '$1,500', '$1,500'],
+        ['^^', 'Eligible Persons', 'Children to age 19', 'Children to age 19'],
+        ['>>Orthodontia', '50%', '50%'],
+      ],
+      '# Vision Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Exam', '$10 copay', 'Up to $40'],
+        ['Frames', '$130 allowance', 'Up to $50'],
+      ],
+      '# Monthly Premium Rates',
+      [
+        ['Coverage Tier', 'Dental', 'Vision'],
+        ['Employee', '$31.84', '$7.42'],
+        ['Family', '$117.81', '$21.74'],
+      ],
+      'Rates are guaranteed for 24 months.',
+    ]),
+  );
+
+  it('reads a sub-label with the label merged over it', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services[0]).toMatchObject({
+      serviceTypeLabel: 'Preventive',
+      policyYearDeductibleIndividualOutOfNetwork: '$75',
+      policyYearDeductibleFamilyInNetwork: '$150',
+    });
+    expect(services[1]).toMatchObject({
+      serviceTypeLabel: 'Orthodontia',
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+      coveredPersonsOutOfNetwork: 'Children to age 19',
+    });
+  });
+
+  it('applies a guarantee under a rates heading that ends the vision section to both products', () => {
+    for (const label of ['dentalInsurance_rateTiers', 'visionInsurance_rateTiers'] as const) {
+      const rows = tableRows(data, label);
+      expect(rows).toHaveLength(2);
+      for (const r of rows) expect(r.rateGuaranteeTime).toBe('24 months');
+    }
+  });
+});

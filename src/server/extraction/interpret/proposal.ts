@@ -18,7 +18,13 @@ import {
 } from './document.ts';
 import { type Evidence, evidence } from './evidence.ts';
 import { Facts } from './facts.ts';
-import { collectLineKeyValues, keyValuesOfTable, recordKeyValue } from './key-values.ts';
+import {
+  collectLineKeyValues,
+  keyValuesInCells,
+  keyValuesOfTable,
+  recordKeyValue,
+} from './key-values.ts';
+import { listTables } from './line-lists.ts';
 import { ParsedDataWriter } from './output.ts';
 import {
   collectRates,
@@ -91,6 +97,14 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     for (const kv of keyValuesOfTable(t)) {
       recordKeyValue(facts, kv.key, kv.value, kv.source[0]!, t.scope, t.order);
     }
+    for (const kv of keyValuesInCells(t)) {
+      recordKeyValue(facts, kv.key, kv.value, kv.source, t.scope, t.order);
+    }
+  }
+  // benefits printed as 'Label: value' lines
+  for (const t of listTables(doc)) {
+    if (t.scope.product === 'dental') collectDental(t, facts);
+    else if (t.scope.product === 'vision') collectVision(t, facts);
   }
   return facts;
 }
@@ -195,10 +209,26 @@ export function planFromHeading(text: string, product: Product): string | undefi
     .replace(/\((all classes|all coverages)\)/gi, '')
     .replace(/[–—-]\s*all classes\s*$/i, '')
     .trim();
+  // a heading naming both products is a title, not a plan
+  if (productsNamed(t).length > 1) return undefined;
+  // 'Plan Design – Principal Dental PPO 1250': a section word before the plan's own name
+  const named = t.match(/^(.+?)\s+[:–—|-]\s+(.+)$/);
+  if (
+    named &&
+    GENERIC_SECTION.test(named[1]!) &&
+    productsNamed(named[2]!).includes(product) &&
+    /\d|\b(ppo|dhmo|hmo|epo|dpo|plan|option|choice|plus|select|care)\b/i.test(
+      named[2]!.replace(new RegExp(`\\b${product}\\b`, 'i'), ''),
+    )
+  )
+    return named[2]!.replace(/[®™℠]/g, '').trim();
   const m = t.match(new RegExp(`^${product}\\b\\s*([:–—\\-|])?\\s*(.*)$`, 'i'));
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
   if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental PPO Proposal' names the document, not a plan
+  if (/\b(proposal|quote|renewal|summary|comparison|exhibit|overview|guide)\b/i.test(t))
+    return undefined;
   if (
     !m[1] &&
     !/\d|\b(ppo|dhmo|hmo|epo|plan|option|choice|plus|select|complete|care|connect)\b/i.test(t)

@@ -112,19 +112,30 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   const valueCols = t.columns.filter((c) => c.index > tierCol && c.index !== classCol);
   // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
   const context = rateMeasure(t.heading ?? '');
-  const measures = valueCols.map((c) => withContext(rateMeasure(c.heading), context));
-  const optionCols = valueCols.filter(
-    (c, i) =>
-      measures[i] === 'other' &&
-      isOptionName(c.heading) &&
-      !c.classRef &&
-      productsNamed(c.heading).length === 0,
-  );
-  const sideBySide = optionCols.length >= 2;
-  if (sideBySide && product) {
-    for (const c of optionCols) {
-      const cell = t.table.cells.find((x) => x.row < t.headerRows + 1 && x.col === c.index);
-      facts.addOption(product, c.heading, cell ? sourceOfCell(cell) : undefined);
+  const roles = valueCols.map((c) => columnRole(c, product));
+  const measures = roles.map((r) => withContext(r.measure, context));
+  // plan options side by side, per product ('Dental' over 'Core | Buy-Up'; 'Vision Basic' over
+  // 'Total Premium | Employee Cost')
+  const optionsOf = new Map<Product | undefined, string[]>();
+  roles.forEach((r) => {
+    if (!r.option) return;
+    const list = optionsOf.get(r.product) ?? [];
+    if (!list.includes(r.option)) list.push(r.option);
+    optionsOf.set(r.product, list);
+  });
+  const sideBySide = (p: Product | undefined) => (optionsOf.get(p)?.length ?? 0) >= 2;
+  for (const [p, names] of optionsOf) {
+    if (!p || names.length < 2) continue;
+    for (const name of names) {
+      const col = valueCols[roles.findIndex((r) => r.option === name)]!;
+      const cell = t.table.cells.find(
+        (x) =>
+          x.row < t.headerRows + 1 &&
+          col.index >= x.col &&
+          col.index < x.col + x.colSpan &&
+          cellText(x) === name,
+      );
+      facts.addOption(p, name, cell ? sourceOfCell(cell) : undefined);
     }
   }
   const hasRateColumn = measures.includes('rate');
@@ -146,19 +157,20 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       const value = cellText(cell);
       if (!cell || !value || cell === tierCell) return;
       const measure = measures[i]!;
-      const option = sideBySide && optionCols.includes(col) ? col.heading : undefined;
-      const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
+      const role = roles[i]!;
       // 'Tier | Dental | Vision': a column that names a product holds that product's rates
-      const named = productsNamed(col.heading);
-      const own = named.length === 1 ? named[0] : product;
+      const own = role.product;
+      const option = sideBySide(own) ? role.option : undefined;
+      const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
       const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
+      const named = role.named;
       const e = evidence(value, sourceOfCell(cell), 'cell');
       const line = lineFor(facts, t, own, scope, tier, tierCell);
       if (
         measure === 'rate' ||
         (measure === 'other' &&
           (option ||
-            named.length === 1 ||
+            named ||
             (col.classRef !== undefined && !hasRateColumn) ||
             (!hasRateColumn && moneyCols.length === 1)))
       ) {
@@ -236,3 +248,39 @@ export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
 }
 
 export type { Evidence };
+
+/** A product's name alone over its columns ('Dental', 'Vision Rates'), not a plan's name. */
+const PRODUCT_ONLY =
+  /^(dental|vision)( (insurance|coverage|plans?|rates?|premiums?|benefits?|monthly rates?))?$/i;
+
+/**
+ * What a rate column holds, from its heading path: the product it names, the plan option it
+ * names (a heading that is neither a measure nor the product alone) and the measure.
+ */
+function columnRole(
+  col: AnalyzedTable['columns'][number],
+  product: Product | undefined,
+): { product: Product | undefined; named: boolean; option?: string; measure: RateMeasure } {
+  const path = col.path.length ? col.path : [col.heading];
+  const products = new Set(path.flatMap((p) => productsNamed(p)));
+  const named = products.size === 1;
+  const own = named ? [...products][0] : product;
+  const option = [...path]
+    .reverse()
+    .find(
+      (p) =>
+        rateMeasure(p) === 'other' &&
+        !PRODUCT_ONLY.test(p.replace(/[®™]/g, '').trim()) &&
+        !classRefIn(p) &&
+        !/^(coverage|tier|coverage tier|coverage level)$/i.test(p.trim()) &&
+        p.split(/\s+/).length <= 6 &&
+        (isOptionName(p) || products.size === 1),
+    );
+  const rest = path.filter((p) => p !== option && !PRODUCT_ONLY.test(p.trim())).join(' ');
+  return {
+    product: own,
+    named,
+    ...(option ? { option } : {}),
+    measure: rest ? rateMeasure(rest) : 'other',
+  };
+}

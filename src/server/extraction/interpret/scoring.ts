@@ -61,6 +61,11 @@ const SHORT_WORDS = new Set(
 /** Characters that OCR confuses or that do not belong in a value, and broken words ('Rout ne'). */
 export function suspicious(v: string): boolean {
   if (/[|{}[\]~^`_\\]|\s{2,}|[a-z][A-Z]{2,}|\d[a-zA-Z]{3,}|[a-zA-Z]\d[a-zA-Z]/.test(v)) return true;
+  // words run together ('Toage26', 'Upto $40', 'atleast'): a misread space
+  if (/[a-z]{2,}\d/.test(v) || /\b(upto|toage|atleast|ormore|perweek|ofthe|inthe|tothe)\b/i.test(v))
+    return true;
+  // the same words twice over ('$10 copay $10 copay'): cells run together
+  if (/(?:^|\s)(\S+\s+\S+)\s+\1(?=\s|$)/.test(v)) return true;
   const fragments = v
     .split(/[\s/+&,;:().-]+/)
     .filter((t) => /^[a-z]{1,2}$/i.test(t) && !SHORT_WORDS.has(t.toLowerCase()));

@@ -37,7 +37,9 @@ describe('joinWrapped', () => {
     ],
     [['bitewing X-', 'rays, full-mouth X-rays'], 'bitewing X-rays, full-mouth X-rays'],
     [['Every 12', 'months'], 'Every 12 months'],
-    [['Employee-', 'Paid'], 'Employee- Paid'],
+    // a compound broken at its hyphen is one word, capitalised or not
+    [['Employee-', 'Paid'], 'Employee-Paid'],
+    [['Out-of-', 'Network'], 'Out-of-Network'],
   ])('%j → %j', (lines, expected) => {
     expect(joinWrapped(lines)).toBe(expected);
   });

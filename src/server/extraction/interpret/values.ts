@@ -3,8 +3,9 @@
  * recognising money, percentages, dates and durations, and splitting cells that hold two values.
  */
 
-const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]+$/u;
-const MARKERS_START = /^[\s*\u2020\u2021\u00a7]+/u;
+// footnote marks, and the bar a scanned column rule leaves beside a value
+const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079|¦]+$/u;
+const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 
@@ -23,7 +24,8 @@ export function joinWrapped(lines: string[]): string {
     const line = raw.trim();
     if (!line) continue;
     if (!out) out = line;
-    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out += line;
+    // a word broken at its hyphen ('Out-of-' / 'Network', 'fluor-' / 'ide') is one word
+    else if (/[A-Za-z]-$/.test(out) && /^[A-Za-z]/.test(line)) out += line;
     else out += ` ${line}`;
   }
   return out;
@@ -111,7 +113,8 @@ export function minimumHours(s: string): string | undefined {
 export function splitPair(s: string): [string, string] | undefined {
   const parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   if (parts.length !== 2) {
-    const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/\s*(\$[\d,.]+|\d+%)$/);
+    // '$50/$150', and '$50 $150' where a scan lost the slash
+    const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/?\s*(\$[\d,.]+|\d+%)$/);
     if (!slash) return undefined;
     return [slash[1]!, slash[2]!];
   }

@@ -2,7 +2,7 @@ import type { Cell } from '../layout.ts';
 import { type AnalyzedDocument, type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
-import { gridShape, groupDoubt, isSectionRow, rowLabel, spansNetworks, valueAt } from './grid.ts';
+import { gridShape, groupDoubt, isSectionRow, rowLabelOf, spansNetworks, valueAt } from './grid.ts';
 import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
 
 /**
@@ -67,7 +67,7 @@ export function visionScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
   return t.body.filter((row) => {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     return label && VISION_SERVICE.test(label.text) && !isSectionRow(row.cells, shape);
   }).length;
 }
@@ -141,7 +141,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   facts.shown.add('vision');
   let section = '';
   for (const row of t.body) {
-    const label = rowLabel(row.cells[shape.labelCol]);
+    const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     // the whole label cell is the service line as printed
     const service = label.description ? `${label.text} ${label.description}` : label.text;

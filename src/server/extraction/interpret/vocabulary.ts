@@ -47,7 +47,8 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'className',
-    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|group name|eligible group name)$/,
+    // 'Group Name' on a proposal is the employer's name, not a class
+    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',
@@ -55,7 +56,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'contribution',
-    /^((employer |premium |plan )?contribution( structure| type| level)?|funding( type)?|premium (paid by|payment|funding)|cost sharing|who pays|employer (share|contribution|funding))$/,
+    /^((employer |employee |premium |plan )?contribution( structure| type| level| arrangement| basis| method| strategy)?|funding( type| arrangement| basis)?|premium (paid by|payment|funding|responsibility)|cost sharing|who pays|employer (share|contribution|funding))$/,
   ],
   [
     'planName',
@@ -63,7 +64,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'childAges',
-    /^((dependent )?child(ren)?( eligibility| age( limit)?s?| coverage)?|dependent (child(ren)?|age( limits?)?)( eligibility| age( limit)?s?)?|dependent children age|child eligibility|student\/dependent age)$/,
+    /^((dependent )?child(ren)?( eligibility| age( limit)?s?| coverage)?|dependent (child(ren)?|age( limits?)?)( eligibility| age( limit)?s?)?|dependent children age|child eligibility|dependent eligibility|eligible (dependent )?children|student\/dependent age)$/,
   ],
   [
     'hours',
@@ -87,6 +88,8 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
  * 'Dependent Children (vision)'). Unknown labels give undefined.
  */
 export function keyKind(label: string): { kind: KeyKind; product?: Product } | undefined {
+  // 'Orthodontia Eligibility' is about one benefit, not the plan
+  if (/\bortho/i.test(label)) return undefined;
   const products = productsNamed(label);
   const bare = label
     .toLowerCase()
@@ -277,6 +280,13 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
     return 'annualMaximum';
   }
   if (/max(imum)?\b/.test(l) && /max/.test(s) && !/lifetime|ortho/.test(l)) return 'annualMaximum';
+  // 'Per Person' under 'Annual Maximum Benefit'
+  if (
+    /max(imum)?\b/.test(s) &&
+    !/lifetime|ortho/.test(s) &&
+    /^(per |each )?(person|member|individual|insured|participant)$/.test(l.trim())
+  )
+    return 'annualMaximum';
   if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l)) {
     if (/waiting|frequency|rollover|limitation|deductible/.test(l)) return 'other';
     return 'service';
@@ -310,6 +320,13 @@ export const FREQUENCY_VALUE =
 export function isTierLabel(text: string): boolean {
   const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
   if (t.length > 60) return false;
+  // a heading that measures something ('Employee Cost per Pay Period', 'In-Network Member Cost')
+  if (
+    /\b(cost|premium|rates?|contributions?|pays?|paid|network|deductible|share|maximum|copay|allowance|reimburs\w*)\b/.test(
+      t,
+    )
+  )
+    return false;
   return (
     /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
     /\b(employee|member|subscriber|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(

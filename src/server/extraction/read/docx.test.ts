@@ -34,6 +34,32 @@ describe('mammoth HTML', () => {
     ]);
   });
 
+  it('reads a table nested in a one-row layout table as a table of its own', () => {
+    const blocks = parseMammothHtml(
+      '<table><tr><td><table><tr><td>Coverage Tier</td><td>Monthly Rate</td></tr>' +
+        '<tr><td>Employee</td><td>$46.12</td></tr></table></td>' +
+        '<td><p>Rates are guaranteed through October 31, 2028.</p></td></tr></table>',
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(['table', 'para']);
+    const inner = blocks[0];
+    if (inner?.kind !== 'table') throw new Error('no table');
+    expect(inner.rows.map((r) => r.map((c) => c.paras[0]?.text))).toEqual([
+      ['Coverage Tier', 'Monthly Rate'],
+      ['Employee', '$46.12'],
+    ]);
+  });
+
+  it('keeps a table nested in a data cell as the text of that cell', () => {
+    const blocks = parseMammothHtml(
+      '<table><tr><td>Frames</td><td>$130</td></tr><tr><td>Notes</td><td>' +
+        '<table><tr><td>Exam</td><td>12 months</td></tr></table></td></tr></table>',
+    );
+    expect(blocks).toHaveLength(1);
+    const t = blocks[0];
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows[1]![1]!.paras.map((p) => p.text)).toEqual(['Exam | 12 months']);
+  });
+
   it('decodes entities', () => {
     expect(decodeEntities('A &amp; B &#8211; C&nbsp;D &lt;x&gt;')).toBe('A & B – C D <x>');
   });

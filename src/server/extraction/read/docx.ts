@@ -58,6 +58,8 @@ interface RawCell {
   colSpan: number;
   rowSpan: number;
   header: boolean;
+  /** Tables nested in the cell, with where their flattened rows sit among `paras`. */
+  nested?: Array<{ rows: RawCell[][]; at: number; count: number }>;
 }
 
 type RawBlock = { kind: 'para'; para: Para } | { kind: 'table'; rows: RawCell[][] };
@@ -137,7 +139,9 @@ export function parseMammothHtml(html: string): RawBlock[] {
           cell = cellStack.pop() ?? null;
           if (t) {
             if (cell) {
-              // a nested table: its text goes into the enclosing cell, row by row
+              // a nested table: its text goes into the enclosing cell, row by row (kept as a
+              // table of its own when the enclosing table only lays out the page)
+              const at = cell.paras.length;
               for (const row of t.rows) {
                 const text = row
                   .map((c) => c.paras.map((p) => p.text).join(' '))
@@ -145,7 +149,12 @@ export function parseMammothHtml(html: string): RawBlock[] {
                   .join(' | ');
                 if (text) cell.paras.push({ text, bold: false, heading: 0 });
               }
-            } else blocks.push({ kind: 'table', rows: t.rows });
+              cell.nested = [
+                ...(cell.nested ?? []),
+                { rows: t.rows, at, count: cell.paras.length - at },
+              ];
+            } else if (isLayoutTable(t.rows)) blocks.push(...unwrapLayoutTable(t.rows));
+            else blocks.push({ kind: 'table', rows: t.rows });
           }
         }
         break;
@@ -173,6 +182,28 @@ export function parseMammothHtml(html: string): RawBlock[] {
   }
   flushPara();
   return blocks;
+}
+
+/**
+ * A one-row table that holds other tables is page layout (a rate table beside its notes), not
+ * data: its cells are read in order, their tables as tables.
+ */
+function isLayoutTable(rows: RawCell[][]): boolean {
+  return rows.length === 1 && rows[0]!.some((c) => c.nested?.length);
+}
+
+function unwrapLayoutTable(rows: RawCell[][]): RawBlock[] {
+  const out: RawBlock[] = [];
+  for (const cell of rows[0]!) {
+    let i = 0;
+    for (const n of cell.nested ?? []) {
+      for (; i < n.at; i++) out.push({ kind: 'para', para: cell.paras[i]! });
+      out.push({ kind: 'table', rows: n.rows });
+      i = n.at + n.count;
+    }
+    for (; i < cell.paras.length; i++) out.push({ kind: 'para', para: cell.paras[i]! });
+  }
+  return out;
 }
 
 const BODY_SIZE = 10;
@@ -239,7 +270,11 @@ function tableOf(rows: RawCell[][], y: number): { table: Table; height: number }
 export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
   let html: string;
   try {
-    const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      // the Title and Subtitle styles head the document as headings do
+      { styleMap: ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"] },
+    );
     html = result.value;
   } catch (error) {
     throw new ExtractionError('This Word document could not be read; it may be damaged.', {

@@ -23,9 +23,12 @@ import {
   type Rect,
   rectMask,
   rotate,
+  rotateQuarter,
   stretchContrast,
   toPgm,
   unrotatePoint,
+  unturnPoint,
+  uprightTurns,
 } from './raster.ts';
 import { findGrids, type Segment } from './rulings.ts';
 
@@ -55,19 +58,27 @@ interface Geometry {
 }
 
 export async function recognizePage(
-  gray: Gray,
+  image: Gray,
   engine: OcrEngine,
   geometry: Geometry,
   number: number,
 ): Promise<Page> {
-  let stretched = stretchContrast(gray);
+  const scanned = image;
+  let stretched = stretchContrast(image);
   // a noisy scan is smoothed first, and its specks are removed before recognition: noise hides
   // the skew and costs the recogniser dearly
   const noisy = noiseLevel(stretched) >= NOISY;
   if (noisy) stretched = median3(stretched);
-  const coarseInk = binarize(stretched, otsu(stretched));
-  const angle = estimateSkew(coarseInk, stretched.width, stretched.height);
-  const straight = rotate(stretched, angle);
+  let angle = estimateSkew(binarize(stretched, otsu(stretched)), stretched.width, stretched.height);
+  let straight = rotate(stretched, angle);
+  // a page scanned sideways or upside down is turned upright (and straightened again)
+  const turns = uprightTurns(binarize(straight, otsu(straight)), straight.width, straight.height);
+  if (turns) {
+    stretched = rotateQuarter(stretched, turns);
+    angle = estimateSkew(binarize(stretched, otsu(stretched)), stretched.width, stretched.height);
+    straight = rotate(stretched, angle);
+  }
+  const gray = stretched;
   const { dpi } = geometry;
   // dark bars (white-on-dark headers) are read inverted; their edges bound table rows
   const bars = findBars(
@@ -170,7 +181,9 @@ export async function recognizePage(
       [b[2], b[1]],
       [b[0], b[3]],
       [b[2], b[3]],
-    ].map(([x, y]) => unrotatePoint(x! * k, y! * k, angle, gray.width, gray.height));
+    ]
+      .map(([x, y]) => unrotatePoint(x! * k, y! * k, angle, gray.width, gray.height))
+      .map(([x, y]) => unturnPoint(x, y, turns, scanned.width, scanned.height));
     return [
       Math.min(...pts.map((p) => p[0])) / k,
       Math.min(...pts.map((p) => p[1])) / k,
@@ -178,6 +191,8 @@ export async function recognizePage(
       Math.max(...pts.map((p) => p[1])) / k,
     ];
   });
+  page.width = scanned.width / k;
+  page.height = scanned.height / k;
   return page;
 }
 

@@ -15,9 +15,56 @@ function verticalOverlap(a: Box, b: Box): number {
   return h <= 0 ? 0 : Math.max(0, bottom - top) / h;
 }
 
+/**
+ * Letter-spaced text ('D E N T A L   R E N E W A L', tracking set wide in headings) reaches us as
+ * one word per glyph. Runs of three or more one-character words with even gaps are joined into
+ * words; a gap clearly wider than the tracking is a space between words.
+ */
+export function joinLetterSpaced(sorted: Word[]): Word[] {
+  const out: Word[] = [];
+  let i = 0;
+  const single = (w: Word | undefined) => w !== undefined && /^[\p{L}\p{N}&'’.,–-]$/u.test(w.text);
+  while (i < sorted.length) {
+    let j = i;
+    while (
+      j + 1 < sorted.length &&
+      single(sorted[j]) &&
+      single(sorted[j + 1]) &&
+      sorted[j + 1]!.box[0] - sorted[j]!.box[2] < sorted[j]!.size * 1.2
+    )
+      j++;
+    if (j - i + 1 < 3) {
+      out.push(sorted[i]!);
+      i++;
+      continue;
+    }
+    const run = sorted.slice(i, j + 1);
+    const gaps = run.slice(1).map((w, k) => w.box[0] - run[k]!.box[2]);
+    const tracking = median(gaps);
+    let word: Word[] = [run[0]!];
+    const flush = () => {
+      out.push({
+        ...word[0]!,
+        text: word.map((w) => w.text).join(''),
+        box: [word[0]!.box[0], word[0]!.box[1], word[word.length - 1]!.box[2], word[0]!.box[3]],
+      });
+    };
+    for (let k = 1; k < run.length; k++) {
+      if (gaps[k - 1]! > tracking * 1.8 + run[k]!.size * 0.1) {
+        flush();
+        word = [];
+      }
+      word.push(run[k]!);
+    }
+    flush();
+    i = j + 1;
+  }
+  return out;
+}
+
 /** Builds one line from words that sit on it (sorted left to right, spaces where there is a gap). */
 export function makeLine(words: Word[], page: number): Line {
-  const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  const sorted = joinLetterSpaced([...words].sort((a, b) => a.box[0] - b.box[0]));
   let text = '';
   let prev: Word | undefined;
   for (const w of sorted) {

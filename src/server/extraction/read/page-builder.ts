@@ -1,6 +1,8 @@
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
-import { groupLines } from './lines.ts';
+import { groupLines, median } from './lines.ts';
+import { virtualRulings } from './open-tables.ts';
+import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
 
 export interface PageInput {
@@ -141,9 +143,80 @@ function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
   return { rows, cols, cells, headerRows: 0, box: grid.box, page, origin: 'rulings' };
 }
 
+/**
+ * A grid row whose every filled cell has text above and below a common blank stripe — in a row
+ * about twice as tall as the others, or a stripe wider than a line — is two rows whose rule was
+ * not drawn or not seen (a shaded header's lower edge in a scan): it is split there.
+ */
+export function splitUnruledRows(table: Table): void {
+  const heights = table.cells
+    .filter((c) => c.rowSpan === 1 && c.box)
+    .map((c) => c.box![3] - c.box![1]);
+  const usual = median(heights);
+  if (!usual) return;
+  for (let r = table.rows - 1; r >= 0; r--) {
+    const row = table.cells.filter((c) => c.row === r && c.rowSpan === 1 && c.box);
+    const filled = row.filter((c) => c.lines.length > 0);
+    if (
+      filled.length < 2 ||
+      filled.length !== table.cells.filter((c) => c.row === r).filter((c) => c.lines.length).length
+    )
+      continue;
+    const top = Math.min(...row.map((c) => c.box![1]));
+    const bottom = Math.max(...row.map((c) => c.box![3]));
+    const words = filled.flatMap((c) => c.lines.flatMap((l) => l.words));
+    const size = median(words.map((w) => w.size)) || 10;
+    // a tall row, or lines far further apart than wrapped lines are
+    const tall = bottom - top >= usual * 1.7;
+    // blank stripes common to every filled cell, with text on both sides in each
+    let best: number | undefined;
+    let bestGap = tall ? size * 0.4 : size * 1.1;
+    const edges = [...new Set(words.map((w) => w.box[3]))].sort((a, b) => a - b);
+    for (const y of edges) {
+      const next = Math.min(...words.filter((w) => w.box[1] >= y).map((w) => w.box[1]));
+      if (!Number.isFinite(next) || next - y <= bestGap) continue;
+      const cut = (y + next) / 2;
+      const splits = filled.every(
+        (c) => c.lines.some((l) => l.box[3] <= cut) && c.lines.some((l) => l.box[1] >= cut),
+      );
+      if (splits) {
+        best = cut;
+        bestGap = next - y;
+      }
+    }
+    if (best === undefined) continue;
+    const cut = best;
+    const split = new Set(filled);
+    for (const c of table.cells) {
+      if (split.has(c)) continue;
+      if (c.row > r) c.row++;
+      else if (c.row + c.rowSpan - 1 >= r) c.rowSpan++;
+    }
+    const lower: Cell[] = [];
+    for (const c of filled) {
+      const below = c.lines.filter((l) => l.box[1] >= cut);
+      c.lines = c.lines.filter((l) => l.box[3] <= cut);
+      c.text = c.lines.map((l) => l.text).join('\n');
+      lower.push({
+        ...c,
+        row: r + 1,
+        lines: below,
+        text: below.map((l) => l.text).join('\n'),
+        box: [c.box![0], cut, c.box![2], c.box![3]],
+      });
+      c.box = [c.box![0], c.box![1], c.box![2], cut];
+    }
+    table.cells.push(...lower);
+    table.rows++;
+    table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  }
+}
+
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
 export function buildPage(input: PageInput): Page {
-  const grids = findGrids(input.segments, input.tolerance);
+  // tables ruled between rows only get the column lines their text implies
+  const virtual = virtualRulings(input.segments, input.words, input.tolerance);
+  const grids = findGrids([...input.segments, ...virtual], input.tolerance);
   const tables: Table[] = [];
   let free = input.words;
   for (const grid of grids) {
@@ -151,19 +224,41 @@ export function buildPage(input: PageInput): Page {
     if (inGrid.length === 0) continue;
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
+    splitUnruledRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
   }
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
   const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
-  const found = alignmentTables(lines, input.number);
-  tables.push(...found.tables);
-  const blocks: Block[] = [
-    ...found.lines.map((line): Block => ({ kind: 'line', line })),
-    ...tables.map((table): Block => ({ kind: 'table', table })),
-  ];
-  blocks.sort((a, b) => blockTop(a) - blockTop(b) || blockLeft(a) - blockLeft(b));
+  // stretches set in two columns are read column by column
+  const bands = columnBands([
+    ...lines.map((line) => ({ box: line.box, line })),
+    ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
+  ]);
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) {
+    const at = placeInBand(line.box, bands);
+    const key = at ? `${bands.indexOf(at.band)}:${at.side}` : 'page';
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const blocks: Block[] = [];
+  for (const group of groups.values()) {
+    const found = alignmentTables(group, input.number);
+    blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
+    blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
+  }
+  blocks.push(...tables.map((table): Block => ({ kind: 'table', table })));
+  const key = (b: Block): [number, number, number, number] => {
+    const box = b.kind === 'line' ? b.line.box : b.table.box;
+    const at = box ? placeInBand(box, bands) : undefined;
+    return at
+      ? [at.band.y0, at.side, blockTop(b), blockLeft(b)]
+      : [blockTop(b), 0, blockTop(b), blockLeft(b)];
+  };
+  const keyed = blocks.map((b) => ({ b, k: key(b) }));
+  keyed.sort((p, q) => p.k[0] - q.k[0] || p.k[1] - q.k[1] || p.k[2] - q.k[2] || p.k[3] - q.k[3]);
+  blocks.splice(0, blocks.length, ...keyed.map((x) => x.b));
   return {
     number: input.number,
     width: input.width,

@@ -32,6 +32,8 @@ export async function openPdf(bytes: Uint8Array): Promise<{
     standardFontDataUrl: asDirUrl('standard_fonts'),
     cMapUrl: asDirUrl('cmaps'),
     cMapPacked: true,
+    // font names and weights (bold headings) on the font objects
+    fontExtraProperties: true,
     wasmUrl: asDirUrl('wasm'),
   });
   try {

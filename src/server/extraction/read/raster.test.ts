@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { binarize, detectRulings, estimateSkew, type Gray, noiseLevel, rotate } from './raster.ts';
+import {
+  binarize,
+  detectRulings,
+  estimateSkew,
+  type Gray,
+  noiseLevel,
+  rotate,
+  rotateQuarter,
+  unturnPoint,
+  uprightTurns,
+} from './raster.ts';
 
 function blank(width: number, height: number): Gray {
   return { width, height, data: new Uint8Array(width * height).fill(255) };
@@ -39,6 +49,33 @@ describe('raster', () => {
     expect(h.map((s) => Math.round(s.pos))).toEqual([20, 381]);
     const v = detectRulings(ink, g.width, g.height, 100, 2, 4).filter((s) => s.dir === 'v');
     expect(v.map((s) => Math.round(s.pos))).toEqual([20]);
+  });
+
+  it('turns a page scanned sideways or upside down upright', () => {
+    // lines of 'words': an x-height band with ascender stems above and fewer descenders below
+    const g = blank(800, 600);
+    for (let row = 0; row < 14; row++) {
+      const base = 40 + row * 38;
+      for (let word = 0; word < 9; word++) {
+        const x = 30 + word * 85;
+        // letters 5 px wide, 4 px apart
+        for (let l = 0; l < 7; l++) fillRect(g, x + l * 9, base, x + l * 9 + 5, base + 12);
+        fillRect(g, x, base - 9, x + 5, base);
+        fillRect(g, x + 27, base - 9, x + 32, base);
+        fillRect(g, x + 45, base + 12, x + 50, base + 19);
+      }
+    }
+    const ink = (p: Gray) => binarize(p, 128);
+    expect(uprightTurns(ink(g), g.width, g.height)).toBe(0);
+    for (const q of [1, 2, 3]) {
+      const turned = rotateQuarter(g, q);
+      expect(uprightTurns(ink(turned), turned.width, turned.height)).toBe((4 - q) % 4);
+    }
+    // a point of the turned image maps back to where it was
+    const turned = rotateQuarter(g, 1);
+    expect(turned.width).toBe(600);
+    const [x, y] = unturnPoint(599 - 40, 30, 1, 800, 600);
+    expect([x, y]).toEqual([30, 40]);
   });
 
   it('measures paper noise', () => {

@@ -468,7 +468,7 @@ export function detectRulings(
   for (const dir of ['h', 'v'] as const) {
     const found = runs(dir).sort((p, q) => p.a - q.a || p.pos - q.pos);
     // group runs on adjacent rows (columns) that overlap: one band
-    const bands: Array<{ p0: number; p1: number; a: number; b: number }> = [];
+    const bands: Array<{ p0: number; p1: number; a: number; b: number; runs: typeof found }> = [];
     for (const r of found) {
       const band = bands.find(
         (bd) => r.pos <= bd.p1 + 1 && r.pos >= bd.p0 - 1 && r.a <= bd.b && r.b >= bd.a,
@@ -478,8 +478,48 @@ export function detectRulings(
         band.p1 = Math.max(band.p1, r.pos);
         band.a = Math.min(band.a, r.a);
         band.b = Math.max(band.b, r.b);
-      } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b });
+        band.runs.push(r);
+      } else bands.push({ p0: r.pos, p1: r.pos, a: r.a, b: r.b, runs: [r] });
     }
+    // a band's thickness is that of its core: the rows (columns) whose runs cover most of its
+    // length; short runs beside a line (glyph stems, a blurred edge, a shaded cell that touches
+    // two borders) do not make it a bar. Separate cores are separate lines.
+    const split: typeof bands = [];
+    for (const bd of bands) {
+      const length = bd.b - bd.a + 1;
+      const cover = new Map<number, number>();
+      for (const r of bd.runs) cover.set(r.pos, (cover.get(r.pos) ?? 0) + (r.b - r.a + 1));
+      const core = [...cover.entries()]
+        .filter(([, n]) => n >= length * 0.5)
+        .map(([p]) => p)
+        .sort((x, y) => x - y);
+      if (core.length === 0 || core.length === bd.p1 - bd.p0 + 1) {
+        split.push(bd);
+        continue;
+      }
+      let group = [core[0]!];
+      const flush = () => {
+        const p0 = group[0]!;
+        const p1 = group[group.length - 1]!;
+        const runs = bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1);
+        split.push({
+          p0,
+          p1,
+          a: Math.min(...runs.map((r) => r.a)),
+          b: Math.max(...runs.map((r) => r.b)),
+          runs,
+        });
+      };
+      for (const p of core.slice(1)) {
+        if (p - group[group.length - 1]! > 1) {
+          flush();
+          group = [];
+        }
+        group.push(p);
+      }
+      flush();
+    }
+    bands.splice(0, bands.length, ...split);
     const outer = dir === 'h' ? height : width;
     const inkAt = (p: number, q: number) =>
       p < 0 || p >= outer ? 0 : dir === 'h' ? ink[p * width + q]! : ink[q * width + p]!;
@@ -494,8 +534,11 @@ export function detectRulings(
       const thick = bd.p1 - bd.p0 + 1;
       if (thick <= maxThickness) {
         const off = gap + 2;
-        if (sideInk(bd.p0 - off, bd.a, bd.b) > 0.3 || sideInk(bd.p1 + off, bd.a, bd.b) > 0.3)
-          continue;
+        // a table's outer border has clean paper outside, whatever its cells hold inside
+        const before = sideInk(bd.p0 - off, bd.a, bd.b);
+        const after = sideInk(bd.p1 + off, bd.a, bd.b);
+        const border = Math.min(before, after) < 0.05 && Math.max(before, after) < 0.6;
+        if (!border && (before > 0.3 || after > 0.3)) continue;
         segments.push({ dir, pos: (bd.p0 + bd.p1) / 2, a: bd.a, b: bd.b });
       } else {
         segments.push({ dir, pos: bd.p0, a: bd.a, b: bd.b, bar: true });
@@ -568,4 +611,124 @@ export function toPgm(g: Gray): Uint8Array {
   out.set(header, 0);
   out.set(g.data, header.length);
   return out;
+}
+
+/** The image turned by a multiple of a quarter turn clockwise (1 = 90°, 2 = 180°, 3 = 270°). */
+export function rotateQuarter(g: Gray, quarters: number): Gray {
+  const q = ((quarters % 4) + 4) % 4;
+  if (q === 0) return g;
+  const { width: w, height: h, data } = g;
+  const W = q === 2 ? w : h;
+  const H = q === 2 ? h : w;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x]!;
+      // where (x, y) lands after the turn
+      const [nx, ny] = q === 1 ? [h - 1 - y, x] : q === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
+      out[ny * W + nx] = v;
+    }
+  }
+  return { width: W, height: H, data: out };
+}
+
+/** Where a point of the turned image was in the image before the turn. */
+export function unturnPoint(
+  x: number,
+  y: number,
+  quarters: number,
+  width: number,
+  height: number,
+): [number, number] {
+  // width and height are those of the image before the turn
+  const q = ((quarters % 4) + 4) % 4;
+  if (q === 1) return [y, height - 1 - x];
+  if (q === 2) return [width - 1 - x, height - 1 - y];
+  if (q === 3) return [width - 1 - y, x];
+  return [x, y];
+}
+
+/**
+ * Whether upright Latin text sits in these rows: in a line of text, the band above the x-height
+ * (capitals, ascenders) holds more ink than the band below the baseline (descenders). Counts the
+ * lines that read upright and those that read upside down. Rows of specks do not start a line;
+ * rulings and shaded bars (ink across most of the row) separate lines.
+ */
+export function ascenderVotes(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+): { upright: number; inverted: number } {
+  // narrow strips, so that a slightly skewed line still lies in a few rows of each strip
+  const strip = Math.max(100, Math.round(width / 8));
+  const votes = { upright: 0, inverted: 0 };
+  for (let x0 = 0; x0 + strip / 2 < width; x0 += strip) {
+    const v = stripVotes(ink, width, height, x0, Math.min(width, x0 + strip));
+    votes.upright += v.upright;
+    votes.inverted += v.inverted;
+  }
+  return votes;
+}
+
+function stripVotes(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+): { upright: number; inverted: number } {
+  const profile = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) n += ink[y * width + x]!;
+    profile[y] = n;
+  }
+  const speck = Math.max(1, (x1 - x0) * 0.01);
+  const ruling = (x1 - x0) * 0.6;
+  const inText = (y: number) => profile[y]! > speck && profile[y]! < ruling;
+  let upright = 0;
+  let inverted = 0;
+  let y = 0;
+  while (y < height) {
+    while (y < height && !inText(y)) y++;
+    const start = y;
+    while (y < height && inText(y)) y++;
+    const end = y;
+    const tall = end - start;
+    if (tall < 6 || tall > 150) continue;
+    let peak = 0;
+    for (let i = start; i < end; i++) peak = Math.max(peak, profile[i]!);
+    // the x-height core: rows at least half as dense as the densest
+    let c0 = start;
+    while (c0 < end && profile[c0]! < peak * 0.5) c0++;
+    let c1 = end - 1;
+    while (c1 > c0 && profile[c1]! < peak * 0.5) c1--;
+    let above = 0;
+    let below = 0;
+    for (let i = start; i < c0; i++) above += profile[i]!;
+    for (let i = c1 + 1; i < end; i++) below += profile[i]!;
+    if (above > below * 1.3) upright++;
+    else if (below > above * 1.3) inverted++;
+  }
+  return { upright, inverted };
+}
+
+/**
+ * How many quarter turns clockwise bring the page upright: in each of the four ways the page may
+ * lie, lines of text are counted that read upright (ascenders above the x-height) and upside
+ * down; the page is turned only when another way reads clearly better than as it lies.
+ */
+export function uprightTurns(ink: Uint8Array, width: number, height: number): number {
+  const rows = ascenderVotes(ink, width, height);
+  const turned = rotateQuarter({ width, height, data: ink }, 1);
+  const cols = ascenderVotes(turned.data, turned.width, turned.height);
+  const score = [
+    rows.upright - rows.inverted,
+    cols.upright - cols.inverted,
+    rows.inverted - rows.upright,
+    cols.inverted - cols.upright,
+  ];
+  let best = 0;
+  for (let q = 1; q < 4; q++) if (score[q]! > score[best]!) best = q;
+  return best !== 0 && score[best]! >= Math.max(6, 2 * score[0]!) ? best : 0;
 }

@@ -146,6 +146,15 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
       ch.map((s) => s.pos),
       tol,
     );
+    // column lines that run on past the top or bottom rule close the table there (a shaded
+    // header whose edge was not seen as a rule)
+    const spanning = cv.filter((v) => v.b - v.a >= (ys[ys.length - 1]! - ys[0]!) * 0.5);
+    if (spanning.length >= 2) {
+      const top = Math.max(...spanning.map((v) => v.a));
+      const bottom = Math.min(...spanning.map((v) => v.b));
+      if (top < ys[0]! - tol * 3) ys.unshift(top);
+      if (bottom > ys[ys.length - 1]! + tol * 3) ys.push(bottom);
+    }
     if (xs.length < 2 || ys.length < 2) continue;
     const nr = ys.length - 1;
     const nc = xs.length - 1;

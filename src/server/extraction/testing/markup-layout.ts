@@ -3,7 +3,7 @@ import type { Block, Cell, DocumentLayout, Line } from '../layout.ts';
 /**
  * Builds a layout the way the DOCX reader does, from a compact description: a string is a
  * paragraph ('# ' makes it a heading), a string[][] a table (a cell written '>>text' spans the
- * next column too). For interpreter tests that do not need a real file.
+ * next column too, '^^' is covered by the cell above). For interpreter tests that do not need a real file.
  */
 export type MarkupBlock = string | string[][];
 
@@ -38,6 +38,13 @@ export function markupLayout(blocks: MarkupBlock[]): DocumentLayout {
       for (const raw of row) {
         if (raw === '<<') {
           c++;
+          continue;
+        }
+        if (raw === '^^') {
+          // covered by the cell above (a vertically merged cell)
+          const above = cells.find((x) => x.col === c && x.row + x.rowSpan === r);
+          if (above) above.rowSpan++;
+          c += above?.colSpan ?? 1;
           continue;
         }
         const span = raw.startsWith('>>') ? 2 : 1;

@@ -1,0 +1,117 @@
+import type { Cell, Line, Table, Word } from '../layout.ts';
+import { makeLine } from '../read/lines.ts';
+import { type AnalyzedDocument, type AnalyzedTable, analyzeTable } from './document.ts';
+import type { Scope } from './evidence.ts';
+import { splitPair } from './values.ts';
+import { DENTAL_CATEGORY, dentalRowKind, keyKind, VISION_SERVICE } from './vocabulary.ts';
+
+/**
+ * Benefits printed as a list of 'Label: value' lines instead of a grid ('Preventive (exams,
+ * cleanings): 100% / 100%', 'Exam: $10 copay / Up to $45'), usually under a hint such as
+ * 'Amounts shown as In-Network / Out-of-Network'. Each run of such lines in a product section
+ * becomes a table (label | in-network | out-of-network) read like any benefit grid: a value pair
+ * fills both network columns, a single value spans them.
+ */
+
+const LABELLED = /^([^:]{2,70}?):\s+(\S.*)$/;
+
+/** A list line's label is a benefit: a dental row or a vision service, not a plan fact. */
+function isBenefitLabel(label: string): boolean {
+  if (keyKind(label)) return false;
+  return (
+    dentalRowKind(label, '') !== 'other' ||
+    DENTAL_CATEGORY.test(label) ||
+    VISION_SERVICE.test(label)
+  );
+}
+
+/** The words of a line before and after its first 'Label:' colon, as lines of their own. */
+function splitLine(line: Line, labelText: string, valueText: string): [Line, Line] {
+  const k = line.words.findIndex((w) => /:$/.test(w.text));
+  if (line.words.length > 1 && k >= 0 && k < line.words.length - 1) {
+    const strip = (w: Word): Word => ({ ...w, text: w.text.replace(/:$/, '') });
+    return [
+      makeLine(line.words.slice(0, k + 1).map(strip), line.page),
+      makeLine(line.words.slice(k + 1), line.page),
+    ];
+  }
+  // one word per line (DOCX paragraphs): the same box for both parts
+  const part = (text: string): Line => ({
+    ...line,
+    text,
+    words: [{ ...line.words[0]!, text }],
+  });
+  return [part(labelText), part(valueText)];
+}
+
+function cell(text: string, lines: Line[], row: number, col: number, colSpan = 1): Cell {
+  return { text, lines, row, col, rowSpan: 1, colSpan, page: lines[0]?.page ?? 1 };
+}
+
+/** Benefit tables made from runs of labelled lines, in the document's reading order. */
+export function listTables(doc: AnalyzedDocument): AnalyzedTable[] {
+  const out: AnalyzedTable[] = [];
+  let run: Array<{ line: Line; label: string; value: string; order: number }> = [];
+  let scope: Scope = {};
+  const flush = () => {
+    if (run.length >= 3 && scope.product) out.push(tableOf(run, scope));
+    run = [];
+  };
+  for (const item of doc.items) {
+    if (item.kind !== 'line') {
+      flush();
+      continue;
+    }
+    if (item.heading || item.scope.product !== scope.product) {
+      flush();
+      scope = item.scope;
+    }
+    const m = item.line.text.trim().match(LABELLED);
+    if (!m) continue;
+    const label = m[1]!.trim();
+    const value = m[2]!.trim().replace(/\.$/, '');
+    if (isBenefitLabel(label)) run.push({ line: item.line, label, value, order: item.order });
+  }
+  flush();
+  return out;
+}
+
+function tableOf(
+  run: Array<{ line: Line; label: string; value: string; order: number }>,
+  scope: Scope,
+): AnalyzedTable {
+  const first = run[0]!.line;
+  const heading = (text: string, col: number): Cell =>
+    cell(text, [{ ...first, text, words: [{ ...first.words[0]!, text }] }], 0, col);
+  const cells: Cell[] = [
+    heading('Benefit', 0),
+    heading('In-Network', 1),
+    heading('Out-of-Network', 2),
+  ];
+  run.forEach((r, i) => {
+    const row = i + 1;
+    const [labelLine, valueLine] = splitLine(r.line, r.label, r.value);
+    cells.push(cell(r.label, [{ ...labelLine, text: r.label }], row, 0));
+    // the label names the two slots ('Deductible (individual / family)'): one value for both
+    // networks; otherwise a pair is in- and out-of-network
+    const slotsInLabel = /\([^)]*\/[^)]*\)/.test(r.label);
+    const parts = r.value.split(/\s+\/\s+/);
+    const pair = !slotsInLabel && parts.length === 2 ? parts : undefined;
+    if (pair && (splitPair(r.value) || pair.every((p) => p.trim()))) {
+      const left = { ...valueLine, text: pair[0]!.trim() };
+      const right = { ...valueLine, text: pair[1]!.trim() };
+      cells.push(cell(pair[0]!.trim(), [left], row, 1), cell(pair[1]!.trim(), [right], row, 2));
+    } else {
+      cells.push(cell(r.value, [{ ...valueLine, text: r.value }], row, 1, 2));
+    }
+  });
+  const table: Table = {
+    rows: run.length + 1,
+    cols: 3,
+    cells,
+    headerRows: 1,
+    page: first.page,
+    origin: 'markup',
+  };
+  return analyzeTable(table, scope, run[0]!.order);
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { Table, Word } from '../layout.ts';
+import { buildPage } from './page-builder.ts';
+import type { Segment } from './rulings.ts';
+
+/** Words of a text at (x, y) — y is the top — split at spaces, 5 points per character. */
+function words(text: string, x: number, y: number, size = 9): Word[] {
+  const out: Word[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * size * 0.5;
+    out.push({ text: t, box: [cx, y, cx + w, y + size], size, confidence: 1 });
+    cx += w + size * 0.28;
+  }
+  return out;
+}
+
+const rule = (y: number, a = 40, b = 560): Segment => ({ dir: 'h', pos: y, a, b });
+
+function tableOf(ws: Word[], segments: Segment[]): Table {
+  const page = buildPage({
+    number: 1,
+    width: 612,
+    height: 792,
+    source: 'text',
+    words: ws,
+    segments,
+    tolerance: 2.5,
+  });
+  const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+  expect(tables).toHaveLength(1);
+  return tables[0]!;
+}
+
+const text = (t: Table, row: number, col: number) =>
+  t.cells.find((c) => c.row === row && c.col === col)?.text.replace(/\n/g, ' ');
+
+describe('tables ruled between rows only', () => {
+  it('keeps a wrapped value in its row and reads a header printed above the first rule', () => {
+    const ws = [
+      ...words('Benefit', 44, 100),
+      ...words('In-Network', 330, 100),
+      ...words('Out-of-Network', 450, 100),
+      ...words('Class Definition', 44, 127),
+      ...words('Employees working 30 or', 330, 120),
+      ...words('more hours per week', 330, 132),
+      ...words('Deductible', 44, 150),
+      ...words('$50', 330, 150),
+      ...words('$75', 450, 150),
+    ];
+    const t = tableOf(ws, [rule(113), rule(145), rule(165)]);
+    expect(t.rows).toBe(3);
+    expect(t.cols).toBe(3);
+    expect(text(t, 0, 2)).toBe('Out-of-Network');
+    expect(text(t, 1, 0)).toBe('Class Definition');
+    expect(text(t, 1, 1)).toBe('Employees working 30 or more hours per week');
+    expect(text(t, 2, 2)).toBe('$75');
+  });
+
+  it('makes a value centred across two columns a spanning cell', () => {
+    // columns 300–420 and 420–540, values centred in them, one centred over both
+    const ws = [
+      ...words('Deductible', 44, 100),
+      ...words('$50', 353, 100),
+      ...words('$75', 473, 100),
+      ...words('Orthodontic Age Limit', 44, 120),
+      ...words('Children to age 19', 382, 120),
+      ...words('Maximum', 44, 140),
+      ...words('$1,500', 346, 140),
+      ...words('$1,000', 466, 140),
+    ];
+    const t = tableOf(ws, [rule(95), rule(115), rule(135), rule(155)]);
+    const spanning = t.cells.find((c) => c.text === 'Children to age 19');
+    expect(spanning?.colSpan).toBe(2);
+    expect(text(t, 2, 1)).toBe('$1,500');
+    expect(text(t, 0, 2)).toBe('$75');
+  });
+
+  it('does not run two tables with a heading between them into one', () => {
+    const ws = [
+      ...words('Group', 44, 100),
+      ...words('Lakeview Credit Union', 300, 100),
+      ...words('Contribution', 44, 120),
+      ...words('Contributory', 300, 120),
+      ...words('Plan Design', 44, 142, 12),
+      ...words('Benefit', 44, 162),
+      ...words('In-Network', 330, 162),
+      ...words('Out-of-Network', 450, 162),
+      ...words('Deductible', 44, 182),
+      ...words('$50', 330, 182),
+      ...words('$50', 450, 182),
+    ];
+    const page = buildPage({
+      number: 1,
+      width: 612,
+      height: 792,
+      source: 'text',
+      words: ws,
+      segments: [rule(95), rule(115), rule(135), rule(175), rule(195)],
+      tolerance: 2.5,
+    });
+    const kinds = page.blocks.map((b) =>
+      b.kind === 'line' ? b.line.text : `table ${b.table.cols}`,
+    );
+    expect(kinds).toEqual(['table 2', 'Plan Design', 'table 3']);
+  });
+
+  it('leaves a fully ruled grid alone', () => {
+    const ws = [...words('A', 50, 100), ...words('B', 350, 100), ...words('C', 50, 120)];
+    const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 135 });
+    const t = tableOf(ws, [rule(95), rule(115), rule(135), v(40), v(300), v(560)]);
+    expect(t.cols).toBe(2);
+    expect(text(t, 1, 0)).toBe('C');
+  });
+});
+
+describe('grid rows a scan lost the rule of', () => {
+  it('splits a row whose cells all have a blank stripe through them', () => {
+    const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 175 });
+    const ws = [
+      ...words('Class', 50, 100),
+      ...words('Contribution', 350, 100),
+      ...words('Class 1', 50, 122),
+      ...words('Employer paid', 350, 122),
+      ...words('Class 2', 50, 160),
+      ...words('Voluntary', 350, 160),
+    ];
+    const t = tableOf(ws, [rule(95), rule(150), rule(175), v(40), v(300), v(560)]);
+    expect(t.rows).toBe(3);
+    expect(text(t, 0, 1)).toBe('Contribution');
+    expect(text(t, 1, 0)).toBe('Class 1');
+    expect(text(t, 2, 1)).toBe('Voluntary');
+  });
+
+  it('keeps a wrapped cell whole', () => {
+    const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 155 });
+    const ws = [
+      ...words('Definition', 50, 100),
+      ...words('Employees working 30 or', 350, 100),
+      ...words('more hours per week', 350, 111),
+      ...words('Hours', 50, 140),
+      ...words('30', 350, 140),
+    ];
+    const t = tableOf(ws, [rule(95), rule(135), rule(155), v(40), v(300), v(560)]);
+    expect(t.rows).toBe(2);
+    expect(text(t, 0, 1)).toBe('Employees working 30 or more hours per week');
+  });
+});

@@ -1,0 +1,315 @@
+import type { Word } from '../layout.ts';
+import { groupLines, median } from './lines.ts';
+import { findGrids, mergeSegments, type Segment } from './rulings.ts';
+
+/**
+ * Tables drawn with horizontal rules only: a rule under every row (or between rows), often a
+ * shaded header bar, and no column lines — the way web pages and word processors print most
+ * tables. The rules give the rows; the text gives the columns. We draw the column lines the page
+ * leaves out ("virtual rulings"), so the grid builder reads such a table as it reads a fully ruled
+ * one: wrapped cells stay in their row, and text that runs across a column boundary in a row
+ * makes a spanning cell.
+ */
+
+interface Stack {
+  a: number;
+  b: number;
+  ys: number[];
+}
+
+const MIN_RULES = 3;
+
+/** Horizontal rules of about the same extent, stacked at row distances. */
+function ruleStacks(hs: Segment[], tol: number, maxRow: number): Stack[] {
+  const sorted = [...hs].sort((p, q) => p.pos - q.pos);
+  const stacks: Stack[] = [];
+  const same = (s: Stack, h: Segment) => {
+    const slack = Math.max(tol * 2, 0.02 * (s.b - s.a));
+    return Math.abs(s.a - h.a) <= slack && Math.abs(s.b - h.b) <= slack;
+  };
+  for (const h of sorted) {
+    const open = stacks.find((s) => same(s, h) && h.pos - s.ys[s.ys.length - 1]! <= maxRow);
+    if (open) {
+      if (h.pos - open.ys[open.ys.length - 1]! > tol) open.ys.push(h.pos);
+    } else stacks.push({ a: h.a, b: h.b, ys: [h.pos] });
+  }
+  return stacks;
+}
+
+/** Vertical rulings that run through the band between two rules, inside the stack's extent. */
+function interiorVerticals(vs: Segment[], s: Stack, y0: number, y1: number, tol: number): number[] {
+  return vs
+    .filter(
+      (v) =>
+        v.pos > s.a + tol * 2 &&
+        v.pos < s.b - tol * 2 &&
+        v.a <= y0 + (y1 - y0) * 0.25 &&
+        v.b >= y1 - (y1 - y0) * 0.25,
+    )
+    .map((v) => v.pos);
+}
+
+interface Piece {
+  x0: number;
+  x1: number;
+}
+
+/** The separate runs of text (cells) in a band: words split at gaps wider than about a space. */
+function pieces(words: Word[]): Piece[] {
+  return groupLines(words, 0, 0.9).map((l) => ({ x0: l.box[0], x1: l.box[2] }));
+}
+
+/**
+ * Extra segments (column lines, and a top rule over a header printed above the first rule) for
+ * every stack of horizontal rules that forms a table without column lines.
+ */
+export function virtualRulings(segments: Segment[], words: Word[], tol: number): Segment[] {
+  if (words.length === 0) return [];
+  const merged = mergeSegments(segments, tol);
+  const size = median(words.map((w) => w.size)) || 10;
+  // rules of ruled tables (two rows and two columns or more) are theirs; a one-row grid may be a
+  // header bar, a box with no column lines a table whose columns the text gives
+  const grids = findGrids(segments, tol).filter((g) => g.ys.length > 2 && g.xs.length > 2);
+  const inGrid = (h: Segment) =>
+    grids.some(
+      (g) =>
+        h.pos >= g.box[1] - tol &&
+        h.pos <= g.box[3] + tol &&
+        Math.min(h.b, g.box[2]) - Math.max(h.a, g.box[0]) > 0.5 * (h.b - h.a),
+    );
+  const hs = merged.filter((s) => s.dir === 'h' && s.b - s.a >= size * 8 && !inGrid(s));
+  const vs = merged.filter((s) => s.dir === 'v');
+  const out: Segment[] = [];
+  for (const stack of ruleStacks(hs, tol, size * 7)) {
+    const inside = (w: Word, y0: number, y1: number) => {
+      const cx = (w.box[0] + w.box[2]) / 2;
+      const cy = (w.box[1] + w.box[3]) / 2;
+      return cx > stack.a && cx < stack.b && cy > y0 && cy < y1;
+    };
+    const ys = [...stack.ys];
+    // a heading row printed above the first rule (a rule under the header, none above it)
+    const first = ys[0]!;
+    const above = words.filter((w) => inside(w, first - size * 2.2, first));
+    let top: number | undefined;
+    // only a row of column headings, not a title over the table
+    if (above.length && pieces(above).length >= 2) {
+      top = Math.min(...above.map((w) => w.box[1])) - size * 0.3;
+      ys.unshift(top);
+    }
+    for (const part of splitAtHeadings(ys, words, inside)) {
+      out.push(
+        ...tableRulings(
+          stack,
+          part.ys,
+          part.top ?? (part.ys[0] === top ? top : undefined),
+          words,
+          inside,
+          vs,
+          tol,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * A stack of rules can run through several tables and the headings between them (the rules of
+ * consecutive tables line up). Headings — text in larger type, or a lone line in a band taller
+ * than the rows — end one table and start the next.
+ */
+function splitAtHeadings(
+  ys: number[],
+  words: Word[],
+  inside: (w: Word, y0: number, y1: number) => boolean,
+): Array<{ ys: number[]; top?: number }> {
+  const all = words.filter((w) => inside(w, ys[0]!, ys[ys.length - 1]!));
+  const body = median(all.map((w) => w.size)) || 10;
+  const heights = ys.slice(1).map((y, i) => y - ys[i]!);
+  const rowHeight = median(heights);
+  const bold = all.filter((w) => w.bold).length;
+  const plainRows = bold < all.length * 0.3;
+  const parts: Array<{ ys: number[]; top?: number }> = [];
+  let current: { ys: number[]; top?: number } = { ys: [ys[0]!] };
+  const close = () => {
+    if (current.ys.length >= 2) parts.push(current);
+  };
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const y0 = ys[i]!;
+    const y1 = ys[i + 1]!;
+    const bandWords = words.filter((w) => inside(w, y0, y1));
+    const lines = groupLines(bandWords, 0, 0.9);
+    // a heading is larger type alone on its row (not one of a row of column headings)
+    const alone = (l: (typeof lines)[number]) =>
+      !lines.some((o) => o !== l && o.box[1] < l.box[3] && o.box[3] > l.box[1]);
+    const big = lines.filter((l) => l.size > body * 1.15 && alone(l));
+    if (big.length) {
+      close();
+      const bottom = Math.max(...big.map((l) => l.box[3]));
+      const rest = bandWords.filter((w) => w.box[1] >= bottom - 0.5);
+      current = rest.length ? { ys: [bottom + 0.5, y1], top: bottom + 0.5 } : { ys: [y1] };
+      continue;
+    }
+    // a lone line in a taller band, or bold among plain rows: a heading between two tables;
+    // lines of running text only, each a single run, in a taller band: text between two tables
+    const lone = lines.length === 1;
+    const prose = lines.length > 1 && lines.every(alone);
+    if (
+      (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) ||
+      (prose && y1 - y0 > Math.min(...heights) * 2)
+    ) {
+      close();
+      current = { ys: [y1] };
+      continue;
+    }
+    current.ys.push(y1);
+  }
+  close();
+  return parts;
+}
+
+/**
+ * Text running across a column boundary: no line is drawn through it, so its cell spans the
+ * boundary in this row (a value centred over the networks; a heading run that a header bar's
+ * cell holds with others is shared out again by the interpreter).
+ */
+function spans(p: Piece, x: number): boolean {
+  return x - p.x0 > 1 && p.x1 - x > 1;
+}
+
+/** The column lines (and a top rule, when the part has none) of one table of a stack. */
+function tableRulings(
+  stack: Stack,
+  ys: number[],
+  top: number | undefined,
+  words: Word[],
+  inside: (w: Word, y0: number, y1: number) => boolean,
+  vs: Segment[],
+  tol: number,
+): Segment[] {
+  if (ys.length < MIN_RULES) return [];
+  const bands: Array<{ y0: number; y1: number; words: Word[]; real: number[] }> = [];
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const y0 = ys[i]!;
+    const y1 = ys[i + 1]!;
+    bands.push({
+      y0,
+      y1,
+      words: words.filter((w) => inside(w, y0, y1)),
+      real: interiorVerticals(vs, stack, y0, y1, tol),
+    });
+  }
+  const filled = bands.filter((b) => b.words.length > 0);
+  if (filled.length < 2) return [];
+  // a ruled grid already: every band with text has its column lines
+  if (filled.every((b) => b.real.length > 0)) return [];
+  const bandPieces = filled.map((b) => pieces(b.words));
+  const separators = columnSeparators(bandPieces, stack, bands, tol);
+  if (separators.length === 0) return [];
+  const out: Segment[] = [];
+  if (top !== undefined) out.push({ dir: 'h', pos: top, a: stack.a, b: stack.b });
+  const y0 = ys[0]!;
+  const y1 = ys[ys.length - 1]!;
+  out.push({ dir: 'v', pos: stack.a, a: y0, b: y1 });
+  out.push({ dir: 'v', pos: stack.b, a: y0, b: y1 });
+  for (const band of bands) {
+    if (band.real.length > 0) continue;
+    const ps = pieces(band.words);
+    for (const x of separators) {
+      if (ps.some((p) => spans(p, x))) continue;
+      out.push({ dir: 'v', pos: x, a: band.y0, b: band.y1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * Column boundaries: gaps that most rows leave free of text with text on both sides. Column lines
+ * drawn in some rows (the edges of a shaded header's cells) are used where they fall in a gap.
+ */
+function columnSeparators(
+  bandPieces: Piece[][],
+  stack: Stack,
+  bands: Array<{ real: number[] }>,
+  tol: number,
+): number[] {
+  const a = Math.floor(stack.a);
+  const b = Math.ceil(stack.b);
+  const width = b - a;
+  if (width <= 0) return [];
+  const cover = new Uint16Array(width + 1);
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const ps of bandPieces) {
+    const row = new Uint8Array(width + 1);
+    for (const p of ps) {
+      left = Math.min(left, p.x0);
+      right = Math.max(right, p.x1);
+      for (let x = Math.max(a, Math.floor(p.x0)); x <= Math.min(b, Math.ceil(p.x1)); x++)
+        row[x - a] = 1;
+    }
+    for (let i = 0; i <= width; i++) cover[i]! += row[i]!;
+  }
+  // a gap may be crossed by the few rows that span it, never by most
+  const n = bandPieces.length;
+  const allowed = n >= 3 ? Math.max(1, Math.floor(n / 4)) : 0;
+  const gaps: Array<[number, number]> = [];
+  let start = -1;
+  for (let i = 0; i <= width; i++) {
+    const x = a + i;
+    const free = cover[i]! <= allowed && x > left && x < right;
+    if (free && start < 0) start = x;
+    if ((!free || i === width) && start >= 0) {
+      gaps.push([start, free ? x : x - 1]);
+      start = -1;
+    }
+  }
+  const real = [...new Set(bands.flatMap((bd) => bd.real))];
+  const out: number[] = [];
+  for (const [g0, g1] of gaps) {
+    if (g1 - g0 < 2) continue;
+    // text on both sides in at least two rows: a real column boundary, not a ragged edge
+    const mid = (g0 + g1) / 2;
+    const both = bandPieces.filter(
+      (ps) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid),
+    ).length;
+    if (both < 2) continue;
+    const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
+    out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
+  }
+  return out;
+}
+
+/**
+ * Where in a gap the column boundary lies: the middle, unless text that is not centred on the gap
+ * (a wrapped cell running close to its column's edge) crosses it; then the free stretch that
+ * such text leaves. Text centred on the gap is a value spanning both columns and may cross.
+ */
+function placeInGap(g0: number, g1: number, all: Piece[]): number {
+  const mid = (g0 + g1) / 2;
+  const slack = 0.15 * (g1 - g0) + 2;
+  const blocking = all.filter(
+    (p) => p.x1 > g0 && p.x0 < g1 && Math.abs((p.x0 + p.x1) / 2 - mid) > slack,
+  );
+  const cost = (x: number) => blocking.filter((p) => p.x0 < x - 1 && p.x1 > x + 1).length;
+  if (cost(mid) === 0) return mid;
+  let best = mid;
+  let bestCost = Number.POSITIVE_INFINITY;
+  let bestRun = 0;
+  let runStart = g0;
+  let runCost = cost(g0);
+  for (let x = g0 + 1; x <= g1 + 1; x++) {
+    const c = x <= g1 ? cost(x) : Number.POSITIVE_INFINITY;
+    if (c !== runCost) {
+      const len = x - runStart;
+      if (runCost < bestCost || (runCost === bestCost && len > bestRun)) {
+        bestCost = runCost;
+        bestRun = len;
+        best = (runStart + x - 1) / 2;
+      }
+      runStart = x;
+      runCost = c;
+    }
+  }
+  return best;
+}

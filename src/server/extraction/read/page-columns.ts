@@ -1,0 +1,102 @@
+import type { Box, Line } from '../layout.ts';
+import { median } from './lines.ts';
+
+/**
+ * Pages set in two columns for a stretch (a section per class or per product side by side): two
+ * headings at the same height with an empty gutter between them that stays empty further down.
+ * Inside such a band the left column is read before the right one, and text alignment must not
+ * pair a line of one column with the line beside it in the other.
+ */
+
+export interface ColumnBand {
+  y0: number;
+  y1: number;
+  /** The gutter's middle: items left of it are the first column. */
+  gutter: number;
+}
+
+export interface PageItem {
+  box: Box;
+  /** A line (with its type size) or a table. */
+  line?: Line;
+}
+
+function isHeading(l: Line, body: number): boolean {
+  const words = l.text.trim().split(/\s+/).length;
+  return l.size >= body * 1.12 && words <= 10 && !/[.;]$/.test(l.text.trim());
+}
+
+export function columnBands(items: PageItem[]): ColumnBand[] {
+  const lines = items.flatMap((i) => (i.line ? [i.line] : []));
+  if (lines.length < 6) return [];
+  const body = median(lines.map((l) => l.size)) || 10;
+  const headings = lines.filter((l) => isHeading(l, body));
+  const sorted = [...items].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: ColumnBand[] = [];
+  headings.sort((a, b) => a.box[1] - b.box[1]);
+  for (const left of headings) {
+    for (const right of headings) {
+      if (right === left) continue;
+      // parallel headings: the same height and the same type
+      if (Math.abs(right.box[1] - left.box[1]) > Math.min(left.size, right.size) * 0.6) continue;
+      if (Math.abs(right.size - left.size) > Math.max(left.size, right.size) * 0.1) continue;
+      if (Boolean(right.bold) !== Boolean(left.bold)) continue;
+      let g0 = left.box[2];
+      let g1 = right.box[0];
+      if (g1 - g0 < body * 1.5) continue;
+      const y0 = Math.min(left.box[1], right.box[1]);
+      if (bands.some((b) => y0 >= b.y0 && y0 < b.y1)) continue;
+      let y1 = Number.POSITIVE_INFINITY;
+      let leftCount = 0;
+      let rightCount = 0;
+      const bottom = [y0, y0];
+      for (const item of sorted) {
+        if (item.box[3] <= y0 + 0.5) continue;
+        const [x0, top, x1] = item.box;
+        const side =
+          x1 <= g1 && x0 < g0 + (g1 - g0) / 2
+            ? 0
+            : x0 >= g0 && x1 > g1 - (g1 - g0) / 2
+              ? 1
+              : undefined;
+        // text below the end of the other column after a wider gap than between lines is past
+        // the columns (a heading or a table under both)
+        const other = side === undefined ? 0 : bottom[1 - side]!;
+        if (
+          side === undefined ||
+          (top > other + body * 1.5 && top - bottom[side]! > body * 1.2 && item.line)
+        ) {
+          y1 = top;
+          break;
+        }
+        if (side === 0) {
+          g0 = Math.max(g0, x1);
+          leftCount++;
+        } else {
+          g1 = Math.min(g1, x0);
+          rightCount++;
+        }
+        bottom[side] = Math.max(bottom[side]!, item.box[3]);
+        if (g1 - g0 < body) {
+          y1 = top;
+          break;
+        }
+      }
+      // each column holds more than its heading
+      if (leftCount < 3 || rightCount < 3) continue;
+      bands.push({ y0: y0 - 0.5, y1, gutter: (g0 + g1) / 2 });
+    }
+  }
+  return bands;
+}
+
+/** The band and side (0 left, 1 right) an item belongs to, if any. */
+export function placeInBand(
+  box: Box,
+  bands: ColumnBand[],
+): { band: ColumnBand; side: 0 | 1 } | undefined {
+  const cy = (box[1] + box[3]) / 2;
+  const band = bands.find((b) => cy >= b.y0 && cy < b.y1);
+  if (!band) return undefined;
+  return { band, side: (box[0] + box[2]) / 2 < band.gutter ? 0 : 1 };
+}
