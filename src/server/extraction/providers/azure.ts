@@ -34,7 +34,7 @@ import {
  * failed. The model's fields are named after the catalogue: a field named as a single-field label
  * (`dentalInsurance_carrierName`) becomes a field item; an array field named as a table label
  * (`dentalInsurance_rateTiers`) whose items are objects keyed by column names becomes a table
- * item. See docs/decisions/0006-hosted-extraction.md.
+ * item. See docs/decisions/0012-hosted-extraction.md.
  */
 
 export const azureApiVersion = '2024-11-30';

@@ -17,7 +17,7 @@ import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } fr
  * The document's text (read by the caller's reader) is sent with a system prompt of extraction
  * rules, and the model is asked for JSON matching a strict schema built from the field catalogue
  * (its descriptions are the per-field instructions). The answer is checked with zod and turned
- * into parsed data. See docs/decisions/0006-hosted-extraction.md.
+ * into parsed data. See docs/decisions/0012-hosted-extraction.md.
  */
 
 export interface OpenAIExtractionOptions {
