@@ -1,13 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, resolveChromium } from './tests/e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-// A fresh data directory for every run: the app starts on an empty embedded database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bd-e2e-'));
+// A fresh data directory for every run: the app starts on an empty embedded database. The
+// config is also loaded by each test worker, which inherits the variable and so neither wipes
+// nor makes another; the directory stays beside the run's other results until the next run.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+}
+const dataDir = process.env.E2E_DATA_DIR;
 const executablePath = await resolveChromium();
 
 export default defineConfig({

@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/global-postgres.ts'],
+          globalSetup: ['tests/setup/temp-root.ts', 'tests/setup/global-postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
