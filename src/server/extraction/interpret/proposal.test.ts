@@ -204,6 +204,10 @@ describe('planFromHeading', () => {
     ['Dental Monthly Rates', undefined],
     ['Dental Plan Options', undefined],
     ['Vision – All Classes', undefined],
+    ['Dental Plan Highlights — BlueDental Choice PPO', 'BlueDental Choice PPO'],
+    ['Dental Benefits – Class 1', undefined],
+    ['Dental Rates – Effective 01/01/2027', undefined],
+    ['Dental Plan Summary – Rates', undefined],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -429,5 +433,35 @@ describe('merged labels over sub-labels and sections that end', () => {
       expect(rows).toHaveLength(2);
       for (const r of rows) expect(r.rateGuaranteeTime).toBe('24 months');
     }
+  });
+});
+
+describe('a vision grid with both networks in one column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan Design',
+      [
+        ['Benefit', 'In-Network / Out-of-Network', 'Frequency'],
+        ['Eye Exam', '$10 copay / Up to $50', 'Once every 12 months'],
+        ['Materials Copay', '$20 / N/A', '—'],
+        ['Frames', '$150 allowance / Up to $70', 'Once every 24 months'],
+        ['Medically Necessary Contact Lenses', 'Covered in full', 'Once every 12 months'],
+      ],
+    ]),
+  );
+
+  it('splits each cell at the slash into in- and out-of-network', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Eye Exam', '$10 copay', 'Up to $50'],
+      ['Materials Copay', '$20', 'N/A'],
+      ['Frames', '$150 allowance', 'Up to $70'],
+      ['Medically Necessary Contact Lenses', 'Covered in full', 'Covered in full'],
+    ]);
   });
 });

@@ -33,6 +33,7 @@ import {
   isRateTable,
   isTransposedRateTable,
 } from './rates.ts';
+import { findDate } from './values.ts';
 import {
   collectFrequency,
   collectFrequencyProse,
@@ -212,11 +213,17 @@ export function planFromHeading(text: string, product: Product): string | undefi
   // a heading naming both products is a title, not a plan
   if (productsNamed(t).length > 1) return undefined;
   // 'Plan Design – Principal Dental PPO 1250': a section word before the plan's own name
+  // ('Dental Plan Highlights – BlueDental Choice PPO': the product named before the section word)
   const named = t.match(/^(.+?)\s+[:–—|-]\s+(.+)$/);
+  const section = named?.[1]?.replace(new RegExp(`^${product}\\s+`, 'i'), '');
   if (
     named &&
-    GENERIC_SECTION.test(named[1]!) &&
-    productsNamed(named[2]!).includes(product) &&
+    section &&
+    GENERIC_SECTION.test(section) &&
+    (productsNamed(named[2]!).includes(product) || section !== named[1]) &&
+    !classRefIn(named[2]!) &&
+    !findDate(named[2]!) &&
+    !GENERIC_SECTION.test(named[2]!) &&
     /\d|\b(ppo|dhmo|hmo|epo|dpo|plan|option|choice|plus|select|care)\b/i.test(
       named[2]!.replace(new RegExp(`\\b${product}\\b`, 'i'), ''),
     )
