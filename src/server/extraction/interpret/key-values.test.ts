@@ -89,6 +89,19 @@ describe('labels printed above their values', () => {
     const far = items([line('FUNDING', 100, 7.5), line('Voluntary', 140, 9.5, true)]);
     expect(stackedValue(far, 0)).toBeUndefined();
   });
+
+  it('reads no heading over a paragraph as a label', () => {
+    const heading = items([
+      line('Plan Design', 100, 13, true),
+      line('Benefit In-Network', 116, 10),
+    ]);
+    expect(stackedValue(heading, 0)).toBeUndefined();
+    const sentence = items([
+      line('ELIGIBILITY', 100, 7.5),
+      line('Employees are eligible on the first of the month.', 109, 9.5, true),
+    ]);
+    expect(stackedValue(sentence, 0)).toBeUndefined();
+  });
 });
 
 describe('child age rule in a sentence', () => {

@@ -241,8 +241,12 @@ function continuation(items: AnalyzedDocument['items'], i: number): Line | undef
   return b;
 }
 
-/** Whether a line is set apart from the next in type: smaller, capitals only, or not bold. */
+/**
+ * Whether a label line is set apart from the value line under it in type: smaller, capitals only,
+ * or bold against regular (or the reverse). A label larger than its value is a heading instead.
+ */
 function setApart(label: Line, value: Line): boolean {
+  if (label.size > value.size * 1.05) return false;
   const letters = label.text.replace(/[^A-Za-z]/g, '');
   const caps = letters.length >= 2 && letters === letters.toUpperCase();
   const valueCaps =
@@ -281,7 +285,11 @@ export function stackedValue(items: AnalyzedDocument['items'], i: number): Line[
     lines.push(l);
     previous = l;
   }
-  return lines.length ? lines : undefined;
+  // a value, not a paragraph: short, and not a sentence
+  const value = lines.map((l) => l.text).join(' ');
+  if (lines.length === 0 || value.split(/\s+/).length > 16 || /\b[a-z]{3,}[.!?]$/.test(value))
+    return undefined;
+  return lines;
 }
 
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
