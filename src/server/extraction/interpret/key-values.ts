@@ -117,6 +117,26 @@ export function keyValuesOfTable(
   return out;
 }
 
+/**
+ * A strip of facts with the labels across the top and one row of values under them
+ * (Effective Date | Eligible Class | Contribution over April 1, 2027 | All Employees | …): each
+ * column's heading is the key of the value below it. Needs two or more known labels.
+ */
+export function keyValuesAcross(t: AnalyzedTable): Array<KeyValue & { source: Source }> {
+  if (t.headerRows === 0 || t.body.length !== 1) return [];
+  const row = t.body[0]!;
+  const out: Array<KeyValue & { source: Source }> = [];
+  for (const col of t.columns) {
+    const cell = row.cells[col.index];
+    const value = cellText(cell);
+    if (!cell || !value || !keyKind(col.heading)) continue;
+    // a cell spanning several labels belongs to none of them
+    if (cell.colSpan > 1) continue;
+    out.push({ key: col.heading, value, source: sourceOfCell(cell) });
+  }
+  return out.length >= 2 ? out : [];
+}
+
 /** 'Key: value' pairs printed inside the cells of a table that is not a key–value table. */
 export function keyValuesInCells(t: AnalyzedTable): Array<KeyValue & { source: Source }> {
   const out: Array<KeyValue & { source: Source }> = [];

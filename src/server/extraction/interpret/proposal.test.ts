@@ -465,3 +465,46 @@ describe('a vision grid with both networks in one column', () => {
     ]);
   });
 });
+
+describe('facts with their labels across the top', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Lakeside Dental Proposal',
+      [
+        ['Effective Date', 'Eligible Class', 'Eligibility', 'Contribution', 'Rate Guarantee'],
+        [
+          'April 1, 2027',
+          'All Full-Time Employees',
+          'Working 30 or more hours per week',
+          'Contributory',
+          '24 months',
+        ],
+      ],
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Type 1 (Preventive)', '100%', '100%'],
+        ['Type 2 (Basic)', '80%', '70%'],
+      ],
+      [
+        ['Tier', 'Monthly Rate'],
+        ['Employee', '$30.00'],
+        ['Family', '$90.00'],
+      ],
+    ]),
+  );
+
+  it('reads each heading as the label of the value under it', () => {
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('April 1, 2027');
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      class: 'All Full-Time Employees',
+      classDefinition: 'Working 30 or more hours per week',
+      contributionStructure: 'Contributory',
+      minimumHoursPerWeek: '30',
+    });
+    expect(tableRows(data, 'dentalInsurance_rateTiers')[0]).toMatchObject({
+      rateTier: 'Employee',
+      carrierMonthlyRate: '$30.00',
+      rateGuaranteeTime: '24 months',
+    });
+  });
+});

@@ -20,6 +20,7 @@ import { type Evidence, evidence } from './evidence.ts';
 import { Facts } from './facts.ts';
 import {
   collectLineKeyValues,
+  keyValuesAcross,
   keyValuesInCells,
   keyValuesOfTable,
   recordKeyValue,
@@ -41,7 +42,7 @@ import {
   frequencyLayout,
   visionScore,
 } from './vision.ts';
-import { type Product, productsNamed } from './vocabulary.ts';
+import { keyKind, type Product, productsNamed } from './vocabulary.ts';
 
 /**
  * Carrier proposal interpretation: walks the analysed document, collects facts from its tables
@@ -63,7 +64,14 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   for (const item of doc.items) {
     if (item.kind !== 'table') continue;
     const t = item.table;
-    if (isClassesTable(t)) {
+    const classes = isClassesTable(t);
+    for (const kv of keyValuesAcross(t)) {
+      // a one-row class table names its class itself
+      if (classes && /^(className|classDefinition|contribution|hours)$/.test(keyKind(kv.key)!.kind))
+        continue;
+      recordKeyValue(facts, kv.key, kv.value, kv.source, t.scope, t.order);
+    }
+    if (classes) {
       collectClasses(t, facts);
       continue;
     }
