@@ -1,5 +1,6 @@
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
+import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
@@ -101,6 +102,19 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (enough(vision)) {
       collectVision(t, facts);
       lastProduct = 'vision';
+      continue;
+    }
+    if (isBenefitGridAcross(t)) {
+      for (const { grid, owner } of gridsOfRows(t)) {
+        const d = dentalScore(grid);
+        const v = visionScore(grid);
+        const product = d >= 2 && d >= v ? 'dental' : v >= 2 ? 'vision' : undefined;
+        if (!product) continue;
+        if (owner) facts.addOption(product, owner);
+        if (product === 'dental') collectDental(grid, facts);
+        else collectVision(grid, facts);
+        lastProduct = product;
+      }
       continue;
     }
     for (const kv of keyValuesOfTable(t)) {
