@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
-import { childAgeInProse, keyValuesOfLine, stackedValue } from './key-values.ts';
+import {
+  childAgeInProse,
+  effectiveDateInProse,
+  keyValuesOfLine,
+  stackedValue,
+} from './key-values.ts';
 
 describe('keyValuesOfLine', () => {
   it.each([
@@ -115,5 +120,18 @@ describe('child age rule in a sentence', () => {
     ['Children are covered at no extra cost.', undefined],
   ])('%j → %j', (text, expected) => {
     expect(childAgeInProse(text)).toBe(expected);
+  });
+});
+
+describe('effective date in a sentence', () => {
+  it.each([
+    ['Coverage will be effective on January 1, 2027 for all active employees.', 'January 1, 2027'],
+    ['The renewal rates below are effective 01/01/2027.', '01/01/2027'],
+    ['Your plan becomes effective as of 3/1/2027', '3/1/2027'],
+    ['This quote is effective until March 1, 2027.', undefined],
+    ['Rates are effective through 12/31/2027.', undefined],
+    ['Proposal date: October 2, 2026', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(effectiveDateInProse(text)).toBe(expected);
   });
 });

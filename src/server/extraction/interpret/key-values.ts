@@ -10,7 +10,14 @@ import {
   sourceOfLines,
 } from './evidence.ts';
 import type { Facts } from './facts.ts';
-import { cleanValue, findDate, findDuration, joinWrapped, minimumHours } from './values.ts';
+import {
+  cleanValue,
+  DATE_PATTERN,
+  findDate,
+  findDuration,
+  joinWrapped,
+  minimumHours,
+} from './values.ts';
 import { type KeyKind, keyKind, type Product } from './vocabulary.ts';
 
 /**
@@ -231,6 +238,19 @@ export function recordKeyValue(
   return true;
 }
 
+const EFFECTIVE_PROSE = new RegExp(
+  `\\b(?:coverage|plan|policy|benefits?|rates?|renewal|contract)\\b[^.;:]{0,60}?\\b(?:becomes?\\s+|be\\s+|is\\s+)?effective\\s+(?:on\\s+|as\\s+of\\s+)?(${DATE_PATTERN.source})`,
+  'i',
+);
+
+/**
+ * The effective date a sentence states ('Coverage will be effective on January 1, 2027', 'rates
+ * effective 01/01/2027'), as printed; not 'valid until' or 'effective through' dates.
+ */
+export function effectiveDateInProse(text: string): string | undefined {
+  return text.match(EFFECTIVE_PROSE)?.[1];
+}
+
 const CHILD_AGE_PROSE =
   /\bchild(?:ren)?\b[^.;:]*?\b(?:are|is|remain|stay)\s+(?:covered|eligible)\s+((?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday))/i;
 
@@ -349,6 +369,15 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.order,
       );
     }
+    // 'Coverage will be effective on January 1, 2027': for every product, below a labelled date
+    const effective = effectiveDateInProse(text);
+    if (effective)
+      facts.add(
+        'effectiveDate',
+        evidence(effective, sourceOfLines(lines), 'prose'),
+        {},
+        item.order,
+      );
     // 'Dependent children are covered through the end of the year in which they turn 26'
     const childAge = childAgeInProse(text);
     if (childAge) {
