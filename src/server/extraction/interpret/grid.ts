@@ -139,7 +139,8 @@ export function gridShape(t: AnalyzedTable): GridShape {
       group.out = col.index;
     } else if (group.both === undefined) {
       group.both = col.index;
-      if (namesNetworkPair(col.heading)) group.paired = true;
+      // the lowest heading over the column ('In-Network / Out-of-Network' under 'Base Plan')
+      if (namesNetworkPair(col.path[col.path.length - 1] ?? col.heading)) group.paired = true;
     } else group.unclear = true;
   }
   // one named option is a single plan, not plans side by side

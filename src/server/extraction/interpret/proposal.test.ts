@@ -508,3 +508,33 @@ describe('facts with their labels across the top', () => {
     });
   });
 });
+
+describe('plan options over columns that each hold both networks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Options',
+      [
+        ['Benefit', 'Base Plan', 'Enhanced Plan'],
+        ['^^', 'In-Network / Out-of-Network', 'In-Network / Out-of-Network'],
+        ['Exam', '$10 copay / Up to $40', '$0 copay / Up to $50'],
+        ['Frames', '$130 allowance / Up to $50', '$200 allowance / Up to $80'],
+      ],
+    ]),
+  );
+
+  it("splits each option's cells at the slash", () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.class,
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Base Plan', 'Exam', '$10 copay', 'Up to $40'],
+      ['Base Plan', 'Frames', '$130 allowance', 'Up to $50'],
+      ['Enhanced Plan', 'Exam', '$0 copay', 'Up to $50'],
+      ['Enhanced Plan', 'Frames', '$200 allowance', 'Up to $80'],
+    ]);
+  });
+});
