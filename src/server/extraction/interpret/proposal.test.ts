@@ -538,3 +538,35 @@ describe('plan options over columns that each hold both networks', () => {
     ]);
   });
 });
+
+describe('plan-wide amounts as labelled lines above a grid of procedures', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Sentinel Dental PPO Summary',
+      'Calendar Year Deductible: $50 Individual / $150 Family',
+      'Annual Benefit Maximum per Member: $1,250',
+      [
+        ['Service', 'In Network', 'Out of Network'],
+        ['Diagnostic & Preventive Services (Exams, Cleanings, X-rays)', '100%', '100%'],
+        ['Fillings', '80%', '80%'],
+        ['Crowns, Bridges and Dentures', '50%', '50%'],
+      ],
+    ]),
+  );
+
+  it('applies them to every service row, the deductible split into individual and family', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => r.serviceTypeLabel)).toEqual([
+      'Diagnostic & Preventive Services',
+      'Fillings',
+      'Crowns, Bridges and Dentures',
+    ]);
+    for (const r of rows)
+      expect(r).toMatchObject({
+        policyYearDeductibleIndividualInNetwork: '$50',
+        policyYearDeductibleFamilyOutOfNetwork: '$150',
+        policyYearMaximumInNetwork: '$1,250',
+        policyYearMaximumOutOfNetwork: '$1,250',
+      });
+  });
+});
