@@ -570,3 +570,51 @@ describe('plan-wide amounts as labelled lines above a grid of procedures', () =>
       });
   });
 });
+
+describe('rate tables with a totals row and a monthly column under a per-pay-period title', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '90%'],
+        ['Basic', '80%', '70%'],
+      ],
+      '# Dental Monthly Premium',
+      [
+        ['Coverage Tier', 'Enrolled', 'Monthly Rate', 'Total Monthly Premium'],
+        ['Employee Only', '12', '$31.20', '$374.40'],
+        ['Family', '7', '$104.50', '$731.50'],
+        ['Total', '19', '', '$1,105.90'],
+      ],
+      '# Vision Contributions (Semi-Monthly)',
+      [
+        ['Tier', 'Total Monthly Rate', 'Employer Share', 'Employee Share'],
+        ['Employee Only', '$8.00', '$4.00', '$2.00'],
+        ['Family', '$20.00', '$4.00', '$8.00'],
+      ],
+    ]),
+  );
+
+  it('reads no tier from the totals row', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_rateTiers').map((r) => [r.rateTier, r.carrierMonthlyRate]),
+    ).toEqual([
+      ['Employee Only', '$31.20'],
+      ['Family', '$104.50'],
+    ]);
+  });
+
+  it('keeps a column headed monthly as the rate and the employee share as the contribution', () => {
+    expect(
+      tableRows(data, 'visionInsurance_rateTiers').map((r) => [
+        r.rateTier,
+        r.carrierMonthlyRate,
+        r.premiumContributions,
+      ]),
+    ).toEqual([
+      ['Employee Only', '$8.00', '$2.00'],
+      ['Family', '$20.00', '$8.00'],
+    ]);
+  });
+});
