@@ -7,7 +7,8 @@ import { type SetSummary, scoreFixtureSet } from './testing/score-set.ts';
  * scripts/fixtures/generalisation/build.ts): carriers, layouts and wording unlike the dev
  * fixtures' — three network columns, options over In/Out, stacked blocks, label: value lists,
  * two-column pages, rules between rows only, letter-spaced headings, merged and nested Word tables,
- * a sideways and a noisy low-resolution scan. Floors sit a little under what the engine reaches,
+ * a sideways and a noisy low-resolution scan, labels above their values, dot leaders, both networks in
+ * one column. Floors sit a little under what the engine reaches,
  * so that a regression shows. Four scanned pages: about 10 s of OCR.
  */
 

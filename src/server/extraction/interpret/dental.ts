@@ -5,6 +5,7 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
+  pairedValues,
   rowLabelOf,
   spansNetworks,
   type ValueGroup,
@@ -51,6 +52,8 @@ function networkValues(
   g: ValueGroup,
 ): NetworkValues {
   const doubt = groupDoubt(g);
+  const paired = pairedValues(cells, g, doubt);
+  if (paired) return paired;
   if (spansNetworks(cells, g)) {
     const v = valueAt(cells, g.in, doubt);
     return v ? { in: v, out: v } : {};

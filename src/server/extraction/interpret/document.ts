@@ -3,6 +3,7 @@ import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
+  dentalRowKind,
   FREQUENCY_VALUE,
   frequencyItems,
   isGenericHeading,
@@ -13,6 +14,7 @@ import {
   type Product,
   productsNamed,
   rateMeasure,
+  VISION_SERVICE,
 } from './vocabulary.ts';
 
 /**
@@ -218,7 +220,13 @@ function countHeaderRows(table: Table, firstRow: number): number {
       n = r + 1;
       continue;
     }
-    const signals = filled.filter(headingSignal).length;
+    // benefit items across the top (Deductible | Annual Maximum | Preventive | Basic | Major) are
+    // headings too when a row holds several of them
+    const signals = filled.filter(
+      (t) =>
+        headingSignal(t) ||
+        (filled.length >= 4 && (dentalRowKind(t, '') !== 'other' || VISION_SERVICE.test(t))),
+    ).length;
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
     if (filled.some((t) => t.split(/\s+/).length > limit)) break;

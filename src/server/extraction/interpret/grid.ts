@@ -30,6 +30,11 @@ export interface ValueGroup {
    * or option heading): values read from this group are doubtful.
    */
   unclear?: boolean;
+  /**
+   * The 'both' column's heading names the two networks with a slash between ('In-Network /
+   * Out-of-Network'): its cells print the two values the same way ('$10 copay / Up to $50').
+   */
+  paired?: boolean;
 }
 
 export interface GridShape {
@@ -132,8 +137,11 @@ export function gridShape(t: AnalyzedTable): GridShape {
     } else if (col.network === 'out') {
       if (group.out !== undefined) group.unclear = true;
       group.out = col.index;
-    } else if (group.both === undefined) group.both = col.index;
-    else group.unclear = true;
+    } else if (group.both === undefined) {
+      group.both = col.index;
+      // the lowest heading over the column ('In-Network / Out-of-Network' under 'Base Plan')
+      if (namesNetworkPair(col.path[col.path.length - 1] ?? col.heading)) group.paired = true;
+    } else group.unclear = true;
   }
   // one named option is a single plan, not plans side by side
   let kept = groups.filter(
@@ -146,6 +154,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
       merged.in ??= g.in;
       merged.out ??= g.out;
       if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
+      if (merged.both === undefined && g.paired) merged.paired = true;
       merged.both ??= g.both;
       if (g.unclear) merged.unclear = true;
     }
@@ -180,6 +189,47 @@ export function gridShape(t: AnalyzedTable): GridShape {
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
     ...(listCol !== undefined ? { listCol } : {}),
+  };
+}
+
+/** A heading naming both networks with a slash between them ('In-Network / Out-of-Network'). */
+export function namesNetworkPair(heading: string): boolean {
+  const parts = heading.split(/\s*\/\s*/);
+  return (
+    parts.length === 2 &&
+    namesBothNetworks(heading) &&
+    /^\(?\s*in\b/i.test(parts[0]!) &&
+    /^(out|non)\b/i.test(parts[1]!)
+  );
+}
+
+/**
+ * The two values of a cell under an 'In / Out' heading, split at the slash ('$10 copay / Up to
+ * $50', '$20 / N/A'); a cell without one serves both networks.
+ */
+export function splitNetworkPair(text: string): [string, string] | undefined {
+  const parts = text.split(/\s+\/\s+/);
+  if (parts.length === 2 && parts.every((p) => p.trim())) {
+    return [cleanValue(parts[0]!), cleanValue(parts[1]!)];
+  }
+  const tight = text.match(/^(\$[\d,.]+|\d+%)\s*\/\s*(\$[\d,.]+|\d+%)$/);
+  return tight ? [tight[1]!, tight[2]!] : undefined;
+}
+
+/** In- and out-of-network values of a paired column's cell (see ValueGroup.paired). */
+export function pairedValues(
+  cells: Array<Cell | undefined>,
+  g: ValueGroup,
+  doubt?: number,
+): { in?: Evidence; out?: Evidence } | undefined {
+  if (!g.paired) return undefined;
+  const v = valueAt(cells, g.both, doubt);
+  if (!v) return {};
+  const pair = splitNetworkPair(v.value);
+  if (!pair) return { in: v, out: v };
+  return {
+    in: { ...v, value: pair[0], method: 'split' },
+    out: { ...v, value: pair[1], method: 'split' },
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keyValuesOfLine } from './key-values.ts';
+import type { Line } from '../layout.ts';
+import type { AnalyzedDocument } from './document.ts';
+import {
+  childAgeInProse,
+  effectiveDateInProse,
+  keyValuesOfLine,
+  stackedValue,
+} from './key-values.ts';
 
 describe('keyValuesOfLine', () => {
   it.each([
@@ -35,7 +42,96 @@ describe('keyValuesOfLine', () => {
       [['Effective', 'January 1, 2026']],
     ],
     ['Benefits and rates below apply to All Classes unless otherwise noted.', []],
+    // dot leaders between a label and its value
+    ['Effective Date ................ 01/01/2027', [['Effective Date', '01/01/2027']]],
+    [
+      'Eligible Class . . . . . . . All Full-Time Employees',
+      [['Eligible Class', 'All Full-Time Employees']],
+    ],
+    ['See the exclusions... and limitations', []],
   ])('%j', (line, pairs) => {
     expect(keyValuesOfLine(line).map((kv) => [kv.key, kv.value])).toEqual(pairs);
+  });
+});
+
+function line(text: string, y: number, size: number, bold = false): Line {
+  const box: Line['box'] = [58, y, 58 + text.length * size * 0.5, y + size];
+  return { text, words: [], box, size, confidence: 1, page: 1, bold };
+}
+
+function items(lines: Line[]): AnalyzedDocument['items'] {
+  return lines.map((l, order) => ({ kind: 'line', line: l, heading: false, scope: {}, order }));
+}
+
+describe('labels printed above their values', () => {
+  const panel = items([
+    line('EFFECTIVE DATE', 163, 7.5),
+    line('March 1, 2027', 172, 9.5, true),
+    line('ELIGIBILITY', 190, 7.5),
+    line('Employees working 30 or', 199, 9.5, true),
+    line('more hours per week', 210, 9.5, true),
+    line('FUNDING', 228, 7.5),
+    line('Voluntary', 237, 9.5, true),
+  ]);
+
+  it('reads the line below a label set apart in type as its value, wrapped lines included', () => {
+    expect(stackedValue(panel, 0)?.map((l) => l.text)).toEqual(['March 1, 2027']);
+    expect(stackedValue(panel, 2)?.map((l) => l.text)).toEqual([
+      'Employees working 30 or',
+      'more hours per week',
+    ]);
+    expect(stackedValue(panel, 5)?.map((l) => l.text)).toEqual(['Voluntary']);
+  });
+
+  it('stops at the next label and reads no value under a value', () => {
+    expect(stackedValue(panel, 1)).toBeUndefined();
+    expect(stackedValue(panel, 4)).toBeUndefined();
+  });
+
+  it('needs the value set apart in type and right below', () => {
+    const same = items([line('Eligibility', 100, 10), line('Employees working 30 hours', 112, 10)]);
+    expect(stackedValue(same, 0)).toBeUndefined();
+    const far = items([line('FUNDING', 100, 7.5), line('Voluntary', 140, 9.5, true)]);
+    expect(stackedValue(far, 0)).toBeUndefined();
+  });
+
+  it('reads no heading over a paragraph as a label', () => {
+    const heading = items([
+      line('Plan Design', 100, 13, true),
+      line('Benefit In-Network', 116, 10),
+    ]);
+    expect(stackedValue(heading, 0)).toBeUndefined();
+    const sentence = items([
+      line('ELIGIBILITY', 100, 7.5),
+      line('Employees are eligible on the first of the month.', 109, 9.5, true),
+    ]);
+    expect(stackedValue(sentence, 0)).toBeUndefined();
+  });
+});
+
+describe('child age rule in a sentence', () => {
+  it.each([
+    [
+      'Provider network: EyeMed Insight. Dependent children are covered through the end of the calendar year in which they turn 26.',
+      'through the end of the calendar year in which they turn 26',
+    ],
+    ['Children remain eligible to age 26.', 'to age 26'],
+    ['Children are eligible until their 19th birthday', 'until their 19th birthday'],
+    ['Children are covered at no extra cost.', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(childAgeInProse(text)).toBe(expected);
+  });
+});
+
+describe('effective date in a sentence', () => {
+  it.each([
+    ['Coverage will be effective on January 1, 2027 for all active employees.', 'January 1, 2027'],
+    ['The renewal rates below are effective 01/01/2027.', '01/01/2027'],
+    ['Your plan becomes effective as of 3/1/2027', '3/1/2027'],
+    ['This quote is effective until March 1, 2027.', undefined],
+    ['Rates are effective through 12/31/2027.', undefined],
+    ['Proposal date: October 2, 2026', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(effectiveDateInProse(text)).toBe(expected);
   });
 });

@@ -10,7 +10,14 @@ import {
   sourceOfLines,
 } from './evidence.ts';
 import type { Facts } from './facts.ts';
-import { cleanValue, findDate, findDuration, minimumHours } from './values.ts';
+import {
+  cleanValue,
+  DATE_PATTERN,
+  findDate,
+  findDuration,
+  joinWrapped,
+  minimumHours,
+} from './values.ts';
 import { type KeyKind, keyKind, type Product } from './vocabulary.ts';
 
 /**
@@ -24,8 +31,10 @@ export interface KeyValue {
 }
 
 /** Splits a line into 'Key: value' pairs. Text before the first key is ignored. */
-export function keyValuesOfLine(text: string): KeyValue[] {
+export function keyValuesOfLine(line: string): KeyValue[] {
   const out: KeyValue[] = [];
+  // dot leaders between a label and its value ('Effective Date ........ 01/01/2027') work as a colon
+  const text = line.replace(/\s*(?:\.\s?){4,}|\s*…{2,}/g, ': ').replace(/^:\s*/, '');
   // segments: runs of two or more spaces, tabs, a bar with spaces around it
   const segments = text.split(/\s{3,}|\t+|\s+\|\s+|\s+•\s+/).filter((s) => s.trim());
   for (const segment of segments) {
@@ -113,6 +122,26 @@ export function keyValuesOfTable(
     }
   }
   return out;
+}
+
+/**
+ * A strip of facts with the labels across the top and one row of values under them
+ * (Effective Date | Eligible Class | Contribution over April 1, 2027 | All Employees | …): each
+ * column's heading is the key of the value below it. Needs two or more known labels.
+ */
+export function keyValuesAcross(t: AnalyzedTable): Array<KeyValue & { source: Source }> {
+  if (t.headerRows === 0 || t.body.length !== 1) return [];
+  const row = t.body[0]!;
+  const out: Array<KeyValue & { source: Source }> = [];
+  for (const col of t.columns) {
+    const cell = row.cells[col.index];
+    const value = cellText(cell);
+    if (!cell || !value || !keyKind(col.heading)) continue;
+    // a cell spanning several labels belongs to none of them
+    if (cell.colSpan > 1) continue;
+    out.push({ key: col.heading, value, source: sourceOfCell(cell) });
+  }
+  return out.length >= 2 ? out : [];
 }
 
 /** 'Key: value' pairs printed inside the cells of a table that is not a key–value table. */
@@ -209,6 +238,27 @@ export function recordKeyValue(
   return true;
 }
 
+const EFFECTIVE_PROSE = new RegExp(
+  `\\b(?:coverage|plan|policy|benefits?|rates?|renewal|contract)\\b[^.;:]{0,60}?\\b(?:becomes?\\s+|be\\s+|is\\s+)?effective\\s+(?:on\\s+|as\\s+of\\s+)?(${DATE_PATTERN.source})`,
+  'i',
+);
+
+/**
+ * The effective date a sentence states ('Coverage will be effective on January 1, 2027', 'rates
+ * effective 01/01/2027'), as printed; not 'valid until' or 'effective through' dates.
+ */
+export function effectiveDateInProse(text: string): string | undefined {
+  return text.match(EFFECTIVE_PROSE)?.[1];
+}
+
+const CHILD_AGE_PROSE =
+  /\bchild(?:ren)?\b[^.;:]*?\b(?:are|is|remain|stay)\s+(?:covered|eligible)\s+((?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday))/i;
+
+/** The age rule of a sentence saying until when dependent children are covered, as printed. */
+export function childAgeInProse(text: string): string | undefined {
+  return text.match(CHILD_AGE_PROSE)?.[1];
+}
+
 const UNDERWRITTEN =
   /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
 
@@ -231,9 +281,73 @@ function continuation(items: AnalyzedDocument['items'], i: number): Line | undef
   return b;
 }
 
+/**
+ * Whether a label line is set apart from the value line under it in type: smaller, capitals only,
+ * or bold against regular (or the reverse). A label larger than its value is a heading instead.
+ */
+function setApart(label: Line, value: Line): boolean {
+  if (label.size > value.size * 1.05) return false;
+  const letters = label.text.replace(/[^A-Za-z]/g, '');
+  const caps = letters.length >= 2 && letters === letters.toUpperCase();
+  const valueCaps =
+    value.text.replace(/[^A-Za-z]/g, '') === value.text.replace(/[^A-Za-z]/g, '').toUpperCase();
+  return (
+    label.size < value.size * 0.92 ||
+    (caps && !valueCaps) ||
+    (label.bold !== true && value.bold === true) ||
+    (label.bold === true && value.bold !== true)
+  );
+}
+
+/**
+ * A label printed above its value ('EFFECTIVE DATE' over 'March 1, 2027', the style of side
+ * panels and fact boxes): a line that is only a known label, set apart in type from the line right
+ * below it at the same left edge. The value runs on over lines of its own type until the next label
+ * or a gap. Returns the value lines, or undefined.
+ */
+export function stackedValue(items: AnalyzedDocument['items'], i: number): Line[] | undefined {
+  const item = items[i];
+  if (item?.kind !== 'line') return undefined;
+  const label = item.line;
+  const text = label.text.trim();
+  if (/[:.]|\d/.test(text) || text.split(/\s+/).length > 5 || !keyKind(text)) return undefined;
+  const lines: Line[] = [];
+  let previous = label;
+  for (let j = i + 1; j < items.length && lines.length < 4; j++) {
+    const next = items[j];
+    if (next?.kind !== 'line') break;
+    const l = next.line;
+    const gap = l.box[1] - previous.box[3];
+    if (l.page !== label.page || Math.abs(l.box[0] - label.box[0]) > label.size * 0.6) break;
+    if (gap < -label.size * 0.3 || gap > Math.max(label.size, l.size) * 0.9) break;
+    if (lines.length === 0 ? !setApart(label, l) : Math.abs(l.size - lines[0]!.size) > 0.5) break;
+    if (keyKind(l.text.trim()) || /:\s/.test(l.text)) break;
+    lines.push(l);
+    previous = l;
+  }
+  // a value, not a paragraph: short, and not a sentence
+  const value = lines.map((l) => l.text).join(' ');
+  if (lines.length === 0 || value.split(/\s+/).length > 16 || /\b[a-z]{3,}[.!?]$/.test(value))
+    return undefined;
+  return lines;
+}
+
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
   for (const [i, item] of doc.items.entries()) {
     if (item.kind !== 'line') continue;
+    const stacked = stackedValue(doc.items, i);
+    if (stacked) {
+      const value = cleanValue(joinWrapped(stacked.map((l) => l.text)));
+      recordKeyValue(
+        facts,
+        item.line.text.trim(),
+        value,
+        sourceOfLines(stacked),
+        item.scope,
+        item.order,
+      );
+      continue;
+    }
     const more = continuation(doc.items, i);
     const text = more ? `${item.line.text} ${more.text}` : item.line.text;
     const lines = more ? [item.line, more] : [item.line];
@@ -251,6 +365,25 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
           sourceOfLines(lines),
           'prose',
         ),
+        item.scope.product ? { product: item.scope.product } : {},
+        item.order,
+      );
+    }
+    // 'Coverage will be effective on January 1, 2027': for every product, below a labelled date
+    const effective = effectiveDateInProse(text);
+    if (effective)
+      facts.add(
+        'effectiveDate',
+        evidence(effective, sourceOfLines(lines), 'prose'),
+        {},
+        item.order,
+      );
+    // 'Dependent children are covered through the end of the year in which they turn 26'
+    const childAge = childAgeInProse(text);
+    if (childAge) {
+      facts.add(
+        'childAges',
+        evidence(childAge, sourceOfLines(lines), 'prose'),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );

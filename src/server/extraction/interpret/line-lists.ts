@@ -2,7 +2,7 @@ import type { Cell, Line, Table, Word } from '../layout.ts';
 import { makeLine } from '../read/lines.ts';
 import { type AnalyzedDocument, type AnalyzedTable, analyzeTable } from './document.ts';
 import type { Scope } from './evidence.ts';
-import { splitPair } from './values.ts';
+import { pairSlots, splitPair } from './values.ts';
 import { DENTAL_CATEGORY, dentalRowKind, keyKind, VISION_SERVICE } from './vocabulary.ts';
 
 /**
@@ -53,8 +53,12 @@ export function listTables(doc: AnalyzedDocument): AnalyzedTable[] {
   const out: AnalyzedTable[] = [];
   let run: Array<{ line: Line; label: string; value: string; order: number }> = [];
   let scope: Scope = {};
+  // plan-wide amounts ('Calendar Year Deductible: $50', 'Annual Maximum: $1,500') count alone
+  const planWide = (label: string) =>
+    /^(deductible\w*|annualMaximum|orthoMaximum)$/.test(dentalRowKind(label, ''));
   const flush = () => {
-    if (run.length >= 3 && scope.product) out.push(tableOf(run, scope));
+    if ((run.length >= 3 || run.every((r) => planWide(r.label))) && run.length && scope.product)
+      out.push(tableOf(run, scope));
     run = [];
   };
   for (const item of doc.items) {
@@ -94,7 +98,7 @@ function tableOf(
     cells.push(cell(r.label, [{ ...labelLine, text: r.label }], row, 0));
     // the label names the two slots ('Deductible (individual / family)'): one value for both
     // networks; otherwise a pair is in- and out-of-network
-    const slotsInLabel = /\([^)]*\/[^)]*\)/.test(r.label);
+    const slotsInLabel = /\([^)]*\/[^)]*\)/.test(r.label) || pairSlots(r.value).family === true;
     const parts = r.value.split(/\s+\/\s+/);
     const pair = !slotsInLabel && parts.length === 2 ? parts : undefined;
     if (pair && (splitPair(r.value) || pair.every((p) => p.trim()))) {

@@ -204,6 +204,10 @@ describe('planFromHeading', () => {
     ['Dental Monthly Rates', undefined],
     ['Dental Plan Options', undefined],
     ['Vision – All Classes', undefined],
+    ['Dental Plan Highlights — BlueDental Choice PPO', 'BlueDental Choice PPO'],
+    ['Dental Benefits – Class 1', undefined],
+    ['Dental Rates – Effective 01/01/2027', undefined],
+    ['Dental Plan Summary – Rates', undefined],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -429,5 +433,188 @@ describe('merged labels over sub-labels and sections that end', () => {
       expect(rows).toHaveLength(2);
       for (const r of rows) expect(r.rateGuaranteeTime).toBe('24 months');
     }
+  });
+});
+
+describe('a vision grid with both networks in one column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan Design',
+      [
+        ['Benefit', 'In-Network / Out-of-Network', 'Frequency'],
+        ['Eye Exam', '$10 copay / Up to $50', 'Once every 12 months'],
+        ['Materials Copay', '$20 / N/A', '—'],
+        ['Frames', '$150 allowance / Up to $70', 'Once every 24 months'],
+        ['Medically Necessary Contact Lenses', 'Covered in full', 'Once every 12 months'],
+      ],
+    ]),
+  );
+
+  it('splits each cell at the slash into in- and out-of-network', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Eye Exam', '$10 copay', 'Up to $50'],
+      ['Materials Copay', '$20', 'N/A'],
+      ['Frames', '$150 allowance', 'Up to $70'],
+      ['Medically Necessary Contact Lenses', 'Covered in full', 'Covered in full'],
+    ]);
+  });
+});
+
+describe('facts with their labels across the top', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Lakeside Dental Proposal',
+      [
+        ['Effective Date', 'Eligible Class', 'Eligibility', 'Contribution', 'Rate Guarantee'],
+        [
+          'April 1, 2027',
+          'All Full-Time Employees',
+          'Working 30 or more hours per week',
+          'Contributory',
+          '24 months',
+        ],
+      ],
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Type 1 (Preventive)', '100%', '100%'],
+        ['Type 2 (Basic)', '80%', '70%'],
+      ],
+      [
+        ['Tier', 'Monthly Rate'],
+        ['Employee', '$30.00'],
+        ['Family', '$90.00'],
+      ],
+    ]),
+  );
+
+  it('reads each heading as the label of the value under it', () => {
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('April 1, 2027');
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      class: 'All Full-Time Employees',
+      classDefinition: 'Working 30 or more hours per week',
+      contributionStructure: 'Contributory',
+      minimumHoursPerWeek: '30',
+    });
+    expect(tableRows(data, 'dentalInsurance_rateTiers')[0]).toMatchObject({
+      rateTier: 'Employee',
+      carrierMonthlyRate: '$30.00',
+      rateGuaranteeTime: '24 months',
+    });
+  });
+});
+
+describe('plan options over columns that each hold both networks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Options',
+      [
+        ['Benefit', 'Base Plan', 'Enhanced Plan'],
+        ['^^', 'In-Network / Out-of-Network', 'In-Network / Out-of-Network'],
+        ['Exam', '$10 copay / Up to $40', '$0 copay / Up to $50'],
+        ['Frames', '$130 allowance / Up to $50', '$200 allowance / Up to $80'],
+      ],
+    ]),
+  );
+
+  it("splits each option's cells at the slash", () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.class,
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Base Plan', 'Exam', '$10 copay', 'Up to $40'],
+      ['Base Plan', 'Frames', '$130 allowance', 'Up to $50'],
+      ['Enhanced Plan', 'Exam', '$0 copay', 'Up to $50'],
+      ['Enhanced Plan', 'Frames', '$200 allowance', 'Up to $80'],
+    ]);
+  });
+});
+
+describe('plan-wide amounts as labelled lines above a grid of procedures', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Sentinel Dental PPO Summary',
+      'Calendar Year Deductible: $50 Individual / $150 Family',
+      'Annual Benefit Maximum per Member: $1,250',
+      [
+        ['Service', 'In Network', 'Out of Network'],
+        ['Diagnostic & Preventive Services (Exams, Cleanings, X-rays)', '100%', '100%'],
+        ['Fillings', '80%', '80%'],
+        ['Crowns, Bridges and Dentures', '50%', '50%'],
+      ],
+    ]),
+  );
+
+  it('applies them to every service row, the deductible split into individual and family', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => r.serviceTypeLabel)).toEqual([
+      'Diagnostic & Preventive Services',
+      'Fillings',
+      'Crowns, Bridges and Dentures',
+    ]);
+    for (const r of rows)
+      expect(r).toMatchObject({
+        policyYearDeductibleIndividualInNetwork: '$50',
+        policyYearDeductibleFamilyOutOfNetwork: '$150',
+        policyYearMaximumInNetwork: '$1,250',
+        policyYearMaximumOutOfNetwork: '$1,250',
+      });
+  });
+});
+
+describe('rate tables with a totals row and a monthly column under a per-pay-period title', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '90%'],
+        ['Basic', '80%', '70%'],
+      ],
+      '# Dental Monthly Premium',
+      [
+        ['Coverage Tier', 'Enrolled', 'Monthly Rate', 'Total Monthly Premium'],
+        ['Employee Only', '12', '$31.20', '$374.40'],
+        ['Family', '7', '$104.50', '$731.50'],
+        ['Total', '19', '', '$1,105.90'],
+      ],
+      '# Vision Contributions (Semi-Monthly)',
+      [
+        ['Tier', 'Total Monthly Rate', 'Employer Share', 'Employee Share'],
+        ['Employee Only', '$8.00', '$4.00', '$2.00'],
+        ['Family', '$20.00', '$4.00', '$8.00'],
+      ],
+    ]),
+  );
+
+  it('reads no tier from the totals row', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_rateTiers').map((r) => [r.rateTier, r.carrierMonthlyRate]),
+    ).toEqual([
+      ['Employee Only', '$31.20'],
+      ['Family', '$104.50'],
+    ]);
+  });
+
+  it('keeps a column headed monthly as the rate and the employee share as the contribution', () => {
+    expect(
+      tableRows(data, 'visionInsurance_rateTiers').map((r) => [
+        r.rateTier,
+        r.carrierMonthlyRate,
+        r.premiumContributions,
+      ]),
+    ).toEqual([
+      ['Employee Only', '$8.00', '$2.00'],
+      ['Family', '$20.00', '$8.00'],
+    ]);
   });
 });

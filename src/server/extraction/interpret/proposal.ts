@@ -1,5 +1,6 @@
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
+import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
@@ -20,6 +21,7 @@ import { type Evidence, evidence } from './evidence.ts';
 import { Facts } from './facts.ts';
 import {
   collectLineKeyValues,
+  keyValuesAcross,
   keyValuesInCells,
   keyValuesOfTable,
   recordKeyValue,
@@ -33,6 +35,7 @@ import {
   isRateTable,
   isTransposedRateTable,
 } from './rates.ts';
+import { findDate } from './values.ts';
 import {
   collectFrequency,
   collectFrequencyProse,
@@ -40,7 +43,7 @@ import {
   frequencyLayout,
   visionScore,
 } from './vision.ts';
-import { type Product, productsNamed } from './vocabulary.ts';
+import { keyKind, type Product, productsNamed } from './vocabulary.ts';
 
 /**
  * Carrier proposal interpretation: walks the analysed document, collects facts from its tables
@@ -62,7 +65,14 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   for (const item of doc.items) {
     if (item.kind !== 'table') continue;
     const t = item.table;
-    if (isClassesTable(t)) {
+    const classes = isClassesTable(t);
+    for (const kv of keyValuesAcross(t)) {
+      // a one-row class table names its class itself
+      if (classes && /^(className|classDefinition|contribution|hours)$/.test(keyKind(kv.key)!.kind))
+        continue;
+      recordKeyValue(facts, kv.key, kv.value, kv.source, t.scope, t.order);
+    }
+    if (classes) {
       collectClasses(t, facts);
       continue;
     }
@@ -92,6 +102,19 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (enough(vision)) {
       collectVision(t, facts);
       lastProduct = 'vision';
+      continue;
+    }
+    if (isBenefitGridAcross(t)) {
+      for (const { grid, owner } of gridsOfRows(t)) {
+        const d = dentalScore(grid);
+        const v = visionScore(grid);
+        const product = d >= 2 && d >= v ? 'dental' : v >= 2 ? 'vision' : undefined;
+        if (!product) continue;
+        if (owner) facts.addOption(product, owner);
+        if (product === 'dental') collectDental(grid, facts);
+        else collectVision(grid, facts);
+        lastProduct = product;
+      }
       continue;
     }
     for (const kv of keyValuesOfTable(t)) {
@@ -212,11 +235,17 @@ export function planFromHeading(text: string, product: Product): string | undefi
   // a heading naming both products is a title, not a plan
   if (productsNamed(t).length > 1) return undefined;
   // 'Plan Design – Principal Dental PPO 1250': a section word before the plan's own name
+  // ('Dental Plan Highlights – BlueDental Choice PPO': the product named before the section word)
   const named = t.match(/^(.+?)\s+[:–—|-]\s+(.+)$/);
+  const section = named?.[1]?.replace(new RegExp(`^${product}\\s+`, 'i'), '');
   if (
     named &&
-    GENERIC_SECTION.test(named[1]!) &&
-    productsNamed(named[2]!).includes(product) &&
+    section &&
+    GENERIC_SECTION.test(section) &&
+    (productsNamed(named[2]!).includes(product) || section !== named[1]) &&
+    !classRefIn(named[2]!) &&
+    !findDate(named[2]!) &&
+    !GENERIC_SECTION.test(named[2]!) &&
     /\d|\b(ppo|dhmo|hmo|epo|dpo|plan|option|choice|plus|select|care)\b/i.test(
       named[2]!.replace(new RegExp(`\\b${product}\\b`, 'i'), ''),
     )

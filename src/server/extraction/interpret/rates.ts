@@ -24,10 +24,19 @@ import {
  * deduction. Rate guarantees and the rating period come from the text around the rates.
  */
 
+/** A row that sums the tiers ('Total', 'Grand Total', 'Subtotal'). */
+function isTotalsRow(label: string): boolean {
+  return /^(grand\s+)?(sub-?)?totals?\b/i.test(label.trim());
+}
+
 export function isRateTable(t: AnalyzedTable): boolean {
   const tc = tierColumn(t);
   if (tc === undefined) return false;
-  const priced = t.body.filter((r) => r.cells.some((c, i) => i > tc && hasMoney(cellText(c))));
+  const priced = t.body.filter(
+    (r) =>
+      !isTotalsRow(cellText(r.cells[tc])) &&
+      r.cells.some((c, i) => i > tc && hasMoney(cellText(c))),
+  );
   const tiers = priced.filter((r) => isTierLabel(cellText(r.cells[tc])));
   // most priced rows are tiers (a benefit grid has 'Individual' and 'Family' deductible rows too)
   return tiers.length >= 2 && tiers.length >= priced.length * 0.7;
@@ -113,7 +122,12 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
   const context = rateMeasure(t.heading ?? '');
   const roles = valueCols.map((c) => columnRole(c, product));
-  const measures = roles.map((r) => withContext(r.measure, context));
+  // a column that says it is monthly stays a rate under a per-pay-period title
+  const measures = roles.map((r, i) =>
+    r.measure === 'rate' && /\bmonthly\b/i.test(valueCols[i]!.heading)
+      ? r.measure
+      : withContext(r.measure, context),
+  );
   // plan options side by side, per product ('Dental' over 'Core | Buy-Up'; 'Vision Basic' over
   // 'Total Premium | Employee Cost')
   const optionsOf = new Map<Product | undefined, string[]>();
@@ -152,6 +166,8 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       if (text) rowClass = classRefIn(text) ?? text.split(/\s+(?=[A-Z])/)[0] ?? text;
     }
     if (!tier || !tierCell) continue;
+    // a totals row sums the tiers; it is none of them
+    if (isTotalsRow(tier)) continue;
     valueCols.forEach((col, i) => {
       const cell = row.cells[col.index];
       const value = cellText(cell);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreOf, suspicious } from './scoring.ts';
+import { holdsTwoValues, scoreOf, suspicious } from './scoring.ts';
 
 describe('suspicious values', () => {
   it.each([
@@ -24,5 +24,27 @@ describe('suspicious values', () => {
     expect(scoreOf({ value: 'Upto $40', source, method: 'cell' }, 'cost')).toBeLessThan(
       scoreOf({ value: 'Up to $40', source, method: 'cell' }, 'cost'),
     );
+  });
+});
+
+describe('two values read as one', () => {
+  it.each([
+    ['$10 copay / Up to $50', true],
+    ['80% / 60%', true],
+    ['$20 / N/A', true],
+    ['$50 individual / $150 family', true],
+    ['50% employer / 50% employee', true],
+    ['Covered in full', false],
+    ['$130 allowance; 20% off balance', false],
+    ['Once every 12 / 24 months', false],
+  ])('%j → %s', (value, expected) => {
+    expect(holdsTwoValues(value)).toBe(expected);
+  });
+
+  it('scores a cost holding two values below one holding one', () => {
+    const source = { page: 1, reading: 1 };
+    expect(
+      scoreOf({ value: '$10 copay / Up to $50', source, method: 'cell' }, 'cost'),
+    ).toBeLessThan(scoreOf({ value: '$10 copay', source, method: 'cell' }, 'cost'));
   });
 });

@@ -72,6 +72,18 @@ export function suspicious(v: string): boolean {
   return fragments.length > 0;
 }
 
+const ONE_VALUE: ReadonlySet<Shape> = new Set(['coverage', 'amount', 'rate', 'cost']);
+const VALUE_PART = /\$\s?\d|\d\s?%|\b(covered|n\/a|none|not covered|no charge|copay|allowance)\b/i;
+
+/**
+ * Two values printed in one cell and read as one ('$10 copay / Up to $50', '80% / 60%'): the
+ * cell probably holds two slots' values, so either slot's copy of the whole is doubtful.
+ */
+export function holdsTwoValues(v: string): boolean {
+  const parts = v.split(/\s+\/\s+/);
+  return parts.length === 2 && parts.every((p) => VALUE_PART.test(p));
+}
+
 /** How much a row's key lets the rest of the row be trusted: its score against a sure cell's. */
 export function rowTrust(key: Evidence, shape: Shape): number {
   return Math.min(1, scoreOf(key, shape) / BASE.cell);
@@ -86,5 +98,6 @@ export function scoreOf(e: Evidence, shape: Shape = 'text'): number {
   if (e.trust !== undefined) s *= Math.sqrt(Math.max(0, Math.min(1, e.trust)));
   if (!SHAPES[shape](e.value)) s *= 0.6;
   if (suspicious(e.value)) s *= 0.7;
+  if (ONE_VALUE.has(shape) && holdsTwoValues(e.value)) s *= 0.7;
   return Math.round(Math.max(0.01, Math.min(0.99, s)) * 1000) / 1000;
 }

@@ -7,6 +7,7 @@ import {
   joinWrapped,
   looksLikeValue,
   minimumHours,
+  numbersInFigures,
   splitPair,
 } from './values.ts';
 
@@ -72,6 +73,8 @@ describe('dates, durations and hours', () => {
     ['Non-union full-time employees working 30+ hours per week', '30'],
     ['Part-time employees working 20 to 29 hours per week', '20'],
     ['30+ hrs/week hours', '30'],
+    ['hourly employees regularly scheduled to work twenty (20) or more hours per week', '20'],
+    ['employees working thirty-two hours a week', '32'],
     ['Union employees covered by the collective bargaining agreement', undefined],
   ])('minimum hours of %j is %j', (text, expected) => {
     expect(minimumHours(text)).toBe(expected);
@@ -105,5 +108,17 @@ describe('looksLikeValue', () => {
     ['Plan Feature', false],
   ])('%j → %j', (text, expected) => {
     expect(looksLikeValue(text)).toBe(expected);
+  });
+});
+
+describe('numbersInFigures', () => {
+  it.each([
+    ['twenty (20) or more hours', '20 or more hours'],
+    ['Thirty-Two hours', '32 hours'],
+    ['fifteen hours', '15 hours'],
+    ['twenty five hours', '25 hours'],
+    ['a plenty of hours', 'a plenty of hours'],
+  ])('%j → %j', (text, expected) => {
+    expect(numbersInFigures(text)).toBe(expected);
   });
 });

@@ -92,11 +92,43 @@ export function findDuration(s: string): string | undefined {
   return `${m[1]} ${m[3]}`.replace(/\s+/g, ' ').trim();
 }
 
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty'];
+const WORD_NUMBER = new RegExp(
+  `\\b(?:(${TENS.join('|')})(?:[- ](${UNITS.join('|')}))?|(${TEENS.join('|')}))\\b(\\s*\\(\\d{1,2}\\))?`,
+  'gi',
+);
+
+/**
+ * Numbers written in words as figures, the way legal text writes them ('twenty (20)' → '20',
+ * 'thirty-two' → '32'); a figure in parentheses after the words is the number itself.
+ */
+export function numbersInFigures(s: string): string {
+  return s.replace(WORD_NUMBER, (_m, tens?: string, unit?: string, teen?: string) => {
+    if (teen) return String(10 + TEENS.indexOf(teen.toLowerCase()));
+    const n = (TENS.indexOf(tens!.toLowerCase()) + 2) * 10;
+    return String(n + (unit ? UNITS.indexOf(unit.toLowerCase()) + 1 : 0));
+  });
+}
+
 /**
  * The minimum weekly hours in an eligibility text: '30 or more hours', 'at least 20 hours',
  * '30+ hrs/week', 'working 20 to 29 hours' (the lower bound), '(30 hours)'.
  */
-export function minimumHours(s: string): string | undefined {
+export function minimumHours(text: string): string | undefined {
+  const s = numbersInFigures(text);
   // a range's lower bound first ('20 to 29 hours'), then a single figure
   const m =
     s.match(/\b(\d{1,2})\s*(?:to|-|–)\s*\d{1,2}\s*(?:hours?|hrs?)\b/i) ??

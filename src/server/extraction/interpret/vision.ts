@@ -2,7 +2,15 @@ import type { Cell } from '../layout.ts';
 import { type AnalyzedDocument, type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
-import { gridShape, groupDoubt, isSectionRow, rowLabelOf, spansNetworks, valueAt } from './grid.ts';
+import {
+  gridShape,
+  groupDoubt,
+  isSectionRow,
+  pairedValues,
+  rowLabelOf,
+  spansNetworks,
+  valueAt,
+} from './grid.ts';
 import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
 
 /**
@@ -179,6 +187,11 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       if (spansNetworks(row.cells, g)) outCost = inCost;
       if (g.in === undefined && g.out !== undefined) {
         inCost = valueAt(row.cells, g.both, doubt);
+      }
+      const paired = pairedValues(row.cells, g, doubt);
+      if (paired) {
+        inCost = paired.in;
+        outCost = paired.out;
       }
       if (!inCost && !outCost) continue;
       facts.benefits.push({

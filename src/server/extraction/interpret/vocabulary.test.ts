@@ -57,6 +57,9 @@ describe('dentalRowKind', () => {
     ['Type 2 – Basic', '', 'service'],
     ['Major Restorative', '', 'service'],
     ['Orthodontics', '', 'service'],
+    ['Fillings', '', 'service'],
+    ['Crowns and Bridges', '', 'service'],
+    ['Root Canals', '', 'service'],
     ['Waiting Periods', '', 'other'],
     ['Network', '', 'other'],
   ])('%j under %j is %s', (label, section, kind) => {

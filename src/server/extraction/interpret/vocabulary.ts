@@ -162,7 +162,7 @@ const SERVICE_CODE =
   /\b(type|class|unit|coverage|category|group|level|tier)\s+([ivx]{1,4}|\d{1,2}|[a-d])\b(?![.\d])/i;
 
 export const DENTAL_CATEGORY =
-  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures)\b/i;
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants)\b/i;
 
 export function isOrthodontic(text: string): boolean {
   return /\bortho(dont\w*)?\b/i.test(text);
