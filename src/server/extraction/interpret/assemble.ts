@@ -3,6 +3,7 @@ import type { AnalyzedDocument } from './document.ts';
 import { classKey } from './document.ts';
 import { type Evidence, evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine } from './facts.ts';
+import { issuerEvidence, issuerName } from './issuer.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
 import type { Product } from './vocabulary.ts';
@@ -264,7 +265,8 @@ export function rateTierRows(
 /**
  * The carrier's name when no label gives it: the logo text at the top of the first page when a
  * legal name printed elsewhere confirms it ('Guardian' … 'The Guardian Life Insurance Company of
- * America'), else that legal name, else the logo text alone.
+ * America'), else the issuer a title or 'Prepared by' line names ('Guardian® Dental Quote') when
+ * the legal name agrees or there is none, else that legal name, else the logo text alone.
  */
 export function carrierFallback(
   doc: AnalyzedDocument,
@@ -277,13 +279,23 @@ export function carrierFallback(
     if (words.every((w) => legal.value.toLowerCase().includes(w)))
       return { ...logo, method: 'heading' };
   }
+  const issuer = issuerName(doc);
+  if (issuer) {
+    const first = issuer.name.toLowerCase().split(/\s+/)[0]!;
+    const agrees = (e: Evidence) => e.value.toLowerCase().split(/\s+/).includes(first);
+    // a legal name or a logo that names someone else is the surer issuer
+    if (legal ? agrees(legal) : !logo || agrees(logo)) return issuerEvidence(issuer);
+  }
   if (legal) return { ...legal, method: 'fallback' };
   return logo;
 }
 
 /** The largest short text at the top of the first page (a logo set as text). */
 function logoText(doc: AnalyzedDocument): Evidence | undefined {
+  // the head of the first page: a heading after the first table is a section's, not a logo
+  const firstTable = doc.items.findIndex((i) => i.kind === 'table');
   const top = doc.items
+    .slice(0, firstTable < 0 ? undefined : firstTable)
     .filter((i) => i.kind === 'line' && i.line.page === 1)
     .slice(0, 8)
     .flatMap((i) => (i.kind === 'line' ? [i.line] : []));

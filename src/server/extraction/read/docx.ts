@@ -1,11 +1,13 @@
+import { inflateRawSync } from 'node:zlib';
 import mammoth from 'mammoth';
 import type { Block, Cell, DocumentLayout, Line, Table } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 
 /**
  * DOCX through mammoth's HTML: paragraphs and headings become lines, tables keep their own
- * markup (header cells, colspan, rowspan). Headers and footers of the Word document (page
- * numbers) are not part of mammoth's output. DOCX has no page geometry: lines get a synthetic
+ * markup (header cells, colspan, rowspan). Headers and footers of the Word document are not part
+ * of mammoth's output: their paragraphs are read from the archive as running text (furniture),
+ * where a carrier's 'Prepared by …' line often stands. DOCX has no page geometry: lines get a synthetic
  * vertical position so the layout stays ordered, and the page is marked as markup so no box is
  * reported for its values.
  */
@@ -297,6 +299,59 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
   return {
     format: 'docx',
     pages: [{ number: 1, width: 0, height: 0, source: 'markup', blocks }],
-    furniture: [],
+    furniture: runningText(bytes).map((text) =>
+      lineOf({ text, bold: false, heading: 0 }, -LINE_STEP),
+    ),
   };
+}
+
+/**
+ * The paragraphs of a Word document's page headers and footers (word/header*.xml,
+ * word/footer*.xml), as plain text; fields such as PAGE keep their last printed result. The
+ * archive has already passed the reader's limits (limits.ts), so its entries are inflated as they
+ * are; a part that cannot be read is skipped.
+ */
+export function runningText(bytes: Uint8Array): string[] {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: string[] = [];
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return out;
+  const entries = data.readUInt16LE(eocd + 10);
+  let at = data.readUInt32LE(eocd + 16);
+  for (let i = 0; i < entries && at + 46 <= data.length; i++) {
+    if (data.readUInt32LE(at) !== 0x02014b50) break;
+    const method = data.readUInt16LE(at + 10);
+    const compressed = data.readUInt32LE(at + 20);
+    const nameLength = data.readUInt16LE(at + 28);
+    const skip = nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+    const name = data.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = data.readUInt32LE(at + 42);
+    at += 46 + skip;
+    if (!/^word\/(header|footer)\d*\.xml$/.test(name) || local + 30 > data.length) continue;
+    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+    const body = data.subarray(start, start + compressed);
+    let xml: string;
+    try {
+      xml = (method === 8 ? inflateRawSync(body) : body).toString('utf8');
+    } catch {
+      continue;
+    }
+    for (const para of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+      const text = decodeEntities(
+        (para.match(/<w:t(?: [^>]*)?>[^<]*<\/w:t>/g) ?? [])
+          .map((t) => t.replace(/<[^>]+>/g, ''))
+          .join(''),
+      )
+        .replace(/\s+/g, ' ')
+        .trim();
+      if (text) out.push(text);
+    }
+  }
+  return out;
 }

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { Line } from '../layout.ts';
+import { carrierFallback } from './assemble.ts';
+import type { AnalyzedDocument } from './document.ts';
+import { insurerLike, issuerInLine, issuerName, leadingName, organisationLike } from './issuer.ts';
+
+function line(text: string, y: number, size = 10): Line {
+  const box: Line['box'] = [58, y, 58 + text.length * size * 0.5, y + size];
+  return { text, words: [{ text, box, size, confidence: 1 }], box, size, confidence: 1, page: 1 };
+}
+
+function doc(lines: Line[], furniture: Line[] = []): AnalyzedDocument {
+  return {
+    items: lines.map((l, order) => ({ kind: 'line', line: l, heading: false, scope: {}, order })),
+    geometry: true,
+    furniture,
+    bodySize: 10,
+  };
+}
+
+describe('issuerInLine', () => {
+  it.each([
+    ['VSP Vision Care Proposal', 'VSP Vision Care'],
+    ['Guardian® Dental Quote', 'Guardian'],
+    ['Prepared by Principal Financial Group', 'Principal Financial Group'],
+    [
+      'Prepared by: Kansas City Life Insurance Company · Group Dental',
+      'Kansas City Life Insurance Company',
+    ],
+    ['Delta Dental Proposal', 'Delta Dental'],
+    ['Acme Mutual Group Dental and Vision Renewal', 'Acme Mutual'],
+    // a name found by the layout alone, with no insurer-ish word and no known carrier
+    ['Northstar Group Dental Proposal', 'Northstar'],
+  ])('%s → %s', (text, name) => {
+    expect(issuerInLine(text)?.name).toBe(name);
+  });
+
+  it.each([
+    'Group Dental Proposal',
+    'Dental Proposal for Riverbend Clinic',
+    'Your 2027 Dental Quote',
+    'Re: Dental and Vision Proposal',
+    'Proposal Summary',
+    'Dental Plan Highlights',
+    'Dental PPO Proposal',
+  ])('%s names no issuer', (text) => {
+    expect(issuerInLine(text)).toBeUndefined();
+  });
+});
+
+describe('names', () => {
+  it('reads the name at the start of a text', () => {
+    expect(leadingName('Sun Life Assurance Company of Canada, Wellesley Hills')).toBe(
+      'Sun Life Assurance Company of Canada',
+    );
+    expect(leadingName('Dana Whitfield, Account Executive')).toBe('Dana Whitfield');
+  });
+  it('tells organisations and insurers', () => {
+    expect(organisationLike('Group')).toBe(false);
+    expect(organisationLike('Plan 2000')).toBe(false);
+    expect(organisationLike('Dominion National')).toBe(true);
+    expect(insurerLike('Dominion National')).toBe(true); // known carrier (a hint only)
+    expect(insurerLike('Northstar')).toBe(false);
+    expect(insurerLike('Northstar Mutual')).toBe(true);
+  });
+});
+
+describe('issuerName', () => {
+  it('takes a large title at the top of the first page', () => {
+    const d = doc([
+      line('Northstar Group Dental Proposal', 40, 18),
+      line('Effective Date: 01/01/2027', 80),
+    ]);
+    expect(issuerName(d)?.name).toBe('Northstar');
+    expect(issuerName(d)?.strong).toBe(false);
+  });
+  it('reads a running header', () => {
+    const d = doc(
+      [line('Group Dental Proposal', 40, 18)],
+      [line('Prepared by Kansas City Life Insurance Company · Group Dental 1', -10)],
+    );
+    expect(issuerName(d)?.name).toBe('Kansas City Life Insurance Company');
+  });
+  it('does not take a broker or a person who prepared the proposal', () => {
+    expect(issuerName(doc([line('Prepared by Dana Whitfield', 40)]))).toBeUndefined();
+    expect(
+      issuerName(doc([line('Prepared by Harbor Insurance Services Agency', 40)])),
+    ).toBeUndefined();
+  });
+  it('does not take the employer the proposal is for', () => {
+    const d = doc([
+      line('Riverbend Clinic Dental Proposal', 40, 18),
+      line('Prepared for: Riverbend Clinic', 80),
+    ]);
+    expect(issuerName(d)).toBeUndefined();
+  });
+});
+
+describe('carrierFallback with a title', () => {
+  it('prefers the title name a legal name agrees with', () => {
+    const d = doc(
+      [line('Guardian® Dental Quote', 40, 18), line('Employer: Tri-County Supply', 80)],
+      [line('The Guardian Life Insurance Company of America, New York, NY', 760, 7)],
+    );
+    const e = carrierFallback(d, undefined);
+    expect(e?.value).toBe('Guardian');
+    expect(e?.method).toBe('heading');
+  });
+  it('keeps the legal name when the title names someone else', () => {
+    const d = doc(
+      [line('Northstar Group Dental Proposal', 40, 18)],
+      [line('Underwritten by Acme Life Insurance Company', 760, 7)],
+    );
+    expect(carrierFallback(d, undefined)?.value).toBe('Acme Life Insurance Company');
+  });
+  it('keeps a logo that names someone else than a title below it', () => {
+    const d = doc([
+      line('Blue Cross Blue Shield of Michigan', 20, 18),
+      line('Northstar Group Dental Proposal', 50, 14),
+    ]);
+    expect(carrierFallback(d, undefined)?.value).toBe('Blue Cross Blue Shield of Michigan');
+  });
+  it('scores a name found by layout alone lower than an insurer-like one', () => {
+    const weak = carrierFallback(doc([line('Northstar Group Dental Proposal', 40, 18)]), undefined);
+    const strong = carrierFallback(doc([line('VSP Vision Care Proposal', 40, 18)]), undefined);
+    expect(weak?.method).toBe('fallback');
+    expect(strong?.method).toBe('heading');
+  });
+});
