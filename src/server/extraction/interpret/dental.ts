@@ -11,7 +11,7 @@ import {
   type ValueGroup,
   valueAt,
 } from './grid.ts';
-import { hasPercent, pairSlots, splitPair } from './values.ts';
+import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import { dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
 
 /**
@@ -120,6 +120,17 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       }
       continue;
     }
+    // 'Plan | Preventive Plus | Core PPO 1000' under option headings names each option's plan
+    if (PLAN_ROW.test(label.text.trim())) {
+      for (const g of shape.groups) {
+        if (!g.option) continue;
+        const v = networkValues(row.cells, g);
+        const name = v.in ?? v.out;
+        if (name && !looksLikeValue(name.value))
+          facts.add('planName', name, { product: 'dental', classRef: g.option }, t.order);
+      }
+      continue;
+    }
     let kind = dentalRowKind(label.text, section);
     if (kind === 'other') continue;
     // 'Orthodontic Coverage: Child only (to age 19)' says who is covered, not how much
@@ -187,6 +198,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
   }
 }
+
+/** A row that names the plan of each option printed side by side. */
+export const PLAN_ROW = /^(plan|plan name|plan option|product|product name|plan design name)$/i;
 
 function aboutPersons(
   cells: AnalyzedTable['body'][number]['cells'],

@@ -192,10 +192,16 @@ function headingSignal(text: string): boolean {
  */
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
+  let labelled = false;
   for (let r = firstRow; r < Math.min(table.rows, firstRow + 3); r++) {
     const cells = rowCells(table, r);
     const own = startsInRow(cells, r);
     if (own.length === 0) break;
+    // under headings that already named the label column ('Plan Feature'), a row with its own
+    // label is a body row ('Plan | Preventive Plus | Core PPO 1000')
+    const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+    if (r > firstRow && labelled && label) break;
+    if (cells[0] && cellText(cells[0])) labelled = true;
     // a header bar read as one cell counts as the runs of text it holds
     const texts = own.flatMap((c) => {
       const runs = c.colSpan > 1 ? textRuns(c) : [];

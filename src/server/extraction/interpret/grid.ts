@@ -105,7 +105,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
     // procedures listed in their own column ('Examples', 'Covered Services')
     if (
       !col.network &&
-      /^(examples?|procedures?|(sample |typical |covered |included )?services( included)?|includes|what'?s (covered|included)|description)$/.test(
+      /^(examples?|(sample |typical |covered |included )?(procedures?|services)( included| covered)?|includes|what'?s (covered|included)|description)$/.test(
         h.trim(),
       ) &&
       col.index > labelCol

@@ -618,3 +618,113 @@ describe('rate tables with a totals row and a monthly column under a per-pay-per
     ]);
   });
 });
+
+describe('a benefit table with a procedures column and a plan year in a sentence', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Plan Benefits',
+      [
+        ['Service Category', 'Covered Procedures', 'In-Network', 'Out-of-Network'],
+        ['Calendar Year Deductible', 'Individual / Family', '$50 / $150', '$50 / $150'],
+        ['Calendar Year Maximum', 'Per covered member', '$1,500', '$1,500'],
+        ['Preventive', 'Exams, cleanings, x-rays', '100%', '100%'],
+        ['Basic', 'Fillings, simple extractions', '80%', '80%'],
+        ['Major', 'Crowns, bridges, dentures', '50%*', '50%*'],
+      ],
+      '# Monthly Premium',
+      [
+        ['Coverage', 'Monthly Rate'],
+        ['Employee', '$36.92'],
+        ['Employee + One', '$72.18'],
+      ],
+      'The rates above are for the 2027 plan year and are guaranteed for 12 months.',
+    ]),
+  );
+
+  it('reads "Covered Procedures" as a heading and its column as the service lists', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services.map((s) => s.serviceTypeList)).toEqual([
+      'Exams, cleanings, x-rays',
+      'Fillings, simple extractions',
+      'Crowns, bridges, dentures',
+    ]);
+    expect(services[2]).toMatchObject({
+      coverageLevelInNetwork: '50%',
+      policyYearDeductibleFamilyOutOfNetwork: '$150',
+    });
+  });
+
+  it('does not read the deductible and maximum rows as rate tiers', () => {
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => r.rateTier)).toEqual(['Employee', 'Employee + One']);
+    expect(rates[0]).toMatchObject({
+      policyYear: '2027 plan year',
+      rateGuaranteeTime: '12 months',
+    });
+  });
+});
+
+describe('a comparison grid with INN / OON columns and a plan row under the options', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Plan Comparison',
+      [
+        ['Plan Feature', '>>Option 1', '>>Option 2'],
+        ['^^', 'INN', 'OON', 'INN', 'OON'],
+        ['Plan', '>>Preventive Plus', '>>Core PPO 1000'],
+        ['Annual Maximum', '$750', '$750', '$1,000', '$1,000'],
+        ['Type I – Preventive', '100%', '100%', '100%', '90%'],
+        ['Type II – Basic', '50%', '50%', '80%', '70%'],
+      ],
+    ]),
+  );
+
+  it('reads INN and OON as the networks of each option', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.find((s) => s.class === 'Option 2' && s.serviceTypeLabel === 'Type II'),
+    ).toMatchObject({
+      coverageLevelInNetwork: '80%',
+      coverageLevelOutOfNetwork: '70%',
+      policyYearMaximumOutOfNetwork: '$1,000',
+    });
+  });
+
+  it('takes the plan row as each option plan name, not as a heading row', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_planInformation').map((r) => [r.class, r.planName]),
+    ).toEqual([
+      ['Option 1', 'Preventive Plus'],
+      ['Option 2', 'Core PPO 1000'],
+    ]);
+  });
+});
+
+describe('a comparison grid whose last rows are the monthly premiums', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Plan Comparison',
+      [
+        ['Plan Feature', '>>Option 1', '>>Option 2'],
+        ['^^', 'INN', 'OON', 'INN', 'OON'],
+        ['Annual Maximum', '$750', '$750', '$1,000', '$1,000'],
+        ['Type I – Preventive', '100%', '100%', '100%', '90%'],
+        ['Type II – Basic', '50%', '50%', '80%', '70%'],
+        ['>>>>>>>>Monthly Premium'],
+        ['Employee', '>>$19.84', '>>$31.47'],
+        ['Family', '>>$66.58', '>>$108.25'],
+      ],
+    ]),
+  );
+
+  it('reads the rows under the premium section row as rates per option', () => {
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Option 1', 'Employee', '$19.84'],
+      ['Option 1', 'Family', '$66.58'],
+      ['Option 2', 'Employee', '$31.47'],
+      ['Option 2', 'Family', '$108.25'],
+    ]);
+    expect(tableRows(data, 'dentalInsurance_coveredServices')).toHaveLength(4);
+  });
+});

@@ -13,7 +13,9 @@ import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.
 import { collectDental, dentalScore } from './dental.ts';
 import {
   type AnalyzedDocument,
+  type AnalyzedTable,
   analyzeDocument,
+  cellText,
   classRefIn,
   documentProducts,
 } from './document.ts';
@@ -35,7 +37,7 @@ import {
   isRateTable,
   isTransposedRateTable,
 } from './rates.ts';
-import { findDate } from './values.ts';
+import { findDate, hasMoney } from './values.ts';
 import {
   collectFrequency,
   collectFrequencyProse,
@@ -43,7 +45,7 @@ import {
   frequencyLayout,
   visionScore,
 } from './vision.ts';
-import { keyKind, type Product, productsNamed } from './vocabulary.ts';
+import { isTierLabel, keyKind, type Product, productsNamed, rateMeasure } from './vocabulary.ts';
 
 /**
  * Carrier proposal interpretation: walks the analysed document, collects facts from its tables
@@ -55,6 +57,37 @@ const PRODUCT_KEY: Record<Product, 'dentalInsurance' | 'visionInsurance'> = {
   vision: 'visionInsurance',
 };
 
+/**
+ * A benefit grid that ends in its own rate section ('Monthly Premium' across the whole width, then
+ * one row per tier under the same option columns) is two tables: the benefits above the section
+ * row and the rates below it, under the grid's column headings.
+ */
+export function splitRateSection(t: AnalyzedTable): AnalyzedTable[] {
+  const cols = t.table.cols;
+  const at = t.body.findIndex((r, i) => {
+    if (i < 2) return false;
+    const first = r.cells[0];
+    if (!first || first.colSpan !== cols || !cellText(first)) return false;
+    if (
+      rateMeasure(cellText(first)) === 'other' &&
+      !/\b(rates?|premiums?)\b/i.test(cellText(first))
+    )
+      return false;
+    const below = t.body.slice(i + 1);
+    const tiers = below.filter(
+      (b) =>
+        isTierLabel(cellText(b.cells[0])) && b.cells.slice(1).some((c) => hasMoney(cellText(c))),
+    );
+    return tiers.length >= 2 && tiers.length >= below.length * 0.7;
+  });
+  if (at < 0) return [t];
+  const section = cellText(t.body[at]!.cells[0]);
+  return [
+    { ...t, body: t.body.slice(0, at) },
+    { ...t, body: t.body.slice(at + 1), caption: section, heading: section },
+  ];
+}
+
 export function collectFacts(doc: AnalyzedDocument): Facts {
   const facts = new Facts();
   collectLineKeyValues(doc, facts);
@@ -62,9 +95,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectHeadingPlans(doc, facts);
   collectFrequencyProse(doc, facts);
   let lastProduct: Product | undefined;
-  for (const item of doc.items) {
-    if (item.kind !== 'table') continue;
-    const t = item.table;
+  const tables = doc.items.flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []));
+  for (const t of tables) {
     const classes = isClassesTable(t);
     for (const kv of keyValuesAcross(t)) {
       // a one-row class table names its class itself

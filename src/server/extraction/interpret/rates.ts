@@ -38,8 +38,13 @@ export function isRateTable(t: AnalyzedTable): boolean {
       r.cells.some((c, i) => i > tc && hasMoney(cellText(c))),
   );
   const tiers = priced.filter((r) => isTierLabel(cellText(r.cells[tc])));
+  // rows of percentages are benefits ('Preventive | 100%'): they count against the tiers too
+  const benefits = t.body.filter(
+    (r) =>
+      !priced.includes(r) && r.cells.some((c, i) => i > tc && /^\s*\d{1,3}\s?%/.test(cellText(c))),
+  );
   // most priced rows are tiers (a benefit grid has 'Individual' and 'Family' deductible rows too)
-  return tiers.length >= 2 && tiers.length >= priced.length * 0.7;
+  return tiers.length >= 2 && tiers.length >= (priced.length + benefits.length) * 0.7;
 }
 
 /**
@@ -106,8 +111,9 @@ export function collectTransposedRates(
 }
 
 const YEAR_RANGE = /\b(20\d\d\s*[-–—]\s*(?:20)?\d\d)\b/;
+// 'Plan Year 2026', or the year first: 'for the 2027 plan year', '2026–2027 policy year'
 const NAMED_YEAR =
-  /\b((?:plan|policy|contract|benefit|calendar|rating) year\s+20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?)\b/i;
+  /\b((?:plan|policy|contract|benefit|calendar|rating) year\s+20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?|20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?\s+(?:plan|policy|contract|benefit|rating) year)\b/i;
 
 export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | undefined): void {
   const tierCol = tierColumn(t);

@@ -47,7 +47,7 @@ export function looksLikeValue(s: string): boolean {
   return (
     hasMoney(s) ||
     hasPercent(s) ||
-    /^\s*(none|n\/a|na|not covered|not applicable|covered( in full)?|no charge|included|unlimited|waived|every|once|\d+\s*(months?|years?))\b/i.test(
+    /^\s*(none|n\/a|na|not covered|not applicable|covered(?!\s+(?:procedures?|services?|expenses?|persons?|members?|dependents?|charges?)\b)( in full)?|no charge|included|unlimited|waived|every|once|\d+\s*(months?|years?))\b/i.test(
       s,
     )
   );

@@ -113,14 +113,14 @@ export function keyKind(label: string): { kind: KeyKind; product?: Product } | u
 export function networkOf(heading: string): 'in' | 'out' | undefined {
   const t = heading.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
   if (
-    /out[- ]?of[- ]?network|non[- ]?(par(ticipating)?|network|ppo|preferred|contracted)|\boon\b|\bout\b|out-of-area|reimbursement|\bnon-?par\b/.test(
+    /out[- ]?of[- ]?network|non[- ]?(par(ticipating)?|network|ppo|preferred|contracted)|\boon\b|\bout\b|\bout[- ]of[- ]net\b|out-of-area|reimbursement|\bnon-?par\b/.test(
       t,
     )
   ) {
     return 'out';
   }
   if (
-    /in[- ]?network|\bppo\b|\bpar(ticipating)?\b|\bpreferred\b|\bpremier\b|\bin\b|member cost|\bnetwork\b/.test(
+    /in[- ]?network|\binn\b|\bin[- ]net\b|\bppo\b|\bpar(ticipating)?\b|\bpreferred\b|\bpremier\b|\bin\b|member cost|\bnetwork\b/.test(
       t,
     )
   ) {

@@ -3,7 +3,7 @@ import type { Block, Cell, DocumentLayout, Line } from '../layout.ts';
 /**
  * Builds a layout the way the DOCX reader does, from a compact description: a string is a
  * paragraph ('# ' makes it a heading), a string[][] a table (a cell written '>>text' spans the
- * next column too, '^^' is covered by the cell above). For interpreter tests that do not need a real file.
+ * next column too ('>>>>text' the next two), '^^' is covered by the cell above). For interpreter tests that do not need a real file.
  */
 export type MarkupBlock = string | string[][];
 
@@ -47,8 +47,10 @@ export function markupLayout(blocks: MarkupBlock[]): DocumentLayout {
           c += above?.colSpan ?? 1;
           continue;
         }
-        const span = raw.startsWith('>>') ? 2 : 1;
-        const text = raw.replace(/^>>/, '');
+        // each leading '>>' spans one more column ('>>>>text' spans three)
+        const marks = raw.match(/^(>>)*/)![0].length / 2;
+        const span = 1 + marks;
+        const text = raw.slice(marks * 2);
         const lines = text
           .split('\n')
           .filter(Boolean)
