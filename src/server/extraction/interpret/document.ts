@@ -391,7 +391,40 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
         : {}),
     });
   }
-  return columns;
+  return optionsBeforeNetworks(columns);
+}
+
+/** A network phrase at the end of a heading ('High PPO In-Network', 'Option A – OON'). */
+const NETWORK_TAIL =
+  /\s*[-–—:,]?\s*\b(in[- ]?network|out[- ]?of[- ]?network|non[- ]?network|non[- ]?par(ticipating)?|inn|oon|in|out)$/i;
+
+/**
+ * Plans and networks in one heading row ('High PPO In-Network | High PPO Out-of-Network | Low PPO
+ * In-Network …'): the words before the network phrase name the option, when at least two options
+ * are so named and each has its in- and out-of-network column.
+ */
+function optionsBeforeNetworks(columns: Column[]): Column[] {
+  const prefixes = new Map<string, Set<string>>();
+  const prefixOf = (c: Column) => {
+    if (c.option || !c.network || c.path.length !== 1) return undefined;
+    const heading = c.path[0]!.replace(/[\u2010-\u2015]/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!NETWORK_TAIL.test(heading)) return undefined;
+    const prefix = heading.replace(NETWORK_TAIL, '').trim();
+    if (!prefix || prefix.split(/\s+/).length > 5 || isGenericHeading(prefix)) return undefined;
+    return prefix;
+  };
+  for (const c of columns) {
+    const p = prefixOf(c);
+    if (p) prefixes.set(p, (prefixes.get(p) ?? new Set()).add(c.network!));
+  }
+  const complete = [...prefixes].filter(([, nets]) => nets.has('in') && nets.has('out'));
+  if (complete.length < 2) return columns;
+  return columns.map((c) => {
+    const p = prefixOf(c);
+    return p && complete.some(([q]) => q === p) ? { ...c, option: p } : c;
+  });
 }
 
 export function analyzeTable(

@@ -728,3 +728,84 @@ describe('a comparison grid whose last rows are the monthly premiums', () => {
     expect(tableRows(data, 'dentalInsurance_coveredServices')).toHaveLength(4);
   });
 });
+
+describe('plans and networks named in one heading row', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Plan Design',
+      [
+        [
+          'Benefit',
+          'High PPO In-Network',
+          'High PPO Out-of-Network',
+          'Low PPO In-Network',
+          'Low PPO Out-of-Network',
+        ],
+        ['Annual Maximum', '$1,500', '$1,500', '$1,000', '$1,000'],
+        ['Type I – Preventive', '100%', '100%', '100%', '80%'],
+        ['Type II – Basic', '80%', '80%', '70%', '50%'],
+      ],
+    ]),
+  );
+
+  it('reads the words before the network as the option', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.class,
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+      ]),
+    ).toEqual([
+      ['High PPO', 'Type I', '100%', '100%'],
+      ['High PPO', 'Type II', '80%', '80%'],
+      ['Low PPO', 'Type I', '100%', '80%'],
+      ['Low PPO', 'Type II', '70%', '50%'],
+    ]);
+  });
+});
+
+describe('a plan summary per class with facts among the benefits', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Class 1 – Salaried Employees',
+      [
+        ['Plan Feature', 'Benefit'],
+        ['Eligibility', 'All salaried employees working at least 30 hours per week'],
+        ['Employer Contribution', 'Employer Paid'],
+        ['Plan', 'Freedom Select 2000'],
+        ['Calendar Year Maximum', '$2,000 per person'],
+        ['Type 1 – Preventive', '100%'],
+        ['Type 2 – Basic', '80%'],
+        ['>>Monthly Rates'],
+        ['Employee Only', '$46.35'],
+        ['Employee + Family', '$158.45'],
+        ['Rate Guarantee', '24 months'],
+      ],
+    ]),
+  );
+
+  it('reads eligibility, contribution and plan from the rows', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      class: 'Class 1',
+      classDefinition: 'All salaried employees working at least 30 hours per week',
+      contributionStructure: 'Employer Paid',
+      minimumHoursPerWeek: '30',
+      planName: 'Freedom Select 2000',
+    });
+  });
+
+  it('reads the rates under the section row, with the guarantee printed below them', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_rateTiers').map((r) => [
+        r.rateTier,
+        r.carrierMonthlyRate,
+        r.rateGuaranteeTime,
+      ]),
+    ).toEqual([
+      ['Employee Only', '$46.35', '24 months'],
+      ['Employee + Family', '$158.45', '24 months'],
+    ]);
+  });
+});

@@ -19,7 +19,7 @@ import {
   classRefIn,
   documentProducts,
 } from './document.ts';
-import { type Evidence, evidence } from './evidence.ts';
+import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
 import {
   collectLineKeyValues,
@@ -73,19 +73,54 @@ export function splitRateSection(t: AnalyzedTable): AnalyzedTable[] {
       !/\b(rates?|premiums?)\b/i.test(cellText(first))
     )
       return false;
-    const below = t.body.slice(i + 1);
-    const tiers = below.filter(
-      (b) =>
-        isTierLabel(cellText(b.cells[0])) && b.cells.slice(1).some((c) => hasMoney(cellText(c))),
-    );
-    return tiers.length >= 2 && tiers.length >= below.length * 0.7;
+    const priced = t.body
+      .slice(i + 1)
+      .filter((b) => b.cells.slice(1).some((c) => hasMoney(cellText(c))));
+    const tiers = priced.filter((b) => isTierLabel(cellText(b.cells[0])));
+    return tiers.length >= 2 && tiers.length >= priced.length * 0.7;
   });
   if (at < 0) return [t];
   const section = cellText(t.body[at]!.cells[0]);
+  const below = t.body.slice(at + 1);
+  const tier = (b: (typeof below)[number]) => isTierLabel(cellText(b.cells[0]));
+  // rows under the section that are no tier ('Rate Guarantee | 24 months') stay with the grid
   return [
-    { ...t, body: t.body.slice(0, at) },
-    { ...t, body: t.body.slice(at + 1), caption: section, heading: section },
+    { ...t, body: [...t.body.slice(0, at), ...below.filter((b) => !tier(b))] },
+    { ...t, body: below.filter(tier), caption: section, heading: section },
   ];
+}
+
+/** Facts about a plan that a plan summary lists among its benefits ('Eligibility', 'Plan'). */
+const PLAN_FACT_KINDS = new Set([
+  'classDefinition',
+  'contribution',
+  'planName',
+  'rateGuarantee',
+  'effectiveDate',
+  'childAges',
+  'policyYear',
+]);
+
+/**
+ * A benefit table of one label column and one value column (a plan summary per class) also
+ * lists facts about the plan: rows labelled with a known key are read as key/value pairs.
+ */
+function recordLabelledFacts(t: AnalyzedTable, facts: Facts): void {
+  if (t.table.cols !== 2) return;
+  for (const row of t.body) {
+    const [keyCell, valueCell] = row.cells;
+    if (!keyCell || !valueCell || keyCell === valueCell || keyCell.row !== row.row) continue;
+    const kind = keyKind(cellText(keyCell))?.kind;
+    if (!kind || !PLAN_FACT_KINDS.has(kind)) continue;
+    recordKeyValue(
+      facts,
+      cellText(keyCell),
+      cellText(valueCell),
+      sourceOfCell(valueCell),
+      t.scope,
+      t.order + row.row / 1000,
+    );
+  }
 }
 
 export function collectFacts(doc: AnalyzedDocument): Facts {
@@ -128,11 +163,13 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     const enough = (n: number) => n >= 2 || (n >= 1 && networks);
     if (enough(dental) && dental >= vision) {
       collectDental(t, facts);
+      recordLabelledFacts(t, facts);
       lastProduct = 'dental';
       continue;
     }
     if (enough(vision)) {
       collectVision(t, facts);
+      recordLabelledFacts(t, facts);
       lastProduct = 'vision';
       continue;
     }

@@ -57,6 +57,25 @@ describe('tables ruled between rows only', () => {
     expect(text(t, 2, 2)).toBe('$75');
   });
 
+  it('separates columns whose cells stand only a cell padding apart', () => {
+    // a narrow table: the longest in-network text ends 6.5 points (0.7 em) before the next
+    // column's text
+    const row = (label: string, a: string, b: string, y: number) => [
+      ...words(label, 44, y),
+      ...words(a, 150, y),
+      ...words(b, 256, y),
+    ];
+    const ws = [
+      ...row('Benefit', 'With a VSP Doctor', 'Out-of-Network', 100),
+      ...row('WellVision Exam', 'Covered in full after', 'Up to $45', 120),
+      ...row('Single vision', 'Covered after materials', 'Up to $30', 140),
+      ...row('Lined bifocal', 'Covered after materials', 'Up to $50', 160),
+    ];
+    const t = tableOf(ws, [rule(113), rule(133), rule(153), rule(173)]);
+    expect(t.cols).toBe(3);
+    expect(text(t, 1, 2)).toBe('Up to $45');
+  });
+
   it('makes a value centred across two columns a spanning cell', () => {
     // columns 300–420 and 420–540, values centred in them, one centred over both
     const ws = [

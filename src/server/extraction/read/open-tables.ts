@@ -54,9 +54,12 @@ interface Piece {
   x1: number;
 }
 
-/** The separate runs of text (cells) in a band: words split at gaps wider than about a space. */
+/**
+ * The separate runs of text (cells) in a band: words split at gaps wider than about two spaces
+ * (cell paddings in narrow tables are as little as 0.6 em).
+ */
 function pieces(words: Word[]): Piece[] {
-  return groupLines(words, 0, 0.9).map((l) => ({ x0: l.box[0], x1: l.box[2] }));
+  return groupLines(words, 0, 0.55).map((l) => ({ x0: l.box[0], x1: l.box[2] }));
 }
 
 /**
