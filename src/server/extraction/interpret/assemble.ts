@@ -140,12 +140,20 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
     if (s.orthodontic) {
       row.orthodonticLifetimeMaximumInNetwork = [classWide('orthoMaxIn'), 'amount'];
       row.orthodonticLifetimeMaximumOutOfNetwork = [classWide('orthoMaxOut'), 'amount'];
+      // who orthodontia covers, said in a sentence, does not go to a row that covers none
+      const covers = !/^(not covered|not included|excluded|none|n\/?a)\b/i.test(
+        s.coverageIn?.value ?? s.coverageOut?.value ?? '',
+      );
+      const persons = (kind: 'orthoPersonsIn' | 'orthoPersonsOut') => {
+        const wide = classWide(kind);
+        return wide && (wide.method !== 'prose' || covers) ? wide : undefined;
+      };
       row.coveredPersonsInNetwork = [
-        carried(s.persons, shared) ?? classWide('orthoPersonsIn'),
+        carried(s.persons, shared) ?? persons('orthoPersonsIn'),
         'text',
       ];
       row.coveredPersonsOutOfNetwork = [
-        carried(s.persons, shared) ?? classWide('orthoPersonsOut'),
+        carried(s.persons, shared) ?? persons('orthoPersonsOut'),
         'text',
       ];
     }

@@ -5,6 +5,7 @@ import {
   childAgeInProse,
   effectiveDateInProse,
   keyValuesOfLine,
+  orthoPersonsInProse,
   stackedValue,
 } from './key-values.ts';
 
@@ -133,5 +134,18 @@ describe('effective date in a sentence', () => {
     ['Proposal date: October 2, 2026', undefined],
   ])('%j → %j', (text, expected) => {
     expect(effectiveDateInProse(text)).toBe(expected);
+  });
+});
+
+describe('orthodontic covered persons in a sentence', () => {
+  it.each([
+    [
+      'Orthodontia is limited to dependent children under age 19.',
+      'dependent children under age 19',
+    ],
+    ['Orthodontic services are available to children and adults', 'children and adults'],
+    ['Orthodontia is covered at 50% after 12 months.', undefined],
+  ])('%s', (text, persons) => {
+    expect(orthoPersonsInProse(text)).toBe(persons);
   });
 });

@@ -259,6 +259,17 @@ export function childAgeInProse(text: string): string | undefined {
   return text.match(CHILD_AGE_PROSE)?.[1];
 }
 
+const ORTHO_PERSONS_PROSE =
+  /\borthodont\w*(?:\s+(?:coverage|benefits?|services?|treatment))?\s+(?:is|are)\s+(?:only\s+)?(?:limited|available|covered|provided|payable)\s+(?:only\s+)?(?:to|for)\s+((?:eligible\s+|covered\s+)?(?:dependent\s+)?(?:children|child|dependents|members|adults and children|children and adults)\b[^.;]*)/i;
+
+/** Who orthodontia covers, stated in a sentence ('Orthodontia is limited to dependent children under age 19'). */
+export function orthoPersonsInProse(text: string): string | undefined {
+  return text
+    .match(ORTHO_PERSONS_PROSE)?.[1]
+    ?.replace(/[\s,]+$/, '')
+    .trim();
+}
+
 const UNDERWRITTEN =
   /\b(?:underwritten|insured|issued|provided)\s+by\s+((?:the\s+)?[A-Z][\w&.'’-]*(?:\s+(?:of|and|&|[A-Z][\w&.'’-]*)){0,9})/;
 
@@ -387,6 +398,17 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );
+    }
+    // 'Orthodontia is limited to dependent children under age 19'
+    const orthoPersons = orthoPersonsInProse(text);
+    if (orthoPersons) {
+      for (const kind of ['orthoPersonsIn', 'orthoPersonsOut'] as const)
+        facts.add(
+          kind,
+          evidence(orthoPersons, sourceOfLines(lines), 'prose'),
+          { product: 'dental', ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}) },
+          item.order,
+        );
     }
     // 'Class 1: Salaried employees working 30 or more hours per week'
     const ref = item.heading ? undefined : classRefIn(text);

@@ -809,3 +809,32 @@ describe('a plan summary per class with facts among the benefits', () => {
     ]);
   });
 });
+
+describe('who orthodontia covers, said in a note under the grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      [
+        [
+          'Benefit',
+          'High In-Network',
+          'High Out-of-Network',
+          'Low In-Network',
+          'Low Out-of-Network',
+        ],
+        ['Type I – Preventive', '100%', '100%', '100%', '80%'],
+        ['Type IV – Orthodontia', '50%', '50%', 'Not Covered', 'Not Covered'],
+      ],
+      'Orthodontia is limited to dependent children under age 19.',
+    ]),
+  );
+
+  it('goes to the orthodontic rows that cover it only', () => {
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices').filter(
+      (s) => s.serviceTypeLabel === 'Type IV',
+    );
+    expect(ortho.map((s) => [s.class, s.coveredPersonsInNetwork])).toEqual([
+      ['High', 'dependent children under age 19'],
+      ['Low', undefined],
+    ]);
+  });
+});

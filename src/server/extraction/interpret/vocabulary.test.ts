@@ -171,3 +171,14 @@ describe('labels', () => {
     expect(frequencyItems(label)).toEqual(items);
   });
 });
+
+describe('a parenthetical that names the service', () => {
+  it('is the list, not the covered persons', () => {
+    expect(parseServiceLabel('Type IV – Orthodontia (Child orthodontia)')).toMatchObject({
+      label: 'Type IV',
+      title: 'Orthodontia',
+      list: 'Child orthodontia',
+    });
+    expect(parseServiceLabel('Orthodontia (children under 19)').persons).toBe('children under 19');
+  });
+});

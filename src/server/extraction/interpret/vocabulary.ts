@@ -202,6 +202,15 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     ) {
       list ??= inner.replace(/^(e\.g\.|i\.e\.|such as|including)[,:]?\s*/i, '');
       text = text.replace(m[0], ' ');
+    } else if (
+      // '(Child orthodontia)' names the service, '(children under 19)' who it covers
+      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride)\b/i.test(
+        inner,
+      ) &&
+      !/\b(age|under|through|to \d+|only|\d+)\b/i.test(inner)
+    ) {
+      list ??= inner;
+      text = text.replace(m[0], ' ');
     } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
       persons ??= inner;
       text = text.replace(m[0], ' ');
