@@ -151,6 +151,7 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
     }
     drafts.push({ cells });
   }
+  centredLabels(drafts);
   const cells: Cell[] = [];
   drafts.forEach((d, r) => {
     for (const [col, { lines, span }] of d.cells) {
@@ -188,6 +189,48 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
     page,
     origin: 'alignment',
   };
+}
+
+/**
+ * Labels set vertically centred on a wrapped value (a cell's middle alignment): the value's first
+ * line stands above the label, level with the previous row's last lines, and was read as their
+ * continuation. Lines of a value column that stand above a row's label while that row's value in
+ * the column continues below it move down to that row when the label sits between them.
+ */
+function centredLabels(drafts: Array<{ cells: Map<number, { lines: Line[]; span: number }> }>) {
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  for (let k = 1; k < drafts.length; k++) {
+    const row = drafts[k]!.cells;
+    const prev = drafts[k - 1]!.cells;
+    const next = drafts[k + 1]?.cells;
+    for (const [lc, label] of [...row]) {
+      const c = lc + label.span;
+      if (label.lines.length !== 1) continue;
+      const y = mid(label.lines[0]!);
+      const above = prev.get(c);
+      const prevLabel = prev.get(lc);
+      // the previous row's label is one line: its value's further lines are not its own wrap
+      if (!above || above.lines.length < 2 || !prevLabel || prevLabel.lines.length !== 1) continue;
+      // the rest of the value: in this row below the label, or in the next row without a label
+      const own = row.get(c);
+      const rest = own ?? (next && !next.has(lc) && next.get(c) ? next.get(c) : undefined);
+      if (!rest || Math.min(...rest.lines.map(mid)) <= y) continue;
+      const sorted = [...above.lines].sort((a, b) => mid(a) - mid(b));
+      const moving = sorted.slice(1).filter((l) => mid(l) < y && mid(l) > mid(sorted[0]!) + 1);
+      if (moving.length === 0) continue;
+      const ys = [...moving, ...rest.lines].map(mid);
+      if (Math.abs((Math.min(...ys) + Math.max(...ys)) / 2 - y) > label.lines[0]!.size * 0.6)
+        continue;
+      above.lines = above.lines.filter((l) => !moving.includes(l));
+      if (own) own.lines = [...moving, ...own.lines];
+      else {
+        row.set(c, { lines: [...moving, ...rest.lines], span: rest.span });
+        next!.delete(c);
+      }
+    }
+    // a row whose every line went up to the centred labels is gone
+    if (next && next.size === 0) drafts.splice(k + 1, 1);
+  }
 }
 
 /** A first-column line that continues the cell above (smaller type, lower case, or a list). */

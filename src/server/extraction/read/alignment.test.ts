@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Table, Word } from '../layout.ts';
+import { buildPage } from './page-builder.ts';
+
+/** Words of a text at (x, y) — y is the top — split at spaces, 5 points per character. */
+function words(text: string, x: number, y: number, size = 10): Word[] {
+  const out: Word[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * size * 0.5;
+    out.push({ text: t, box: [cx, y, cx + w, y + size], size, confidence: 1 });
+    cx += w + size * 0.28;
+  }
+  return out;
+}
+
+function tableOf(ws: Word[]): Table {
+  const page = buildPage({
+    number: 1,
+    width: 612,
+    height: 792,
+    source: 'text',
+    words: ws,
+    segments: [],
+    tolerance: 2.5,
+  });
+  const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+  expect(tables).toHaveLength(1);
+  return tables[0]!;
+}
+
+const text = (t: Table, row: number, col: number) =>
+  t.cells.find((c) => c.row === row && c.col === col)?.text.replace(/\n/g, ' ');
+
+describe('tables found from alignment', () => {
+  it('gives a label centred on its wrapped value the lines above and below it', () => {
+    // four columns of facts; 'Eligibility' and 'Funding' sit midway between their values' lines
+    const ws = [
+      ...words('Employer', 40, 100),
+      ...words('Tri-County Supply', 130, 100),
+      ...words('Quote ID', 330, 100),
+      ...words('DQ-4471920', 420, 100),
+      ...words('Effective Date', 40, 114),
+      ...words('10/01/2027', 130, 114),
+      ...words('Eligible Lives', 330, 114),
+      ...words('38', 420, 114),
+      ...words('Full-time employees working', 130, 128),
+      ...words('Employer pays 50% of', 420, 128),
+      ...words('Eligibility', 40, 135),
+      ...words('Funding', 330, 135),
+      ...words('30 or more hours', 130, 142),
+      ...words('employee cost', 420, 142),
+    ];
+    const t = tableOf(ws);
+    expect(t.rows).toBe(3);
+    expect(text(t, 1, 1)).toBe('10/01/2027');
+    expect(text(t, 2, 0)).toBe('Eligibility');
+    expect(text(t, 2, 1)).toBe('Full-time employees working 30 or more hours');
+    expect(text(t, 2, 3)).toBe('Employer pays 50% of employee cost');
+  });
+
+  it('keeps a wrapped value that starts level with its own label', () => {
+    const ws = [
+      ...words('Employer', 40, 100),
+      ...words('Tri-County Supply', 130, 100),
+      ...words('Quote ID', 330, 100),
+      ...words('DQ-4471920', 420, 100),
+      ...words('Eligibility', 40, 114),
+      ...words('Full-time employees working', 130, 114),
+      ...words('Funding', 330, 114),
+      ...words('Employer pays 50% of', 420, 114),
+      ...words('30 or more hours', 130, 128),
+      ...words('employee cost', 420, 128),
+    ];
+    const t = tableOf(ws);
+    expect(t.rows).toBe(2);
+    expect(text(t, 1, 1)).toBe('Full-time employees working 30 or more hours');
+  });
+});
