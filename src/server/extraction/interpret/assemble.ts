@@ -279,6 +279,7 @@ export function rateTierRows(
 export function carrierFallback(
   doc: AnalyzedDocument,
   underwriter: Evidence | undefined,
+  product?: Product,
 ): Evidence | undefined {
   const legal = underwriter ?? legalName(doc);
   const logo = logoText(doc);
@@ -287,7 +288,7 @@ export function carrierFallback(
     if (words.every((w) => legal.value.toLowerCase().includes(w)))
       return { ...logo, method: 'heading' };
   }
-  const issuer = issuerName(doc);
+  const issuer = issuerName(doc, product);
   if (issuer) {
     const first = issuer.name.toLowerCase().split(/\s+/)[0]!;
     const agrees = (e: Evidence) => e.value.toLowerCase().split(/\s+/).includes(first);

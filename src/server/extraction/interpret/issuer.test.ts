@@ -127,3 +127,30 @@ describe('carrierFallback with a title', () => {
     expect(strong?.method).toBe('heading');
   });
 });
+
+describe('a product section with its own title', () => {
+  it('names that product issuer', () => {
+    const title = line('Employee Benefits Proposal', 40, 18);
+    const dental = line('Guardian® Dental Quote', 200, 14);
+    const vision = line('VSP Vision Care Proposal', 400, 14);
+    const d: AnalyzedDocument = {
+      items: [
+        { kind: 'line', line: title, heading: true, scope: {}, order: 0 },
+        {
+          kind: 'line',
+          line: line('Prepared for: Acme Tools', 60),
+          heading: false,
+          scope: {},
+          order: 1,
+        },
+        { kind: 'line', line: dental, heading: true, scope: { product: 'dental' }, order: 2 },
+        { kind: 'line', line: vision, heading: true, scope: { product: 'vision' }, order: 3 },
+      ],
+      geometry: true,
+      furniture: [],
+      bodySize: 10,
+    };
+    expect(carrierFallback(d, undefined, 'vision')?.value).toBe('VSP Vision Care');
+    expect(carrierFallback(d, undefined, 'dental')?.value).toBe('Guardian');
+  });
+});

@@ -1,6 +1,7 @@
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
 import { type Evidence, evidence } from './evidence.ts';
+import type { Product } from './vocabulary.ts';
 
 /**
  * The insurer named by the document's own head when no label names it: a title that puts a name
@@ -10,7 +11,7 @@ import { type Evidence, evidence } from './evidence.ts';
  * no digits, not only generic words, not the employer the document is prepared for). Insurer-ish
  * words (Life, Insurance, Dental, Financial, Mutual …) or a known carrier name make it surer; a
  * name from a 'Prepared by' line needs one of them, since brokers and account managers sign such
- * lines too.
+ * lines too. A product section's own title names that product's issuer.
  */
 
 export interface Issuer {
@@ -188,12 +189,15 @@ function namesEmployer(doc: AnalyzedDocument, name: string): boolean {
  * table) or in its running headers. A title's name counts without insurer-ish words (the layout
  * says it is the issuer); a 'Prepared by' name needs them.
  */
-export function issuerName(doc: AnalyzedDocument): Issuer | undefined {
+export function issuerName(doc: AnalyzedDocument, product?: Product): Issuer | undefined {
   const head: Line[] = [];
+  const others = new Set<Line>();
   for (const item of doc.items) {
     if (item.kind === 'table') break;
     if (item.line.page !== 1) break;
     head.push(item.line);
+    // a title inside another product's section is not this product's
+    if (product && item.scope.product && item.scope.product !== product) others.add(item.line);
     if (head.length >= 8) break;
   }
   const candidates: Array<Issuer & { rank: number }> = [];
@@ -207,8 +211,19 @@ export function issuerName(doc: AnalyzedDocument): Issuer | undefined {
     candidates.push({ name: found.name, line, strong, rank: rank - (strong ? 0 : 1) });
   };
   // a title set larger than the body ranks above one in body type
-  for (const line of head) consider(line, line.size >= doc.bodySize * 1.2 ? 3 : 2);
+  for (const line of head) {
+    if (!others.has(line)) consider(line, line.size >= doc.bodySize * 1.2 ? 3 : 2);
+  }
   for (const line of doc.furniture) consider(line, 1);
+  // a product section's own title ('VSP Vision Care Proposal' over the vision pages) names that
+  // product's issuer first, when the name is an insurer's
+  if (product) {
+    for (const item of doc.items) {
+      if (item.kind !== 'line' || !item.heading || item.scope.product !== product) continue;
+      const found = issuerInLine(item.line.text);
+      if (found && !found.prepared && insurerLike(found.name)) consider(item.line, 4);
+    }
+  }
   candidates.sort((a, b) => b.rank - a.rank);
   const best = candidates[0];
   return best ? { name: best.name, line: best.line, strong: best.strong } : undefined;

@@ -219,7 +219,8 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
   for (const product of products) {
     const key = PRODUCT_KEY[product];
     const underwriter = pickFact(facts, 'underwriter', product);
-    const carrier = pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter);
+    const carrier =
+      pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter, product);
     out.field(`${key}_carrierName`, carrier, 'text');
     out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
     const classes = classesFor(product, facts, firstSource);
