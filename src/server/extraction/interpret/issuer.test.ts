@@ -93,6 +93,11 @@ describe('issuerName', () => {
       line('Prepared for: Riverbend Clinic', 80),
     ]);
     expect(issuerName(d)).toBeUndefined();
+    const labelled = doc([
+      line('Riverbend Clinic Dental Proposal', 40, 18),
+      line('Group: Riverbend Clinic', 80),
+    ]);
+    expect(issuerName(labelled)).toBeUndefined();
   });
 });
 

@@ -158,7 +158,7 @@ export function issuerInLine(text: string): { name: string; prepared: boolean } 
 function namesEmployer(doc: AnalyzedDocument, name: string): boolean {
   const key = name.toLowerCase();
   const re =
-    /\b(prepared for|presented to|proposal for|quote for|employer|group name|policyholder|client|company name|for)\b\s*:?\s*$/i;
+    /\b(prepared for|presented to|proposal for|quote for|employer|group( name)?|policyholder|client|customer|account|company name|for)\b\s*:?\s*$/i;
   for (const item of doc.items) {
     const texts: string[] =
       item.kind === 'line'
