@@ -3,6 +3,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import {
@@ -45,6 +46,9 @@ const MAX_PIXELS = 9_000_000;
 
 /** Paper noise (see noiseLevel) from which a scan counts as noisy. */
 const NOISY = 6;
+
+/** Most cut-outs of unread ink given a second look on one page. */
+const MAX_SECOND_LOOK = 80;
 
 /** Grey level under which a pixel belongs to a dark bar (white-on-dark header fill). */
 const BAR_LEVEL = 150;
@@ -132,22 +136,38 @@ export async function recognizePage(
   const even = normalizeRegions(straight, regions, gap + 1);
   const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
   const clipped = noisy ? clipBackground(erased) : erased;
+  // ink is what is darker than the paper by a good part of the way to black, with a core at
+  // least as dark as the page's ink threshold: faint full stops and decimal points stay
+  const inkLevel = otsu(clipped);
   const cleaned = noisy
     ? isolateInk(
         clipped,
-        otsu(clipped),
+        Math.round(inkLevel + (255 - inkLevel) * 0.4),
         Math.max(4, Math.round((dpi / 100) ** 2 * 3)),
         Math.max(1, Math.round(dpi / 100)),
+        inkLevel * 0.8,
       )
     : clipped;
   // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
   const debugDir = process.env.OCR_DEBUG_DIR;
   if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
   const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  // ink the recogniser skipped (a column taken for a picture, a row for noise) is read again
+  const missed = missedInk(cleaned, ocrWords, dpi).slice(0, MAX_SECOND_LOOK);
+  if (missed.length) {
+    const { sheet, places } = stackRegions(cleaned, missed, Math.round(dpi / 10));
+    const again = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
+    if (debugDir) writeDebugImage(sheet, `${debugDir}/missed-${number}.png`);
+    ocrWords.push(
+      ...placeWords(again, places, ocrWords).filter(
+        (w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3,
+      ),
+    );
+  }
   if (debugDir) {
     writeFileSync(
       `${debugDir}/ocr-${number}.json`,
-      JSON.stringify({ bars, segments, words: ocrWords }),
+      JSON.stringify({ angle, turns, noisy, dpi, bars, segments, words: ocrWords }),
     );
   }
   const k = geometry.scale;
@@ -158,6 +178,7 @@ export async function recognizePage(
       box: [w.box[0] / k, w.box[1] / k, w.box[2] / k, w.box[3] / k] as Box,
       size: (w.box[3] - w.box[1]) / k,
       confidence: w.confidence,
+      whole: true,
     }));
   const pageSegments: Segment[] = segments.map((s) => ({
     dir: s.dir,

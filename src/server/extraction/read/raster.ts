@@ -227,9 +227,14 @@ export function median3(g: Gray): Gray {
  * edges), everything else becomes white. Specks of noise, which the recogniser would try to read
  * at great cost, disappear.
  */
-export function isolateInk(g: Gray, threshold: number, minArea: number, radius: number): Gray {
+export function isolateInk(
+  g: Gray,
+  threshold: number,
+  minArea: number,
+  radius: number,
+  core = threshold * 0.55,
+): Gray {
   const { width: w, height: h, data } = g;
-  const core = threshold * 0.55;
   const state = new Uint8Array(w * h); // 0 paper, 1 dark unvisited, 2 visited, 3 kept
   for (let i = 0; i < state.length; i++) state[i] = data[i]! < threshold ? 1 : 0;
   const stack: number[] = [];
