@@ -172,12 +172,15 @@ export async function recognizePage(
   }
   const k = geometry.scale;
   const words: Word[] = ocrWords
+    // marks of a logo or a smudge read as letters: a word of one or two characters read with
+    // little confidence
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
+    .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => ({
       text: w.text,
       box: [w.box[0] / k, w.box[1] / k, w.box[2] / k, w.box[3] / k] as Box,
       size: (w.box[3] - w.box[1]) / k,
-      confidence: w.confidence,
+      confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
       whole: true,
     }));
   const pageSegments: Segment[] = segments.map((s) => ({
@@ -215,6 +218,22 @@ export async function recognizePage(
   page.width = scanned.width / k;
   page.height = scanned.height / k;
   return page;
+}
+
+/** Confidence given at most to a word that reads like a misread figure. */
+const DOUBTFUL = 0.3;
+
+/**
+ * A word that reads like a figure whose punctuation was lost or misread on a poor scan: an
+ * amount of four or more digits with neither thousands separator nor decimal point ('$2317' for
+ * '$23.17'), a date with two different separators ('12/31.2027'). Printed figures almost never
+ * look like that, so the recogniser's confidence in them is not trusted.
+ */
+export function doubtful(text: string): boolean {
+  const t = text.replace(/^[(“"']+|[)”"',;:.]+$/g, '');
+  if (/^\$\d{4,}$/.test(t)) return true;
+  const date = /^\d{1,4}([/.-])\d{1,2}([/.-])\d{2,4}$/.exec(t);
+  return date !== null && date[1] !== date[2];
 }
 
 function writeDebugImage(g: Gray, file: string): void {
