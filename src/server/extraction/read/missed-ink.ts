@@ -88,9 +88,32 @@ export function missedInk(g: Gray, words: OcrWord[], dpi: number): Rect[] {
     // rulings left on the page are too thin, pictures too dense
     if (rh < dpi * 0.06 || rh > dpi * 0.6 || rw < dpi * 0.06) continue;
     if (cells < 3) continue;
+    // what is left of a ruling (dashes along a line) is a pixel or two thick wherever it has ink;
+    // letters are as tall as the x-height
+    if (isLineRemnant(g, r, dpi)) continue;
     out.push(r);
   }
   return out.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+}
+
+/**
+ * What is left of a ruling the eraser missed (dashes and blots along a line): a pixel or two thick
+ * wherever it has ink, where letters are as tall as their x-height.
+ */
+export function isLineRemnant(g: Gray, r: Rect, dpi: number): boolean {
+  return medianThickness(g, r) <= Math.max(2, dpi / 60);
+}
+
+/** The median number of ink pixels in the columns of a region that hold ink. */
+export function medianThickness(g: Gray, r: Rect): number {
+  const counts: number[] = [];
+  for (let x = r.x0; x <= r.x1; x++) {
+    let n = 0;
+    for (let y = r.y0; y <= r.y1; y++) if (g.data[y * g.width + x]! < INK) n++;
+    if (n) counts.push(n);
+  }
+  counts.sort((a, b) => a - b);
+  return counts.length ? counts[counts.length >> 1]! : 0;
 }
 
 /** Where each cut-out lies on the sheet: `dx`, `dy` map sheet pixels back to the page. */
