@@ -21,6 +21,7 @@ import {
   noiseLevel,
   normalizeRegions,
   otsu,
+  paperInkShare,
   type Rect,
   rectMask,
   rotate,
@@ -95,6 +96,8 @@ export async function recognizePage(
   const barArea = rectMask(straight.width, straight.height, bars);
   // rulings: long thin runs of anything darker than the paper (light grey borders included)
   const lineInk = binarize(straight, RULING_LEVEL, barArea);
+  // on a noisy page some paper reads as ink: a ruling's sides are judged against that
+  const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));
   const thickness = Math.max(2, Math.round(dpi / 30));
   const hRulings = detectRulings(
@@ -104,6 +107,7 @@ export async function recognizePage(
     Math.round(dpi * 0.6),
     gap,
     thickness,
+    paperInk,
   ).filter((s) => s.dir === 'h' && !s.bar);
   // vertical rulings: long ones, and short ones that run from one horizontal rule to another
   // (the borders of a one-row box); glyph strokes do neither
@@ -117,6 +121,7 @@ export async function recognizePage(
     Math.round(dpi * 0.08),
     gap,
     thickness,
+    paperInk,
   ).filter(
     (s) =>
       s.dir === 'v' &&
