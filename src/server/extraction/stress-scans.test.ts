@@ -21,18 +21,18 @@ describe('local extraction engine on poor scans', () => {
     summary = await scoreFixtureSet(folder, ONLY);
   }, 240_000);
 
-  it('reads the four JPEG scans to slot F1 ≥ 0.70', () => {
+  it('reads the four JPEG scans to slot F1 ≥ 0.75', () => {
     expect(summary.perDocument).toHaveLength(4);
-    expect(summary.overall.f1).toBeGreaterThanOrEqual(0.7);
+    expect(summary.overall.f1).toBeGreaterThanOrEqual(0.75);
   });
 
-  it('reads every one of them in part (no document under 0.45)', () => {
-    for (const d of summary.perDocument) expect(d.f1, d.name).toBeGreaterThanOrEqual(0.45);
+  it('reads every one of them in part (no document under 0.5)', () => {
+    for (const d of summary.perDocument) expect(d.f1, d.name).toBeGreaterThanOrEqual(0.5);
   });
 
   it('scores right values above wrong ones more often than not', () => {
     const c = summary.calibration;
     expect(c.withScore).toBe(c.predictedSlots);
-    expect(c.auroc ?? 0).toBeGreaterThanOrEqual(0.7);
+    expect(c.auroc ?? 0).toBeGreaterThanOrEqual(0.75);
   });
 });
