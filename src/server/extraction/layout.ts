@@ -17,6 +17,8 @@ export interface Word {
   confidence: number;
   /** Set in a bold face (when the reader can tell). */
   bold?: boolean;
+  /** A whole word as the recogniser split it (OCR): always a space before the next one. */
+  whole?: boolean;
 }
 
 export interface Line {

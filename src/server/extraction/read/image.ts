@@ -3,6 +3,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import {
@@ -20,6 +21,7 @@ import {
   noiseLevel,
   normalizeRegions,
   otsu,
+  paperInkShare,
   type Rect,
   rectMask,
   rotate,
@@ -45,6 +47,9 @@ const MAX_PIXELS = 9_000_000;
 
 /** Paper noise (see noiseLevel) from which a scan counts as noisy. */
 const NOISY = 6;
+
+/** Most cut-outs of unread ink given a second look on one page. */
+const MAX_SECOND_LOOK = 80;
 
 /** Grey level under which a pixel belongs to a dark bar (white-on-dark header fill). */
 const BAR_LEVEL = 150;
@@ -91,6 +96,8 @@ export async function recognizePage(
   const barArea = rectMask(straight.width, straight.height, bars);
   // rulings: long thin runs of anything darker than the paper (light grey borders included)
   const lineInk = binarize(straight, RULING_LEVEL, barArea);
+  // on a noisy page some paper reads as ink: a ruling's sides are judged against that
+  const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));
   const thickness = Math.max(2, Math.round(dpi / 30));
   const hRulings = detectRulings(
@@ -100,6 +107,7 @@ export async function recognizePage(
     Math.round(dpi * 0.6),
     gap,
     thickness,
+    paperInk,
   ).filter((s) => s.dir === 'h' && !s.bar);
   // vertical rulings: long ones, and short ones that run from one horizontal rule to another
   // (the borders of a one-row box); glyph strokes do neither
@@ -113,6 +121,7 @@ export async function recognizePage(
     Math.round(dpi * 0.08),
     gap,
     thickness,
+    paperInk,
   ).filter(
     (s) =>
       s.dir === 'v' &&
@@ -132,32 +141,52 @@ export async function recognizePage(
   const even = normalizeRegions(straight, regions, gap + 1);
   const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
   const clipped = noisy ? clipBackground(erased) : erased;
+  // ink is what is darker than the paper by a good part of the way to black, with a core at
+  // least as dark as the page's ink threshold: faint full stops and decimal points stay
+  const inkLevel = otsu(clipped);
   const cleaned = noisy
     ? isolateInk(
         clipped,
-        otsu(clipped),
+        Math.round(inkLevel + (255 - inkLevel) * 0.4),
         Math.max(4, Math.round((dpi / 100) ** 2 * 3)),
         Math.max(1, Math.round(dpi / 100)),
+        inkLevel * 0.8,
       )
     : clipped;
   // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
   const debugDir = process.env.OCR_DEBUG_DIR;
   if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
   const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  // ink the recogniser skipped (a column taken for a picture, a row for noise) is read again
+  const missed = missedInk(cleaned, ocrWords, dpi).slice(0, MAX_SECOND_LOOK);
+  if (missed.length) {
+    const { sheet, places } = stackRegions(cleaned, missed, Math.round(dpi / 10));
+    const again = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
+    if (debugDir) writeDebugImage(sheet, `${debugDir}/missed-${number}.png`);
+    ocrWords.push(
+      ...placeWords(again, places, ocrWords).filter(
+        (w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3,
+      ),
+    );
+  }
   if (debugDir) {
     writeFileSync(
       `${debugDir}/ocr-${number}.json`,
-      JSON.stringify({ bars, segments, words: ocrWords }),
+      JSON.stringify({ angle, turns, noisy, dpi, bars, segments, words: ocrWords }),
     );
   }
   const k = geometry.scale;
   const words: Word[] = ocrWords
+    // marks of a logo or a smudge read as letters: a word of one or two characters read with
+    // little confidence
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
+    .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => ({
       text: w.text,
       box: [w.box[0] / k, w.box[1] / k, w.box[2] / k, w.box[3] / k] as Box,
       size: (w.box[3] - w.box[1]) / k,
-      confidence: w.confidence,
+      confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
+      whole: true,
     }));
   const pageSegments: Segment[] = segments.map((s) => ({
     dir: s.dir,
@@ -194,6 +223,22 @@ export async function recognizePage(
   page.width = scanned.width / k;
   page.height = scanned.height / k;
   return page;
+}
+
+/** Confidence given at most to a word that reads like a misread figure. */
+const DOUBTFUL = 0.3;
+
+/**
+ * A word that reads like a figure whose punctuation was lost or misread on a poor scan: an
+ * amount of four or more digits with neither thousands separator nor decimal point ('$2317' for
+ * '$23.17'), a date with two different separators ('12/31.2027'). Printed figures almost never
+ * look like that, so the recogniser's confidence in them is not trusted.
+ */
+export function doubtful(text: string): boolean {
+  const t = text.replace(/^[(“"']+|[)”"',;:.]+$/g, '');
+  if (/^\$\d{4,}$/.test(t)) return true;
+  const date = /^\d{1,4}([/.-])\d{1,2}([/.-])\d{2,4}$/.exec(t);
+  return date !== null && date[1] !== date[2];
 }
 
 function writeDebugImage(g: Gray, file: string): void {

@@ -70,7 +70,7 @@ export function makeLine(words: Word[], page: number): Line {
   for (const w of sorted) {
     if (prev) {
       const gap = w.box[0] - prev.box[2];
-      text += gap > Math.min(prev.size, w.size) * 0.12 ? ' ' : '';
+      text += gap > Math.min(prev.size, w.size) * 0.12 || (prev.whole && w.whole) ? ' ' : '';
     }
     text += w.text;
     prev = w;

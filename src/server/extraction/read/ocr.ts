@@ -15,6 +15,11 @@ export interface OcrWord {
 export interface RecognizeOptions {
   /** Resolution of the image, so the recogniser does not guess it from noise. */
   dpi?: number;
+  /**
+   * How the page is laid out: `sparse` (default) finds words wherever they are; `block` reads
+   * the image as one block of text lines (for a sheet of cut-out lines).
+   */
+  mode?: 'sparse' | 'block';
 }
 
 /** Recognises the words of an image file (PNG, JPEG or PGM bytes). */
@@ -44,8 +49,10 @@ export function createTesseractEngine(options: TesseractOptions = {}): OcrEngine
   const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
   let worker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  let mode: 'sparse' | 'block' = 'sparse';
   const getWorker = () => {
     worker ??= (async () => {
+      mode = 'sparse';
       const w = await createWorker('eng', 1, {
         langPath: englishLangPath(),
         cacheMethod: 'none',
@@ -67,6 +74,13 @@ export function createTesseractEngine(options: TesseractOptions = {}): OcrEngine
         const w = await getWorker();
         if (recognizeOptions.dpi) {
           await w.setParameters({ user_defined_dpi: String(Math.round(recognizeOptions.dpi)) });
+        }
+        const wanted = recognizeOptions.mode ?? 'sparse';
+        if (wanted !== mode) {
+          await w.setParameters({
+            tessedit_pageseg_mode: (wanted === 'block' ? '6' : '11') as never,
+          });
+          mode = wanted;
         }
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {

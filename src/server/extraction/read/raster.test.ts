@@ -5,6 +5,7 @@ import {
   estimateSkew,
   type Gray,
   noiseLevel,
+  paperInkShare,
   rotate,
   rotateQuarter,
   unturnPoint,
@@ -91,5 +92,26 @@ describe('raster', () => {
     }
     expect(noiseLevel(clean)).toBeLessThan(2);
     expect(noiseLevel(noisy)).toBeGreaterThan(10);
+  });
+
+  it('keeps a ruling whose sides hold specks of noise, judged against the paper', () => {
+    const g = blank(400, 200);
+    // a row ruling under a line of 'text', with specks sprinkled over the whole page
+    fillRect(g, 20, 100, 380, 102);
+    let seed = 7;
+    for (let i = 0; i < g.data.length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      if (seed / 2147483648 < 0.35) g.data[i] = 0;
+    }
+    const ink = binarize(g, 128);
+    const share = paperInkShare(ink, g.width, g.height);
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.45);
+    // judged as if the paper were clean, the specks beside it would make it a line of text
+    const naive = detectRulings(ink, g.width, g.height, 200, 1, 4);
+    expect(naive.some((s) => s.dir === 'h' && Math.abs(s.pos - 101) <= 1)).toBe(false);
+    const judged = detectRulings(ink, g.width, g.height, 200, 1, 4, share);
+    expect(judged.some((s) => s.dir === 'h' && Math.abs(s.pos - 101) <= 1)).toBe(true);
+    expect(paperInkShare(binarize(blank(100, 100), 128), 100, 100)).toBe(0);
   });
 });

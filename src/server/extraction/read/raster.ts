@@ -227,9 +227,14 @@ export function median3(g: Gray): Gray {
  * edges), everything else becomes white. Specks of noise, which the recogniser would try to read
  * at great cost, disappear.
  */
-export function isolateInk(g: Gray, threshold: number, minArea: number, radius: number): Gray {
+export function isolateInk(
+  g: Gray,
+  threshold: number,
+  minArea: number,
+  radius: number,
+  core = threshold * 0.55,
+): Gray {
   const { width: w, height: h, data } = g;
-  const core = threshold * 0.55;
   const state = new Uint8Array(w * h); // 0 paper, 1 dark unvisited, 2 visited, 3 kept
   for (let i = 0; i < state.length; i++) state[i] = data[i]! < threshold ? 1 : 0;
   const stack: number[] = [];
@@ -439,6 +444,7 @@ export function detectRulings(
   minLength: number,
   gap: number,
   maxThickness: number,
+  paperInk = 0,
 ): Array<Segment & { bar?: boolean }> {
   const runs = (dir: 'h' | 'v') => {
     const outer = dir === 'h' ? height : width;
@@ -528,7 +534,8 @@ export function detectRulings(
       let n = 0;
       let hits = 0;
       for (let q = a; q <= b; q += 2, n++) hits += inkAt(p, q);
-      return n ? hits / n : 0;
+      // ink beyond what noise puts on plain paper
+      return n ? Math.max(0, (hits / n - paperInk) / (1 - paperInk)) : 0;
     };
     for (const bd of bands) {
       const thick = bd.p1 - bd.p0 + 1;
@@ -547,6 +554,26 @@ export function detectRulings(
     }
   }
   return segments;
+}
+
+/**
+ * How much of plain paper reads as ink (specks of noise): the ink share of the emptier quarter of
+ * the page's blocks (a page has margins and gaps between lines). 0 on a clean page.
+ */
+export function paperInkShare(ink: Uint8Array, width: number, height: number): number {
+  const size = 32;
+  const shares: number[] = [];
+  for (let by = 0; by + size <= height; by += size) {
+    for (let bx = 0; bx + size <= width; bx += size) {
+      let n = 0;
+      for (let y = by; y < by + size; y++)
+        for (let x = bx; x < bx + size; x++) n += ink[y * width + x]!;
+      shares.push(n / (size * size));
+    }
+  }
+  if (!shares.length) return 0;
+  shares.sort((a, b) => a - b);
+  return shares[Math.floor(shares.length / 4)]!;
 }
 
 /**

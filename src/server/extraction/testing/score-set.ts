@@ -26,12 +26,15 @@ export interface SetSummary {
 
 const scorer = resolve(import.meta.dirname, '../../../../tests/fixtures/score-extraction.mjs');
 
-export async function scoreFixtureSet(folder: string): Promise<SetSummary> {
+/** `only`: score just the documents whose file name contains one of these. */
+export async function scoreFixtureSet(folder: string, only?: string[]): Promise<SetSummary> {
   const predDir = await mkdtemp(join(tmpdir(), 'extraction-accuracy-'));
   try {
     const provider = createLocalExtractionProvider();
     try {
-      const files = (await readdir(folder)).filter((f) => !/\.(json|md)$/.test(f));
+      const files = (await readdir(folder))
+        .filter((f) => !/\.(json|md)$/.test(f))
+        .filter((f) => !only || only.some((o) => f.includes(o)));
       for (const file of files) {
         const bytes = new Uint8Array(await readFile(join(folder, file)));
         const type = await fileTypeFromBuffer(bytes);
@@ -56,6 +59,7 @@ export async function scoreFixtureSet(folder: string): Promise<SetSummary> {
       '--pred',
       predDir,
       '--json',
+      ...(only ?? []).flatMap((o) => ['--only', o]),
     ]);
     return JSON.parse(stdout) as SetSummary;
   } finally {
