@@ -309,11 +309,8 @@ export async function readImage(bytes: Uint8Array, engine: OcrEngine): Promise<P
   return recognizePage(gray, engine, { scale: shrink, dpi }, 1);
 }
 
-/** A PDF page without a text layer: render it (about 180 dpi) and recognise it. */
-export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine): Promise<Page> {
-  const base = page.getViewport({ scale: 1 });
-  // about 180 dpi for a letter page, fewer for a very large one
-  const scale = Math.min(2.5, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
+/** Draws a PDF page with pdf.js on white paper, `scale` canvas pixels to the point. */
+export async function renderPdfPage(page: PDFPageProxy, scale: number): Promise<Canvas> {
   const viewport = page.getViewport({ scale });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const ctx = canvas.getContext('2d');
@@ -324,7 +321,15 @@ export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine):
     canvasContext: ctx as unknown as CanvasRenderingContext2D,
     viewport,
   }).promise;
-  const gray = grayOfCanvas(canvas);
+  return canvas;
+}
+
+/** A PDF page without a text layer: render it (about 180 dpi) and recognise it. */
+export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine): Promise<Page> {
+  const base = page.getViewport({ scale: 1 });
+  // about 180 dpi for a letter page, fewer for a very large one
+  const scale = Math.min(2.5, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
+  const gray = grayOfCanvas(await renderPdfPage(page, scale));
   const recognized = await recognizePage(gray, engine, { scale, dpi: 72 * scale }, page.pageNumber);
   recognized.width = base.width;
   recognized.height = base.height;
