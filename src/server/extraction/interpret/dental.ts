@@ -2,12 +2,14 @@ import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
+  BARE_SERVICE_CODE,
   gridShape,
   groupDoubt,
   isSectionRow,
   pairedValues,
   rowLabelOf,
   spansNetworks,
+  subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
 } from './grid.ts';
@@ -27,7 +29,7 @@ const AMOUNT =
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
-  let section = '';
+  let section = subjectOfLabelColumn(t, shape);
   let n = 0;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -96,7 +98,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
   }
   facts.shown.add('dental');
-  let section = '';
+  let section = subjectOfLabelColumn(t, shape);
   let sectionClass: string | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -234,7 +236,13 @@ function addService(
   scope: Scope,
   v: NetworkValues,
 ): void {
-  const parsed = parseServiceLabel(label.text);
+  // a bare code beside its category in a column of its own reads as 'Type 1 – Preventive'
+  const titleCell = valueAt(row.cells, shape.titleCol);
+  const parsed = parseServiceLabel(
+    titleCell && BARE_SERVICE_CODE.test(label.text.trim())
+      ? `${label.text.trim()} – ${titleCell.value}`
+      : label.text,
+  );
   if (!parsed.label) return;
   const service: ServiceRow = {
     scope,

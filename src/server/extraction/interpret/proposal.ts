@@ -300,6 +300,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   let t = text
     .replace(/^\s*(class|tier|group)\s+\S+\s*[:–—\-|]\s*/i, '')
     .replace(/\((all classes|all coverages)\)/gi, '')
+    // 'Acme PPO 1500 (Class A and Class B)': the classes the plan covers are not its name
+    .replace(/\s*\(\s*class(es)?\s+[^)]{1,30}\)\s*$/i, '')
     .replace(/[–—-]\s*all classes\s*$/i, '')
     .trim();
   // a heading naming both products is a title, not a plan
