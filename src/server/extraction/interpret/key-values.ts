@@ -411,6 +411,8 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
             // 'Acme Life Insurance Corp. Vision network services …': the name ends at its
             // abbreviation when a new sentence starts after it
             .replace(/^(.*?\b(?:inc|corp|co|ltd|llc))\.\s+[A-Z].*$/i, '$1.')
+            // '… Life Insurance Company. Quote LFG-…': a full stop after a whole word ends it
+            .replace(/^(.*?\b[A-Z][a-z]{2,})\.\s+[A-Z].*$/, '$1')
             .replace(/\s+(of|and|&)$/i, '')
             // a sentence's full stop, not an abbreviation's ('Acme Vision, Inc.')
             .replace(/(?<!\b(?:inc|co|corp|ltd|llc))\.$/i, '')

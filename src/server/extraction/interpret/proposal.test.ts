@@ -208,6 +208,9 @@ describe('planFromHeading', () => {
     ['Dental Benefits – Class 1', undefined],
     ['Dental Rates – Effective 01/01/2027', undefined],
     ['Dental Plan Summary – Rates', undefined],
+    ['Plan Benefits — Lincoln DentalConnect PPO', 'Lincoln DentalConnect PPO'],
+    ['Plan Benefits — Acme Select', undefined],
+    ['Dental – Ameritas PPO Classic 1500 (Class A and Class B)', 'Ameritas PPO Classic 1500'],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -973,5 +976,38 @@ describe('fourth blind round: layouts in the dev set’s style', () => {
       policyYearMaximumOutOfNetwork: '$1,250',
     });
     expect(tableRows(data, 'dentalInsurance_planInformation')[0]?.planName).toBe('Acme PPO 1500');
+  });
+});
+
+describe('fourth blind round: rows that are no category, ortho persons beside the maximum', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Quote',
+      [
+        ['Benefit', 'Covered Procedures', 'In-Network', 'Out-of-Network'],
+        ['Basic Services', 'Fillings, extractions', '80%', '80%'],
+        ['Orthodontia', 'Child orthodontia', '50%', '50%'],
+        ['Orthodontic Lifetime Maximum', 'Dependent children to age 19', '$1,500', '$1,500'],
+        ['Implant coverage', '', 'Covered as Major', 'Covered as Major'],
+      ],
+      'Group dental coverage is underwritten by Acme Life Insurance Company. Quote Q-1 · Page 1 of 1',
+    ]),
+  );
+
+  it('takes no row paid "as" another category for a category of its own', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services.map((s) => s.serviceTypeLabel)).toEqual(['Basic Services', 'Orthodontia']);
+  });
+
+  it("reads who orthodontia covers from the maximum row's description column", () => {
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices')[1];
+    expect(ortho).toMatchObject({
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+      coveredPersonsInNetwork: 'Dependent children to age 19',
+    });
+  });
+
+  it('ends the underwriter at the full stop after its name', () => {
+    expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('Acme Life Insurance Company');
   });
 });
