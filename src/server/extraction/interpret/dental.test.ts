@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
-import { spannedValue } from './dental.ts';
+import { cutValue, spannedValue } from './dental.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -50,5 +50,29 @@ describe('a value centred over both network columns', () => {
       cell(2, 405, 565, '$1,500', [410, 442]),
     ];
     expect(spannedValue(cells, g, new Set())).toBeUndefined();
+  });
+});
+
+describe('one text cut at the line between the network columns', () => {
+  const g = { in: 1, out: 2 };
+
+  it('is read whole for both networks when both parts touch the line', () => {
+    const cells = [
+      cell(0, 50, 287, 'Deductible', [56, 106]),
+      cell(1, 287, 406, '$50 Indiv', [361, 403]),
+      cell(2, 405, 565, 'idual / $150 Family', [408, 491]),
+    ];
+    const v = cutValue(cells, g);
+    expect(v?.in?.value).toBe('$50 Individual / $150 Family');
+    expect(v?.out?.value).toBe('$50 Individual / $150 Family');
+  });
+
+  it('leaves two values with room around them apart', () => {
+    const cells = [
+      cell(0, 50, 287, 'Basic', [56, 90]),
+      cell(1, 287, 406, '80%', [336, 357]),
+      cell(2, 405, 565, '70%', [475, 495]),
+    ];
+    expect(cutValue(cells, g)).toBeUndefined();
   });
 });

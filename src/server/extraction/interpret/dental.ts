@@ -140,6 +140,33 @@ export function spannedValue(
   return v ? { in: v, out: v } : undefined;
 }
 
+/**
+ * One text cut in two at the line between the network columns (a scan that saw a column line
+ * through a merged cell): the first part runs up to the line and the second starts right after
+ * it. Read whole, it serves both networks.
+ */
+export function cutValue(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+): NetworkValues | undefined {
+  if (g.in === undefined || g.out === undefined) return undefined;
+  const a = cells[g.in];
+  const b = cells[g.out];
+  if (!a?.box || !b?.box || a === b || !cellText(a) || !cellText(b)) return undefined;
+  const la = a.lines.filter((l) => l.text.trim());
+  const lb = b.lines.filter((l) => l.text.trim());
+  if (la.length !== 1 || lb.length !== 1) return undefined;
+  const size = Math.max(la[0]!.size, lb[0]!.size);
+  const line = (a.box[2] + b.box[0]) / 2;
+  if (line - la[0]!.box[2] > size * 0.6 || lb[0]!.box[0] - line > size * 0.6) return undefined;
+  const left = la[0]!.text.trim();
+  const right = lb[0]!.text.trim();
+  const text = /[a-z]$/i.test(left) && /^[a-z]/.test(right) ? left + right : `${left} ${right}`;
+  const source = sourceOfCell(a);
+  const e = evidence(text, source, 'cell', 0.7);
+  return { in: e, out: e };
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -218,7 +245,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         : rowClass
           ? { product: 'dental', classRef: rowClass }
           : base;
-      const v = spannedValue(row.cells, g, centred) ?? networkValues(row.cells, g);
+      const v =
+        spannedValue(row.cells, g, centred) ??
+        cutValue(row.cells, g) ??
+        networkValues(row.cells, g);
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
