@@ -75,4 +75,13 @@ describe('one text cut at the line between the network columns', () => {
     ];
     expect(cutValue(cells, g)).toBeUndefined();
   });
+
+  it('leaves two whole values that fill narrow cells apart', () => {
+    const cells = [
+      cell(0, 50, 287, 'Orthodontia', [56, 110]),
+      cell(1, 287, 406, 'Not Covered', [346, 404]),
+      cell(2, 405, 565, 'Not Covered', [407, 465]),
+    ];
+    expect(cutValue(cells, g)).toBeUndefined();
+  });
 });

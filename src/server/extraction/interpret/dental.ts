@@ -161,7 +161,10 @@ export function cutValue(
   if (line - la[0]!.box[2] > size * 0.6 || lb[0]!.box[0] - line > size * 0.6) return undefined;
   const left = la[0]!.text.trim();
   const right = lb[0]!.text.trim();
-  const text = /[a-z]$/i.test(left) && /^[a-z]/.test(right) ? left + right : `${left} ${right}`;
+  // a word cut in two: letters up to the line, lower-case letters after it (two whole values
+  // that merely fill narrow cells, '100%' | '100%' or 'Not Covered' | 'Not Covered', stay apart)
+  if (!/[a-z]$/i.test(left) || !/^[a-z]/.test(right)) return undefined;
+  const text = left + right;
   const source = sourceOfCell(a);
   const e = evidence(text, source, 'cell', 0.7);
   return { in: e, out: e };
