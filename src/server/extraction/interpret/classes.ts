@@ -115,34 +115,48 @@ function classesOfNamingOptions(
   product: Product,
   options: string[],
   facts: Facts,
+  fallbackSource: Evidence['source'],
 ): ResolvedClass[] | undefined {
-  if (facts.classes.length < 2) return undefined;
   const naming = options.flatMap((o) => {
     const ids = classesNamedBy(o);
-    return ids ? [{ option: o, keys: ids.map((id) => classKey(`class ${id}`)) }] : [];
+    return ids ? [{ option: o, ids, keys: ids.map((id) => classKey(`class ${id}`)) }] : [];
   });
   if (naming.length < 2) return undefined;
+  // the listed classes, else the classes the headings name ('Class 1', 'Class 2', 'Class 3')
+  const listed =
+    facts.classes.length >= 2
+      ? facts.classes.map((entry) => ({ name: entry.name, entry }))
+      : naming.flatMap((n) =>
+          n.ids.map((id) => ({
+            name: evidence(
+              `Class ${id}`,
+              optionSource(facts, n.option) ?? fallbackSource,
+              'derived',
+            ),
+            entry: undefined,
+          })),
+        );
   const out: ResolvedClass[] = [];
-  for (const entry of facts.classes) {
-    const key = classKey(entry.name.value);
+  for (const { name, entry } of listed) {
+    const key = classKey(name.value);
     const owners = naming.filter((n) => n.keys.includes(key));
-    if (owners.length !== 1) return undefined;
+    if (owners.length !== 1 || out.some((c) => c.key === key)) return undefined;
     const option = owners[0]!.option;
     const core = optionCore(option, product);
     const aliases = options.filter(
       (o) => o !== option && classKey(optionCore(o, product)) === classKey(core),
     );
-    const source = optionSource(facts, option) ?? entry.name.source;
+    const source = optionSource(facts, option) ?? name.source;
     out.push({
-      name: entry.name,
+      name,
       key,
       option,
-      entry,
+      ...(entry ? { entry } : {}),
       aliases: [option, ...aliases],
       ...(core ? { plan: evidence(core, source, 'derived') } : {}),
     });
   }
-  return out;
+  return out.length >= 2 ? out : undefined;
 }
 
 /** The classes a product's tables are laid out by. */
@@ -153,7 +167,9 @@ export function classesFor(
 ): ResolvedClass[] {
   const options = facts.options.get(product) ?? [];
   const byOption =
-    options.length >= 2 ? classesOfNamingOptions(product, options, facts) : undefined;
+    options.length >= 2
+      ? classesOfNamingOptions(product, options, facts, fallbackSource)
+      : undefined;
   if (byOption) return byOption;
   if (options.length >= 2) {
     return options.map((o) => {

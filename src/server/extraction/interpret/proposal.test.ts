@@ -1011,3 +1011,25 @@ describe('fourth blind round: rows that are no category, ortho persons beside th
     expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('Acme Life Insurance Company');
   });
 });
+
+describe('plan headings naming classes without a class table', () => {
+  it('lays the plans out by the classes their headings name', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan Summary',
+        [
+          ['Benefit', '>>Plan A (Classes 1 and 2)', '>>Plan B (Class 3)'],
+          ['', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+          ['Preventive Services', '100%', '100%', '100%', '80%'],
+          ['Basic Services', '90%', '80%', '70%', '60%'],
+        ],
+      ]),
+    );
+    const plans = tableRows(data, 'dentalInsurance_planInformation');
+    expect(plans.map((p) => [p.class, p.planName])).toEqual([
+      ['Class 1', 'Plan A'],
+      ['Class 2', 'Plan A'],
+      ['Class 3', 'Plan B'],
+    ]);
+  });
+});
