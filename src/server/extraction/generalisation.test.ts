@@ -9,7 +9,7 @@ import { type SetSummary, scoreFixtureSet } from './testing/score-set.ts';
  * two-column pages, rules between rows only, letter-spaced headings, merged and nested Word tables,
  * a sideways and a noisy low-resolution scan, labels above their values, dot leaders, both networks in
  * one column. Floors sit a little under what the engine reaches,
- * so that a regression shows. Four scanned pages: about 10 s of OCR.
+ * so that a regression shows. Five scanned pages: about 14 s of OCR.
  */
 
 const folder = resolve(import.meta.dirname, '../../../tests/fixtures/generalisation');

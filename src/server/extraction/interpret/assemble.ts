@@ -18,7 +18,9 @@ import type { Product } from './vocabulary.ts';
 export type Row = Record<string, [Evidence | undefined, Shape]>;
 
 function sameClass(ref: string | undefined, c: ResolvedClass): boolean {
-  return ref !== undefined && classKey(ref) === c.key;
+  if (ref === undefined) return false;
+  const key = classKey(ref);
+  return key === c.key || (c.aliases ?? []).some((a) => classKey(a) === key);
 }
 
 /** A value printed once and repeated for this class. */
@@ -90,15 +92,13 @@ export function planInformationRow(
     const own = facts.facts
       .filter(
         (f) =>
-          f.kind === 'planName' &&
-          f.scope.product !== 'vision' &&
-          f.scope.classRef !== undefined &&
-          classKey(f.scope.classRef) === c.key,
+          f.kind === 'planName' && f.scope.product !== 'vision' && sameClass(f.scope.classRef, c),
       )
       .sort((a, b) => a.order - b.order)[0]?.evidence;
     const plan =
       c.entry?.plan ??
       own ??
+      c.plan ??
       (c.option && !c.entry ? c.name : undefined) ??
       carried(pickFact(facts, 'planName', product, ref), many);
     row.planName = [plan, 'text'];

@@ -76,6 +76,87 @@ export interface ResolvedClass {
   /** The plan option this class stands for (side-by-side plans). */
   option?: string;
   entry?: ClassEntry;
+  /** Other names the class's rows are printed under (an option covering several classes). */
+  aliases?: string[];
+  /** The plan a class takes from the option heading that names it. */
+  plan?: Evidence;
+}
+
+/**
+ * The classes an option heading says it covers: 'PPO High (Classes 1 and 2)' → ['1', '2'],
+ * 'Plan B – Class 3' → ['3']; undefined when the heading names none.
+ */
+export function classesNamedBy(option: string): string[] | undefined {
+  const m = option.match(
+    /(?:\(|[–—-]\s*|\bfor\s+)class(?:es)?\s+([a-z0-9]{1,3}(?:\s*(?:,|&|\/|and|\+)\s*[a-z0-9]{1,3})*)\s*\)?\s*$/i,
+  );
+  if (!m) return undefined;
+  return m[1]!.split(/\s*(?:,|&|\/|and|\+)\s*/i).filter(Boolean);
+}
+
+/** An option's own name without the classes it names or the product word: 'PPO High'. */
+export function optionCore(option: string, product: Product): string {
+  return option
+    .replace(
+      /\s*(?:\(|[–—-]\s*|\bfor\s+)class(?:es)?\s+[a-z0-9]{1,3}(?:\s*(?:,|&|\/|and|\+)\s*[a-z0-9]{1,3})*\s*\)?\s*$/i,
+      '',
+    )
+    .replace(new RegExp(`^\\s*${product}\\s+`, 'i'), '')
+    .trim();
+}
+
+/**
+ * Options whose headings name the listed classes ('PPO High (Classes 1 and 2)' | 'PPO Low (Class
+ * 3)'): each listed class takes the option that names it, and the option's other spellings
+ * ('Dental PPO High' over a rate column) are the same plan. Undefined unless every listed class
+ * is named by exactly one option.
+ */
+function classesOfNamingOptions(
+  product: Product,
+  options: string[],
+  facts: Facts,
+  fallbackSource: Evidence['source'],
+): ResolvedClass[] | undefined {
+  const naming = options.flatMap((o) => {
+    const ids = classesNamedBy(o);
+    return ids ? [{ option: o, ids, keys: ids.map((id) => classKey(`class ${id}`)) }] : [];
+  });
+  if (naming.length < 2) return undefined;
+  // the listed classes, else the classes the headings name ('Class 1', 'Class 2', 'Class 3')
+  const listed =
+    facts.classes.length >= 2
+      ? facts.classes.map((entry) => ({ name: entry.name, entry }))
+      : naming.flatMap((n) =>
+          n.ids.map((id) => ({
+            name: evidence(
+              `Class ${id}`,
+              optionSource(facts, n.option) ?? fallbackSource,
+              'derived',
+            ),
+            entry: undefined,
+          })),
+        );
+  const out: ResolvedClass[] = [];
+  for (const { name, entry } of listed) {
+    const key = classKey(name.value);
+    const owners = naming.filter((n) => n.keys.includes(key));
+    if (owners.length !== 1 || out.some((c) => c.key === key)) return undefined;
+    const option = owners[0]!.option;
+    const core = optionCore(option, product);
+    const aliases = options.filter(
+      (o) => o !== option && classKey(optionCore(o, product)) === classKey(core),
+    );
+    const source = optionSource(facts, option) ?? name.source;
+    out.push({
+      name,
+      key,
+      option,
+      ...(entry ? { entry } : {}),
+      aliases: [option, ...aliases],
+      ...(core ? { plan: evidence(core, source, 'derived') } : {}),
+    });
+  }
+  return out.length >= 2 ? out : undefined;
 }
 
 /** The classes a product's tables are laid out by. */
@@ -85,6 +166,11 @@ export function classesFor(
   fallbackSource: Evidence['source'],
 ): ResolvedClass[] {
   const options = facts.options.get(product) ?? [];
+  const byOption =
+    options.length >= 2
+      ? classesOfNamingOptions(product, options, facts, fallbackSource)
+      : undefined;
+  if (byOption) return byOption;
   if (options.length >= 2) {
     return options.map((o) => {
       // options headed by class names ('Class 1 | Class 2') are the listed classes

@@ -2,12 +2,14 @@ import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
+  BARE_SERVICE_CODE,
   gridShape,
   groupDoubt,
   isSectionRow,
   pairedValues,
   rowLabelOf,
   spansNetworks,
+  subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
 } from './grid.ts';
@@ -23,11 +25,17 @@ import { dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts
 const AMOUNT =
   /\$\s?\d|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
 
+/** A value that says the row is paid as another category ('Covered as Class III'). */
+export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
+
+/** Text that says who is covered ('Dependent children to age 19', 'Adults and children'). */
+const PERSONS = /\b(child(ren)?|dependents?|adults?|age\s+\d{2}|to age|under age)\b/i;
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
-  let section = '';
+  let section = subjectOfLabelColumn(t, shape);
   let n = 0;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -72,6 +80,96 @@ function networkValues(
   return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
 }
 
+type BodyCell = AnalyzedTable['body'][number]['cells'][number];
+
+/** The horizontal centre of a cell's printed text, or undefined without positions. */
+function textCentre(cell: BodyCell): number | undefined {
+  const lines = cell?.lines.filter((l) => l.text.trim()) ?? [];
+  if (lines.length === 0) return undefined;
+  const left = Math.min(...lines.map((l) => l.box[0]));
+  const right = Math.max(...lines.map((l) => l.box[2]));
+  return (left + right) / 2;
+}
+
+/** Columns whose values sit centred in their cells (most rows that print one). */
+export function centredColumns(t: AnalyzedTable): Set<number> {
+  const out = new Set<number>();
+  for (let c = 1; c < t.table.cols; c++) {
+    let n = 0;
+    let centred = 0;
+    for (const row of t.body) {
+      const cell = row.cells[c];
+      if (!cell?.box || cell.colSpan !== 1 || cell.col !== c) continue;
+      const mid = textCentre(cell);
+      if (mid === undefined) continue;
+      n++;
+      const width = cell.box[2] - cell.box[0];
+      if (Math.abs(mid - (cell.box[0] + width / 2)) <= width * 0.12) centred++;
+    }
+    if (centred >= 3 && centred >= n * 0.5) out.add(c);
+  }
+  return out;
+}
+
+/**
+ * One value centred over both network columns of a grid that centres its values, read into one
+ * of them (a scan whose merged cell was cut at the column line): it serves both networks.
+ */
+export function spannedValue(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+  centred: Set<number>,
+): NetworkValues | undefined {
+  if (g.in === undefined || g.out === undefined) return undefined;
+  const a = cells[g.in];
+  const b = cells[g.out];
+  if (!a?.box || !b?.box || a === b) return undefined;
+  const filled = [a, b].filter((c) => cellText(c));
+  if (filled.length !== 1) return undefined;
+  const own = filled[0]!;
+  const index = own === a ? g.in : g.out;
+  if (!centred.has(index) || !own.box) return undefined;
+  const mid = textCentre(own);
+  if (mid === undefined) return undefined;
+  const left = Math.min(a.box[0], b.box[0]);
+  const right = Math.max(a.box[2], b.box[2]);
+  const ownWidth = own.box[2] - own.box[0];
+  if (Math.abs(mid - (left + right) / 2) > (right - left) * 0.06) return undefined;
+  if (Math.abs(mid - (own.box[0] + ownWidth / 2)) <= ownWidth * 0.2) return undefined;
+  const v = valueAt(cells, index, groupDoubt(g));
+  return v ? { in: v, out: v } : undefined;
+}
+
+/**
+ * One text cut in two at the line between the network columns (a scan that saw a column line
+ * through a merged cell): the first part runs up to the line and the second starts right after
+ * it. Read whole, it serves both networks.
+ */
+export function cutValue(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+): NetworkValues | undefined {
+  if (g.in === undefined || g.out === undefined) return undefined;
+  const a = cells[g.in];
+  const b = cells[g.out];
+  if (!a?.box || !b?.box || a === b || !cellText(a) || !cellText(b)) return undefined;
+  const la = a.lines.filter((l) => l.text.trim());
+  const lb = b.lines.filter((l) => l.text.trim());
+  if (la.length !== 1 || lb.length !== 1) return undefined;
+  const size = Math.max(la[0]!.size, lb[0]!.size);
+  const line = (a.box[2] + b.box[0]) / 2;
+  if (line - la[0]!.box[2] > size * 0.6 || lb[0]!.box[0] - line > size * 0.6) return undefined;
+  const left = la[0]!.text.trim();
+  const right = lb[0]!.text.trim();
+  // a word cut in two: letters up to the line, lower-case letters after it (two whole values
+  // that merely fill narrow cells, '100%' | '100%' or 'Not Covered' | 'Not Covered', stay apart)
+  if (!/[a-z]$/i.test(left) || !/^[a-z]/.test(right)) return undefined;
+  const text = left + right;
+  const source = sourceOfCell(a);
+  const e = evidence(text, source, 'cell', 0.7);
+  return { in: e, out: e };
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -96,7 +194,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
   }
   facts.shown.add('dental');
-  let section = '';
+  const centred = centredColumns(t);
+  let section = subjectOfLabelColumn(t, shape);
   let sectionClass: string | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -133,6 +232,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
     let kind = dentalRowKind(label.text, section);
     if (kind === 'other') continue;
+    // 'Implants | Covered as Class III': a procedure paid as another category is no category
+    if (
+      kind === 'service' &&
+      row.cells.some((c) => c !== row.cells[shape.labelCol] && COVERED_AS.test(cellText(c)))
+    )
+      continue;
     // 'Orthodontic Coverage: Child only (to age 19)' says who is covered, not how much
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
@@ -143,7 +248,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         : rowClass
           ? { product: 'dental', classRef: rowClass }
           : base;
-      const v = networkValues(row.cells, g);
+      const v =
+        spannedValue(row.cells, g, centred) ??
+        cutValue(row.cells, g) ??
+        networkValues(row.cells, g);
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
@@ -177,10 +285,18 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           add('maxIn', v.in);
           add('maxOut', v.out);
           break;
-        case 'orthoMaximum':
+        case 'orthoMaximum': {
           add('orthoMaxIn', v.in);
           add('orthoMaxOut', v.out);
+          // 'Orthodontic Lifetime Maximum | Dependent children to age 19 | $1,500': the
+          // description column says who is covered, for the plans that have the maximum
+          const who = valueAt(row.cells, shape.listCol);
+          if (who && PERSONS.test(who.value) && (v.in || v.out)) {
+            add('orthoPersonsIn', who);
+            add('orthoPersonsOut', who);
+          }
           break;
+        }
         case 'orthoPersons':
           if (v.in && hasPercent(v.in.value)) {
             addService(facts, t, row, shape, label, scope, v);
@@ -234,7 +350,13 @@ function addService(
   scope: Scope,
   v: NetworkValues,
 ): void {
-  const parsed = parseServiceLabel(label.text);
+  // a bare code beside its category in a column of its own reads as 'Type 1 – Preventive'
+  const titleCell = valueAt(row.cells, shape.titleCol);
+  const parsed = parseServiceLabel(
+    titleCell && BARE_SERVICE_CODE.test(label.text.trim())
+      ? `${label.text.trim()} – ${titleCell.value}`
+      : label.text,
+  );
   if (!parsed.label) return;
   const service: ServiceRow = {
     scope,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesNetworkPair, splitNetworkPair } from './grid.ts';
+import { isRepeatedNetworkHeading, namesNetworkPair, splitNetworkPair } from './grid.ts';
 
 describe('a column headed with both networks and a slash', () => {
   it.each([
@@ -21,5 +21,14 @@ describe('a column headed with both networks and a slash', () => {
     ['N/A', undefined],
   ])('splits %j at the slash', (cell, expected) => {
     expect(splitNetworkPair(cell)).toEqual(expected);
+  });
+});
+
+describe('network headings repeated in the body', () => {
+  it('reads a repeated network heading as no value', () => {
+    expect(isRepeatedNetworkHeading('In-Network')).toBe(true);
+    expect(isRepeatedNetworkHeading('Out-of-Network')).toBe(true);
+    expect(isRepeatedNetworkHeading('$10 copay')).toBe(false);
+    expect(isRepeatedNetworkHeading('Up to $50 out of network')).toBe(false);
   });
 });

@@ -48,7 +48,12 @@ export interface GridShape {
   frequencyCol?: number;
   /** A column listing each service's procedures. */
   listCol?: number;
+  /** A column naming each service's category beside a label column of bare codes ('Type 1'). */
+  titleCol?: number;
 }
+
+/** A bare service code: 'Type 1', 'Class IV', 'Category B'. */
+export const BARE_SERVICE_CODE = /^(type|class|category|group|unit)\s+([ivx]{1,4}|\d{1,2}|[a-d])$/i;
 
 export function gridShape(t: AnalyzedTable): GridShape {
   const cols = t.columns;
@@ -88,7 +93,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   }
   let deductibleCol: number | undefined;
   let frequencyCol: number | undefined;
-  let listCol: number | undefined;
+  const listCols: number[] = [];
   const groups: ValueGroup[] = [];
   for (const col of cols) {
     if (col.index === labelCol || col.index === classCol || col.index === subLabelCol) continue;
@@ -110,7 +115,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
       ) &&
       col.index > labelCol
     ) {
-      listCol ??= col.index;
+      listCols.push(col.index);
       continue;
     }
     let option = col.option && isOptionName(col.option) ? col.option : undefined;
@@ -181,6 +186,14 @@ export function gridShape(t: AnalyzedTable): GridShape {
       delete only.both;
     }
   }
+  // 'Type | Services | Examples': beside bare codes, the first such column names the category
+  const codes = t.body.map((r) => cellText(r.cells[labelCol])).filter(Boolean);
+  const bareCodes =
+    codes.length >= 2 &&
+    codes.filter((c) => BARE_SERVICE_CODE.test(c.trim())).length >= codes.length * 0.6;
+  const titleCol =
+    bareCodes && listCols.length > 0 && listCols[0] === labelCol + 1 ? listCols[0] : undefined;
+  const listCol = titleCol !== undefined ? listCols[1] : listCols[0];
   return {
     labelCol,
     ...(subLabelCol !== undefined ? { subLabelCol } : {}),
@@ -189,6 +202,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
     ...(listCol !== undefined ? { listCol } : {}),
+    ...(titleCol !== undefined ? { titleCol } : {}),
   };
 }
 
@@ -270,8 +284,35 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
     .filter((c) => c !== undefined);
   return valueCols.every((c) => {
     const cell = cells[c];
-    return !cell || cell === label || cell === cells[shape.subLabelCol ?? -1] || !cellText(cell);
+    return (
+      !cell ||
+      cell === label ||
+      cell === cells[shape.subLabelCol ?? -1] ||
+      !cellText(cell) ||
+      isRepeatedNetworkHeading(cellText(cell))
+    );
   });
+}
+
+/**
+ * A network heading printed again inside the body ('Benefit Year Maximum | In-Network |
+ * Out-of-Network' starting a new block of the same table): no value.
+ */
+export function isRepeatedNetworkHeading(text: string): boolean {
+  return (
+    networkOf(text) !== undefined &&
+    !/\d|%|\$|copay|covered|allowance|none|n\/a|up to/i.test(text) &&
+    text.split(/\s+/).length <= 4
+  );
+}
+
+/**
+ * The subject a table's label column heading names for the rows under it ('Benefit Year
+ * Deductible' over 'Individual' / 'Family'), or '' when the heading only names the column.
+ */
+export function subjectOfLabelColumn(t: AnalyzedTable, shape: GridShape): string {
+  const heading = t.columns[shape.labelCol]?.heading ?? '';
+  return /\b(deductible|maximum)\b/i.test(heading) && !/\bortho/i.test(heading) ? heading : '';
 }
 
 export interface RowLabel {

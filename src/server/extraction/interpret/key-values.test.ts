@@ -4,6 +4,8 @@ import type { AnalyzedDocument } from './document.ts';
 import {
   childAgeInProse,
   effectiveDateInProse,
+  endsWithKey,
+  groupAndDefinition,
   keyValuesOfLine,
   orthoPersonsInProse,
   stackedValue,
@@ -147,5 +149,29 @@ describe('orthodontic covered persons in a sentence', () => {
     ['Orthodontia is covered at 50% after 12 months.', undefined],
   ])('%s', (text, persons) => {
     expect(orthoPersonsInProse(text)).toBe(persons);
+  });
+});
+
+describe('a group named with its definition', () => {
+  it('splits "All … Employees – definition" at the spaced dash', () => {
+    expect(
+      groupAndDefinition(
+        'All Full-Time Employees – active employees working at least 30 hours per week',
+      ),
+    ).toEqual(['All Full-Time Employees', 'active employees working at least 30 hours per week']);
+  });
+
+  it('leaves other definitions whole', () => {
+    expect(groupAndDefinition('Full-time employees working 30 hours – excluding interns')).toBe(
+      undefined,
+    );
+    expect(groupAndDefinition('All Employees')).toBeUndefined();
+  });
+});
+
+describe('a label at the end of a line', () => {
+  it('knows a known label and its colon after a sentence', () => {
+    expect(endsWithKey('Dependent children are covered to age 26. Contribution:')).toBe(true);
+    expect(endsWithKey('The following services are covered:')).toBe(false);
   });
 });

@@ -185,13 +185,21 @@ export function recordKeyValue(
       if (date) add('effectiveDate', e(date));
       break;
     }
-    case 'className': {
-      // a sentence under a class label is the class definition
-      if (value.split(/\s+/).length > 6 || minimumHours(value)) add('classDefinition', e(value));
-      else add('className', e(value));
-      break;
-    }
-    case 'classDefinition':
+    case 'className':
+    case 'classDefinition': {
+      // 'All Full-Time Employees – active employees working 30 hours': the group, then who it is
+      const named = groupAndDefinition(value);
+      if (named) {
+        add('className', e(named[0], 'split'));
+        add('classDefinition', e(named[1], 'split'));
+        break;
+      }
+      if (kind.kind === 'className') {
+        // a sentence under a class label is the class definition
+        if (value.split(/\s+/).length > 6 || minimumHours(value)) add('classDefinition', e(value));
+        else add('className', e(value));
+        break;
+      }
       add('classDefinition', e(value));
       // 'Eligible Employees: All Full-Time Employees' names the group as well
       if (
@@ -202,6 +210,7 @@ export function recordKeyValue(
         add('className', e(value, 'derived'));
       }
       break;
+    }
     case 'contribution':
       // an amount under a contribution label is one tier's share, not how the plan is funded
       if (!/^\s*\$?\s?[\d,.]+\s*$/.test(value)) add('contribution', e(value));
@@ -236,6 +245,22 @@ export function recordKeyValue(
     }
   }
   return true;
+}
+
+/**
+ * A group's name and its definition printed as one value, split at a spaced dash: 'All Eligible
+ * Employees – regular employees working a minimum of 25 hours per week' → the name, the rest.
+ * The name is short, starts with 'All' and ends in a word for employees; the rest is a phrase.
+ */
+export function groupAndDefinition(value: string): [string, string] | undefined {
+  const m = value.match(
+    /^\s*(all\s+[^–—\d]{2,40}?\b(?:employees|staff|members|associates))\s+[–—-]\s+(.{8,})$/i,
+  );
+  if (!m) return undefined;
+  const name = m[1]!.trim();
+  const rest = m[2]!.trim().replace(/[.;]\s*$/, '');
+  if (name.split(/\s+/).length > 5 || rest.split(/\s+/).length < 3) return undefined;
+  return [name, rest];
 }
 
 const EFFECTIVE_PROSE = new RegExp(
@@ -288,8 +313,22 @@ function continuation(items: AnalyzedDocument['items'], i: number): Line | undef
   if (Math.abs(a.box[0] - b.box[0]) > a.size * 0.6) return;
   const gap = b.box[1] - a.box[3];
   if (gap < -a.size * 0.2 || gap > a.size * 0.8) return;
-  if (!/^[a-z(]/.test(b.text.trim()) || /[.;:]$/.test(a.text.trim())) return;
+  if (!/^[a-z(]/.test(b.text.trim()) || /[.;]$/.test(a.text.trim())) return;
+  // a line ending in a colon continues only after a known label ('… Contribution:' | 'employer
+  // pays 50% …'); other colons introduce a list or a table
+  if (/:$/.test(a.text.trim()) && !endsWithKey(a.text)) return;
   return b;
+}
+
+/** Whether a line ends with a known label and its colon ('… covered to age 26. Contribution:'). */
+export function endsWithKey(text: string): boolean {
+  const words = text.trim().replace(/:$/, '').split(/\s+/);
+  for (let n = 1; n <= Math.min(4, words.length); n++) {
+    const tail = words.slice(-n);
+    if (n < words.length && !/[.;,)]$/.test(words[words.length - n - 1]!)) continue;
+    if (keyKind(tail.join(' '))) return true;
+  }
+  return false;
 }
 
 /**
@@ -369,6 +408,11 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         'underwriter',
         evidence(
           insurer[1]!
+            // 'Acme Life Insurance Corp. Vision network services …': the name ends at its
+            // abbreviation when a new sentence starts after it
+            .replace(/^(.*?\b(?:inc|corp|co|ltd|llc))\.\s+[A-Z].*$/i, '$1.')
+            // '… Life Insurance Company. Quote LFG-…': a full stop after a whole word ends it
+            .replace(/^(.*?\b[A-Z][a-z]{2,})\.\s+[A-Z].*$/, '$1')
             .replace(/\s+(of|and|&)$/i, '')
             // a sentence's full stop, not an abbreviation's ('Acme Vision, Inc.')
             .replace(/(?<!\b(?:inc|co|corp|ltd|llc))\.$/i, '')

@@ -208,6 +208,9 @@ describe('planFromHeading', () => {
     ['Dental Benefits – Class 1', undefined],
     ['Dental Rates – Effective 01/01/2027', undefined],
     ['Dental Plan Summary – Rates', undefined],
+    ['Plan Benefits — Lincoln DentalConnect PPO', 'Lincoln DentalConnect PPO'],
+    ['Plan Benefits — Acme Select', undefined],
+    ['Dental – Ameritas PPO Classic 1500 (Class A and Class B)', 'Ameritas PPO Classic 1500'],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -835,6 +838,198 @@ describe('who orthodontia covers, said in a note under the grid', () => {
     expect(ortho.map((s) => [s.class, s.coveredPersonsInNetwork])).toEqual([
       ['High', 'dependent children under age 19'],
       ['Low', undefined],
+    ]);
+  });
+});
+
+describe('fourth blind round: layouts in the dev set’s style', () => {
+  it('gives each listed class the plan whose heading names it, rate columns included', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Group Dental Proposal',
+        [
+          ['Class', 'Eligible Employees', 'Minimum Hours per Week'],
+          ['Class 1', 'Officers', '30'],
+          ['Class 2', 'Salaried employees', '30'],
+          ['Class 3', 'Hourly employees', '32'],
+        ],
+        '# Dental Plan Summary',
+        [
+          ['Benefit', '>>PPO High (Classes 1 and 2)', '>>PPO Low (Class 3)'],
+          ['', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+          ['Calendar Year Maximum', '$2,000', '$1,500', '$1,000', '$1,000'],
+          ['Preventive Services', '100%', '100%', '100%', '80%'],
+          ['Basic Services', '90%', '80%', '70%', '60%'],
+        ],
+        '# Monthly Premium Rates',
+        [
+          ['Coverage Tier', 'Dental PPO High', 'Dental PPO Low'],
+          ['Employee Only', '$44.12', '$29.64'],
+          ['Employee + Family', '$149.80', '$99.15'],
+        ],
+      ]),
+    );
+    const plans = tableRows(data, 'dentalInsurance_planInformation');
+    expect(plans.map((p) => [p.class, p.planName, p.minimumHoursPerWeek])).toEqual([
+      ['Class 1', 'PPO High', '30'],
+      ['Class 2', 'PPO High', '30'],
+      ['Class 3', 'PPO Low', '32'],
+    ]);
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services
+        .filter((s) => s.serviceTypeLabel === 'Basic Services')
+        .map((s) => [s.class, s.coverageLevelInNetwork, s.policyYearMaximumOutOfNetwork]),
+    ).toEqual([
+      ['Class 1', '90%', '$1,500'],
+      ['Class 2', '90%', '$1,500'],
+      ['Class 3', '70%', '$1,000'],
+    ]);
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Class 1', 'Employee Only', '$44.12'],
+      ['Class 1', 'Employee + Family', '$149.80'],
+      ['Class 2', 'Employee Only', '$44.12'],
+      ['Class 2', 'Employee + Family', '$149.80'],
+      ['Class 3', 'Employee Only', '$29.64'],
+      ['Class 3', 'Employee + Family', '$99.15'],
+    ]);
+  });
+
+  it('reads product section rows of one rate exhibit, the renewal column and the named group', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental and Vision Renewal',
+        [
+          ['Renewal Date:', 'July 1, 2027'],
+          ['Renewal Period:', 'July 1, 2027 – June 30, 2028'],
+        ],
+        '# Renewal Rate Exhibit',
+        [
+          ['Coverage', 'Current Monthly Rate', 'Renewal Monthly Rate'],
+          ['>>>>Dental'],
+          ['Employee', '$38.40', '$40.13'],
+          ['Employee + Family', '$124.90', '$130.52'],
+          ['>>>>Vision'],
+          ['Employee', '$6.85', '$6.95'],
+          ['Employee + Family', '$19.70', '$19.90'],
+        ],
+        'Eligible class: All Full-Time Employees – active employees working at least 30 hours per week. Contribution:',
+        'employer pays 50% of employee cost.',
+        '# Dental Plan Summary',
+        [
+          ['Benefit', 'PPO', 'Non-PPO'],
+          ['Preventive Services', '100%', '100%'],
+          ['Basic Services', '80%', '80%'],
+        ],
+        '# Vision Plan Summary',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye Examination', '$10 copay', 'Up to $40'],
+          ['Frame Allowance', '$130', 'Up to $65'],
+        ],
+      ]),
+    );
+    const dental = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(dental.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate, r.policyYear])).toEqual([
+      ['All Full-Time Employees', 'Employee', '$40.13', 'July 1, 2027 – June 30, 2028'],
+      ['All Full-Time Employees', 'Employee + Family', '$130.52', 'July 1, 2027 – June 30, 2028'],
+    ]);
+    const vision = tableRows(data, 'visionInsurance_rateTiers');
+    expect(vision.map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Employee', '$6.95'],
+      ['Employee + Family', '$19.90'],
+    ]);
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
+      class: 'All Full-Time Employees',
+      classDefinition: 'active employees working at least 30 hours per week',
+      contributionStructure: 'employer pays 50% of employee cost',
+      minimumHoursPerWeek: '30',
+    });
+  });
+
+  it('reads a deductible block headed in its label column, and codes beside their categories', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental – Acme PPO 1500 (Class A and Class B)',
+        [
+          ['Benefit Year Deductible', 'In-Network', 'Out-of-Network'],
+          ['Individual', '$50', '$100'],
+          ['Family', '$150', '$300'],
+          ['Benefit Year Maximum', 'In-Network', 'Out-of-Network'],
+          ['Per person', '$1,500', '$1,250'],
+        ],
+        [
+          ['Type', 'Services', 'Examples', 'In-Network', 'Out-of-Network'],
+          ['Type 1', 'Preventive', 'Exams, cleanings, x-rays', '100%', '100%'],
+          ['Type 2', 'Basic', 'Fillings, extractions', '80%', '70%'],
+        ],
+      ]),
+    );
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services[1]).toMatchObject({
+      serviceTypeLabel: 'Type 2',
+      serviceTypeTitle: 'Basic',
+      serviceTypeList: 'Fillings, extractions',
+      policyYearDeductibleIndividualOutOfNetwork: '$100',
+      policyYearDeductibleFamilyInNetwork: '$150',
+      policyYearMaximumOutOfNetwork: '$1,250',
+    });
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]?.planName).toBe('Acme PPO 1500');
+  });
+});
+
+describe('fourth blind round: rows that are no category, ortho persons beside the maximum', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Quote',
+      [
+        ['Benefit', 'Covered Procedures', 'In-Network', 'Out-of-Network'],
+        ['Basic Services', 'Fillings, extractions', '80%', '80%'],
+        ['Orthodontia', 'Child orthodontia', '50%', '50%'],
+        ['Orthodontic Lifetime Maximum', 'Dependent children to age 19', '$1,500', '$1,500'],
+        ['Implant coverage', '', 'Covered as Major', 'Covered as Major'],
+      ],
+      'Group dental coverage is underwritten by Acme Life Insurance Company. Quote Q-1 · Page 1 of 1',
+    ]),
+  );
+
+  it('takes no row paid "as" another category for a category of its own', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(services.map((s) => s.serviceTypeLabel)).toEqual(['Basic Services', 'Orthodontia']);
+  });
+
+  it("reads who orthodontia covers from the maximum row's description column", () => {
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices')[1];
+    expect(ortho).toMatchObject({
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+      coveredPersonsInNetwork: 'Dependent children to age 19',
+    });
+  });
+
+  it('ends the underwriter at the full stop after its name', () => {
+    expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('Acme Life Insurance Company');
+  });
+});
+
+describe('plan headings naming classes without a class table', () => {
+  it('lays the plans out by the classes their headings name', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan Summary',
+        [
+          ['Benefit', '>>Plan A (Classes 1 and 2)', '>>Plan B (Class 3)'],
+          ['', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+          ['Preventive Services', '100%', '100%', '100%', '80%'],
+          ['Basic Services', '90%', '80%', '70%', '60%'],
+        ],
+      ]),
+    );
+    const plans = tableRows(data, 'dentalInsurance_planInformation');
+    expect(plans.map((p) => [p.class, p.planName])).toEqual([
+      ['Class 1', 'Plan A'],
+      ['Class 2', 'Plan A'],
+      ['Class 3', 'Plan B'],
     ]);
   });
 });

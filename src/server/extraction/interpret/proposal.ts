@@ -300,6 +300,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   let t = text
     .replace(/^\s*(class|tier|group)\s+\S+\s*[:–—\-|]\s*/i, '')
     .replace(/\((all classes|all coverages)\)/gi, '')
+    // 'Acme PPO 1500 (Class A and Class B)': the classes the plan covers are not its name
+    .replace(/\s*\(\s*class(es)?\s+[^)]{1,30}\)\s*$/i, '')
     .replace(/[–—-]\s*all classes\s*$/i, '')
     .trim();
   // a heading naming both products is a title, not a plan
@@ -312,7 +314,10 @@ export function planFromHeading(text: string, product: Product): string | undefi
     named &&
     section &&
     GENERIC_SECTION.test(section) &&
-    (productsNamed(named[2]!).includes(product) || section !== named[1]) &&
+    // the product named in the plan, also as the start of a brand ('Lincoln DentalConnect PPO')
+    (productsNamed(named[2]!).includes(product) ||
+      new RegExp(`\\b${product[0]!.toUpperCase()}${product.slice(1)}[A-Z]`).test(named[2]!) ||
+      section !== named[1]) &&
     !classRefIn(named[2]!) &&
     !findDate(named[2]!) &&
     !GENERIC_SECTION.test(named[2]!) &&

@@ -163,9 +163,16 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
     t.body.some((r) => hasMoney(cellText(r.cells[c.index]))),
   );
   let rowClass: string | undefined;
+  let rowProduct: Product | undefined;
   for (const row of t.body) {
     const tierCell = row.cells[tierCol];
     const tier = cellText(tierCell);
+    // a section row across the table ('Dental', then 'Vision') says whose rates follow
+    const section = productSection(row);
+    if (section) {
+      rowProduct = section;
+      continue;
+    }
     if (classCol !== undefined) {
       const cell = row.cells[classCol];
       const text = cellText(cell);
@@ -181,7 +188,7 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       const measure = measures[i]!;
       const role = roles[i]!;
       // 'Tier | Dental | Vision': a column that names a product holds that product's rates
-      const own = role.product;
+      const own = role.named ? role.product : (rowProduct ?? role.product);
       const option = sideBySide(own) ? role.option : undefined;
       const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
       const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
@@ -205,6 +212,19 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       else if (measure === 'employer') line.employer ??= e;
     });
   }
+}
+
+/**
+ * The product a section row names: one text across the whole row (a spanning cell, or the same
+ * text in every cell) that is a product's name ('Dental', 'Vision Coverage').
+ */
+export function productSection(row: AnalyzedTable['body'][number]): Product | undefined {
+  const texts = new Set(row.cells.map((c) => cellText(c)).filter(Boolean));
+  if (texts.size !== 1) return undefined;
+  const [text] = [...texts] as [string];
+  if (hasMoney(text) || text.split(/\s+/).length > 4) return undefined;
+  const named = productsNamed(text);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 function lineFor(

@@ -87,6 +87,7 @@ describe('splitPair', () => {
     ['$50/$150', ['$50', '$150']],
     ['$50 individual / $150 family', ['$50', '$150']],
     ['$50 per individual / $150 per family', ['$50', '$150']],
+    ['$50 Indiv. / $150 Family', ['$50', '$150']],
     ['$1,000 per person / $1,500 lifetime', ['$1,000 per person', '$1,500 lifetime']],
     ['In: $50 / Out: $75', ['$50', '$75']],
     ['80% / 60%', ['80%', '60%']],

@@ -151,7 +151,7 @@ export function splitPair(s: string): [string, string] | undefined {
     return [slash[1]!, slash[2]!];
   }
   const slot =
-    /\b(per\s+)?(individual|single|family)\b|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
+    /\b(per\s+)?(individual|single|family)\b|\b(per\s+)?indiv[a-z]*\.?(?!\w)|\b(in[- ]?network|out[- ]?of[- ]?network)\b/gi;
   // a bare 'In' or 'Out' names the slot only at either end ('$50 In', 'Out: $75')
   const edge = /^\s*(in|out)\b\s*:?|\b(in|out)\s*$/gi;
   const clean = (p: string) =>

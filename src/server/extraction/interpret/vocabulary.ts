@@ -74,7 +74,10 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
     'rateGuarantee',
     /^((rate|premium) )?guarantee[sd]?( period| term| through| until)?$|^rates? (are )?guaranteed( for| through| until)?$|^rate (lock|hold)$/,
   ],
-  ['policyYear', /^(policy year|plan year|contract year|rating period|rate period)$/],
+  [
+    'policyYear',
+    /^(policy year|plan year|contract year|rating period|rate period|renewal period)$/,
+  ],
   ['network', /^((dental |vision )?network( name)?|provider network|ppo network)$/],
   ['options', /^((dental |vision )?(plan )?options?)$/],
   [

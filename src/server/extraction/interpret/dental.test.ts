@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../layout.ts';
+import { cutValue, spannedValue } from './dental.ts';
+
+function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
+  const box: [number, number, number, number] = [left, 0, right, 20];
+  const lines = text
+    ? [
+        {
+          text,
+          words: [],
+          box: [at![0], 5, at![1], 15] as [number, number, number, number],
+          size: 10,
+          confidence: 0.9,
+          page: 1,
+        },
+      ]
+    : [];
+  return { text, lines, box, row: 1, col, rowSpan: 1, colSpan: 1, page: 1 };
+}
+
+describe('a value centred over both network columns', () => {
+  const g = { in: 1, out: 2 };
+  const centred = new Set([1, 2]);
+
+  it('serves both networks when it sits on the line between them', () => {
+    const cells = [
+      cell(0, 50, 287, 'Annual Maximum', [56, 170]),
+      cell(1, 287, 405),
+      cell(2, 405, 565, '$1,500', [410, 442]),
+    ];
+    const v = spannedValue(cells, g, centred);
+    expect(v?.in?.value).toBe('$1,500');
+    expect(v?.out?.value).toBe('$1,500');
+  });
+
+  it('leaves a value centred in its own column alone', () => {
+    const cells = [
+      cell(0, 50, 287, 'Exam', [56, 90]),
+      cell(1, 287, 405),
+      cell(2, 405, 565, '$1,500', [469, 501]),
+    ];
+    expect(spannedValue(cells, g, centred)).toBeUndefined();
+  });
+
+  it('needs a grid that centres its values', () => {
+    const cells = [
+      cell(0, 50, 287, 'Annual Maximum', [56, 170]),
+      cell(1, 287, 405),
+      cell(2, 405, 565, '$1,500', [410, 442]),
+    ];
+    expect(spannedValue(cells, g, new Set())).toBeUndefined();
+  });
+});
+
+describe('one text cut at the line between the network columns', () => {
+  const g = { in: 1, out: 2 };
+
+  it('is read whole for both networks when both parts touch the line', () => {
+    const cells = [
+      cell(0, 50, 287, 'Deductible', [56, 106]),
+      cell(1, 287, 406, '$50 Indiv', [361, 403]),
+      cell(2, 405, 565, 'idual / $150 Family', [408, 491]),
+    ];
+    const v = cutValue(cells, g);
+    expect(v?.in?.value).toBe('$50 Individual / $150 Family');
+    expect(v?.out?.value).toBe('$50 Individual / $150 Family');
+  });
+
+  it('leaves two values with room around them apart', () => {
+    const cells = [
+      cell(0, 50, 287, 'Basic', [56, 90]),
+      cell(1, 287, 406, '80%', [336, 357]),
+      cell(2, 405, 565, '70%', [475, 495]),
+    ];
+    expect(cutValue(cells, g)).toBeUndefined();
+  });
+
+  it('leaves two whole values that fill narrow cells apart', () => {
+    const cells = [
+      cell(0, 50, 287, 'Orthodontia', [56, 110]),
+      cell(1, 287, 406, 'Not Covered', [346, 404]),
+      cell(2, 405, 565, 'Not Covered', [407, 465]),
+    ];
+    expect(cutValue(cells, g)).toBeUndefined();
+  });
+});
