@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, parseMammothHtml } from './docx.ts';
+import { decodeEntities, parseMammothHtml, tabbedGrids } from './docx.ts';
 
 describe('mammoth HTML', () => {
   it('keeps paragraphs, bold and table spans', () => {
@@ -62,5 +62,55 @@ describe('mammoth HTML', () => {
 
   it('decodes entities', () => {
     expect(decodeEntities('A &amp; B &#8211; C&nbsp;D &lt;x&gt;')).toBe('A & B – C D <x>');
+  });
+});
+
+describe('paragraphs laid out with tab stops', () => {
+  it('reads consecutive tabbed paragraphs as a table, a bold first row as its header', () => {
+    const blocks = tabbedGrids(
+      parseMammothHtml(
+        '<p><strong>Effective Date:</strong>\tJanuary 1st, 2027</p>' +
+          '<p><strong>Benefit\tIn-Network\tOut-of-Network</strong></p>' +
+          '<p>Annual Maximum\t$1,000\t$1,000</p><p>Type I – Preventive\t100%\t80%</p>' +
+          '<p>A waiting period applies.</p>',
+      ),
+    );
+    expect(blocks[0]).toMatchObject({
+      kind: 'para',
+      para: { text: 'Effective Date: January 1st, 2027' },
+    });
+    const table = blocks[1];
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.rows.map((r) => r.map((c) => c.paras[0]?.text ?? ''))).toEqual([
+      ['Benefit', 'In-Network', 'Out-of-Network'],
+      ['Annual Maximum', '$1,000', '$1,000'],
+      ['Type I – Preventive', '100%', '80%'],
+    ]);
+    expect(table.rows[0]![0]!.header).toBe(true);
+    expect(table.rows[1]![0]!.header).toBe(false);
+    expect(blocks[2]).toMatchObject({ kind: 'para', para: { text: 'A waiting period applies.' } });
+  });
+
+  it('leaves the first column empty for a row that began with a tab', () => {
+    const blocks = tabbedGrids(
+      parseMammothHtml('<p>\tDental\tVision</p><p>Employee Only\t$28.40\t$6.12</p>'),
+    );
+    const table = blocks[0];
+    if (table?.kind !== 'table') throw new Error('no table');
+    expect(table.rows[0]!.map((c) => c.paras[0]?.text ?? '')).toEqual(['', 'Dental', 'Vision']);
+  });
+
+  it('keeps a lone tabbed line and "Label:⇥value" lines as lines', () => {
+    const blocks = tabbedGrids(
+      parseMammothHtml(
+        '<p>Prepared for:\tAcme</p><p>Proposal Number:\tQ-1</p><p>Rates\tsee below</p>',
+      ),
+    );
+    expect(blocks.map((b) => (b.kind === 'para' ? b.para.text : 'table'))).toEqual([
+      'Prepared for: Acme',
+      'Proposal Number: Q-1',
+      'Rates see below',
+    ]);
   });
 });

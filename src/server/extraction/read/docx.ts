@@ -53,6 +53,8 @@ interface Para {
   text: string;
   bold: boolean;
   heading: number;
+  /** The paragraph began with a tab (its first tab-stop column is empty). */
+  leadingTab?: boolean;
 }
 
 interface RawCell {
@@ -84,6 +86,7 @@ export function parseMammothHtml(html: string): RawBlock[] {
         text,
         bold: para.boldChars >= text.replace(/\s/g, '').length * 0.8,
         heading: para.heading,
+        ...(/^[ \u00a0]*\t/.test(para.text) ? { leadingTab: true } : {}),
       };
       if (cell) cell.paras.push(p);
       else blocks.push({ kind: 'para', para: p });
@@ -208,6 +211,54 @@ function unwrapLayoutTable(rows: RawCell[][]): RawBlock[] {
   return out;
 }
 
+/**
+ * Paragraphs laid out with tab stops instead of a table ('Benefit⇥In-Network⇥Out-of-Network',
+ * 'Deductible⇥$50⇥$100'): two or more consecutive body paragraphs that each part into two or more
+ * tab-separated columns are the rows of a table (a bold first row is its header; a row that began
+ * with a tab leaves its first column empty). A 'Label:⇥value' line is a key/value line, not a row.
+ * Remaining tabs read as spaces.
+ */
+export function tabbedGrids(blocks: RawBlock[]): RawBlock[] {
+  const fieldsOf = (p: Para): string[] | null => {
+    if (p.heading || !p.text.includes('\t')) return null;
+    const parts = p.text.split(/\t+/).map((x) => x.trim());
+    if (parts.length === 2 && /:$/.test(parts[0]!) && !p.leadingTab) return null;
+    return p.leadingTab ? ['', ...parts] : parts;
+  };
+  const untab = (b: RawBlock): RawBlock =>
+    b.kind === 'para' && b.para.text.includes('\t')
+      ? { kind: 'para', para: { ...b.para, text: b.para.text.replace(/\s*\t+\s*/g, ' ') } }
+      : b;
+  const out: RawBlock[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const run: Array<{ para: Para; fields: string[] }> = [];
+    for (let j = i; j < blocks.length; j++) {
+      const b = blocks[j]!;
+      const fields = b.kind === 'para' ? fieldsOf(b.para) : null;
+      if (b.kind !== 'para' || !fields) break;
+      run.push({ para: b.para, fields });
+    }
+    if (run.length < 2) {
+      out.push(untab(blocks[i]!));
+      i++;
+      continue;
+    }
+    const cols = Math.max(...run.map((r) => r.fields.length));
+    const rows: RawCell[][] = run.map((r, k) => {
+      const fields = [...r.fields, ...Array<string>(cols - r.fields.length).fill('')];
+      return fields.map((text) => ({
+        paras: text ? [{ text, bold: r.para.bold, heading: 0 }] : [],
+        colSpan: 1,
+        rowSpan: 1,
+        header: k === 0 && r.para.bold,
+      }));
+    });
+    out.push({ kind: 'table', rows });
+    i += run.length;
+  }
+  return out;
+}
+
 const BODY_SIZE = 10;
 const LINE_STEP = 14;
 
@@ -285,7 +336,7 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
   }
   const blocks: Block[] = [];
   let y = 0;
-  for (const raw of parseMammothHtml(html)) {
+  for (const raw of tabbedGrids(parseMammothHtml(html))) {
     if (raw.kind === 'para') {
       blocks.push({ kind: 'line', line: lineOf(raw.para, y) });
       y += LINE_STEP;
