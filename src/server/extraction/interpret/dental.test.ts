@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
-import { cutValue, spannedValue } from './dental.ts';
+import { cutValue, orthoRowText, spannedValue, titleAndList } from './dental.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -83,5 +83,24 @@ describe('one text cut at the line between the network columns', () => {
       cell(2, 405, 565, 'Not Covered', [407, 465]),
     ];
     expect(cutValue(cells, g)).toBeUndefined();
+  });
+});
+
+describe('orthodontia blocks and titled procedure lists', () => {
+  it('reads the rows of an orthodontia block as orthodontia', () => {
+    expect(orthoRowText('Coinsurance', 'Orthodontia')).toBe('Orthodontia');
+    expect(orthoRowText('Lifetime Maximum', 'Orthodontia')).toBe('Orthodontia Lifetime Maximum');
+    expect(orthoRowText('Who is covered', 'Orthodontia')).toBe('Orthodontia Who is covered');
+    expect(orthoRowText('Major Services', 'Orthodontia')).toBe('Major Services');
+    expect(orthoRowText('Lifetime Maximum', undefined)).toBe('Lifetime Maximum');
+  });
+
+  it('splits "Category: procedures" into the title and its list', () => {
+    expect(titleAndList('Basic Services: Fillings, oral surgery, endodontics')).toEqual([
+      'Basic Services',
+      'Fillings, oral surgery, endodontics',
+    ]);
+    expect(titleAndList('Note: see page 2')).toBeUndefined();
+    expect(titleAndList('Preventive')).toBeUndefined();
   });
 });

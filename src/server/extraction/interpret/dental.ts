@@ -3,6 +3,7 @@ import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
   BARE_SERVICE_CODE,
+  type GridShape,
   gridShape,
   groupDoubt,
   isSectionRow,
@@ -14,7 +15,7 @@ import {
   valueAt,
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
-import { dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
+import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
 
 /**
  * Dental benefit grids: deductibles, annual maximum, orthodontic maximum and eligibility are
@@ -31,11 +32,51 @@ export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
 /** Text that says who is covered ('Dependent children to age 19', 'Adults and children'). */
 const PERSONS = /\b(child(ren)?|dependents?|adults?|age\s+\d{2}|to age|under age)\b/i;
 
+/**
+ * The orthodontia block a grid or section is about: a table headed 'Orthodontia' (or whose label
+ * column is headed 'Orthodontic Benefit'), or rows under an 'Orthodontia' section row.
+ */
+function orthoBlock(t: AnalyzedTable, shape: GridShape): string | undefined {
+  const heading = t.headingAbove ? (t.heading ?? '') : '';
+  const labelHeading = t.columns[shape.labelCol]?.heading ?? '';
+  if (isOrthodontic(heading) && heading.trim().split(/\s+/).length <= 3) return heading.trim();
+  if (isOrthodontic(labelHeading)) return 'Orthodontia';
+  return undefined;
+}
+
+/**
+ * A row label read inside an orthodontia block: 'Coinsurance' is the orthodontia service itself,
+ * 'Lifetime Maximum' and 'Who is covered' are orthodontia's ('Orthodontia Lifetime Maximum').
+ * Labels that name a category or code of their own stay as they are.
+ */
+export function orthoRowText(label: string, block: string | undefined): string {
+  if (
+    !block ||
+    isOrthodontic(label) ||
+    DENTAL_CATEGORY.test(label) ||
+    BARE_SERVICE_CODE.test(label.trim())
+  )
+    return label;
+  if (
+    /coinsurance|plan pays|benefit level|coverage( level)?$|percentage|^benefits?$/i.test(
+      label.trim(),
+    )
+  )
+    return block.split(/\s+/).length <= 2 ? block : 'Orthodontia';
+  return `Orthodontia ${label}`;
+}
+
+function blockOf(section: string, table: string | undefined): string | undefined {
+  if (isOrthodontic(section) && section.trim().split(/\s+/).length <= 3) return section.trim();
+  return table;
+}
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
   let section = subjectOfLabelColumn(t, shape);
+  const block = orthoBlock(t, shape);
   let n = 0;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -44,7 +85,7 @@ export function dentalScore(t: AnalyzedTable): number {
       section = label.text;
       continue;
     }
-    if (dentalRowKind(label.text, section) !== 'other') n++;
+    if (dentalRowKind(orthoRowText(label.text, blockOf(section, block)), section) !== 'other') n++;
   }
   return n;
 }
@@ -196,9 +237,14 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   facts.shown.add('dental');
   const centred = centredColumns(t);
   let section = subjectOfLabelColumn(t, shape);
+  const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   for (const row of t.body) {
-    const label = rowLabelOf(row.cells, shape);
+    const printed = rowLabelOf(row.cells, shape);
+    const label =
+      printed && !isSectionRow(row.cells, shape)
+        ? { ...printed, text: orthoRowText(printed.text, blockOf(section, block)) }
+        : printed;
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
@@ -232,6 +278,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
     let kind = dentalRowKind(label.text, section);
     if (kind === 'other') continue;
+    // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
+    if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&
@@ -341,6 +389,13 @@ function firstHeaderCell(t: AnalyzedTable, col: number) {
   return undefined;
 }
 
+/** 'Basic Services: Fillings, oral surgery' → the category, then the procedures it lists. */
+export function titleAndList(text: string): [string, string] | undefined {
+  const m = text.match(/^([^:]{3,40}):\s+(\S.*)$/s);
+  if (!m || !DENTAL_CATEGORY.test(m[1]!) || m[2]!.split(/,|\band\b/).length < 2) return undefined;
+  return [m[1]!.trim(), m[2]!.replace(/\s+/g, ' ').trim()];
+}
+
 function addService(
   facts: Facts,
   t: AnalyzedTable,
@@ -352,11 +407,14 @@ function addService(
 ): void {
   // a bare code beside its category in a column of its own reads as 'Type 1 – Preventive'
   const titleCell = valueAt(row.cells, shape.titleCol);
+  // 'Diagnostic & Preventive: Exams, cleanings, x-rays' in the title column: the title, then its list
+  const titled = titleCell ? titleAndList(titleCell.value) : undefined;
   const parsed = parseServiceLabel(
     titleCell && BARE_SERVICE_CODE.test(label.text.trim())
-      ? `${label.text.trim()} – ${titleCell.value}`
+      ? `${label.text.trim()} – ${titled ? titled[0] : titleCell.value}`
       : label.text,
   );
+  if (titled && !parsed.list) parsed.list = titled[1];
   if (!parsed.label) return;
   const service: ServiceRow = {
     scope,

@@ -8,7 +8,7 @@ import {
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
-import { isOptionName, networkOf, productsNamed } from './vocabulary.ts';
+import { DENTAL_CATEGORY, isOptionName, networkOf, productsNamed } from './vocabulary.ts';
 
 /**
  * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
@@ -52,6 +52,22 @@ export interface GridShape {
   titleCol?: number;
 }
 
+/**
+ * A column of service codes, not of employee classes ('Class | Covered Services' over 'Class I |
+ * Diagnostic & Preventive: …'): each code printed once, beside a cell naming a dental category.
+ */
+export function serviceCodeColumn(t: AnalyzedTable, c: number): boolean {
+  const rows = t.body.filter((r) => {
+    const cell = r.cells[c];
+    return cell && cell.col === c && cell.colSpan === 1 && BARE_SERVICE_CODE.test(cellText(cell));
+  });
+  if (rows.length < 2) return false;
+  const codes = rows.map((r) => cellText(r.cells[c]).toLowerCase());
+  if (new Set(codes).size !== codes.length) return false;
+  const named = rows.filter((r) => DENTAL_CATEGORY.test(cellText(r.cells[c + 1]))).length;
+  return named >= rows.length * 0.6;
+}
+
 /** A bare service code: 'Type 1', 'Class IV', 'Category B'. */
 export const BARE_SERVICE_CODE = /^(type|class|category|group|unit)\s+([ivx]{1,4}|\d{1,2}|[a-d])$/i;
 
@@ -63,6 +79,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   const classLike = (c: number) => {
     const heading = cols[c]?.heading ?? '';
     const values = t.body.map((r) => cellText(r.cells[c])).filter(Boolean);
+    if (serviceCodeColumn(t, c)) return false;
     return (
       /^class(es)?\b|^group$|class \/ plan/i.test(heading) ||
       (values.length > 0 && values.filter((v) => classRefIn(v)).length >= values.length * 0.6)
