@@ -100,7 +100,11 @@ function updateScope(scope: Scope, text: string): Scope {
   )
     return scope;
   // a section heading names its product near its start
-  const products = productsNamed(text.split(/\s+/).slice(0, 5).join(' '));
+  // ('Benefits Proposal — Vision and Dental': a product joined to those words is near too)
+  const words = text.split(/\s+/);
+  let near = 5;
+  while (near + 1 < words.length && /^(and|&|\+|\/)$/i.test(words[near]!)) near += 2;
+  const products = productsNamed(words.slice(0, near).join(' '));
   const classRef = classRefIn(text);
   if (products.length === 1)
     return classRef ? { product: products[0], classRef } : { product: products[0] };
@@ -190,6 +194,26 @@ function headingSignal(text: string): boolean {
  * Leading rows that are column headings. A key–value table (labels in the first column, values
  * in the second) has none.
  */
+const AMOUNT_ONLY = /^\s*\$\s?\d[\d,]*(\.\d+)?\s*$/;
+
+/**
+ * A first row of names over columns of amounts ('Coverage | Salaried | Hourly | Union' over
+ * 'Employee | $41.26 | $43.90 | $39.55'): short words without figures, three or more of them, and
+ * the next row and the one after hold an amount under every name but the first.
+ */
+function namesAmountColumns(table: Table, r: number, own: Cell[]): boolean {
+  if (own.length < 3 || own.some((c) => c.colSpan > 1)) return false;
+  const texts = own.map((c) => cellText(c));
+  if (texts.some((t) => !t || /[\d$%]/.test(t) || t.split(/\s+/).length > 4)) return false;
+  for (const next of [r + 1, r + 2]) {
+    if (next >= table.rows) return false;
+    const below = rowCells(table, next);
+    const amounts = own.filter((c) => c.col > 0 && AMOUNT_ONLY.test(cellText(below[c.col])));
+    if (amounts.length < own.length - 1) return false;
+  }
+  return true;
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -240,7 +264,10 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
     if (
-      r === firstRow ? signals < Math.max(1, Math.ceil(filled.length / 2)) : signals < filled.length
+      (r === firstRow
+        ? signals < Math.max(1, Math.ceil(filled.length / 2))
+        : signals < filled.length) &&
+      !(r === firstRow && namesAmountColumns(table, r, own))
     )
       break;
     if (
@@ -563,5 +590,14 @@ export function tierColumn(t: AnalyzedTable): number | undefined {
       bestCount = count;
     }
   }
-  return bestCount >= 2 ? best : undefined;
+  if (bestCount >= 2) return best;
+  // one composite rate for every employee: a table of that row alone
+  if (bestCount === 1 && best !== undefined && compositeOnly(t, best)) return best;
+  return undefined;
+}
+
+/** A rate table of one composite row ('Composite | $9.85 | $118.20'). */
+export function compositeOnly(t: AnalyzedTable, c: number): boolean {
+  const labels = t.body.map((r) => cellText(r.cells[c])).filter(Boolean);
+  return labels.length === 1 && /^composite\b/i.test(labels[0]!) && t.headerRows > 0;
 }

@@ -2,7 +2,9 @@ import {
   type AnalyzedDocument,
   type AnalyzedTable,
   cellText,
+  classKey,
   classRefIn,
+  compositeOnly,
   tierColumn,
 } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
@@ -44,7 +46,8 @@ export function isRateTable(t: AnalyzedTable): boolean {
       !priced.includes(r) && r.cells.some((c, i) => i > tc && /^\s*\d{1,3}\s?%/.test(cellText(c))),
   );
   // most priced rows are tiers (a benefit grid has 'Individual' and 'Family' deductible rows too)
-  return tiers.length >= 2 && tiers.length >= (priced.length + benefits.length) * 0.7;
+  const least = compositeOnly(t, tc) ? 1 : 2;
+  return tiers.length >= least && tiers.length >= (priced.length + benefits.length) * 0.7;
 }
 
 /**
@@ -158,6 +161,12 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       facts.addOption(p, name, cell ? sourceOfCell(cell) : undefined);
     }
   }
+  // 'Coverage | Salaried | Hourly | Union': columns headed by the names of listed classes
+  const colClass = valueCols.map(
+    (c) =>
+      c.classRef ??
+      facts.classes.find((k) => classKey(k.name.value) === classKey(c.heading))?.name.value,
+  );
   const hasRateColumn = measures.includes('rate');
   const moneyCols = valueCols.filter((c) =>
     t.body.some((r) => hasMoney(cellText(r.cells[c.index]))),
@@ -190,7 +199,7 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       // 'Tier | Dental | Vision': a column that names a product holds that product's rates
       const own = role.named ? role.product : (rowProduct ?? role.product);
       const option = sideBySide(own) ? role.option : undefined;
-      const classRef = option ?? col.classRef ?? rowClass ?? t.scope.classRef;
+      const classRef = option ?? colClass[i] ?? rowClass ?? t.scope.classRef;
       const scope: Scope = { ...(own ? { product: own } : {}), ...(classRef ? { classRef } : {}) };
       const named = role.named;
       const e = evidence(value, sourceOfCell(cell), 'cell');
@@ -200,7 +209,7 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
         (measure === 'other' &&
           (option ||
             named ||
-            (col.classRef !== undefined && !hasRateColumn) ||
+            (colClass[i] !== undefined && !hasRateColumn) ||
             (!hasRateColumn && moneyCols.length === 1)))
       ) {
         line.rate ??= e;
@@ -254,6 +263,9 @@ function lineFor(
   return line;
 }
 
+/** A sentence about every product of the document ('both plans', 'all coverages'). */
+export const BOTH_PRODUCTS = /\b(both|all)\s+(plans|products|coverages|lines(?: of coverage)?)\b/i;
+
 const GUARANTEE = /\bguarantee[sd]?\b|\brate (lock|hold)\b|\bno (rate )?increase\b|\blocked\b/i;
 
 /** Rate guarantees and rating periods stated in running text. */
@@ -263,7 +275,13 @@ export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
     const text = item.line.text;
     for (const sentence of text.split(/(?<=[.;])\s+(?=[A-Z])/)) {
       const named = productsNamed(sentence);
-      const product = named.length === 1 ? named[0] : item.scope.product;
+      // 'Rates for both plans are guaranteed …' in one product's section: for every product
+      const product =
+        named.length === 1
+          ? named[0]
+          : named.length === 0 && BOTH_PRODUCTS.test(sentence)
+            ? undefined
+            : item.scope.product;
       const scope: Scope = {
         ...(product ? { product } : {}),
         ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),

@@ -182,3 +182,16 @@ describe('a parenthetical that names the service', () => {
     expect(parseServiceLabel('Orthodontia (children under 19)').persons).toBe('children under 19');
   });
 });
+
+describe('fifth-round vocabulary', () => {
+  it('reads a monthly premium "per member" as the carrier rate, not the member share', () => {
+    expect(rateMeasure('Monthly Premium per Member')).toBe('rate');
+    expect(rateMeasure('Member Premium')).toBe('employee');
+    expect(rateMeasure('Rate per Employee')).toBe('rate');
+  });
+
+  it('reads "Hours Requirement" as the minimum hours', () => {
+    expect(keyKind('Hours Requirement')?.kind).toBe('hours');
+    expect(keyKind('Required Hours')?.kind).toBe('hours');
+  });
+});

@@ -68,7 +68,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'hours',
-    /^((min(imum)?\.? )?hours( per week| \/ week|\/week)?|min(imum)?\.? hours.*|hours worked)$/,
+    /^((min(imum)?\.? |required )?hours( per week| \/ week|\/week| requirement| required)?|min(imum)?\.? hours.*|hours worked)$/,
   ],
   [
     'rateGuarantee',
@@ -380,9 +380,11 @@ export function rateMeasure(heading: string): RateMeasure {
   ) {
     return 'employer';
   }
+  // 'Monthly Premium per Member' is the carrier's rate for each member, not the member's share
+  const whose = h.replace(/\bper (member|employee|participant|subscriber|person|enrollee)\b/g, ' ');
   if (
-    /employee|member|your|you pay|team member/.test(h) &&
-    /share|contribution|cost|pays|portion|premium|deduction/.test(h)
+    /employee|member|your|you pay|team member/.test(whose) &&
+    /share|contribution|cost|pays|portion|premium|deduction/.test(whose)
   ) {
     return 'employee';
   }
