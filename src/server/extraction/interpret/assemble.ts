@@ -312,7 +312,13 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
     .map((line) => ({
       line,
       // OCR reads a logo's picture as stray marks before the name
-      text: line.text.replace(/^([^A-Za-z]+\s+|[A-Za-z]{0,1}[^A-Za-z\s]+\s+)+/, '').trim(),
+      // a bar or dot set between a logo's words ('PREMERA | Blue Cross') is decoration
+      text: line.text
+        .replace(/^([^A-Za-z]+\s+|[A-Za-z]{0,1}[^A-Za-z\s]+\s+)+/, '')
+        .replace(/\s+[|·•]\s+(?=[A-Za-z])/g, ' ')
+        // a full stop set after a one-word logo ('highmark.') is decoration
+        .replace(/^([A-Za-z]{4,})\.$/, '$1')
+        .trim(),
     }))
     .filter(
       ({ text }) =>

@@ -3,6 +3,8 @@ import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
 import {
   childAgeInProse,
+  contributionInProse,
+  contributionsByClass,
   effectiveDateInProse,
   endsWithKey,
   groupAndDefinition,
@@ -173,5 +175,32 @@ describe('a label at the end of a line', () => {
   it('knows a known label and its colon after a sentence', () => {
     expect(endsWithKey('Dependent children are covered to age 26. Contribution:')).toBe(true);
     expect(endsWithKey('The following services are covered:')).toBe(false);
+  });
+});
+
+describe('contributions stated in words', () => {
+  it('splits a contribution stated class by class', () => {
+    expect(contributionsByClass('Class 1 is Employer Paid; Class 2 is Voluntary.')).toEqual([
+      ['Class 1', 'Employer Paid'],
+      ['Class 2', 'Voluntary'],
+    ]);
+    expect(contributionsByClass('Class A: 100% employer paid, Class B: voluntary')).toEqual([
+      ['Class A', '100% employer paid'],
+      ['Class B', 'voluntary'],
+    ]);
+    expect(contributionsByClass('Employer pays 50%; employees pay the rest')).toBeUndefined();
+    expect(contributionsByClass('Voluntary')).toBeUndefined();
+  });
+
+  it('reads the funding basis a sentence states', () => {
+    expect(
+      contributionInProse(
+        'Both plans are offered on a voluntary basis: employees pay the premium.',
+      ),
+    ).toBe('voluntary');
+    expect(contributionInProse('Coverage is provided on a non-contributory basis.')).toBe(
+      'non-contributory',
+    );
+    expect(contributionInProse('Rates are offered on a monthly basis.')).toBeUndefined();
   });
 });

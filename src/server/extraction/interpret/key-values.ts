@@ -211,10 +211,19 @@ export function recordKeyValue(
       }
       break;
     }
-    case 'contribution':
+    case 'contribution': {
       // an amount under a contribution label is one tier's share, not how the plan is funded
-      if (!/^\s*\$?\s?[\d,.]+\s*$/.test(value)) add('contribution', e(value));
+      if (/^\s*\$?\s?[\d,.]+\s*$/.test(value)) break;
+      // 'Class 1 is Employer Paid; Class 2 is Voluntary': each class's own arrangement
+      const perClass = contributionsByClass(value);
+      if (perClass) {
+        for (const [classRef, v] of perClass)
+          facts.add('contribution', e(v, 'split'), { ...where, classRef }, order);
+        break;
+      }
+      add('contribution', e(value));
       break;
+    }
     case 'hours': {
       const h = minimumHours(`${value} hours`);
       if (h) add('hours', e(h, 'derived'));
@@ -261,6 +270,35 @@ export function groupAndDefinition(value: string): [string, string] | undefined 
   const rest = m[2]!.trim().replace(/[.;]\s*$/, '');
   if (name.split(/\s+/).length > 5 || rest.split(/\s+/).length < 3) return undefined;
   return [name, rest];
+}
+
+/**
+ * Contributions stated class by class in one value: 'Class 1 is Employer Paid; Class 2 is
+ * Voluntary' → [['Class 1', 'Employer Paid'], ['Class 2', 'Voluntary']]. Undefined unless every
+ * part names a class.
+ */
+export function contributionsByClass(value: string): Array<[string, string]> | undefined {
+  const parts = value
+    .replace(/\.\s*$/, '')
+    .split(/\s*;\s*|,\s*(?:and\s+)?(?=class\b)/i)
+    .filter(Boolean);
+  if (parts.length < 2) return undefined;
+  const out: Array<[string, string]> = [];
+  for (const part of parts) {
+    const ref = classRefIn(part);
+    const m = part.match(/^\s*\S+\s+\S+\s*(?:is|are|:|[–—-])\s+(.+)$/i);
+    if (!ref || !m) return undefined;
+    out.push([ref, m[1]!.trim()]);
+  }
+  return out;
+}
+
+const CONTRIBUTION_PROSE =
+  /\b(?:offered|provided|available|written|sold)\s+(?:on|as)\s+an?\s+(voluntary|contributory|non-contributory|employer[- ]paid|fully employer[- ]paid)\s+basis\b/i;
+
+/** How a plan is funded, stated in a sentence ('Both plans are offered on a voluntary basis'). */
+export function contributionInProse(text: string): string | undefined {
+  return text.match(CONTRIBUTION_PROSE)?.[1];
 }
 
 const EFFECTIVE_PROSE = new RegExp(
@@ -403,7 +441,13 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
     const lines = more ? [item.line, more] : [item.line];
     // 'Coverage is underwritten by Acme Life Insurance Company'
     const insurer = text.match(UNDERWRITTEN);
-    if (insurer && /\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!)) {
+    if (
+      insurer &&
+      (/\b(insurance|assurance|life|company|corporation|inc)\b/i.test(insurer[1]!) ||
+        // 'underwritten by Blue Shield of California': a plan insurer's own kind of name
+        (/^(?:underwritten|insured|issued)\b/i.test(insurer[0]) &&
+          /\b(blue (cross|shield)|dental|health|mutual)\b/i.test(insurer[1]!)))
+    ) {
       facts.add(
         'underwriter',
         evidence(
@@ -431,6 +475,15 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         'effectiveDate',
         evidence(effective, sourceOfLines(lines), 'prose'),
         {},
+        item.order,
+      );
+    // 'Both plans are offered on a voluntary basis'
+    const funding = contributionInProse(text);
+    if (funding)
+      facts.add(
+        'contribution',
+        evidence(funding, sourceOfLines(lines), 'prose'),
+        item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );
     // 'Dependent children are covered through the end of the year in which they turn 26'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
-import { markupLayout } from '../testing/markup-layout.ts';
+import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import { interpretProposal, planFromHeading } from './proposal.ts';
 
@@ -1031,5 +1031,247 @@ describe('plan headings naming classes without a class table', () => {
       ['Class 2', 'Plan A'],
       ['Class 3', 'Plan B'],
     ]);
+  });
+
+  it('reads a "Class" column of service codes beside their categories as codes, not classes', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Benefit Summary',
+        [
+          ['Class', 'Covered Services', 'PPO Dentist', 'Non-PPO Dentist'],
+          ['>>Calendar Year Deductible (Individual / Family)', '$50 / $150', '$75 / $225'],
+          ['Class I', 'Diagnostic & Preventive: Exams, cleanings, x-rays', '100%', '90%'],
+          ['Class II', 'Basic Services: Fillings, extractions', '80%', '70%'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      rows.map((r) => [r.class, r.serviceTypeLabel, r.serviceTypeTitle, r.serviceTypeList]),
+    ).toEqual([
+      ['All Employees', 'Class I', 'Diagnostic & Preventive', 'Exams, cleanings, x-rays'],
+      ['All Employees', 'Class II', 'Basic Services', 'Fillings, extractions'],
+    ]);
+    expect(rows[0]!.policyYearDeductibleFamilyOutOfNetwork).toBe('$225');
+  });
+
+  it('reads an orthodontia table and an orthodontia section as the orthodontia row', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Benefit Summary',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+        ],
+        '# Orthodontia',
+        [
+          ['Orthodontic Benefit', 'In-Network', 'Out-of-Network'],
+          ['Coinsurance', '50%', '50%'],
+          ['Lifetime Maximum', '$1,000', '$1,000'],
+          ['Who is covered', '>>Dependent children to age 19'],
+        ],
+      ]),
+    );
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices').find(
+      (r) => r.serviceTypeLabel === 'Orthodontia',
+    );
+    expect(ortho).toMatchObject({
+      coverageLevelInNetwork: '50%',
+      orthodonticLifetimeMaximumOutOfNetwork: '$1,000',
+      coveredPersonsInNetwork: 'Dependent children to age 19',
+    });
+  });
+
+  it('takes no waiting period under a "Waiting Periods" row for a benefit', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Major Services', '50%', '40%'],
+          ['>>>>Waiting Periods'],
+          ['Major Services', '>>12 months'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual([
+      ['Major Services', '50%'],
+    ]);
+  });
+
+  it('reads rate columns headed by the listed classes, with names over amounts as headings', () => {
+    const data = interpretProposal(
+      markupLayout([
+        [
+          ['Class', 'Who is eligible', 'Hours / week'],
+          ['Salaried', 'Salaried employees working 30 hours per week', '30'],
+          ['Hourly', 'Hourly employees working 24 hours per week', '24'],
+        ],
+        '# Dental Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+        ],
+        'Dental Monthly Rates by Class',
+        [
+          ['Coverage', 'Salaried', 'Hourly'],
+          ['Employee', '$41.26', '$43.90'],
+          ['Family', '$133.70', '$142.25'],
+        ],
+        'Rates for both plans are guaranteed for 12 months.',
+      ]),
+    );
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.map((r) => [r.class, r.rateTier, r.carrierMonthlyRate])).toEqual([
+      ['Salaried', 'Employee', '$41.26'],
+      ['Salaried', 'Family', '$133.70'],
+      ['Hourly', 'Employee', '$43.90'],
+      ['Hourly', 'Family', '$142.25'],
+    ]);
+  });
+
+  it('reads one composite rate per member beside an annual column', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$10 copay', 'Up to $45'],
+        ],
+        [
+          ['Rate Basis', 'Monthly Premium per Member', 'Annual'],
+          ['Composite', '$9.85', '$118.20'],
+        ],
+        'Rates are locked for 36 months.',
+      ]),
+    );
+    const rates = tableRows(data, 'visionInsurance_rateTiers');
+    expect(rates.map((r) => [r.rateTier, r.carrierMonthlyRate, r.rateGuaranteeTime])).toEqual([
+      ['Composite', '$9.85', '36 months'],
+    ]);
+  });
+
+  it('gives a guarantee for "both plans" printed in one section to both products', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$10 copay', 'Up to $45'],
+        ],
+        [
+          ['Tier', 'Monthly Rate'],
+          ['Employee', '$6.84'],
+          ['Family', '$20.11'],
+        ],
+        '# Dental Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+        ],
+        [
+          ['Tier', 'Monthly Rate'],
+          ['Employee', '$41.26'],
+          ['Family', '$133.70'],
+        ],
+        'Rates for both plans are guaranteed through 12/31/27.',
+      ]),
+    );
+    for (const label of ['dentalInsurance_rateTiers', 'visionInsurance_rateTiers'])
+      expect(tableRows(data, label).map((r) => r.rateGuaranteeDate)).toEqual([
+        '12/31/27',
+        '12/31/27',
+      ]);
+  });
+
+  it('reads class contributions stated in one sentence and a funding basis in prose', () => {
+    const data = interpretProposal(
+      markupLayout([
+        [
+          ['Class', 'Description'],
+          ['Class 1', 'Management employees working 35 hours per week'],
+          ['Class 2', 'All other employees working 30 hours per week'],
+        ],
+        'Contribution: Class 1 is Employer Paid; Class 2 is Voluntary.',
+        '# Vision Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$10 copay', 'Up to $45'],
+        ],
+      ]),
+    );
+    expect(
+      tableRows(data, 'visionInsurance_planInformation').map((r) => r.contributionStructure),
+    ).toEqual(['Employer Paid', 'Voluntary']);
+    const prose = interpretProposal(
+      markupLayout([
+        'Both plans are offered on a voluntary basis.',
+        '# Vision Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$10 copay', 'Up to $45'],
+        ],
+      ]),
+    );
+    expect(tableRows(prose, 'visionInsurance_planInformation')[0]?.contributionStructure).toBe(
+      'voluntary',
+    );
+  });
+
+  it('takes a plan insurer named "Blue Shield" after "underwritten by" as the carrier', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+        ],
+        'Dental plans are underwritten by Blue Shield of California. This quote is a summary.',
+      ]),
+    );
+    expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('Blue Shield of California');
+  });
+
+  it('gives a title naming "Vision and Dental" late in the line to both products', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Employee Benefits Proposal — Vision and Dental',
+        [
+          ['Employer', 'Harborview Marine', 'Quote ID', 'Q-55'],
+          ['Effective', '1/1/27', 'Group Size', '142'],
+        ],
+        '# Vision Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$10 copay', 'Up to $45'],
+        ],
+        '# Dental Plan',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+        ],
+      ]),
+    );
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('1/1/27');
+    expect(fieldValue(data, 'visionInsurance_effectiveDate')).toBe('1/1/27');
+  });
+
+  it("drops a bar between a logo's words and a full stop after a one-word logo", () => {
+    const body = [
+      '# Dental Plan',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '100%'],
+      ],
+    ] satisfies MarkupBlock[];
+    const dotted = interpretProposal(
+      markupLayout(['# highmark.', ...body, 'Coverage is underwritten by Highmark Inc.']),
+    );
+    expect(fieldValue(dotted, 'dentalInsurance_carrierName')).toBe('highmark');
+    const barred = interpretProposal(
+      markupLayout(['# PREMERA | Blue Cross', ...body, 'Premera Blue Cross Insurance Company']),
+    );
+    expect(fieldValue(barred, 'dentalInsurance_carrierName')).toBe('PREMERA Blue Cross');
   });
 });
