@@ -3,6 +3,7 @@ import type { DocumentLayout } from '../layout.ts';
 import { analyzeDocument, cellText } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { keyValuesOfLine, keyValuesOfTable } from './key-values.ts';
+import { parsedSource } from './output.ts';
 import { scoreOf } from './scoring.ts';
 
 /**
@@ -30,12 +31,6 @@ export function camelLabel(text: string): string {
     .join('');
 }
 
-function sourceOf(e: Evidence, geometry: boolean) {
-  return geometry && e.source.box
-    ? { page: e.source.page, box: e.source.box }
-    : { page: e.source.page };
-}
-
 export function interpretCertificate(layout: DocumentLayout): ParsedData {
   const doc = analyzeDocument(layout);
   const items: ParsedItem[] = [];
@@ -50,7 +45,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
       label,
       value: e.value,
       score: scoreOf(e),
-      source: sourceOf(e, doc.geometry),
+      source: parsedSource(e, doc.geometry),
     });
   };
   const tableNames = new Map<string, number>();
@@ -90,7 +85,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
           row: r,
           col: c,
           score: scoreOf(e),
-          source: sourceOf(e, doc.geometry),
+          source: parsedSource(e, doc.geometry),
         });
       });
     });
