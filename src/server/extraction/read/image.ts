@@ -30,6 +30,7 @@ import {
   toPgm,
   unrotatePoint,
   unturnPoint,
+  unshade,
   uprightTurns,
 } from './raster.ts';
 import { findGrids, type Segment } from './rulings.ts';
@@ -95,7 +96,21 @@ export async function recognizePage(
   );
   const barArea = rectMask(straight.width, straight.height, bars);
   // rulings: long thin runs of anything darker than the paper (light grey borders included)
-  const lineInk = binarize(straight, RULING_LEVEL, barArea);
+  // light shaded rows and cells: only what is darker than their fill may be a ruling
+  const shaded = findBars(
+    straight,
+    RULING_LEVEL,
+    Math.round(dpi * 0.6),
+    Math.round(dpi * 0.12),
+    Math.max(1, Math.round(dpi / 40)),
+  );
+  const lineInk = unshade(
+    straight,
+    binarize(straight, RULING_LEVEL, barArea),
+    shaded,
+    BAR_LEVEL,
+    RULING_LEVEL,
+  );
   // on a noisy page some paper reads as ink: a ruling's sides are judged against that
   const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));
