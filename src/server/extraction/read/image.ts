@@ -29,8 +29,8 @@ import {
   stretchContrast,
   toPgm,
   unrotatePoint,
-  unturnPoint,
   unshade,
+  unturnPoint,
   uprightTurns,
 } from './raster.ts';
 import { findGrids, type Segment } from './rulings.ts';

@@ -9,8 +9,8 @@ import {
   paperInkShare,
   rotate,
   rotateQuarter,
-  unturnPoint,
   unshade,
+  unturnPoint,
   uprightTurns,
 } from './raster.ts';
 

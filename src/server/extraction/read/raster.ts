@@ -565,7 +565,12 @@ export function detectRulings(
       const flush = () => {
         const p0 = group[0]!;
         const p1 = group[group.length - 1]!;
-        split.push(...alongPieces(bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1), gap));
+        split.push(
+          ...alongPieces(
+            bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1),
+            gap,
+          ),
+        );
       };
       for (const p of core.slice(1)) {
         if (p - group[group.length - 1]! > 1) {
