@@ -4,7 +4,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
-import type { OcrEngine } from './ocr.ts';
+import type { OcrEngine, OcrWord } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import {
   barRulings,
@@ -190,6 +190,7 @@ export async function recognizePage(
       JSON.stringify({ angle, turns, noisy, dpi, bars, segments, words: ocrWords }),
     );
   }
+  romanCodes(ocrWords);
   const k = geometry.scale;
   const words: Word[] = ocrWords
     // marks of a logo or a smudge read as letters: a word of one or two characters read with
@@ -254,6 +255,41 @@ export function doubtful(text: string): boolean {
   if (/^\$\d{4,}$/.test(t)) return true;
   const date = /^\d{1,4}([/.-])\d{1,2}([/.-])\d{2,4}$/.exec(t);
   return date !== null && date[1] !== date[2];
+}
+
+/** Confidence given at most to a service code whose strokes were read as other characters. */
+const REREAD = 0.6;
+
+/**
+ * Roman service codes after "Class" or "Type" ("Class II", "Type III"): on a scan the strokes of
+ * an I read as 'l', '|' or '1' ("Class Il", "Class |"). A word of such strokes (with V or X)
+ * right after the code word on the same line, holding at least one 'l' or '|', is read as the
+ * numeral, with the confidence capped (it was a guess). Arabic codes ("Class 1") are left alone.
+ */
+export function romanCodes(words: OcrWord[]): void {
+  for (let i = 1; i < words.length; i++) {
+    const prev = words[i - 1]!;
+    const w = words[i]!;
+    if (!/^(class|type)$/i.test(prev.text)) continue;
+    const m = /^([IVXl|1]{1,4})([.,:;)]?)$/.exec(w.text);
+    if (!m || !/[l|]/.test(m[1]!)) continue;
+    const sameLine = (a: OcrWord, b: OcrWord) => {
+      const h = Math.max(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+      const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+      const gap = b.box[0] - a.box[2];
+      return overlap >= h * 0.4 && gap >= 0 && gap <= h * 1.5;
+    };
+    if (!sameLine(prev, w)) continue;
+    // a lone bar may be what is left of a column rule ("Class | Description"): only a bar
+    // followed by a dash, a colon or nothing on its line is a numeral
+    const next = words[i + 1];
+    if (m[1] === '|' && next && sameLine(w, next) && !/^[-–—:]$/.test(next.text)) continue;
+    words[i] = {
+      ...w,
+      text: m[1]!.replace(/[l|1]/g, 'I') + m[2]!,
+      confidence: Math.min(w.confidence, REREAD),
+    };
+  }
 }
 
 function writeDebugImage(g: Gray, file: string): void {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { doubtful, romanCodes } from './image.ts';
+import type { OcrWord } from './ocr.ts';
+
+/** Words laid out left to right on one line, 20 high, 10 apart. */
+function line(...texts: string[]): OcrWord[] {
+  let x = 0;
+  return texts.map((text) => {
+    const w = text.length * 10;
+    const word: OcrWord = { text, box: [x, 100, x + w, 120], confidence: 0.9 };
+    x += w + 10;
+    return word;
+  });
+}
+
+describe('romanCodes', () => {
+  it('reads misread strokes after Class or Type as a Roman numeral, with a capped confidence', () => {
+    const words = [
+      ...line('Class', 'Il', '—', 'Basic'),
+      ...line('Type', 'Ill'),
+      ...line('Class', '|', '—'),
+    ];
+    romanCodes(words);
+    expect(words.map((w) => w.text)).toEqual([
+      'Class',
+      'II',
+      '—',
+      'Basic',
+      'Type',
+      'III',
+      'Class',
+      'I',
+      '—',
+    ]);
+    expect(words[1]!.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('leaves Arabic codes, other words and column-rule remnants alone', () => {
+    const words = [
+      ...line('Class', '1'),
+      ...line('Class', 'IV'),
+      ...line('Class', '|', 'Description'),
+      ...line('Total', 'Il'),
+    ];
+    romanCodes(words);
+    expect(words.map((w) => w.text)).toEqual([
+      'Class',
+      '1',
+      'Class',
+      'IV',
+      'Class',
+      '|',
+      'Description',
+      'Total',
+      'Il',
+    ]);
+  });
+
+  it('needs the numeral on the same line as the code word', () => {
+    const words = line('Class', 'Il');
+    words[1]!.box = [60, 200, 80, 220];
+    romanCodes(words);
+    expect(words[1]!.text).toBe('Il');
+  });
+});
+
+describe('doubtful', () => {
+  it('flags figures that lost their punctuation', () => {
+    expect(doubtful('$2317')).toBe(true);
+    expect(doubtful('12/31.2027')).toBe(true);
+    expect(doubtful('$23.17')).toBe(false);
+    expect(doubtful('12/31/2027')).toBe(false);
+  });
+});
