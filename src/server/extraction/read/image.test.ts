@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doubtful, romanCodes } from './image.ts';
+import { doubtful, flatDashes, romanCodes } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
 /** Words laid out left to right on one line, 20 high, 10 apart. */
@@ -70,5 +70,22 @@ describe('doubtful', () => {
     expect(doubtful('12/31.2027')).toBe(true);
     expect(doubtful('$23.17')).toBe(false);
     expect(doubtful('12/31/2027')).toBe(false);
+  });
+});
+
+describe('flatDashes', () => {
+  it('reads a flat wide word as a dash and leaves letters alone', () => {
+    const words: OcrWord[] = [
+      ...['Orthodontia', 'Lifetime', 'Maximum', 'Not', 'Covered', 'Children'].map(
+        (text, i): OcrWord => ({ text, box: [i * 120, 100, i * 120 + 100, 118], confidence: 0.9 }),
+      ),
+      { text: 'ps', box: [740, 150, 765, 152], confidence: 0.42 },
+      { text: 'Sad', box: [740, 200, 752, 202], confidence: 0.16 },
+      { text: 'so', box: [800, 200, 812, 210], confidence: 0.5 },
+    ];
+    flatDashes(words);
+    expect(words.slice(6).map((w) => w.text)).toEqual(['—', '–', 'so']);
+    expect(words[6]!.confidence).toBeGreaterThan(0.5);
+    expect(words[0]!.text).toBe('Orthodontia');
   });
 });

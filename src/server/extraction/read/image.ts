@@ -191,6 +191,7 @@ export async function recognizePage(
     );
   }
   romanCodes(ocrWords);
+  flatDashes(ocrWords);
   const k = geometry.scale;
   const words: Word[] = ocrWords
     // marks of a logo or a smudge read as letters: a word of one or two characters read with
@@ -289,6 +290,28 @@ export function romanCodes(words: OcrWord[]): void {
       text: m[1]!.replace(/[l|1]/g, 'I') + m[2]!,
       confidence: Math.min(w.confidence, REREAD),
     };
+  }
+}
+
+/**
+ * A dash alone in a cell (an em dash for "none") has no letter shapes, and the recogniser reads
+ * it as some short word ('ps', 'Sad'). Its box gives it away: far flatter than the page's
+ * letters and several times wider than tall. Such a word is a dash (em, en or hyphen by its
+ * width against the letter height).
+ */
+export function flatDashes(words: OcrWord[]): void {
+  const heights = words
+    .filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text))
+    .map((w) => w.box[3] - w.box[1])
+    .sort((a, b) => a - b);
+  if (heights.length < 5) return;
+  const em = heights[Math.floor(heights.length / 2)]!;
+  for (const [i, w] of words.entries()) {
+    const h = w.box[3] - w.box[1];
+    const wd = w.box[2] - w.box[0];
+    if (h > em * 0.3 || wd < h * 3 || wd > em * 2.5 || /^[-–—_.·…]+$/.test(w.text)) continue;
+    const text = wd >= em * 0.8 ? '—' : wd >= em * 0.45 ? '–' : '-';
+    words[i] = { ...w, text, confidence: Math.max(w.confidence, 0.6) };
   }
 }
 
