@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doubtful, flatDashes, romanCodes } from './image.ts';
+import { doubtful, flatDashes, romanCodes, shortRulesAway } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
 /** Words laid out left to right on one line, 20 high, 10 apart. */
@@ -87,5 +87,17 @@ describe('flatDashes', () => {
     expect(words.slice(6).map((w) => w.text)).toEqual(['—', '–', 'so']);
     expect(words[6]!.confidence).toBeGreaterThan(0.5);
     expect(words[0]!.text).toBe('Orthodontia');
+  });
+});
+
+describe('shortRulesAway', () => {
+  it('drops a short horizontal run that meets no column rule, keeps table rules', () => {
+    const v = [{ dir: 'v' as const, pos: 100, a: 50, b: 400 }];
+    const h = [
+      { dir: 'h' as const, pos: 348, a: 225, b: 338 }, // serifs under a word
+      { dir: 'h' as const, pos: 50, a: 100, b: 180 }, // short, starts on the column rule
+      { dir: 'h' as const, pos: 500, a: 0, b: 900 }, // long
+    ];
+    expect(shortRulesAway(h, v, 216, 7).map((s) => s.pos)).toEqual([50, 500]);
   });
 });

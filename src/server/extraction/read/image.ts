@@ -143,7 +143,7 @@ export async function recognizePage(
       !s.bar &&
       (s.b - s.a >= dpi * 0.3 || (meetsRule(s.pos, s.a) && meetsRule(s.pos, s.b))),
   );
-  const rulings = [...hRulings, ...vRulings];
+  const rulings = [...shortRulesAway(hRulings, vRulings, dpi * 1.2, near), ...vRulings];
   const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
   const segments = [...rulings, ...barLines];
   // each table cell and bar is evened out on its own (shaded cells, white-on-dark headers)
@@ -256,6 +256,23 @@ export function doubtful(text: string): boolean {
   if (/^\$\d{4,}$/.test(t)) return true;
   const date = /^\d{1,4}([/.-])\d{1,2}([/.-])\d{2,4}$/.exec(t);
   return date !== null && date[1] !== date[2];
+}
+
+/**
+ * Horizontal rules shorter than `minLength` that meet no vertical rule at either end are dropped:
+ * on a scan the serifs along the baseline of a word in a serif face ("Maximum") join into a
+ * short run that has paper below and only stems above, like a box's border; erasing it would
+ * cut the word's feet off. A table's rules are long or end on its column rules.
+ */
+export function shortRulesAway(
+  h: Segment[],
+  v: Segment[],
+  minLength: number,
+  near: number,
+): Segment[] {
+  const meets = (x: number, y: number) =>
+    v.some((s) => Math.abs(s.pos - x) <= near && y >= s.a - near && y <= s.b + near);
+  return h.filter((s) => s.b - s.a >= minLength || meets(s.a, s.pos) || meets(s.b, s.pos));
 }
 
 /** Confidence given at most to a service code whose strokes were read as other characters. */
