@@ -9,7 +9,8 @@ import { type SetSummary, scoreFixtureSet } from './testing/score-set.ts';
  * two-column pages, rules between rows only, letter-spaced headings, merged and nested Word tables,
  * a sideways and a noisy low-resolution scan, labels above their values, dot leaders, both networks in
  * one column. Floors sit a little under what the engine reaches,
- * so that a regression shows. Five scanned pages: about 14 s of OCR.
+ * so that a regression shows. Twelve scanned pages (g12–g14, g33, the scan round g39–g42): about
+ * 35 s of OCR.
  */
 
 const folder = resolve(import.meta.dirname, '../../../tests/fixtures/generalisation');
@@ -17,9 +18,9 @@ const folder = resolve(import.meta.dirname, '../../../tests/fixtures/generalisat
 const FLOORS: Record<string, number> = {
   pdf: 0.97,
   docx: 0.97,
-  png: 0.9,
-  jpg: 0.9,
-  'scan-pdf': 0.9,
+  png: 0.95,
+  jpg: 0.95,
+  'scan-pdf': 0.95,
 };
 
 let summary: SetSummary;

@@ -273,7 +273,9 @@ function countHeaderRows(table: Table, firstRow: number): number {
     if (
       r === firstRow &&
       table.cols === 2 &&
-      keyKind(texts[0] ?? '') &&
+      // 'Prepared for', 'Proposed for', 'Underwritten by': a label that ends in its preposition
+      // asks for a value beside it, never heads a column
+      (keyKind(texts[0] ?? '') || /\s(for|by)$/i.test(texts[0] ?? '')) &&
       !columnHeading(texts[1] ?? '')
     )
       break;

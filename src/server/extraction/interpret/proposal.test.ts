@@ -1275,3 +1275,32 @@ describe('plan headings naming classes without a class table', () => {
     expect(fieldValue(barred, 'dentalInsurance_carrierName')).toBe('PREMERA Blue Cross');
   });
 });
+
+describe('a key–value cover table whose first label ends in its preposition', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental and Vision Insurance Proposal',
+      [
+        ['Proposed for', 'Northgate Precision Castings'],
+        ['Effective Date', 'January 1, 2028'],
+        ['Rate Guarantee', '2 years'],
+      ],
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive Services', '100%', '100%'],
+      ],
+      [
+        ['Coverage Tier', 'Monthly Rate'],
+        ['Employee Only', '$30.00'],
+        ['Employee + Family', '$90.00'],
+      ],
+    ]),
+  );
+
+  it('reads the first row as a label and its value, not as column headings', () => {
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('January 1, 2028');
+    expect(tableRows(data, 'dentalInsurance_rateTiers')[0]).toMatchObject({
+      rateGuaranteeTime: '2 years',
+    });
+  });
+});

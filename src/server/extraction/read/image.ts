@@ -4,7 +4,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
-import type { OcrEngine } from './ocr.ts';
+import type { OcrEngine, OcrWord } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import {
   barRulings,
@@ -29,6 +29,7 @@ import {
   stretchContrast,
   toPgm,
   unrotatePoint,
+  unshade,
   unturnPoint,
   uprightTurns,
 } from './raster.ts';
@@ -95,7 +96,21 @@ export async function recognizePage(
   );
   const barArea = rectMask(straight.width, straight.height, bars);
   // rulings: long thin runs of anything darker than the paper (light grey borders included)
-  const lineInk = binarize(straight, RULING_LEVEL, barArea);
+  // light shaded rows and cells: only what is darker than their fill may be a ruling
+  const shaded = findBars(
+    straight,
+    RULING_LEVEL,
+    Math.round(dpi * 0.6),
+    Math.round(dpi * 0.12),
+    Math.max(1, Math.round(dpi / 40)),
+  );
+  const lineInk = unshade(
+    straight,
+    binarize(straight, RULING_LEVEL, barArea),
+    shaded,
+    BAR_LEVEL,
+    RULING_LEVEL,
+  );
   // on a noisy page some paper reads as ink: a ruling's sides are judged against that
   const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));
@@ -128,7 +143,7 @@ export async function recognizePage(
       !s.bar &&
       (s.b - s.a >= dpi * 0.3 || (meetsRule(s.pos, s.a) && meetsRule(s.pos, s.b))),
   );
-  const rulings = [...hRulings, ...vRulings];
+  const rulings = [...shortRulesAway(hRulings, vRulings, dpi * 1.2, near), ...vRulings];
   const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
   const segments = [...rulings, ...barLines];
   // each table cell and bar is evened out on its own (shaded cells, white-on-dark headers)
@@ -175,6 +190,8 @@ export async function recognizePage(
       JSON.stringify({ angle, turns, noisy, dpi, bars, segments, words: ocrWords }),
     );
   }
+  romanCodes(ocrWords);
+  flatDashes(ocrWords);
   const k = geometry.scale;
   const words: Word[] = ocrWords
     // marks of a logo or a smudge read as letters: a word of one or two characters read with
@@ -239,6 +256,80 @@ export function doubtful(text: string): boolean {
   if (/^\$\d{4,}$/.test(t)) return true;
   const date = /^\d{1,4}([/.-])\d{1,2}([/.-])\d{2,4}$/.exec(t);
   return date !== null && date[1] !== date[2];
+}
+
+/**
+ * Horizontal rules shorter than `minLength` that meet no vertical rule at either end are dropped:
+ * on a scan the serifs along the baseline of a word in a serif face ("Maximum") join into a
+ * short run that has paper below and only stems above, like a box's border; erasing it would
+ * cut the word's feet off. A table's rules are long or end on its column rules.
+ */
+export function shortRulesAway(
+  h: Segment[],
+  v: Segment[],
+  minLength: number,
+  near: number,
+): Segment[] {
+  const meets = (x: number, y: number) =>
+    v.some((s) => Math.abs(s.pos - x) <= near && y >= s.a - near && y <= s.b + near);
+  return h.filter((s) => s.b - s.a >= minLength || meets(s.a, s.pos) || meets(s.b, s.pos));
+}
+
+/** Confidence given at most to a service code whose strokes were read as other characters. */
+const REREAD = 0.6;
+
+/**
+ * Roman service codes after "Class" or "Type" ("Class II", "Type III"): on a scan the strokes of
+ * an I read as 'l', '|' or '1' ("Class Il", "Class |"). A word of such strokes (with V or X)
+ * right after the code word on the same line, holding at least one 'l' or '|', is read as the
+ * numeral, with the confidence capped (it was a guess). Arabic codes ("Class 1") are left alone.
+ */
+export function romanCodes(words: OcrWord[]): void {
+  for (let i = 1; i < words.length; i++) {
+    const prev = words[i - 1]!;
+    const w = words[i]!;
+    if (!/^(class|type)$/i.test(prev.text)) continue;
+    const m = /^([IVXl|1]{1,4})([.,:;)]?)$/.exec(w.text);
+    if (!m || !/[l|]/.test(m[1]!)) continue;
+    const sameLine = (a: OcrWord, b: OcrWord) => {
+      const h = Math.max(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+      const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+      const gap = b.box[0] - a.box[2];
+      return overlap >= h * 0.4 && gap >= 0 && gap <= h * 1.5;
+    };
+    if (!sameLine(prev, w)) continue;
+    // a lone bar may be what is left of a column rule ("Class | Description"): only a bar
+    // followed by a dash, a colon or nothing on its line is a numeral
+    const next = words[i + 1];
+    if (m[1] === '|' && next && sameLine(w, next) && !/^[-–—:]$/.test(next.text)) continue;
+    words[i] = {
+      ...w,
+      text: m[1]!.replace(/[l|1]/g, 'I') + m[2]!,
+      confidence: Math.min(w.confidence, REREAD),
+    };
+  }
+}
+
+/**
+ * A dash alone in a cell (an em dash for "none") has no letter shapes, and the recogniser reads
+ * it as some short word ('ps', 'Sad'). Its box gives it away: far flatter than the page's
+ * letters and several times wider than tall. Such a word is a dash (em, en or hyphen by its
+ * width against the letter height).
+ */
+export function flatDashes(words: OcrWord[]): void {
+  const heights = words
+    .filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text))
+    .map((w) => w.box[3] - w.box[1])
+    .sort((a, b) => a - b);
+  if (heights.length < 5) return;
+  const em = heights[Math.floor(heights.length / 2)]!;
+  for (const [i, w] of words.entries()) {
+    const h = w.box[3] - w.box[1];
+    const wd = w.box[2] - w.box[0];
+    if (h > em * 0.3 || wd < h * 3 || wd > em * 2.5 || /^[-–—_.·…]+$/.test(w.text)) continue;
+    const text = wd >= em * 0.8 ? '—' : wd >= em * 0.45 ? '–' : '-';
+    words[i] = { ...w, text, confidence: Math.max(w.confidence, 0.6) };
+  }
 }
 
 function writeDebugImage(g: Gray, file: string): void {

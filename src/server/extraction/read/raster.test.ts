@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alongPieces,
   binarize,
   detectRulings,
   estimateSkew,
@@ -8,6 +9,7 @@ import {
   paperInkShare,
   rotate,
   rotateQuarter,
+  unshade,
   unturnPoint,
   uprightTurns,
 } from './raster.ts';
@@ -113,5 +115,54 @@ describe('raster', () => {
     const judged = detectRulings(ink, g.width, g.height, 200, 1, 4, share);
     expect(judged.some((s) => s.dir === 'h' && Math.abs(s.pos - 101) <= 1)).toBe(true);
     expect(paperInkShare(binarize(blank(100, 100), 128), 100, 100)).toBe(0);
+  });
+
+  it('ends a column rule where a merged cell stops it, though a shaded row groups its pieces', () => {
+    // a table 400 wide: a shaded header row (grey 200) across it, a rule at x=200 down to y=150,
+    // a merged cell (no rule) from 150 to 200, the rule again from 200 to 350
+    const g = blank(500, 400);
+    fillRect(g, 50, 50, 450, 80, 200);
+    fillRect(g, 199, 50, 202, 150);
+    fillRect(g, 199, 200, 202, 350);
+    for (const y of [50, 150, 200, 350]) fillRect(g, 50, y, 450, y + 2);
+    const ink = binarize(g, 225);
+    const vs = detectRulings(ink, 500, 400, 15, 2, 6).filter((s) => s.dir === 'v' && !s.bar);
+    // no segment runs through the merged cell
+    expect(vs.some((s) => s.a < 160 && s.b > 190)).toBe(false);
+    expect(vs.some((s) => Math.abs(s.pos - 200) <= 1 && s.a >= 195 && s.b >= 340)).toBe(true);
+  });
+
+  it('splits runs of one line where no run covers a stretch', () => {
+    const runs = [
+      { pos: 10, a: 0, b: 100 },
+      { pos: 11, a: 0, b: 100 },
+      { pos: 11, a: 150, b: 300 },
+      { pos: 12, a: 102, b: 120 },
+    ];
+    const pieces = alongPieces(runs, 2);
+    expect(pieces.map((p) => [p.a, p.b])).toEqual([
+      [0, 120],
+      [150, 300],
+    ]);
+  });
+
+  it('sees rules through a light shaded row, not the fill itself', () => {
+    const g = blank(400, 200);
+    fillRect(g, 20, 20, 380, 60, 200); // shaded header fill
+    fillRect(g, 20, 20, 380, 22); // its top rule
+    fillRect(g, 199, 20, 201, 180); // a column rule through it
+    fillRect(g, 60, 30, 66, 50, 30); // a letter stem in the header
+    const ink = binarize(g, 225);
+    const out = unshade(g, ink, [{ x0: 20, y0: 20, x1: 379, y1: 59 }], 150, 225);
+    const at = (x: number, y: number) => out[y * 400 + x];
+    expect(at(100, 40)).toBe(0); // fill: paper
+    expect(at(200, 40)).toBe(1); // column rule
+    expect(at(100, 21)).toBe(1); // top rule
+    expect(at(62, 40)).toBe(1); // text stays ink
+    // a dark bar (white-on-dark header) is left alone
+    const dark = blank(100, 50);
+    fillRect(dark, 0, 0, 100, 50, 60);
+    const darkInk = binarize(dark, 225);
+    expect(unshade(dark, darkInk, [{ x0: 0, y0: 0, x1: 99, y1: 49 }], 150, 225)[500]).toBe(1);
   });
 });

@@ -121,6 +121,37 @@ export function findBars(
   return bars;
 }
 
+/**
+ * Ruling ink inside light shaded areas (a grey header row or shaded cell, lighter than a dark
+ * bar): the fill itself is darker than the ruling level and would read as one wide block of
+ * ink, hiding the rules that bound and cross it. Inside each area whose typical grey (its median)
+ * lies between `barLevel` and `level`, only pixels clearly darker than that fill count as ink.
+ * Returns a new mask.
+ */
+export function unshade(
+  g: Gray,
+  ink: Uint8Array,
+  areas: Rect[],
+  barLevel: number,
+  level: number,
+  margin = 40,
+): Uint8Array {
+  const out = ink.slice();
+  const { width: w, data } = g;
+  for (const r of areas) {
+    const h = new Uint32Array(256);
+    let n = 0;
+    for (let y = r.y0; y <= r.y1; y++)
+      for (let x = r.x0; x <= r.x1; x++, n++) h[data[y * w + x]!]!++;
+    const fill = percentile(h, n, 0.5);
+    if (fill < barLevel || fill >= level) continue;
+    const cut = fill - margin;
+    for (let y = r.y0; y <= r.y1; y++)
+      for (let x = r.x0; x <= r.x1; x++) out[y * w + x] = data[y * w + x]! < cut ? 1 : 0;
+  }
+  return out;
+}
+
 /** A mask (1 inside) of the given rectangles. */
 export function rectMask(width: number, height: number, rects: Rect[]): Uint8Array {
   const out = new Uint8Array(width * height);
@@ -433,6 +464,33 @@ export function unrotatePoint(
 }
 
 /**
+ * The runs of one line split where the line itself breaks: runs that together leave a stretch of
+ * more than `gap` without ink along their length are separate lines (a column rule stopped by a
+ * merged cell and resumed below it), even when a wide band (a shaded row, a neighbouring rule)
+ * grouped them.
+ */
+export function alongPieces<R extends { pos: number; a: number; b: number }>(
+  runs: R[],
+  gap: number,
+): Array<{ p0: number; p1: number; a: number; b: number; runs: R[] }> {
+  const sorted = [...runs].sort((x, y) => x.a - y.a);
+  const out: Array<{ p0: number; p1: number; a: number; b: number; runs: R[] }> = [];
+  let cur: (typeof out)[number] | undefined;
+  for (const r of sorted) {
+    if (cur && r.a <= cur.b + gap + 1) {
+      cur.b = Math.max(cur.b, r.b);
+      cur.p0 = Math.min(cur.p0, r.pos);
+      cur.p1 = Math.max(cur.p1, r.pos);
+      cur.runs.push(r);
+    } else {
+      cur = { p0: r.pos, p1: r.pos, a: r.a, b: r.b, runs: [r] };
+      out.push(cur);
+    }
+  }
+  return out;
+}
+
+/**
  * Ruling lines: runs of ink at least `minLength` long, horizontally and vertically, allowing
  * gaps of `gap` pixels (broken scan lines). A band thicker than `maxThickness` is a filled bar:
  * its two edges are reported instead.
@@ -500,21 +558,19 @@ export function detectRulings(
         .map(([p]) => p)
         .sort((x, y) => x - y);
       if (core.length === 0 || core.length === bd.p1 - bd.p0 + 1) {
-        split.push(bd);
+        split.push(...alongPieces(bd.runs, gap));
         continue;
       }
       let group = [core[0]!];
       const flush = () => {
         const p0 = group[0]!;
         const p1 = group[group.length - 1]!;
-        const runs = bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1);
-        split.push({
-          p0,
-          p1,
-          a: Math.min(...runs.map((r) => r.a)),
-          b: Math.max(...runs.map((r) => r.b)),
-          runs,
-        });
+        split.push(
+          ...alongPieces(
+            bd.runs.filter((r) => r.pos >= p0 && r.pos <= p1),
+            gap,
+          ),
+        );
       };
       for (const p of core.slice(1)) {
         if (p - group[group.length - 1]! > 1) {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { doubtful, flatDashes, romanCodes, shortRulesAway } from './image.ts';
+import type { OcrWord } from './ocr.ts';
+
+/** Words laid out left to right on one line, 20 high, 10 apart. */
+function line(...texts: string[]): OcrWord[] {
+  let x = 0;
+  return texts.map((text) => {
+    const w = text.length * 10;
+    const word: OcrWord = { text, box: [x, 100, x + w, 120], confidence: 0.9 };
+    x += w + 10;
+    return word;
+  });
+}
+
+describe('romanCodes', () => {
+  it('reads misread strokes after Class or Type as a Roman numeral, with a capped confidence', () => {
+    const words = [
+      ...line('Class', 'Il', '—', 'Basic'),
+      ...line('Type', 'Ill'),
+      ...line('Class', '|', '—'),
+    ];
+    romanCodes(words);
+    expect(words.map((w) => w.text)).toEqual([
+      'Class',
+      'II',
+      '—',
+      'Basic',
+      'Type',
+      'III',
+      'Class',
+      'I',
+      '—',
+    ]);
+    expect(words[1]!.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('leaves Arabic codes, other words and column-rule remnants alone', () => {
+    const words = [
+      ...line('Class', '1'),
+      ...line('Class', 'IV'),
+      ...line('Class', '|', 'Description'),
+      ...line('Total', 'Il'),
+    ];
+    romanCodes(words);
+    expect(words.map((w) => w.text)).toEqual([
+      'Class',
+      '1',
+      'Class',
+      'IV',
+      'Class',
+      '|',
+      'Description',
+      'Total',
+      'Il',
+    ]);
+  });
+
+  it('needs the numeral on the same line as the code word', () => {
+    const words = line('Class', 'Il');
+    words[1]!.box = [60, 200, 80, 220];
+    romanCodes(words);
+    expect(words[1]!.text).toBe('Il');
+  });
+});
+
+describe('doubtful', () => {
+  it('flags figures that lost their punctuation', () => {
+    expect(doubtful('$2317')).toBe(true);
+    expect(doubtful('12/31.2027')).toBe(true);
+    expect(doubtful('$23.17')).toBe(false);
+    expect(doubtful('12/31/2027')).toBe(false);
+  });
+});
+
+describe('flatDashes', () => {
+  it('reads a flat wide word as a dash and leaves letters alone', () => {
+    const words: OcrWord[] = [
+      ...['Orthodontia', 'Lifetime', 'Maximum', 'Not', 'Covered', 'Children'].map(
+        (text, i): OcrWord => ({ text, box: [i * 120, 100, i * 120 + 100, 118], confidence: 0.9 }),
+      ),
+      { text: 'ps', box: [740, 150, 765, 152], confidence: 0.42 },
+      { text: 'Sad', box: [740, 200, 752, 202], confidence: 0.16 },
+      { text: 'so', box: [800, 200, 812, 210], confidence: 0.5 },
+    ];
+    flatDashes(words);
+    expect(words.slice(6).map((w) => w.text)).toEqual(['—', '–', 'so']);
+    expect(words[6]!.confidence).toBeGreaterThan(0.5);
+    expect(words[0]!.text).toBe('Orthodontia');
+  });
+});
+
+describe('shortRulesAway', () => {
+  it('drops a short horizontal run that meets no column rule, keeps table rules', () => {
+    const v = [{ dir: 'v' as const, pos: 100, a: 50, b: 400 }];
+    const h = [
+      { dir: 'h' as const, pos: 348, a: 225, b: 338 }, // serifs under a word
+      { dir: 'h' as const, pos: 50, a: 100, b: 180 }, // short, starts on the column rule
+      { dir: 'h' as const, pos: 500, a: 0, b: 900 }, // long
+    ];
+    expect(shortRulesAway(h, v, 216, 7).map((s) => s.pos)).toEqual([50, 500]);
+  });
+});
