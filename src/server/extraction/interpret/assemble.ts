@@ -325,7 +325,7 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
         text.length > 2 &&
         text.split(/\s+/).length <= 6 &&
         !/\d/.test(text) &&
-        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
+        !/\b(proposal|quote|summary|benefits?|(?<!\b(?:dental|vision|health) )plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
           text,
         ) &&
         // 'Group Dental Proposal' and 'Dental Benefits' are titles; 'Dearborn Group' and 'VSP
