@@ -117,7 +117,16 @@ function updateScope(scope: Scope, text: string): Scope {
 function isHeadingLine(line: Line, bodySize: number): boolean {
   const words = line.text.trim().split(/\s+/).length;
   if (words > 14 || /[.;]$/.test(line.text.trim())) return false;
-  return line.size >= bodySize * 1.12 || line.bold === true;
+  return line.size >= bodySize * 1.12 || line.bold === true || capitalsHeading(line.text);
+}
+
+/**
+ * A heading set in body type the way a printout without typefaces marks one: two words or more in
+ * capitals, alone or before a dash or colon ('MONTHLY RATES', 'PLAN DESIGN - Acme PPO 1500').
+ */
+export function capitalsHeading(text: string): boolean {
+  const m = text.trim().match(/^([A-Z][A-Z&/]+(?:\s+[A-Z][A-Z&/]+)+)(\s+[-–—:]\s+\S.*)?$/);
+  return m !== null && m[1]!.replace(/[^A-Z]/g, '').length >= 6;
 }
 
 /** Cell text with wrapped lines joined. */
