@@ -468,7 +468,7 @@ function networkLabel(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim();
   return (
     t.split(' ').length <= 4 &&
-    namesNetworkExplicitly(t) &&
+    (namesNetworkExplicitly(t) || networkOf(t) !== undefined) &&
     !/\b(deductible|maximum|coinsurance|preventive|basic|major|exam|lens|frame)/i.test(t)
   );
 }

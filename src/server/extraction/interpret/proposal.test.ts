@@ -1318,3 +1318,30 @@ describe('a benefit grid printed transposed, networks as rows', () => {
     expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('LIBERTY Dental Plan');
   });
 });
+
+describe('a transposed grid whose rows are named networks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Quote',
+      [
+        ['', 'Preventive', 'Basic', 'Major'],
+        ['PPO Dentist', '100%', '80%', '50%'],
+        ['Non-PPO Dentist', '90%', '70%', '40%'],
+      ],
+    ]),
+  );
+  it('reads the first network as in-network and the non-network one as out-of-network', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+      ]),
+    ).toEqual([
+      ['Preventive', '100%', '90%'],
+      ['Basic', '80%', '70%'],
+      ['Major', '50%', '40%'],
+    ]);
+  });
+});
