@@ -119,4 +119,32 @@ describe('a monospace printout without rulings', () => {
     expect(startsBlock(12, [10.5, 10.5], 9.5)).toBe(false);
     expect(startsBlock(28, [4, 4], 10)).toBe(true);
   });
+
+  it('ends a table at a heading in capitals after an empty line, right over the next table', () => {
+    const ws = [
+      ...words('Class', 40, 100),
+      ...words('Description', 140, 100),
+      ...words('Class 1', 40, 114),
+      ...words('Salaried employees', 140, 114),
+      ...words('Class 2', 40, 128),
+      ...words('Hourly employees', 140, 128),
+      ...words('MONTHLY RATES', 40, 156),
+      ...words('EE', 240, 170),
+      ...words('FAMILY', 340, 170),
+      ...words('Class 1', 40, 184),
+      ...words('$38.20', 240, 184),
+      ...words('$121.06', 340, 184),
+    ];
+    const page = buildPage({
+      number: 1,
+      width: 612,
+      height: 792,
+      source: 'text',
+      words: ws,
+      segments: [],
+      tolerance: 2.5,
+    });
+    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    expect(tables.map((t) => t.rows)).toEqual([3, 2]);
+  });
 });

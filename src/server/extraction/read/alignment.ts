@@ -100,12 +100,14 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     while (j < rows.length) {
       const gap = rows[j]!.box[1] - rows[j - 1]!.box[3];
       if (gap > size * 2.2) break;
-      // a line standing alone between empty lines (a heading or a note set apart by white space)
+      // a line standing alone between empty lines (a heading or a note set apart by white space),
+      // or after an empty line and set in capitals ('MONTHLY RATES' right over its table)
       const below = rows[j + 1] ? rows[j + 1]!.box[1] - rows[j]!.box[3] : Number.POSITIVE_INFINITY;
       if (
         rows[j]!.segments.length < 2 &&
         startsBlock(gap, gaps, size) &&
-        startsBlock(below, gaps, size)
+        (startsBlock(below, gaps, size) ||
+          /^[^a-z]*[A-Z]{2,}\s+[A-Z]{2,}[^a-z]*$/.test(rows[j]!.segments[0]!.text))
       )
         break;
       gaps.push(gap);
