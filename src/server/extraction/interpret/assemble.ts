@@ -325,7 +325,7 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
         text.length > 2 &&
         text.split(/\s+/).length <= 6 &&
         !/\d/.test(text) &&
-        !/\b(proposal|quote|summary|benefits?|plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
+        !/\b(proposal|quote|summary|benefits?|(?<!\b(?:dental|vision|health) )plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
           text,
         ) &&
         // 'Group Dental Proposal' and 'Dental Benefits' are titles; 'Dearborn Group' and 'VSP
@@ -343,10 +343,13 @@ function logoText(doc: AnalyzedDocument): Evidence | undefined {
   );
 }
 
-/** The legal name of the insurer printed somewhere (footer, disclaimer), as a fallback carrier. */
+/**
+ * The legal name of the insurer printed somewhere (footer, disclaimer), as a fallback carrier;
+ * 'of' and 'and' between capitalised words are part of it ('Mutual of Omaha Insurance Company').
+ */
 export function legalName(doc: AnalyzedDocument): Evidence | undefined {
   const re =
-    /\b((?:[A-Z][\w&.'-]*\s+){0,6}(?:Life|Insurance|Assurance|Casualty|Indemnity|Health)(?:\s+(?:and|&)\s+[A-Z]\w*)*\s+(?:Insurance\s+)?(?:Company|Corporation|Corp\.?|Inc\.?)(?:\s+of\s+(?:[A-Z][a-z]+\s?){1,3})?)/;
+    /\b((?:[A-Z][\w&.'-]*\s+(?:(?:of|and|&)\s+(?=[A-Z]))?){0,6}(?:Life|Insurance|Assurance|Casualty|Indemnity|Health)(?:\s+(?:and|&)\s+[A-Z]\w*)*\s+(?:Insurance\s+)?(?:Company|Corporation|Corp\.?|Inc\.?)(?:\s+of\s+(?:[A-Z][a-z]+\s?){1,3})?)/;
   const lines = [
     ...doc.items.flatMap((i) => (i.kind === 'line' ? [i.line] : [])),
     ...doc.furniture,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
-import { cutValue, orthoRowText, spannedValue, titleAndList } from './dental.ts';
+import { categoriesAcross, cutValue, orthoRowText, spannedValue, titleAndList } from './dental.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -102,5 +102,28 @@ describe('orthodontia blocks and titled procedure lists', () => {
     ]);
     expect(titleAndList('Note: see page 2')).toBeUndefined();
     expect(titleAndList('Preventive')).toBeUndefined();
+  });
+});
+
+describe('categories named across one row', () => {
+  const e = (value: string) => ({ value, method: 'cell' as const, score: 0.9 }) as never;
+  it('splits "Coinsurance (Preventive / Basic / Major)" into a service per category', () => {
+    const rows = categoriesAcross('Coinsurance (Preventive / Basic / Major)', {
+      in: e('100% / 80% / 50%'),
+      out: e('80% / 60% / 40%'),
+    });
+    expect(rows?.map((r) => [r.label, r.values.in?.value, r.values.out?.value])).toEqual([
+      ['Preventive', '100%', '80%'],
+      ['Basic', '80%', '60%'],
+      ['Major', '50%', '40%'],
+    ]);
+  });
+  it('leaves a row whose values do not split as often, or whose parts are no categories', () => {
+    expect(categoriesAcross('Coinsurance (Preventive / Basic / Major)', { in: e('80%') })).toBe(
+      undefined,
+    );
+    expect(categoriesAcross('Deductible (Individual / Family)', { in: e('$50 / $150') })).toBe(
+      undefined,
+    );
   });
 });

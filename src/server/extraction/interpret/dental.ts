@@ -90,7 +90,7 @@ export function dentalScore(t: AnalyzedTable): number {
   return n;
 }
 
-interface NetworkValues {
+export interface NetworkValues {
   in?: Evidence;
   out?: Evidence;
 }
@@ -353,14 +353,49 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           add('orthoPersonsIn', v.in);
           add('orthoPersonsOut', v.out);
           break;
-        case 'service':
+        case 'service': {
+          // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
+          const across = categoriesAcross(label.text, v);
+          if (across) {
+            for (const a of across)
+              addService(facts, t, row, shape, { ...label, text: a.label }, scope, a.values);
+            break;
+          }
           addService(facts, t, row, shape, label, scope, v);
           break;
+        }
         default:
           break;
       }
     }
   }
+}
+
+/**
+ * A row whose label names several categories separated by slashes ('Coinsurance (Preventive /
+ * Basic / Major)', 'Preventive / Basic / Major') and whose every value splits into as many parts
+ * at the same separator: one service per category, each with its part of every value.
+ */
+export function categoriesAcross(
+  label: string,
+  v: NetworkValues,
+): Array<{ label: string; values: NetworkValues }> | undefined {
+  const inner = label.match(/\(([^()]*\/[^()]*)\)/)?.[1] ?? label;
+  const names = inner.split(/\s*\/\s*/).map((n) => n.trim());
+  if (names.length < 2 || !names.every((n) => n && DENTAL_CATEGORY.test(n))) return undefined;
+  const parts = (e: Evidence | undefined) => e?.value.split(/\s+\/\s+/);
+  const pin = parts(v.in);
+  const pout = parts(v.out);
+  if (!pin && !pout) return undefined;
+  if ((pin && pin.length !== names.length) || (pout && pout.length !== names.length))
+    return undefined;
+  return names.map((name, k) => ({
+    label: name,
+    values: {
+      ...(v.in ? { in: { ...v.in, value: pin![k]!.trim(), method: 'split' } } : {}),
+      ...(v.out ? { out: { ...v.out, value: pout![k]!.trim(), method: 'split' } } : {}),
+    },
+  }));
 }
 
 /** A row that names the plan of each option printed side by side. */

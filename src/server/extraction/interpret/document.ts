@@ -117,7 +117,16 @@ function updateScope(scope: Scope, text: string): Scope {
 function isHeadingLine(line: Line, bodySize: number): boolean {
   const words = line.text.trim().split(/\s+/).length;
   if (words > 14 || /[.;]$/.test(line.text.trim())) return false;
-  return line.size >= bodySize * 1.12 || line.bold === true;
+  return line.size >= bodySize * 1.12 || line.bold === true || capitalsHeading(line.text);
+}
+
+/**
+ * A heading set in body type the way a printout without typefaces marks one: two words or more in
+ * capitals, alone or before a dash or colon ('MONTHLY RATES', 'PLAN DESIGN - Acme PPO 1500').
+ */
+export function capitalsHeading(text: string): boolean {
+  const m = text.trim().match(/^([A-Z][A-Z&/]+(?:\s+[A-Z][A-Z&/]+)+)(\s+[-–—:]\s+\S.*)?$/);
+  return m !== null && m[1]!.replace(/[^A-Z]/g, '').length >= 6;
 }
 
 /** Cell text with wrapped lines joined. */
@@ -456,6 +465,52 @@ function optionsBeforeNetworks(columns: Column[]): Column[] {
   });
 }
 
+/** A row label that only names a network ('In-Network', 'Out-of- Network', 'Non-PPO'). */
+function networkLabel(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return (
+    t.split(' ').length <= 4 &&
+    (namesNetworkExplicitly(t) || networkOf(t) !== undefined) &&
+    !/\b(deductible|maximum|coinsurance|preventive|basic|major|exam|lens|frame)/i.test(t)
+  );
+}
+
+/** A column heading that names a benefit row ('Preventive', 'Annual Maximum', 'Eye Exam'). */
+const BENEFIT_HEADING =
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|orthodont\w*|endodont\w*|periodont\w*|prosthodont\w*|deductibles?|maximums?|coinsurance|exams?|lenses|frames?|contacts?)\b/i;
+
+/**
+ * A benefit grid printed transposed: the benefits across the top ('Preventive | Basic | Major',
+ * 'Deductible | Annual Maximum') and the networks down the side ('In-Network', 'Out-of-Network').
+ * Turned a quarter so the benefits are rows and the networks columns, as grids are usually
+ * printed (geometry dropped: the cells' boxes no longer say where their columns are).
+ */
+export function transposedNetworks(table: Table): Table | undefined {
+  if (table.rows < 2 || table.cols < 3) return undefined;
+  const top = rowCells(table, 0);
+  const corner = cellText(top[0]);
+  if (corner && !/^(network|networks?\s*(type|tier)?|benefits?|coverage)$/i.test(corner))
+    return undefined;
+  const heads = top.slice(1).filter((c) => c && c.row === 0 && c.colSpan === 1);
+  if (heads.filter((c) => BENEFIT_HEADING.test(cellText(c))).length < 2) return undefined;
+  const labels: string[] = [];
+  for (let r = 1; r < table.rows; r++) {
+    const c = cellAt(table, r, 0);
+    labels.push(c && c.row === r ? cellText(c) : '');
+  }
+  const networks = labels.filter(networkLabel).length;
+  if (networks < 2 || networks * 2 < labels.length) return undefined;
+  const cells = table.cells
+    .filter((c) => !(c.row === 0 && c.col === 0))
+    .map((c) => {
+      const { box: _box, ...rest } = c;
+      return { ...rest, row: c.col, col: c.row, rowSpan: c.colSpan, colSpan: c.rowSpan };
+    })
+    .sort((a, b) => a.row - b.row || a.col - b.col);
+  const { box: _box, ...rest } = table;
+  return { ...rest, rows: table.cols, cols: table.rows, cells, headerRows: 1 };
+}
+
 export function analyzeTable(
   table: Table,
   scope: Scope,
@@ -552,7 +607,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
-        const analyzed = analyzeTable(b.table, scope, order++, lastHeading);
+        const analyzed = analyzeTable(
+          transposedNetworks(b.table) ?? b.table,
+          scope,
+          order++,
+          lastHeading,
+        );
         const previous = items[items.length - 1];
         if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
         items.push({ kind: 'table', table: analyzed, order: analyzed.order });

@@ -159,3 +159,14 @@ describe('a product section with its own title', () => {
     expect(carrierFallback(d, undefined, 'dental')?.value).toBe('Guardian');
   });
 });
+
+describe('a running header naming the issuer before a separator', () => {
+  it("reads 'Delta Dental of Minnesota · Group Proposal' as the issuer's name", () => {
+    expect(issuerInLine('Delta Dental of Minnesota · Group Proposal')?.name).toBe(
+      'Delta Dental of Minnesota',
+    );
+  });
+  it('keeps a title whose words after the separator are not generic', () => {
+    expect(issuerInLine('Acme · Cedar Hollow Library Proposal')).toBeUndefined();
+  });
+});

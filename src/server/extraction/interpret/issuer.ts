@@ -138,7 +138,12 @@ export function issuerInLine(text: string): { name: string; prepared: boolean } 
   }
   const title = t.match(TITLE);
   if (title) {
-    const name = title[1]!.trim();
+    let name = title[1]!.trim();
+    // 'Delta Dental of Minnesota · Group Proposal': the name, a separator, then the kind of
+    // document in generic words
+    const lead = leadingName(name);
+    const after = name.slice(lead.length).match(/^\s+[·•|–—-]\s+(.+)$/)?.[1];
+    if (lead && after?.split(/\s+/).every((w) => GENERIC.test(w))) name = lead;
     // the whole prefix must be the name: 'Dental Proposal for Acme' or 'Your 2027 Dental Quote' is not
     if (leadingName(name) !== name || !organisationLike(name)) return undefined;
     // 'Delta Dental Proposal': the product word is part of a known carrier's name

@@ -1304,3 +1304,73 @@ describe('a key–value cover table whose first label ends in its preposition', 
     });
   });
 });
+
+describe('a benefit grid printed transposed, networks as rows', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# LIBERTY Dental Plan',
+      [
+        ['Eligible Class', 'All Full-Time Employees'],
+        ['Effective Date', '03/01/2027'],
+      ],
+      [
+        ['Network', 'Deductible (Individual / Family)', 'Annual Maximum'],
+        ['In-Network', '$25 / $75', '$1,000'],
+        ['Out-of-Network', '$50 / $150', '$1,000'],
+      ],
+      [
+        ['Network', 'Preventive', 'Basic', 'Major'],
+        ['In-Network', '100%', '80%', '50%'],
+        ['Out-of-Network', '80%', '60%', '40%'],
+      ],
+    ]),
+  );
+
+  it('reads the categories as rows and the networks as columns', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+        s.policyYearDeductibleFamilyOutOfNetwork,
+        s.policyYearMaximumInNetwork,
+      ]),
+    ).toEqual([
+      ['Preventive', '100%', '80%', '$150', '$1,000'],
+      ['Basic', '80%', '60%', '$150', '$1,000'],
+      ['Major', '50%', '40%', '$150', '$1,000'],
+    ]);
+  });
+
+  it("takes a logo ending in 'Dental Plan' for the carrier's name", () => {
+    expect(fieldValue(data, 'dentalInsurance_carrierName')).toBe('LIBERTY Dental Plan');
+  });
+});
+
+describe('a transposed grid whose rows are named networks', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Quote',
+      [
+        ['', 'Preventive', 'Basic', 'Major'],
+        ['PPO Dentist', '100%', '80%', '50%'],
+        ['Non-PPO Dentist', '90%', '70%', '40%'],
+      ],
+    ]),
+  );
+  it('reads the first network as in-network and the non-network one as out-of-network', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+      ]),
+    ).toEqual([
+      ['Preventive', '100%', '90%'],
+      ['Basic', '80%', '70%'],
+      ['Major', '50%', '40%'],
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
+import { startsBlock } from './alignment.ts';
 import { buildPage } from './page-builder.ts';
 
 /** Words of a text at (x, y) — y is the top — split at spaces, 5 points per character. */
@@ -75,5 +76,75 @@ describe('tables found from alignment', () => {
     const t = tableOf(ws);
     expect(t.rows).toBe(2);
     expect(text(t, 1, 1)).toBe('Full-time employees working 30 or more hours');
+  });
+});
+
+describe('a monospace printout without rulings', () => {
+  it('ends a table at a heading that stands alone between empty lines', () => {
+    // rows 14 points apart, an empty line (28 points) around 'PLAN DESIGN'
+    const ws = [
+      ...words('Class', 40, 100),
+      ...words('Description', 140, 100),
+      ...words('Class 1', 40, 114),
+      ...words('Salaried employees', 140, 114),
+      ...words('Class 2', 40, 128),
+      ...words('Hourly employees', 140, 128),
+      ...words('PLAN DESIGN', 40, 156),
+      ...words('In-Network', 240, 184),
+      ...words('Out-of-Network', 340, 184),
+      ...words('Annual Maximum', 40, 198),
+      ...words('$1,500', 240, 198),
+      ...words('$1,500', 340, 198),
+      ...words('Type I Preventive', 40, 212),
+      ...words('100%', 240, 212),
+      ...words('100%', 340, 212),
+    ];
+    const page = buildPage({
+      number: 1,
+      width: 612,
+      height: 792,
+      source: 'text',
+      words: ws,
+      segments: [],
+      tolerance: 2.5,
+    });
+    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    expect(tables).toHaveLength(2);
+    expect(tables[0]!.rows).toBe(3);
+    expect(page.blocks.some((b) => b.kind === 'line' && b.line.text === 'PLAN DESIGN')).toBe(true);
+  });
+
+  it('keeps a section row set apart by padding in its table', () => {
+    expect(startsBlock(12, [3.3], 9.5)).toBe(false);
+    expect(startsBlock(12, [10.5, 10.5], 9.5)).toBe(false);
+    expect(startsBlock(28, [4, 4], 10)).toBe(true);
+  });
+
+  it('ends a table at a heading in capitals after an empty line, right over the next table', () => {
+    const ws = [
+      ...words('Class', 40, 100),
+      ...words('Description', 140, 100),
+      ...words('Class 1', 40, 114),
+      ...words('Salaried employees', 140, 114),
+      ...words('Class 2', 40, 128),
+      ...words('Hourly employees', 140, 128),
+      ...words('MONTHLY RATES', 40, 156),
+      ...words('EE', 240, 170),
+      ...words('FAMILY', 340, 170),
+      ...words('Class 1', 40, 184),
+      ...words('$38.20', 240, 184),
+      ...words('$121.06', 340, 184),
+    ];
+    const page = buildPage({
+      number: 1,
+      width: 612,
+      height: 792,
+      source: 'text',
+      words: ws,
+      segments: [],
+      tolerance: 2.5,
+    });
+    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    expect(tables.map((t) => t.rows)).toEqual([3, 2]);
   });
 });

@@ -96,9 +96,21 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     // grow a region of multi-segment rows, allowing single-segment rows in between
     let j = i + 1;
     let lastMulti = i;
+    const gaps: number[] = [];
     while (j < rows.length) {
       const gap = rows[j]!.box[1] - rows[j - 1]!.box[3];
       if (gap > size * 2.2) break;
+      // a line standing alone between empty lines (a heading or a note set apart by white space),
+      // or after an empty line and set in capitals ('MONTHLY RATES' right over its table)
+      const below = rows[j + 1] ? rows[j + 1]!.box[1] - rows[j]!.box[3] : Number.POSITIVE_INFINITY;
+      if (
+        rows[j]!.segments.length < 2 &&
+        startsBlock(gap, gaps, size) &&
+        (startsBlock(below, gaps, size) ||
+          /^[^a-z]*[A-Z]{2,}\s+[A-Z]{2,}[^a-z]*$/.test(rows[j]!.segments[0]!.text))
+      )
+        break;
+      gaps.push(gap);
       // a heading (larger type) starts something new
       if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * 1.15) break;
       if (rows[j]!.segments.length >= 2) lastMulti = j;
@@ -122,6 +134,16 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     i = lastMulti + 1;
   }
   return { tables, lines: lines.filter((l) => !used.has(l)) };
+}
+
+/**
+ * A gap between rows that is an empty line of the text flow: wider than a line of type and well
+ * over the row spacing of two rows or more seen so far (a monospace printout separates its tables and their headings
+ * only so).
+ */
+export function startsBlock(gap: number, gaps: number[], size: number): boolean {
+  if (gaps.length < 2 || gap < size) return false;
+  return gap > 2.5 * Math.max(median(gaps), size * 0.15);
 }
 
 function buildTable(region: Row[], ranges: Array<[number, number]>, page: number): Table {
