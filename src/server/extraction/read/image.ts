@@ -243,6 +243,7 @@ export async function recognizePage(
     );
   }
   romanCodes(ocrWords);
+  joinCodeNumbers(ocrWords);
   flatDashes(ocrWords);
   const k = geometry.scale;
   const words: Word[] = ocrWords
@@ -363,6 +364,32 @@ export function romanCodes(words: OcrWord[]): void {
       text: m[1]!.replace(/[l|1]/g, 'I') + m[2]!,
       confidence: Math.min(w.confidence, REREAD),
     };
+  }
+}
+
+/**
+ * A class, type, option or tier number after its word ("Class 1", "Type 2", "Option 3"): a digit
+ * in a serif face stands well inside its advance, so the recogniser's boxes leave a gap wider than
+ * a space before it, and a table ruled between rows only would split the name into two columns
+ * there. A number of one or two characters within 0.7 of the word's height after the word, on
+ * its line, is joined to it as one word.
+ */
+export function joinCodeNumbers(words: OcrWord[]): void {
+  for (let i = words.length - 2; i >= 0; i--) {
+    const w = words[i]!;
+    const n = words[i + 1]!;
+    if (!/^(class|type|option|tier|plan)$/i.test(w.text) || !/^[0-9A-Z]{1,2}$/.test(n.text)) {
+      continue;
+    }
+    const h = w.box[3] - w.box[1];
+    const overlap = Math.min(w.box[3], n.box[3]) - Math.max(w.box[1], n.box[1]);
+    const gap = n.box[0] - w.box[2];
+    if (overlap < h * 0.5 || gap < 0 || gap > h * 0.7) continue;
+    words.splice(i, 2, {
+      text: `${w.text} ${n.text}`,
+      box: [w.box[0], Math.min(w.box[1], n.box[1]), n.box[2], Math.max(w.box[3], n.box[3])],
+      confidence: Math.min(w.confidence, n.confidence),
+    });
   }
 }
 
