@@ -9,8 +9,8 @@ import { type SetSummary, scoreFixtureSet } from './testing/score-set.ts';
  * two-column pages, rules between rows only, letter-spaced headings, merged and nested Word tables,
  * a sideways and a noisy low-resolution scan, labels above their values, dot leaders, both networks in
  * one column. Floors sit a little under what the engine reaches,
- * so that a regression shows. Twelve scanned pages (g12–g14, g33, the scan round g39–g42): about
- * 35 s of OCR.
+ * so that a regression shows. Seventeen scanned pages (g12–g14, g33, the scan rounds g39–g42 and
+ * g48–g51): about 45 s of OCR.
  */
 
 const folder = resolve(import.meta.dirname, '../../../tests/fixtures/generalisation');

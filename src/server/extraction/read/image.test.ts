@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doubtful, flatDashes, romanCodes, shortRulesAway } from './image.ts';
+import { doubtful, flatDashes, joinCodeNumbers, romanCodes, shortRulesAway } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
 /** Words laid out left to right on one line, 20 high, 10 apart. */
@@ -99,5 +99,37 @@ describe('shortRulesAway', () => {
       { dir: 'h' as const, pos: 500, a: 0, b: 900 }, // long
     ];
     expect(shortRulesAway(h, v, 216, 7).map((s) => s.pos)).toEqual([50, 500]);
+  });
+});
+
+describe('joinCodeNumbers', () => {
+  it('joins a class or type number to its word across the wide gap of a serif digit', () => {
+    const at = (text: string, x0: number, x1: number): OcrWord => ({
+      text,
+      box: [x0, 100, x1, 121],
+      confidence: 0.9,
+    });
+    const words = [
+      at('Class', 0, 61),
+      at('1', 73, 79), // 12 apart: wider than a space in the recogniser's boxes
+      at('Salaried', 200, 292),
+      at('Type', 0, 50),
+      at('A', 60, 74),
+      at('Class', 0, 61),
+      at('2', 120, 130), // far: another column
+      at('Employee', 0, 100),
+      at('1', 110, 116), // not a code word
+    ];
+    joinCodeNumbers(words);
+    expect(words.map((w) => w.text)).toEqual([
+      'Class 1',
+      'Salaried',
+      'Type A',
+      'Class',
+      '2',
+      'Employee',
+      '1',
+    ]);
+    expect(words[0]!.box).toEqual([0, 100, 79, 121]);
   });
 });

@@ -10,6 +10,7 @@ import {
   barRulings,
   binarize,
   clipBackground,
+  despeckle,
   detectRulings,
   eraseRulings,
   estimateSkew,
@@ -17,6 +18,7 @@ import {
   fromRgba,
   type Gray,
   isolateInk,
+  isTwoLevel,
   median3,
   noiseLevel,
   normalizeRegions,
@@ -27,6 +29,7 @@ import {
   rotate,
   rotateQuarter,
   stretchContrast,
+  stripeRulings,
   toPgm,
   unrotatePoint,
   unshade,
@@ -55,6 +58,16 @@ const MAX_SECOND_LOOK = 80;
 /** Grey level under which a pixel belongs to a dark bar (white-on-dark header fill). */
 const BAR_LEVEL = 150;
 
+/**
+ * Grey level under which an area may be a light fill (a shaded header row): a fill about as grey
+ * as the ruling level reads as half ink, half paper on the ruling mask, so fills are looked for
+ * a little above it.
+ */
+const SHADE_LEVEL = 242;
+
+/** How much darker than such a light fill a pixel must be to count as ruling ink. */
+const LIGHT_MARGIN = 20;
+
 /** Pixels per page unit and the page size in page units. */
 interface Geometry {
   /** image pixels per page unit */
@@ -70,7 +83,12 @@ export async function recognizePage(
   number: number,
 ): Promise<Page> {
   const scanned = image;
-  let stretched = stretchContrast(image);
+  // a fax (two levels, no grey): its specks of one or two pixels are dust, not ink
+  let stretched = stretchContrast(
+    isTwoLevel(image)
+      ? despeckle(image, Math.max(2, Math.round(4 * (geometry.dpi / 200) ** 2)))
+      : image,
+  );
   // a noisy scan is smoothed first, and its specks are removed before recognition: noise hides
   // the skew and costs the recogniser dearly
   const noisy = noiseLevel(stretched) >= NOISY;
@@ -104,12 +122,24 @@ export async function recognizePage(
     Math.round(dpi * 0.12),
     Math.max(1, Math.round(dpi / 40)),
   );
+  // a fill about as light as the ruling level (found a little above it; not on a noisy page,
+  // whose paper dips under that level too): only what is clearly darker than it is a ruling
+  const light = noisy
+    ? []
+    : findBars(
+        straight,
+        SHADE_LEVEL,
+        Math.round(dpi * 0.6),
+        Math.round(dpi * 0.12),
+        Math.max(1, Math.round(dpi / 40)),
+      ).filter((f) => !shaded.some((s) => overlapsRect(s, f)));
   const lineInk = unshade(
     straight,
-    binarize(straight, RULING_LEVEL, barArea),
-    shaded,
+    unshade(straight, binarize(straight, RULING_LEVEL, barArea), shaded, BAR_LEVEL, RULING_LEVEL),
+    light,
     BAR_LEVEL,
-    RULING_LEVEL,
+    SHADE_LEVEL,
+    LIGHT_MARGIN,
   );
   // on a noisy page some paper reads as ink: a ruling's sides are judged against that
   const paperInk = paperInkShare(lineInk, straight.width, straight.height);
@@ -145,14 +175,36 @@ export async function recognizePage(
   );
   const rulings = [...shortRulesAway(hRulings, vRulings, dpi * 1.2, near), ...vRulings];
   const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
-  const segments = [...rulings, ...barLines];
+  // zebra stripes: the edges of light row fills stacked one under another bound the rows
+  // (fills are looked for beside the dark bars: a stripe right under a header bar is its own)
+  const fills = bars.length
+    ? findBars(
+        {
+          ...straight,
+          data: straight.data.map((v, i) => (barArea[i] ? 255 : v)),
+        },
+        noisy ? RULING_LEVEL : SHADE_LEVEL,
+        Math.round(dpi * 0.6),
+        Math.round(dpi * 0.12),
+        Math.max(1, Math.round(dpi / 40)),
+      )
+    : [...shaded, ...light];
+  const stripes = stripeRulings(
+    fills.filter((f) => !bars.some((b) => overlapsRect(b, f))),
+    dpi * 1.5,
+    dpi * 0.45,
+    Math.max(3, Math.round(dpi / 25)),
+    { mask: binarize(straight, BAR_LEVEL), width: straight.width, height: straight.height },
+  ).filter(
+    (s) => ![...rulings, ...barLines].some((r) => r.dir === 'h' && Math.abs(r.pos - s.pos) <= near),
+  );
+  const segments = [...rulings, ...barLines, ...stripes];
   // each table cell and bar is evened out on its own (shaded cells, white-on-dark headers)
   const tol = Math.round((dpi / 72) * 3);
   const cells = findGrids(segments, tol).flatMap((grid) =>
     grid.cells.map((c) => ({ x0: c.box[0], y0: c.box[1], x1: c.box[2], y1: c.box[3] })),
   );
-  const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-  const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlaps(b, c)))];
+  const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlapsRect(b, c)))];
   const even = normalizeRegions(straight, regions, gap + 1);
   const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
   const clipped = noisy ? clipBackground(erased) : erased;
@@ -191,6 +243,7 @@ export async function recognizePage(
     );
   }
   romanCodes(ocrWords);
+  joinCodeNumbers(ocrWords);
   flatDashes(ocrWords);
   const k = geometry.scale;
   const words: Word[] = ocrWords
@@ -240,6 +293,10 @@ export async function recognizePage(
   page.width = scanned.width / k;
   page.height = scanned.height / k;
   return page;
+}
+
+function overlapsRect(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
 /** Confidence given at most to a word that reads like a misread figure. */
@@ -307,6 +364,32 @@ export function romanCodes(words: OcrWord[]): void {
       text: m[1]!.replace(/[l|1]/g, 'I') + m[2]!,
       confidence: Math.min(w.confidence, REREAD),
     };
+  }
+}
+
+/**
+ * A class, type, option or tier number after its word ("Class 1", "Type 2", "Option 3"): a digit
+ * in a serif face stands well inside its advance, so the recogniser's boxes leave a gap wider than
+ * a space before it, and a table ruled between rows only would split the name into two columns
+ * there. A number of one or two characters within 0.7 of the word's height after the word, on
+ * its line, is joined to it as one word.
+ */
+export function joinCodeNumbers(words: OcrWord[]): void {
+  for (let i = words.length - 2; i >= 0; i--) {
+    const w = words[i]!;
+    const n = words[i + 1]!;
+    if (!/^(class|type|option|tier|plan)$/i.test(w.text) || !/^[0-9A-Z]{1,2}$/.test(n.text)) {
+      continue;
+    }
+    const h = w.box[3] - w.box[1];
+    const overlap = Math.min(w.box[3], n.box[3]) - Math.max(w.box[1], n.box[1]);
+    const gap = n.box[0] - w.box[2];
+    if (overlap < h * 0.5 || gap < 0 || gap > h * 0.7) continue;
+    words.splice(i, 2, {
+      text: `${w.text} ${n.text}`,
+      box: [w.box[0], Math.min(w.box[1], n.box[1]), n.box[2], Math.max(w.box[3], n.box[3])],
+      confidence: Math.min(w.confidence, n.confidence),
+    });
   }
 }
 

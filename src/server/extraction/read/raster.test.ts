@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   alongPieces,
   binarize,
+  despeckle,
   detectRulings,
   estimateSkew,
+  findBars,
   type Gray,
+  isTwoLevel,
   noiseLevel,
+  otsu,
   paperInkShare,
   rotate,
   rotateQuarter,
+  stripeRulings,
   unshade,
   unturnPoint,
   uprightTurns,
@@ -164,5 +169,73 @@ describe('raster', () => {
     fillRect(dark, 0, 0, 100, 50, 60);
     const darkInk = binarize(dark, 225);
     expect(unshade(dark, darkInk, [{ x0: 0, y0: 0, x1: 99, y1: 49 }], 150, 225)[500]).toBe(1);
+  });
+
+  it('finds the ink of a two-level (fax) page', () => {
+    const g = blank(100, 50);
+    fillRect(g, 10, 10, 40, 20);
+    expect(isTwoLevel(g)).toBe(true);
+    const t = otsu(g);
+    expect(binarize(g, t)[15 * 100 + 20]).toBe(1);
+    expect(binarize(g, t)[30 * 100 + 20]).toBe(0);
+    // a scanner's grey page keeps its threshold
+    const grey = blank(100, 50);
+    fillRect(grey, 10, 10, 40, 20, 40);
+    fillRect(grey, 40, 10, 60, 20, 120);
+    expect(isTwoLevel(grey)).toBe(false);
+    expect(binarize(grey, otsu(grey))[15 * 100 + 20]).toBe(1);
+  });
+
+  it('takes the specks off a fax and keeps full stops and letters', () => {
+    const g = blank(100, 50);
+    fillRect(g, 5, 5, 6, 6); // one-pixel speck
+    fillRect(g, 20, 5, 22, 7); // two-by-two speck
+    fillRect(g, 40, 10, 43, 13); // a full stop (3×3)
+    fillRect(g, 60, 10, 62, 30); // a letter stem
+    const out = despeckle(g, 4);
+    const at = (x: number, y: number) => out.data[y * 100 + x];
+    expect(at(5, 5)).toBe(255);
+    expect(at(21, 6)).toBe(255);
+    expect(at(41, 11)).toBe(0);
+    expect(at(61, 20)).toBe(0);
+  });
+
+  it('finds a light fill at about the ruling level as a shaded row', () => {
+    const g = blank(400, 120);
+    // a fill whose grey sits at the ruling level: with noise, half of it is under 225
+    for (let y = 20; y < 60; y++)
+      for (let x = 20; x < 380; x++) g.data[y * 400 + x] = (x + y) % 2 ? 220 : 230;
+    expect(findBars(g, 225, 120, 24, 5)).toHaveLength(0);
+    const [fill] = findBars(g, 242, 120, 24, 5);
+    expect(fill).toBeDefined();
+    // a light grey rule through it stays ink when only what is clearly darker than the fill
+    // counts (a margin of 20 grey levels), and the fill's texture does not
+    fillRect(g, 199, 20, 201, 60, 190);
+    const out = unshade(g, binarize(g, 225), [fill!], 150, 242, 20);
+    expect(out[40 * 400 + 200]).toBe(1);
+    expect(out[40 * 400 + 101]).toBe(0);
+    expect(out[40 * 400 + 100]).toBe(0);
+  });
+
+  it('bounds the rows of a zebra-striped table by the edges of its stripes', () => {
+    const stripe = (y0: number) => ({ x0: 100, y0, x1: 1100, y1: y0 + 39 });
+    const ink = { mask: new Uint8Array(1200 * 400), width: 1200, height: 400 };
+    // text in the plain row after the last stripe
+    for (let y = 228; y < 245; y++) for (let x = 120; x < 300; x++) ink.mask[y * 1200 + x] = 1;
+    const lines = stripeRulings([stripe(100), stripe(178)], 225, 68, 6, ink).map((s) => s.pos);
+    expect(lines).toEqual([100, 139, 178, 217, 256]);
+    // one shaded row alone (a sub-section row), a tall shaded box or a narrow cell: no rows
+    expect(stripeRulings([stripe(100)], 225, 68, 6)).toHaveLength(0);
+    expect(
+      stripeRulings(
+        [
+          { x0: 100, y0: 0, x1: 1100, y1: 200 },
+          { x0: 100, y0: 210, x1: 1100, y1: 400 },
+        ],
+        225,
+        68,
+        6,
+      ),
+    ).toHaveLength(0);
   });
 });

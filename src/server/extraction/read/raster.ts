@@ -231,6 +231,62 @@ export function clipBackground(g: Gray): Gray {
   return { width: g.width, height: g.height, data: out };
 }
 
+/**
+ * A two-level page (a fax, or a scan saved as 1 bit per pixel): nearly every pixel is pure black
+ * or pure white, with none of the grey a scanner gives the edges of ink.
+ */
+export function isTwoLevel(g: Gray): boolean {
+  let extreme = 0;
+  let total = 0;
+  for (let i = 0; i < g.data.length; i += 7) {
+    const v = g.data[i]!;
+    if (v <= 8 || v >= 247) extreme++;
+    total++;
+  }
+  return total > 0 && extreme / total >= 0.995;
+}
+
+/**
+ * Specks of a two-level page: groups of at most `maxArea` dark pixels (8-connected) become white.
+ * A fax's dust and toner specks are one or two pixels across; a full stop or a decimal point of
+ * body text is several times larger, and thresholding left the ink no grey to tell them apart by.
+ */
+export function despeckle(g: Gray, maxArea: number, level = 128): Gray {
+  const { width: w, height: h, data } = g;
+  const out = new Uint8Array(data);
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= level) continue;
+    stack.length = 0;
+    members.length = 0;
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (!seen[j] && data[j]! < level) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    if (members.length <= maxArea) for (const i of members) out[i] = 255;
+  }
+  return { width: w, height: h, data: out };
+}
+
 /** 3×3 median filter: removes speckle noise and keeps edges. */
 export function median3(g: Gray): Gray {
   const { width: w, height: h, data } = g;
@@ -331,7 +387,11 @@ export function isolateInk(
   return { width: w, height: h, data: out };
 }
 
-/** Otsu threshold of the image (0..255). */
+/**
+ * Otsu threshold of the image (0..255): the level under which a pixel is ink (`binarize` keeps
+ * what is strictly below it). On a two-level image (a fax: 0 and 255 only) the best split is the
+ * black level itself, which would leave no ink below it; the threshold is then just above it.
+ */
 export function otsu(g: Gray): number {
   const h = histogram(g);
   const total = g.data.length;
@@ -355,7 +415,9 @@ export function otsu(g: Gray): number {
       threshold = v;
     }
   }
-  return threshold;
+  let below = 0;
+  for (let v = 0; v < threshold; v++) below += h[v]!;
+  return below === 0 && h[threshold]! > 0 ? threshold + 1 : threshold;
 }
 
 /** 1 for ink, 0 for paper; pixels under `exclude` count as paper. */
@@ -656,6 +718,58 @@ export function barRulings(g: Gray, bars: Rect[], level: number, maxWidth: numbe
           out.push({ dir: 'v', pos: (runStart + x - 1) / 2, a: bar.y0, b: bar.y1 });
         runStart = -1;
       }
+    }
+  }
+  return out;
+}
+
+/**
+ * Rows of a zebra-striped table: light fills of the same extent stacked one under another (every
+ * other row shaded, no rules). The edges of each stripe bound its row and the rows beside it, as
+ * rules would: a top and a bottom line per stripe. Fills taller than `maxHeight` (a shaded box)
+ * or narrower than `minWidth`, and a fill with no stripe of its extent above or below within
+ * `maxHeight` (one shaded row, which its rules already bound), give none. When `ink` is given, a
+ * plain row after the last stripe (the table's last row, unshaded) is closed one stripe height
+ * further down if it holds ink and that line crosses none.
+ */
+export function stripeRulings(
+  fills: Rect[],
+  minWidth: number,
+  maxHeight: number,
+  tol: number,
+  ink?: { mask: Uint8Array; width: number; height: number },
+): Segment[] {
+  const rows = fills
+    .filter((f) => f.x1 - f.x0 >= minWidth && f.y1 - f.y0 <= maxHeight)
+    .sort((a, b) => a.y0 - b.y0);
+  const same = (a: Rect, b: Rect) =>
+    a !== b &&
+    Math.abs(a.x0 - b.x0) <= tol &&
+    Math.abs(a.x1 - b.x1) <= tol &&
+    Math.max(a.y0 - b.y1, b.y0 - a.y1) <= maxHeight;
+  const share = (y0: number, y1: number, x0: number, x1: number) => {
+    if (!ink) return 0;
+    let n = 0;
+    let hits = 0;
+    for (let y = Math.max(0, y0); y <= Math.min(ink.height - 1, y1); y++) {
+      for (let x = x0; x <= x1; x += 2, n++) hits += ink.mask[y * ink.width + x]!;
+    }
+    return n ? hits / n : 0;
+  };
+  const out: Segment[] = [];
+  for (const f of rows) {
+    if (!rows.some((o) => same(f, o))) continue;
+    out.push({ dir: 'h', pos: f.y0, a: f.x0, b: f.x1 });
+    out.push({ dir: 'h', pos: f.y1, a: f.x0, b: f.x1 });
+    const last = !rows.some((o) => same(f, o) && o.y0 > f.y0);
+    if (!last || !ink) continue;
+    const h = f.y1 - f.y0;
+    const end = f.y1 + h;
+    if (
+      share(f.y1 + 3, end - 3, f.x0, f.x1) > 0.01 &&
+      share(end - 1, end + 1, f.x0, f.x1) < 0.002
+    ) {
+      out.push({ dir: 'h', pos: end, a: f.x0, b: f.x1 });
     }
   }
   return out;
