@@ -457,7 +457,8 @@ function addService(
     label: evidence(parsed.label, label.source, 'cell'),
     title: evidence(parsed.title, label.source, 'cell'),
     own: {},
-    orthodontic: isOrthodontic(label.text),
+    // a bare code ('Group IV') is orthodontic when the category beside it says so
+    orthodontic: isOrthodontic(label.text) || isOrthodontic(parsed.title),
   };
   const listCell = valueAt(row.cells, shape.listCol);
   if (label.description) {

@@ -78,6 +78,18 @@ export function classRefIn(text: string): string | undefined {
   return `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1).toLowerCase()} ${m[2]!.toUpperCase()}`;
 }
 
+/**
+ * The plan option a numbered option heading names: 'Option 1 — Basic Plan (Ameritas PPO 1000)' →
+ * 'Basic Plan' (options printed one after the other, each under its own heading).
+ */
+export function optionNamedIn(text: string): string | undefined {
+  const m = text
+    .trim()
+    .match(/^(?:plan\s+)?option\s+(?:\d{1,2}|[A-D])\s*[—–:-]\s*([^()]{2,40}?)\s*(?:\(.*\))?$/i);
+  const name = m?.[1]?.trim();
+  return name && /\b(plan|option|ppo|hmo|dhmo|epo)\b/i.test(name) ? name : undefined;
+}
+
 /** Whether a text says it applies to all classes. */
 export function namesAllClasses(text: string): boolean {
   return /\ball (eligible )?classes\b|\ball coverages\b/i.test(text);
@@ -103,9 +115,15 @@ function updateScope(scope: Scope, text: string): Scope {
   // ('Benefits Proposal — Vision and Dental': a product joined to those words is near too)
   const words = text.split(/\s+/);
   let near = 5;
-  while (near + 1 < words.length && /^(and|&|\+|\/)$/i.test(words[near]!)) near += 2;
+  // ('Renewal Proposal — Dental and Vision': a joiner ending the window brings in the next word)
+  const joiner = (w: string | undefined) => w !== undefined && /^(and|&|\+|\/)$/i.test(w);
+  for (;;) {
+    if (near < words.length && joiner(words[near - 1])) near += 1;
+    else if (near + 1 < words.length && joiner(words[near])) near += 2;
+    else break;
+  }
   const products = productsNamed(words.slice(0, near).join(' '));
-  const classRef = classRefIn(text);
+  const classRef = classRefIn(text) ?? optionNamedIn(text);
   if (products.length === 1)
     return classRef ? { product: products[0], classRef } : { product: products[0] };
   if (products.length === 2) return classRef ? { classRef } : {};

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRepeatedNetworkHeading, namesNetworkPair, splitNetworkPair } from './grid.ts';
+import {
+  isRepeatedNetworkHeading,
+  mostlyBareCodes,
+  namesNetworkPair,
+  splitNetworkPair,
+} from './grid.ts';
 
 describe('a column headed with both networks and a slash', () => {
   it.each([
@@ -30,5 +35,35 @@ describe('network headings repeated in the body', () => {
     expect(isRepeatedNetworkHeading('Out-of-Network')).toBe(true);
     expect(isRepeatedNetworkHeading('$10 copay')).toBe(false);
     expect(isRepeatedNetworkHeading('Up to $50 out of network')).toBe(false);
+  });
+});
+
+describe('a code column beside a category column', () => {
+  const code = (text: string) => ({ text, spansNext: false });
+  const wide = (text: string) => ({ text, spansNext: true });
+  it('leaves plan-wide rows spanning the category column out of the count', () => {
+    expect(
+      mostlyBareCodes([
+        wide('Calendar Year Deductible (Single / Family)'),
+        wide('Calendar Year Maximum'),
+        code('Group I'),
+        code('Group II'),
+        code('Group III'),
+        code('Group IV'),
+        wide('Orthodontic Lifetime Maximum'),
+        wide('Orthodontic Eligibility'),
+      ]),
+    ).toBe(true);
+  });
+  it('still needs most service rows to be bare codes', () => {
+    expect(
+      mostlyBareCodes([
+        code('Deductible'),
+        code('Annual Maximum'),
+        code('Type 1'),
+        code('Type 2'),
+        code('Orthodontia'),
+      ]),
+    ).toBe(false);
   });
 });

@@ -71,6 +71,19 @@ export function serviceCodeColumn(t: AnalyzedTable, c: number): boolean {
 /** A bare service code: 'Type 1', 'Class IV', 'Category B'. */
 export const BARE_SERVICE_CODE = /^(type|class|category|group|unit)\s+([ivx]{1,4}|\d{1,2}|[a-d])$/i;
 
+/**
+ * Whether a table's label column holds bare codes ('Group I', 'Type 2') whose category sits in the
+ * next column. Rows whose label spans that next column too (a plan-wide 'Deductible' or
+ * 'Orthodontic Lifetime Maximum' row printed across the code and category columns) are not
+ * service rows and are left out of the count.
+ */
+export function mostlyBareCodes(labels: Array<{ text: string; spansNext: boolean }>): boolean {
+  const codes = labels.filter((l) => l.text && !l.spansNext).map((l) => l.text.trim());
+  return (
+    codes.length >= 2 && codes.filter((c) => BARE_SERVICE_CODE.test(c)).length >= codes.length * 0.6
+  );
+}
+
 export function gridShape(t: AnalyzedTable): GridShape {
   const cols = t.columns;
   let classCol: number | undefined;
@@ -124,10 +137,11 @@ export function gridShape(t: AnalyzedTable): GridShape {
       continue;
     }
     if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
-    // procedures listed in their own column ('Examples', 'Covered Services')
+    // procedures listed in their own column ('Examples', 'Covered Services'), or the category
+    // named beside a bare code ('Code | Category | Procedures')
     if (
       !col.network &&
-      /^(examples?|(sample |typical |covered |included )?(procedures?|services)( included| covered)?|includes|what'?s (covered|included)|description)$/.test(
+      /^(examples?|(sample |typical |covered |included )?(procedures?|services)( included| covered)?|includes|what'?s (covered|included)|description|(service |benefit )?categor(y|ies)|category of service)$/.test(
         h.trim(),
       ) &&
       col.index > labelCol
@@ -204,10 +218,12 @@ export function gridShape(t: AnalyzedTable): GridShape {
     }
   }
   // 'Type | Services | Examples': beside bare codes, the first such column names the category
-  const codes = t.body.map((r) => cellText(r.cells[labelCol])).filter(Boolean);
-  const bareCodes =
-    codes.length >= 2 &&
-    codes.filter((c) => BARE_SERVICE_CODE.test(c.trim())).length >= codes.length * 0.6;
+  const bareCodes = mostlyBareCodes(
+    t.body.map((r) => ({
+      text: cellText(r.cells[labelCol]),
+      spansNext: r.cells[labelCol] !== undefined && r.cells[labelCol] === r.cells[labelCol + 1],
+    })),
+  );
   const titleCol =
     bareCodes && listCols.length > 0 && listCols[0] === labelCol + 1 ? listCols[0] : undefined;
   const listCol = titleCol !== undefined ? listCols[1] : listCols[0];

@@ -1374,3 +1374,98 @@ describe('a transposed grid whose rows are named networks', () => {
     ]);
   });
 });
+
+describe('employee contributions under a shared heading, one column per class', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Proposal',
+      [
+        ['Class', 'Definition'],
+        ['Management', 'Managers working 30 or more hours weekly'],
+        ['Staff', 'All other employees working 30 or more hours weekly'],
+      ],
+      '# Monthly Rates and Employee Contributions',
+      [
+        ['Coverage Tier', 'Total Monthly Premium', '>>Employee Monthly Contribution'],
+        ['^^', '^^', 'Management', 'Staff'],
+        ['Employee Only', '$7.42', '$0.00', '$3.71'],
+        ['Employee + Family', '$21.79', '$14.37', '$18.08'],
+      ],
+    ]),
+  );
+
+  it('gives each class its own contribution and the total premium as the rate', () => {
+    expect(
+      tableRows(data, 'visionInsurance_rateTiers').map((r) => [
+        r.class,
+        r.rateTier,
+        r.carrierMonthlyRate,
+        r.premiumContributions,
+      ]),
+    ).toEqual([
+      ['Management', 'Employee Only', '$7.42', '$0.00'],
+      ['Management', 'Employee + Family', '$21.79', '$14.37'],
+      ['Staff', 'Employee Only', '$7.42', '$3.71'],
+      ['Staff', 'Employee + Family', '$21.79', '$18.08'],
+    ]);
+  });
+});
+
+describe('a bare code column beside a category column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Group Dental Proposal',
+      [
+        ['Code', 'Category', 'Procedures', 'In-Network', 'Out-of-Network'],
+        ['>>>>Calendar Year Maximum', '$1,500', '$1,500'],
+        ['Group I', 'Preventive', 'Exams, cleanings, X-rays', '100%', '90%'],
+        ['Group II', 'Basic', 'Fillings, extractions', '80%', '70%'],
+        ['Group IV', 'Orthodontics', 'Braces and appliances', '50%', '50%'],
+        ['>>>>Orthodontic Lifetime Maximum', '>>$1,000'],
+      ],
+    ]),
+  );
+
+  it('takes the category for the title and the orthodontic maximum for the orthodontic code', () => {
+    const services = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.serviceTypeLabel,
+        s.serviceTypeTitle,
+        s.serviceTypeList,
+        s.orthodonticLifetimeMaximumInNetwork,
+      ]),
+    ).toEqual([
+      ['Group I', 'Preventive', 'Exams, cleanings, X-rays', undefined],
+      ['Group II', 'Basic', 'Fillings, extractions', undefined],
+      ['Group IV', 'Orthodontics', 'Braces and appliances', '$1,000'],
+    ]);
+  });
+});
+
+describe('a title naming both products with the joiner at the end of its first words', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Renewal Proposal — Dental and Vision',
+      [
+        ['Renewal Date', 'September 1, 2027'],
+        ['Eligible Employees', 'All Active Full-Time Employees — working 25 hours per week'],
+      ],
+      '# Dental — Dental Plan',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive', '100%', '100%'],
+      ],
+      '# Vision — Vision Plan',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye Examination', '$10 copay', 'Up to $50'],
+      ],
+    ]),
+  );
+
+  it('gives the cover facts to both products', () => {
+    expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('September 1, 2027');
+    expect(fieldValue(data, 'visionInsurance_effectiveDate')).toBe('September 1, 2027');
+  });
+});

@@ -161,11 +161,16 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       facts.addOption(p, name, cell ? sourceOfCell(cell) : undefined);
     }
   }
-  // 'Coverage | Salaried | Hourly | Union': columns headed by the names of listed classes
+  // 'Coverage | Salaried | Hourly | Union': columns headed by the names of listed classes, also
+  // under a shared heading ('Employee Monthly Contribution' over 'Management | Staff')
   const colClass = valueCols.map(
     (c) =>
       c.classRef ??
-      facts.classes.find((k) => classKey(k.name.value) === classKey(c.heading))?.name.value,
+      facts.classes.find((k) =>
+        [c.heading, c.path[c.path.length - 1] ?? ''].some(
+          (h) => classKey(k.name.value) === classKey(h),
+        ),
+      )?.name.value,
   );
   const hasRateColumn = measures.includes('rate');
   const moneyCols = valueCols.filter((c) =>
