@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { interpretProposal, planFromHeading } from './proposal.ts';
+import { interpretProposal, planFromHeading, planInOptionHeading } from './proposal.ts';
 
 /** The interpreter on layouts unlike the fixtures', one rule of the spec at a time. */
 
@@ -1467,5 +1467,16 @@ describe('a title naming both products with the joiner at the end of its first w
   it('gives the cover facts to both products', () => {
     expect(fieldValue(data, 'dentalInsurance_effectiveDate')).toBe('September 1, 2027');
     expect(fieldValue(data, 'visionInsurance_effectiveDate')).toBe('September 1, 2027');
+  });
+});
+
+describe('the plan in a numbered option heading', () => {
+  it.each([
+    ['Option 1 — Basic Plan (Ameritas PPO Select 1000)', 'Ameritas PPO Select 1000'],
+    ['Option 2 — High Plan (Classes 1 and 2)', undefined],
+    ['Option A — Low Plan (see page 4)', undefined],
+    ['Dental — Acme PPO (Option 1)', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(planInOptionHeading(text)).toBe(expected);
   });
 });

@@ -18,6 +18,7 @@ import {
   cellText,
   classRefIn,
   documentProducts,
+  optionNamedIn,
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
@@ -274,6 +275,15 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
           item.order,
         );
     }
+    // 'Option 1 — Basic Plan (Ameritas PPO Select 1000)': the option's plan in the parenthesis
+    const optionPlan = planInOptionHeading(item.line.text);
+    if (optionPlan && item.scope.product !== 'vision')
+      facts.add(
+        'planName',
+        evidence(optionPlan, source, 'heading'),
+        { product: 'dental', ...classScope },
+        item.order,
+      );
     const ref = classRefIn(item.line.text);
     if (ref && productsNamed(item.line.text).length === 0) {
       const rest = item.line.text
@@ -296,6 +306,18 @@ const GENERIC_SECTION =
   /^(plan )?(options?|rates?|monthly|premiums?|benefits?|summary|design|comparison|proposals?|quotes?|schedule|highlights|information|overview|coverage|plans?|renewal|exhibit|contributions?|eligibility)\b/i;
 
 /** The plan name in a product heading, or undefined. */
+/** The plan a numbered option heading names in its parenthesis (see optionNamedIn). */
+export function planInOptionHeading(text: string): string | undefined {
+  if (!optionNamedIn(text)) return undefined;
+  const inner = text.match(/\(([^()]{3,60})\)\s*$/)?.[1]?.trim();
+  // a plan's name is a proper name ('Ameritas PPO Select 1000'), not a note ('see page 4')
+  if (!inner || !/^[A-Z]/.test(inner) || classRefIn(inner) || /\bclass(es)?\b/i.test(inner))
+    return undefined;
+  return /\d|\b(ppo|dhmo|hmo|epo|dpo|plan|select|choice|plus|preferred)\b/i.test(inner)
+    ? inner.replace(/[®™℠]/g, '').trim()
+    : undefined;
+}
+
 export function planFromHeading(text: string, product: Product): string | undefined {
   let t = text
     .replace(/^\s*(class|tier|group)\s+\S+\s*[:–—\-|]\s*/i, '')

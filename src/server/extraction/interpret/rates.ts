@@ -118,6 +118,17 @@ const YEAR_RANGE = /\b(20\d\d\s*[-–—]\s*(?:20)?\d\d)\b/;
 const NAMED_YEAR =
   /\b((?:plan|policy|contract|benefit|calendar|rating) year\s+20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?|20\d\d(?:\s*[-–—]\s*(?:20)?\d\d)?\s+(?:plan|policy|contract|benefit|rating) year)\b/i;
 
+const DAY = String.raw`(?:\d{1,2}/\d{1,2}/(?:20)?\d\d|[A-Z][a-z]+\.? \d{1,2}(?:st|nd|rd|th)?,? 20\d\d)`;
+const NAMED_PERIOD = new RegExp(
+  String.raw`\b(?:policy|plan|contract|rating|rate|benefit) period\s*:?\s*(${DAY}\s*(?:to|through|thru|[-–—])\s*${DAY})`,
+  'i',
+);
+
+/** 'Monthly Rates — Policy Period 07/01/2027 to 06/30/2028' → '07/01/2027 to 06/30/2028'. */
+export function namedPeriod(text: string): string | undefined {
+  return text.match(NAMED_PERIOD)?.[1];
+}
+
 export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | undefined): void {
   const tierCol = tierColumn(t);
   if (tierCol === undefined) return;
@@ -304,7 +315,7 @@ export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
         if (date)
           facts.add('rateGuaranteeDate', evidence(date, source, 'prose'), scope, item.order);
       }
-      const year = sentence.match(NAMED_YEAR)?.[1];
+      const year = sentence.match(NAMED_YEAR)?.[1] ?? namedPeriod(sentence);
       if (year && /\brate|premium/i.test(sentence)) {
         facts.add('policyYear', evidence(year, source, 'prose'), scope, item.order);
       }
