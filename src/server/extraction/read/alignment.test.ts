@@ -1,37 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
+import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
 import { startsBlock } from './alignment.ts';
-import { buildPage } from './page-builder.ts';
 
-/** Words of a text at (x, y) — y is the top — split at spaces, 5 points per character. */
-function words(text: string, x: number, y: number, size = 10): Word[] {
-  const out: Word[] = [];
-  let cx = x;
-  for (const t of text.split(' ')) {
-    const w = t.length * size * 0.5;
-    out.push({ text: t, box: [cx, y, cx + w, y + size], size, confidence: 1 });
-    cx += w + size * 0.28;
-  }
-  return out;
-}
+const words = (text: string, x: number, y: number, size = 10) => wordsAt(text, x, y, size);
 
 function tableOf(ws: Word[]): Table {
-  const page = buildPage({
-    number: 1,
-    width: 612,
-    height: 792,
-    source: 'text',
-    words: ws,
-    segments: [],
-    tolerance: 2.5,
-  });
-  const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+  const tables = tablesOf(pageOfWords(ws));
   expect(tables).toHaveLength(1);
   return tables[0]!;
 }
 
-const text = (t: Table, row: number, col: number) =>
-  t.cells.find((c) => c.row === row && c.col === col)?.text.replace(/\n/g, ' ');
+const text = cellText;
 
 describe('tables found from alignment', () => {
   it('gives a label centred on its wrapped value the lines above and below it', () => {
@@ -99,16 +79,8 @@ describe('a monospace printout without rulings', () => {
       ...words('100%', 240, 212),
       ...words('100%', 340, 212),
     ];
-    const page = buildPage({
-      number: 1,
-      width: 612,
-      height: 792,
-      source: 'text',
-      words: ws,
-      segments: [],
-      tolerance: 2.5,
-    });
-    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    const page = pageOfWords(ws);
+    const tables = tablesOf(page);
     expect(tables).toHaveLength(2);
     expect(tables[0]!.rows).toBe(3);
     expect(page.blocks.some((b) => b.kind === 'line' && b.line.text === 'PLAN DESIGN')).toBe(true);
@@ -135,16 +107,8 @@ describe('a monospace printout without rulings', () => {
       ...words('$38.20', 240, 184),
       ...words('$121.06', 340, 184),
     ];
-    const page = buildPage({
-      number: 1,
-      width: 612,
-      height: 792,
-      source: 'text',
-      words: ws,
-      segments: [],
-      tolerance: 2.5,
-    });
-    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    const page = pageOfWords(ws);
+    const tables = tablesOf(page);
     expect(tables.map((t) => t.rows)).toEqual([3, 2]);
   });
 });

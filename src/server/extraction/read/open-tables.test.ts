@@ -1,39 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
-import { buildPage } from './page-builder.ts';
+import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
 import type { Segment } from './rulings.ts';
 
-/** Words of a text at (x, y) — y is the top — split at spaces, 5 points per character. */
-function words(text: string, x: number, y: number, size = 9): Word[] {
-  const out: Word[] = [];
-  let cx = x;
-  for (const t of text.split(' ')) {
-    const w = t.length * size * 0.5;
-    out.push({ text: t, box: [cx, y, cx + w, y + size], size, confidence: 1 });
-    cx += w + size * 0.28;
-  }
-  return out;
-}
+const words = wordsAt;
 
 const rule = (y: number, a = 40, b = 560): Segment => ({ dir: 'h', pos: y, a, b });
 
 function tableOf(ws: Word[], segments: Segment[]): Table {
-  const page = buildPage({
-    number: 1,
-    width: 612,
-    height: 792,
-    source: 'text',
-    words: ws,
-    segments,
-    tolerance: 2.5,
-  });
-  const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+  const tables = tablesOf(pageOfWords(ws, segments));
   expect(tables).toHaveLength(1);
   return tables[0]!;
 }
 
-const text = (t: Table, row: number, col: number) =>
-  t.cells.find((c) => c.row === row && c.col === col)?.text.replace(/\n/g, ' ');
+const text = cellText;
 
 describe('tables ruled between rows only', () => {
   it('keeps a wrapped value in its row and reads a header printed above the first rule', () => {
@@ -109,15 +89,7 @@ describe('tables ruled between rows only', () => {
       ...words('$50', 330, 182),
       ...words('$50', 450, 182),
     ];
-    const page = buildPage({
-      number: 1,
-      width: 612,
-      height: 792,
-      source: 'text',
-      words: ws,
-      segments: [rule(95), rule(115), rule(135), rule(175), rule(195)],
-      tolerance: 2.5,
-    });
+    const page = pageOfWords(ws, [rule(95), rule(115), rule(135), rule(175), rule(195)]);
     const kinds = page.blocks.map((b) =>
       b.kind === 'line' ? b.line.text : `table ${b.table.cols}`,
     );

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../layout.ts';
-import { buildPage } from './page-builder.ts';
+import { pageOfWords, wordsAt } from '../testing/page-words.ts';
 
-function words(text: string, x: number, y: number, size = 9): Word[] {
-  const out: Word[] = [];
-  let cx = x;
-  for (const t of text.split(' ')) {
-    const w = t.length * size * 0.5;
-    out.push({ text: t, box: [cx, y, cx + w, y + size], size, confidence: 1 });
-    cx += w + size * 0.28;
-  }
-  return out;
-}
+const words = wordsAt;
 
 const read = (ws: Word[]) =>
-  buildPage({
-    number: 1,
-    width: 612,
-    height: 792,
-    source: 'text',
-    words: ws,
-    segments: [],
-    tolerance: 2.5,
-  }).blocks.map((b) => (b.kind === 'line' ? b.line.text : 'table'));
+  pageOfWords(ws).blocks.map((b) => (b.kind === 'line' ? b.line.text : 'table'));
 
 describe('pages set in two columns', () => {
   it('reads the left column before the right one and pairs no lines across the gutter', () => {
