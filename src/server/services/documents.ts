@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStatus, DocumentType } from '../../shared/documents/document-types.ts';
+import type {
+  DocumentDetail,
+  DocumentStatus,
+  DocumentSummary,
+  DocumentType,
+} from '../../shared/documents/document-types.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
 import { fileUrl, recordFile } from './files.ts';
-
-/** A document in a list (DESIGN.md §3): no `data`. */
-export interface DocumentSummary {
-  id: string;
-  name: string;
-  url: string | null;
-  createdOn: string;
-  status: DocumentStatus;
-  error: string | null;
-}
-
-/** One document with its parsed data. */
-export interface DocumentDetail extends DocumentSummary {
-  data: unknown;
-}
 
 interface DocumentRow {
   id: string;

@@ -6,6 +6,21 @@ export type DocumentType = (typeof documentTypes)[number];
 export const documentStatuses = ['queued', 'processing', 'done', 'failed'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 
+/** A document in a list (DESIGN.md §3): no `data`. */
+export interface DocumentSummary {
+  id: string;
+  name: string;
+  url: string | null;
+  createdOn: string;
+  status: DocumentStatus;
+  error: string | null;
+}
+
+/** One document as GET /api/documents/{collection}/{id} answers it: with its parsed data. */
+export interface DocumentDetail extends DocumentSummary {
+  data: unknown;
+}
+
 /** File types an upload may carry (spec §5), by sniffed content type. */
 export const acceptedDocumentTypes: Record<string, string[]> = {
   'application/pdf': ['.pdf'],

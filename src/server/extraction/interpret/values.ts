@@ -3,6 +3,8 @@
  * recognising money, percentages, dates and durations, and splitting cells that hold two values.
  */
 
+import { durationNumberWords } from '../../../shared/format/number-words.ts';
+
 // footnote marks, and the bar a scanned column rule leaves beside a value
 const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079|¦]+$/u;
 const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
@@ -65,23 +67,8 @@ export function findDate(s: string): string | undefined {
   return s.match(DATE_PATTERN)?.[0];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  twelve: 12,
-  eighteen: 18,
-  'twenty-four': 24,
-  'twenty four': 24,
-  'thirty-six': 36,
-  'thirty six': 36,
-};
-
 const DURATION = new RegExp(
-  `\\b(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})(\\s*\\(\\d+\\))?[\\s-]*(months?|years?|yrs?\\.?|mos?\\.?)\\b`,
+  `\\b(\\d{1,3}|${[...durationNumberWords.keys()].join('|')})(\\s*\\(\\d+\\))?[\\s-]*(months?|years?|yrs?\\.?|mos?\\.?)\\b`,
   'i',
 );
 

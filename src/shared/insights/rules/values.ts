@@ -4,6 +4,8 @@
  * value stays silent rather than raise a false alarm.
  */
 
+import { durationNumberWords } from '../../format/number-words.ts';
+
 /** Footnote marks at either end of a value (`*`, `**`, `†`, `‡`, `¹`…), which are not part of it. */
 const footnoteMarks = /^[\s*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+|[\s*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+$/g;
 
@@ -213,27 +215,12 @@ export function endOfTerm(start: CalendarDate, months: number): CalendarDate {
   return calendarDateOf(end);
 }
 
-const numberWords = new Map<string, number>(
-  Object.entries({
-    one: 1,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    twelve: 12,
-    eighteen: 18,
-    'twenty-four': 24,
-    'thirty-six': 36,
-  }),
-);
-
 /** A duration in months: "24 months", "2 years", "3-year", "Two years", "12 mos." */
 export function parseDurationMonths(value: string): number | undefined {
   const text = normalizeText(value);
   const match = /^(\d+|[a-z-]+)[\s-]?(months?|mos?\.?|years?|yrs?\.?)$/.exec(text);
   if (!match) return undefined;
-  const count = /^\d+$/.test(match[1]!) ? Number(match[1]) : numberWords.get(match[1]!);
+  const count = /^\d+$/.test(match[1]!) ? Number(match[1]) : durationNumberWords.get(match[1]!);
   if (count === undefined || count <= 0) return undefined;
   return match[2]!.startsWith('y') ? count * 12 : count;
 }

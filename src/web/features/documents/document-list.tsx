@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import type { DocumentSummary } from '../../../shared/documents/document-types.ts';
 import { formatListDate } from '../../../shared/format/dates.ts';
 import { DocumentStatusLine } from './document-status.tsx';
-import type { DocumentSummary } from './documents-slice.ts';
 
 /** Documents as links, newest first: name, created date (local format) and extraction status. */
 export function DocumentList({

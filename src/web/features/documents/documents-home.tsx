@@ -1,13 +1,10 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import type { DocumentSummary } from '../../../shared/documents/document-types.ts';
 import { formatListDate } from '../../../shared/format/dates.ts';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { StatusBadge } from './document-status.tsx';
-import {
-  type DocumentSummary,
-  fetchCarrierProposals,
-  fetchPolicyCertificates,
-} from './documents-slice.ts';
+import { fetchCarrierProposals, fetchPolicyCertificates } from './documents-slice.ts';
 import { useRefreshWhileUnfinished } from './use-refresh-while-unfinished.ts';
 
 const RECENT = 3;

@@ -1,16 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { DocumentStatus } from '../../../shared/documents/document-types.ts';
+import type { DocumentSummary } from '../../../shared/documents/document-types.ts';
 import { getJson } from '../../lib/api.ts';
-
-/** A document in a list (spec §3: the list views use id, name and createdOn). */
-export interface DocumentSummary {
-  id: string;
-  name: string;
-  url: string | null;
-  createdOn: string;
-  status: DocumentStatus;
-  error?: string | null;
-}
 
 interface ListState {
   items: DocumentSummary[];

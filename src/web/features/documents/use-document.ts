@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isUnfinished } from '../../../shared/documents/document-types.ts';
+import { type DocumentDetail, isUnfinished } from '../../../shared/documents/document-types.ts';
 import { ApiError, getJson } from '../../lib/api.ts';
-import type { DocumentSummary } from './documents-slice.ts';
 import { REFRESH_INTERVAL_MS } from './use-refresh-while-unfinished.ts';
-
-/** One document as GET /api/documents/{collection}/{id} answers it. */
-export interface DocumentDetail extends DocumentSummary {
-  data: unknown;
-}
 
 export type DocumentLookup =
   | { state: 'loading' }
