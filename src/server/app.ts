@@ -10,6 +10,12 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, badRequest } from './errors.ts';
+import {
+  hostNameOf,
+  isLoopbackHost,
+  type OriginPolicy,
+  refuseCrossSite,
+} from './http/same-origin.ts';
 import { nulMessage } from './http/validate.ts';
 import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
@@ -26,7 +32,12 @@ import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'maxUploadBytes'> &
-    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId' | 'trustProxy'>>;
+    Partial<
+      Pick<
+        Config,
+        'proposalModelId' | 'certificateModelId' | 'trustProxy' | 'host' | 'publicOrigins'
+      >
+    >;
   db: Database;
   files: FileStore;
   /** The extraction queue uploads add their jobs to; without it uploads answer 503. */
@@ -113,6 +124,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply, payload) => {
     setSecurityHeaders(reply);
     return payload;
+  });
+
+  // Cross-site requests are refused before anything reads their body (http/same-origin.ts).
+  const originPolicy: OriginPolicy = {
+    publicOrigins: deps.config.publicOrigins ?? [],
+    loopbackOnly: deps.config.host ? isLoopbackHost(hostNameOf(deps.config.host)) : false,
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const refusal = refuseCrossSite(
+      {
+        method: request.method,
+        host: request.host,
+        protocol: request.protocol,
+        origin: header('origin'),
+        referer: header('referer'),
+        secFetchSite: header('sec-fetch-site'),
+      },
+      originPolicy,
+    );
+    if (!refusal) return;
+    request.log.warn({ status: refusal.status, message: refusal.message }, 'request refused');
+    await reply
+      .code(refusal.status)
+      .type('application/json; charset=utf-8')
+      .header('Connection', 'close')
+      .send({ error: refusal.message });
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads PUBLIC_ORIGIN as a list of origins', () => {
+    expect(loadConfig({}).publicOrigins).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://desk.example.com/, http://10.0.0.5:3000' })
+        .publicOrigins,
+    ).toEqual(['https://desk.example.com', 'http://10.0.0.5:3000']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
@@ -37,6 +45,10 @@ describe('loadConfig', () => {
     ['EXTRACTION_PROVIDER', 'magic'],
     ['DATABASE_URL', 'mysql://x'],
     ['OPENAI_BASE_URL', 'not a url'],
+    ['PUBLIC_ORIGIN', 'desk.example.com'],
+    ['PUBLIC_ORIGIN', 'https://desk.example.com/app'],
+    ['PUBLIC_ORIGIN', 'ftp://desk.example.com'],
+    ['PUBLIC_ORIGIN', 'https://desk.example.com,'],
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -9,6 +9,19 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
+/** `https://desk.example.com` or `http://10.0.0.5:3000`: an origin, with no path, query or user. */
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      `${url.origin}` === value.replace(/\/$/, '')
+    );
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -43,6 +56,16 @@ const envSchema = z.object({
       .regex(
         /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/,
         'must list the addresses or CIDR ranges of your proxies, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/24)',
+      )
+      .optional(),
+  ),
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((o) => isBareOrigin(o.trim())),
+        'must list the origins browsers use to reach the app, comma-separated, each scheme://host[:port] with nothing after (e.g. https://desk.example.com)',
       )
       .optional(),
   ),
@@ -95,6 +118,11 @@ export interface Config {
    * X-Forwarded-For is believed, so that per-address limits see the browser, not the proxy.
    */
   trustProxy: string[] | undefined;
+  /**
+   * PUBLIC_ORIGIN: the origins browsers use to reach the app (behind a proxy, say). Changes
+   * are accepted only from the app's own origin and these.
+   */
+  publicOrigins: string[];
   logLevel: string;
 }
 
@@ -132,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: e.AI_MODEL,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
+    publicOrigins: e.PUBLIC_ORIGIN?.split(',').map((o) => o.trim().replace(/\/$/, '')) ?? [],
     logLevel: e.LOG_LEVEL,
   };
 }

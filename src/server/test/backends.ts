@@ -96,6 +96,9 @@ export interface TestAppOptions {
   webRoot?: string;
   proposalModelId?: string;
   certificateModelId?: string;
+  /** HOST and PUBLIC_ORIGIN as the server would have them (the cross-site guard reads them). */
+  host?: string;
+  publicOrigins?: string[];
   /**
    * Start the extraction queue (pg-boss) so uploads can be made. With a provider its worker
    * takes jobs too; without one jobs wait, as when no engine is installed.
@@ -128,6 +131,8 @@ export async function createTestApp(
       maxUploadBytes: options.maxUploadBytes ?? 50 * 1024 * 1024,
       proposalModelId: options.proposalModelId,
       certificateModelId: options.certificateModelId,
+      host: options.host,
+      publicOrigins: options.publicOrigins,
     },
     db,
     files,
