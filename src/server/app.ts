@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -7,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { type AuthSettings, registerAuthGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, badRequest } from './errors.ts';
@@ -27,6 +29,7 @@ import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -48,6 +51,8 @@ export interface AppDeps {
   insights?: InsightsProvider;
   /** Per client address on POST /api/ai; false turns it off. */
   aiRateLimit?: AiRateLimit | false;
+  /** Sign-in (issue 15): AUTH=none (the default: one local user) or local accounts. */
+  auth?: AuthSettings;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -156,6 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send({ error: refusal.message });
   });
 
+  await app.register(fastifyCookie);
+  const auth: AuthSettings = deps.auth ?? {
+    mode: 'none',
+    times: { idleMs: 8 * 3_600_000, maxMs: 7 * 86_400_000 },
+  };
+  registerAuthGuard(app, { db: deps.db, auth });
+
   app.setErrorHandler((error, request, reply) => {
     const { status, message } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -165,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, deps);
+  sessionRoutes(app, { db: deps.db, auth });
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);

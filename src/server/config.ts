@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { hostNameOf, isLoopbackHost } from './http/same-origin.ts';
 
 /**
  * Configuration from environment variables (DESIGN.md §2), validated once at start-up.
@@ -69,6 +70,30 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  AUTH: z.preprocess(emptyAsUndefined, z.enum(['none', 'local']).default('none')),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(8 * 60),
+  ),
+  SESSION_MAX_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(7 * 24),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +121,19 @@ const envWithRequirements = envSchema.superRefine((e, ctx) => {
     need('AI_MODEL', 'when EXTRACTION_PROVIDER=openai');
   }
   if (e.OPENAI_BASE_URL !== undefined) need('AI_MODEL', 'when OPENAI_BASE_URL is set');
+  if (e.AUTH === 'none' && !isLoopbackHost(hostNameOf(e.HOST))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH'],
+      message: `"none" (no sign-in) is allowed only while HOST is a loopback address (127.0.0.1, localhost, ::1), and HOST is "${e.HOST}": set AUTH=local with ADMIN_EMAIL and ADMIN_PASSWORD for the first admin, or keep HOST=127.0.0.1 behind a proxy that signs people in`,
+    });
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    need(
+      e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD',
+      'with the other ADMIN_ variable',
+    );
+  }
 });
 
 export interface Config {
@@ -123,6 +161,12 @@ export interface Config {
    * are accepted only from the app's own origin and these.
    */
   publicOrigins: string[];
+  /** AUTH: 'none' (one user on this machine) or 'local' (accounts in the database). */
+  auth: 'none' | 'local';
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created at start-up when there are no users. */
+  firstAdmin: { email: string; password: string } | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
   logLevel: string;
 }
 
@@ -161,6 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
     publicOrigins: e.PUBLIC_ORIGIN?.split(',').map((o) => o.trim().replace(/\/$/, '')) ?? [],
+    auth: e.AUTH,
+    firstAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
   };
 }

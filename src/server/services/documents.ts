@@ -6,6 +6,7 @@ import type {
   DocumentType,
 } from '../../shared/documents/document-types.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
@@ -67,6 +68,8 @@ export interface NewDocument {
   name: string;
   modelId: string | null;
   file: ReceivedFile;
+  /** Who uploads it (the audit trail); the local user when not said. */
+  actor?: Actor | undefined;
 }
 
 /**
@@ -88,6 +91,13 @@ export async function createDocument(
       [id, input.type, input.name, fileId, input.modelId, now],
     );
     await enqueue(tx, id);
+    await recordAudit(tx, input.actor ?? LOCAL_ACTOR, {
+      action: 'document uploaded',
+      objectType: 'document',
+      objectId: id,
+      documentId: id,
+      summary: `${input.type === 'carrierProposal' ? 'Carrier proposal' : 'Policy certificate'} "${input.name}" (${input.file.originalName})`,
+    });
   });
   return { id, status: 'queued' };
 }
