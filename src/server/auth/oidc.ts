@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
-import { roleFromGroups, roleTitles } from '../../shared/auth/roles.ts';
+import { type Role, roleFromGroups, roleTitles } from '../../shared/auth/roles.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { OidcConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -147,7 +147,9 @@ export function createOidc(settings: OidcConfig): Oidc {
       }
       const name =
         typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
-      const role = roleFromGroups(
+      // A provider that sends no groups at all leaves roles to the users page (viewer at first).
+      const groupsSent = claims[settings.roleClaim] !== undefined;
+      const mapped = roleFromGroups(
         claims[settings.roleClaim],
         settings.adminGroups,
         settings.brokerGroups,
@@ -162,6 +164,7 @@ export function createOidc(settings: OidcConfig): Oidc {
           throw new AppError('forbidden', 'Your account is disabled. Ask an admin.');
         }
         const id = existing?.id ?? randomUUID();
+        const role = groupsSent ? mapped : ((existing?.role as Role | undefined) ?? 'viewer');
         if (existing) {
           await tx.query(
             'update users set email = $2, name = $3, role = $4, oidc_subject = $5, updated_on = now() where id = $1',
@@ -186,7 +189,7 @@ export function createOidc(settings: OidcConfig): Oidc {
             action: 'role changed',
             objectType: 'user',
             objectId: id,
-            summary: `${email}: ${roleTitles[existing.role as 'admin']} → ${roleTitles[role]} (groups at the identity provider)`,
+            summary: `${email}: ${roleTitles[existing.role as Role]} → ${roleTitles[role]} (groups at the identity provider)`,
           });
         }
         await recordAudit(tx, actor, {
