@@ -18,6 +18,7 @@ import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
+import { type CorrectionsSavedHook, documentReviewRoutes } from './routes/document-review.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -37,6 +38,11 @@ export interface AppDeps {
   insights?: InsightsProvider;
   /** Per client address on POST /api/ai; false turns it off. */
   aiRateLimit?: AiRateLimit | false;
+  /**
+   * Called after a broker's corrections are saved (issue 12); what it answers is sent back
+   * under `learned` in the save's 200 answer.
+   */
+  onCorrectionsSaved?: CorrectionsSavedHook;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -127,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);
+  documentReviewRoutes(app, deps);
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);
