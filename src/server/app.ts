@@ -14,6 +14,7 @@ import { nulMessage } from './http/validate.ts';
 import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
 import type { ExtractionJobs } from './jobs/extraction-queue.ts';
+import { createPageService, type PageService } from './pages/page-images.ts';
 import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { billingRoutes } from './routes/billing.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
    * under `learned` in the save's 200 answer.
    */
   onCorrectionsSaved?: CorrectionsSavedHook;
+  /** Draws document pages and finds their words (GET …/pages); one is made when not given. */
+  pages?: PageService;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -133,7 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);
-  documentReviewRoutes(app, deps);
+  const pages = deps.pages ?? createPageService({ db: deps.db, files: deps.files });
+  if (!deps.pages) app.addHook('onClose', () => pages.close());
+  documentReviewRoutes(app, { ...deps, pages });
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);

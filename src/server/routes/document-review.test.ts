@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { valueEntries } from '../../shared/proposals/corrections.ts';
 import type { ParsedData, ParsedField } from '../../shared/proposals/parsed-data.ts';
-import { createTestApp, resetDatabase, type TestContext, testBackends } from '../test/backends.ts';
+import { createLocalExtractionProvider } from '../extraction/local-engine.ts';
+import type { OcrEngine } from '../extraction/read/ocr.ts';
+import {
+  createTestApp,
+  eventually,
+  resetDatabase,
+  type TestContext,
+  testBackends,
+} from '../test/backends.ts';
 import { fixtureTruth, proposalFixture, storeReadDocument } from '../test/documents.ts';
+import { multipartBody } from '../test/multipart.ts';
 import { BUSY_DOCUMENT_MESSAGE, STALE_DOCUMENT_MESSAGE } from './document-review.ts';
 
 const PDF = 'dev01-ameritas-dental-proposal.pdf';
 const base = '/api/documents/carrierProposals';
+/** The fixture PDFs have text layers: no page needs recognising. */
+const silentOcr: OcrEngine = { recognize: async () => [], close: async () => {} };
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 const withCarrier = (data: ParsedData, value: string, extra: object = {}): ParsedData =>
@@ -287,3 +298,81 @@ describe.each(testBackends())('document corrections on $name', (backend) => {
     expect(BUSY_DOCUMENT_MESSAGE).toMatch(/\.$/);
   });
 });
+
+describe.each(testBackends())('reading a corrected document again on $name', (backend) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(backend, {
+      extraction: { provider: createLocalExtractionProvider({ ocr: silentOcr }) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reads it again as a new engine revision in which the broker’s values win', async () => {
+    const upload = await multipartBody({
+      name: 'Ameritas',
+      file: { fileName: 'p.pdf', type: 'application/pdf', data: proposalFixture(PDF) },
+      documentType: 'carrierProposal',
+    });
+    const created = await t.app.inject({ method: 'POST', url: '/api/upload-document', ...upload });
+    const id = created.json().id as string;
+    const read = await eventually(
+      async () => {
+        const doc = await detailOf(t, id);
+        return doc.status === 'done' ? doc : undefined;
+      },
+      60_000,
+      'the first reading',
+    );
+    expect(read.revision).toBe(1);
+    expect(read.pageCount).toBe(2);
+    const engineCarrier = carrier(read.data)?.value;
+    expect(engineCarrier).toBeTruthy();
+
+    const corrected = withCarrier(read.data, 'Broker Carrier Co.', {
+      review: { state: 'corrected' },
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `${base}/${id}/data`,
+          payload: { data: corrected, revision: 1 },
+        })
+      ).json(),
+    ).toEqual({ revision: 2 });
+
+    const again = await t.app.inject({ method: 'POST', url: `${base}/${id}/read-again` });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ status: 'queued' });
+    const busy = await t.app.inject({ method: 'POST', url: `${base}/${id}/read-again` });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ error: BUSY_DOCUMENT_MESSAGE });
+
+    const reread = await eventually(
+      async () => {
+        const doc = await detailOf(t, id);
+        return doc.status === 'done' && doc.revision === 3 ? doc : undefined;
+      },
+      60_000,
+      'the second reading',
+    );
+    expect(carrier(reread.data)).toMatchObject({
+      value: 'Broker Carrier Co.',
+      review: { state: 'corrected', by: 'Local user' },
+    });
+    // everything else is the engine's reading, as before
+    expect(reread.data).toEqual(
+      corrected.map((i) =>
+        i.type === 'field' && i.label === 'dentalInsurance_carrierName' ? carrier(reread.data) : i,
+      ),
+    );
+    const list = (await t.app.inject({ url: `${base}/${id}/revisions` })).json();
+    expect(list.map((r: { kind: string }) => r.kind)).toEqual(['engine', 'correction', 'engine']);
+    expect(list[0].changed).toBe(0);
+  });
+});
+
+async function detailOf(t: TestContext, id: string) {
+  return (await t.app.inject({ url: `${base}/${id}` })).json();
+}

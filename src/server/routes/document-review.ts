@@ -8,6 +8,12 @@ import { currentUser } from '../http/current-user.ts';
 import { parseInput, uuidParam } from '../http/validate.ts';
 import type { ExtractionJobs } from '../jobs/extraction-queue.ts';
 import {
+  documentPageSource,
+  NoSuchPageError,
+  type PageService,
+  recordPageCount,
+} from '../pages/page-images.ts';
+import {
   getRevision,
   listRevisions,
   requestReadAgain,
@@ -38,6 +44,7 @@ export interface DocumentReviewDeps {
   db: Database;
   extraction?: ExtractionJobs | undefined;
   onCorrectionsSaved?: CorrectionsSavedHook | undefined;
+  pages: PageService;
 }
 
 const revisionNumber = z
@@ -61,6 +68,9 @@ const restoreSchema = z.object(
   { revision: revisionNumber },
   { message: 'Send JSON {revision}: the revision the document is at now.' },
 );
+
+const pageParam = (value: string): number | undefined =>
+  /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
 
 const revisionParam = (value: string): number | undefined =>
   /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
@@ -184,5 +194,53 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
       if (result === 'busy') return reply.code(409).send({ error: BUSY_DOCUMENT_MESSAGE });
       return reply.code(202).send({ status: 'queued' });
     });
+
+    const pageSource = async (id: string) => {
+      const source = await documentPageSource(deps.db, type, documentId(id));
+      if (!source) throw missing();
+      return source;
+    };
+    /** Answers a page-out-of-range as 404 with its sentence. */
+    const onPage = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof NoSuchPageError) throw notFound(error.message);
+        throw error;
+      }
+    };
+
+    app.get<{ Params: { id: string } }>(`${path}/:id/pages`, async (request) => {
+      const source = await pageSource(request.params.id);
+      const pages = await deps.pages.pages(source);
+      if (source.pageCount === null)
+        await recordPageCount(deps.db, request.params.id, pages.length);
+      return pages;
+    });
+
+    app.get<{ Params: { id: string; file: string } }>(
+      `${path}/:id/pages/:file`,
+      async (request, reply) => {
+        const match = /^(\d+)\.png$/.exec(request.params.file);
+        const page = match ? pageParam(match[1]!) : undefined;
+        if (!page) throw notFound('Pages are numbered from 1: ask for …/pages/1.png.');
+        const source = await pageSource(request.params.id);
+        const image = await onPage(() => deps.pages.image(source, page));
+        return reply
+          .type(image.contentType)
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(image.bytes);
+      },
+    );
+
+    app.get<{ Params: { id: string; n: string } }>(
+      `${path}/:id/pages/:n/words`,
+      async (request) => {
+        const page = pageParam(request.params.n);
+        if (!page) throw notFound('Pages are numbered from 1: ask for …/pages/1/words.');
+        const source = await pageSource(request.params.id);
+        return onPage(() => deps.pages.words(source, page));
+      },
+    );
   }
 }
