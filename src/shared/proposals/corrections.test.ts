@@ -297,3 +297,24 @@ describe('properties', () => {
     );
   });
 });
+
+describe('corrected data as the screens and insights read it', () => {
+  it('is read whole, reviews included, and the analysis sees the corrected values', async () => {
+    const { readParsedData } = await import('./read-parsed-data.ts');
+    const { analyseFields } = await import('./field-analysis.ts');
+    const corrected = stampReviews(
+      sample,
+      [
+        field('dentalInsurance_carrierName', 'Ameritas Life', { review: { state: 'corrected' } }),
+        sample[1]!,
+        field('dentalInsurance_effectiveDate', '1/1/2027', { review: { state: 'added' } }),
+      ],
+      'Ann',
+      '2026-01-01T00:00:00.000Z',
+    );
+    const stored = JSON.parse(JSON.stringify(corrected));
+    expect(readParsedData(stored)).toEqual(corrected);
+    const states = new Map(analyseFields(stored).map((f) => [f.label, f.state]));
+    expect(states.get('dentalInsurance_effectiveDate')).toBe('withData');
+  });
+});
