@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import type {
   DocumentPage,
   DocumentType,
@@ -9,6 +9,7 @@ import type {
 import type { Database, Queryable } from '../db/database.ts';
 import type { DocumentLayout, Line } from '../extraction/layout.ts';
 import { renderPdfPage } from '../extraction/read/image.ts';
+import { checkImageSize, checkPageCount, imageSize } from '../extraction/read/limits.ts';
 import { createTesseractEngine, type OcrEngine } from '../extraction/read/ocr.ts';
 import { openPdf } from '../extraction/read/pdf.ts';
 import { readDocument } from '../extraction/read/read-document.ts';
@@ -211,12 +212,16 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return memoJson(`pages:${source.sha256}`, async () => {
       const bytes = await sourceBytes(source);
       if (kind === 'image') {
-        const image = await loadImage(Buffer.from(bytes));
-        return [{ page: 1, width: image.width, height: image.height }];
+        // from the header: a decompression bomb is never decoded here
+        const type = source.contentType.split(';')[0]!.trim().toLowerCase();
+        checkImageSize(bytes, type);
+        const size = imageSize(bytes, type);
+        return size ? [{ page: 1, width: size.width, height: size.height }] : [];
       }
       if (kind === 'docx') return [layoutMarkup(await readLayout(source)).page];
       const { doc, close } = await openPdf(bytes);
       try {
+        checkPageCount(doc.numPages);
         const out: DocumentPage[] = [];
         for (let n = 1; n <= doc.numPages; n++) {
           const page = await doc.getPage(n);
@@ -296,24 +301,38 @@ export function createPageService(deps: PageServiceDeps): PageService {
   };
 }
 
-/** The stored file of a document, for its pages; undefined when there is no such document. */
+/**
+ * The stored file of a document, for its pages; undefined when there is no such document.
+ * `readOnce`: the extraction engine has read it at least once; only then are its pages drawn
+ * here, in the server's process (a file that failed to be read — damaged, hostile, beyond the
+ * reader's limits — is never opened outside the engine's sandbox by this route).
+ */
 export async function documentPageSource(
   db: Queryable,
   type: DocumentType,
   id: string,
-): Promise<(PageSource & { pageCount: number | null }) | undefined> {
+): Promise<(PageSource & { pageCount: number | null; readOnce: boolean }) | undefined> {
   const { rows } = await db.query<{
     sha256: string;
     content_type: string;
     page_count: number | null;
+    read_once: boolean;
   }>(
-    `select f.sha256, f.content_type, d.page_count from documents d join files f on f.id = d.file_id
+    `select f.sha256, f.content_type, d.page_count,
+       exists (select 1 from document_revisions r where r.document_id = d.id and r.kind = 'engine')
+         as read_once
+     from documents d join files f on f.id = d.file_id
      where d.type = $1 and d.id = $2`,
     [type, id],
   );
   const row = rows[0];
   return row
-    ? { sha256: row.sha256, contentType: row.content_type, pageCount: row.page_count }
+    ? {
+        sha256: row.sha256,
+        contentType: row.content_type,
+        pageCount: row.page_count,
+        readOnce: row.read_once,
+      }
     : undefined;
 }
 
