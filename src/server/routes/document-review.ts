@@ -106,7 +106,7 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
       async (request, reply) => {
         const id = documentId(request.params.id);
         const body = parseInput(saveSchema, request.body);
-        const checked = checkCorrections(body.data);
+        const checked = checkCorrections(body.data, type);
         if (!checked.ok) throw badRequest(checked.error);
         const result = await saveCorrections(deps.db, {
           type,
