@@ -4,13 +4,15 @@
  * - p50/p99 of PUT /api/documents/carrierProposals/:id/data saving a 300-value correction (the
  *   whole data array, ten values changed per save: a new revision each time);
  * - page-image render time per page, cold (drawn) and cached (from the file store), for a text
- *   PDF, a scanned PDF and a DOCX drawing; and the words of a page (cold: the reader's pass over
- *   the document; cached).
+ *   PDF, a scanned PDF and a DOCX drawing; the words of a page (cold: the reader's pass over
+ *   the document; cached); and the longest the event loop was held up while pages were drawn
+ *   (drawing runs on a worker thread).
  * Run alone with `node bench/run.ts corrections`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite } from '../src/server/db/pglite.ts';
@@ -125,6 +127,9 @@ export async function benchCorrections() {
       const cold: number[] = [];
       const cached: number[] = [];
       let size = 0;
+      // how long the server's event loop is held up while pages are drawn
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
       for (const { page } of pages) {
         for (const into of [cold, cached]) {
           const started = performance.now();
@@ -134,6 +139,7 @@ export async function benchCorrections() {
           size = Math.max(size, res.rawPayload.length);
         }
       }
+      loop.disable();
       const words: number[] = [];
       for (let i = 0; i < 2; i++) {
         const started = performance.now();
@@ -144,7 +150,7 @@ export async function benchCorrections() {
         `page images of ${name} (${pages.length} page${pages.length === 1 ? '' : 's'}, largest PNG ${kb(size)}):`,
       );
       console.info(
-        `  per page cold p50 ${ms(median(cold))} (max ${ms(Math.max(...cold))})   cached p50 ${ms(median(cached))}   words cold ${ms(words[0]!)}   cached ${ms(words[1]!)}`,
+        `  per page cold p50 ${ms(median(cold))} (max ${ms(Math.max(...cold))})   cached p50 ${ms(median(cached))}   words cold ${ms(words[0]!)}   cached ${ms(words[1]!)}   event loop held at most ${ms(loop.max / 1e6)}`,
       );
     }
   } finally {
