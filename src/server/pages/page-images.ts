@@ -19,8 +19,9 @@ import { type DrawRequest, kindOf, round } from './draw.ts';
  * scale 1, as the PDF reader uses), the image's own pixels for PNG/JPEG documents, and the
  * points of a drawing of the document for DOCX (which has no page geometry; draw-markup.ts).
  *
- * Drawing is CPU work: it runs on a thread of its own (draw-worker.ts), one drawing or reading
- * at a time (others wait their turn), so the server's event loop stays free; every result is
+ * Drawing is CPU work: it runs on worker threads (draw-worker.ts) — one for page sizes and
+ * images, one for reading words (OCR of scans is slow) — each doing one thing at a time (others
+ * wait their turn), so the server's event loop stays free; every result is
  * cached in the file store, keyed by the document file's sha256 (and the page and scale), so a
  * page is drawn once per file.
  */
@@ -157,8 +158,14 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export function createPageService(deps: PageServiceDeps): PageService {
-  const drawer = createDrawer();
-  const limit = createLimit(1);
+  // Two lanes, each a thread doing one thing at a time: page sizes and images (quick), and the
+  // words of a document (for a scan, recognising every page: seconds to tens of seconds), so a
+  // long recognition never holds up the images of other documents.
+  const lanes = {
+    draw: { drawer: createDrawer(), limit: createLimit(1) },
+    read: { drawer: createDrawer(), limit: createLimit(1) },
+  };
+  type Lane = (typeof lanes)['draw'];
 
   async function cached(key: string): Promise<Buffer | undefined> {
     const { rows } = await deps.db.query<{ sha256: string }>(
@@ -186,10 +193,10 @@ export function createPageService(deps: PageServiceDeps): PageService {
   }
 
   /** The cached answer under `key`, or `make`'s (under the drawing limit), stored for next time. */
-  async function memo(key: string, contentType: string, make: () => Promise<Buffer>) {
+  async function memo(lane: Lane, key: string, contentType: string, make: () => Promise<Buffer>) {
     const hit = await cached(key);
     if (hit) return hit;
-    return limit(async () => {
+    return lane.limit(async () => {
       const again = await cached(key);
       if (again) return again;
       const bytes = await make();
@@ -205,18 +212,22 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
   }
 
-  const drawJson = async <T>(key: string, request: () => Promise<DrawRequest>): Promise<T> =>
+  const drawJson = async <T>(
+    lane: Lane,
+    key: string,
+    request: () => Promise<DrawRequest>,
+  ): Promise<T> =>
     JSON.parse(
       Buffer.from(
-        await memo(key, 'application/json', async () =>
-          Buffer.from(await drawer.draw(await request())),
+        await memo(lane, key, 'application/json', async () =>
+          Buffer.from(await lane.drawer.draw(await request())),
         ),
       ).toString('utf8'),
     ) as T;
 
   async function pages(source: PageSource): Promise<DocumentPage[]> {
     if (kindOf(source.contentType) === 'other') return [];
-    return drawJson(`pages:${source.sha256}`, async () => ({
+    return drawJson(lanes.draw, `pages:${source.sha256}`, async () => ({
       op: 'pages',
       bytes: await sourceBytes(source),
       contentType: source.contentType,
@@ -237,9 +248,9 @@ export function createPageService(deps: PageServiceDeps): PageService {
     }
     const scale = Math.min(PAGE_SCALE, Math.sqrt(MAX_PIXELS / (page.width * page.height)));
     const key = `png:${source.sha256}:${n}:${round(scale)}`;
-    const bytes = await memo(key, 'image/png', async () =>
+    const bytes = await memo(lanes.draw, key, 'image/png', async () =>
       Buffer.from(
-        await drawer.draw({
+        await lanes.draw.drawer.draw({
           op: 'png',
           bytes: await sourceBytes(source),
           contentType: source.contentType,
@@ -253,7 +264,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
 
   async function words(source: PageSource, n: number): Promise<PageWord[]> {
     await checkPage(source, n);
-    const all = await drawJson<PageWord[][]>(`words:${source.sha256}`, async () => ({
+    const all = await drawJson<PageWord[][]>(lanes.read, `words:${source.sha256}`, async () => ({
       op: 'words',
       bytes: await sourceBytes(source),
       contentType: source.contentType,
@@ -265,7 +276,9 @@ export function createPageService(deps: PageServiceDeps): PageService {
     pages,
     image,
     words,
-    close: () => drawer.close(),
+    async close() {
+      await Promise.all([lanes.draw.drawer.close(), lanes.read.drawer.close()]);
+    },
   };
 }
 
