@@ -28,6 +28,8 @@ import { type DrawRequest, kindOf, round } from './draw.ts';
 
 /** Canvas pixels per page point of a drawn PDF or DOCX page (144 dpi). */
 export const PAGE_SCALE = 2;
+/** Pages drawn ahead of time when a document's pages are listed. */
+const WARM_PAGES = 20;
 /** Largest drawn page, in pixels. */
 const MAX_PIXELS = 9_000_000;
 
@@ -55,6 +57,8 @@ export class NoSuchPageError extends Error {
 
 export interface PageService {
   pages(source: PageSource): Promise<DocumentPage[]>;
+  /** Draws the first pages ahead of time (background work; resolves when done). */
+  warm(source: PageSource): Promise<void>;
   image(source: PageSource, page: number): Promise<PageImage>;
   words(source: PageSource, page: number): Promise<PageWord[]>;
   close(): Promise<void>;
@@ -135,18 +139,23 @@ export async function countPages(bytes: Uint8Array, contentType: string): Promis
   }
 }
 
-/** Runs at most `n` tasks at once, in the order they come. */
+/**
+ * Runs at most `n` tasks at once, in the order they come; background tasks only when no
+ * foreground one is waiting (a page someone asked for goes before pages drawn ahead of time).
+ */
 function createLimit(n: number) {
   let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+  const waiting = { fore: [] as Array<() => void>, back: [] as Array<() => void> };
+  return async <T>(task: () => Promise<T>, background = false): Promise<T> => {
+    if (active >= n) {
+      await new Promise<void>((resolve) => waiting[background ? 'back' : 'fore'].push(resolve));
+    }
     active++;
     try {
       return await task();
     } finally {
       active--;
-      waiting.shift()?.();
+      (waiting.fore.shift() ?? waiting.back.shift())?.();
     }
   };
 }
@@ -193,7 +202,13 @@ export function createPageService(deps: PageServiceDeps): PageService {
   }
 
   /** The cached answer under `key`, or `make`'s (under the drawing limit), stored for next time. */
-  async function memo(lane: Lane, key: string, contentType: string, make: () => Promise<Buffer>) {
+  async function memo(
+    lane: Lane,
+    key: string,
+    contentType: string,
+    make: () => Promise<Buffer>,
+    background = false,
+  ) {
     const hit = await cached(key);
     if (hit) return hit;
     return lane.limit(async () => {
@@ -202,7 +217,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
       const bytes = await make();
       await store(key, bytes, contentType);
       return bytes;
-    });
+    }, background);
   }
 
   async function sourceBytes(source: PageSource): Promise<Uint8Array> {
@@ -241,23 +256,28 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return page;
   }
 
-  async function image(source: PageSource, n: number): Promise<PageImage> {
+  async function image(source: PageSource, n: number, background = false): Promise<PageImage> {
     const page = await checkPage(source, n);
     if (kindOf(source.contentType) === 'image') {
       return { bytes: Buffer.from(await sourceBytes(source)), contentType: source.contentType };
     }
     const scale = Math.min(PAGE_SCALE, Math.sqrt(MAX_PIXELS / (page.width * page.height)));
     const key = `png:${source.sha256}:${n}:${round(scale)}`;
-    const bytes = await memo(lanes.draw, key, 'image/png', async () =>
-      Buffer.from(
-        await lanes.draw.drawer.draw({
-          op: 'png',
-          bytes: await sourceBytes(source),
-          contentType: source.contentType,
-          page: n,
-          scale,
-        }),
-      ),
+    const bytes = await memo(
+      lanes.draw,
+      key,
+      'image/png',
+      async () =>
+        Buffer.from(
+          await lanes.draw.drawer.draw({
+            op: 'png',
+            bytes: await sourceBytes(source),
+            contentType: source.contentType,
+            page: n,
+            scale,
+          }),
+        ),
+      background,
     );
     return { bytes, contentType: 'image/png' };
   }
@@ -272,10 +292,21 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return all[n - 1] ?? [];
   }
 
+  /**
+   * Draws a document's first pages and reads its words ahead of time, in the background (a page
+   * someone asks for goes first), so that the pages a broker opens next come from the cache.
+   */
+  async function warm(source: PageSource): Promise<void> {
+    const all = await pages(source);
+    if (kindOf(source.contentType) === 'image') return;
+    for (const { page } of all.slice(0, WARM_PAGES)) await image(source, page, true);
+  }
+
   return {
     pages,
-    image,
+    image: (source, n) => image(source, n),
     words,
+    warm,
     async close() {
       await Promise.all([lanes.draw.drawer.close(), lanes.read.drawer.close()]);
     },

@@ -5,7 +5,7 @@ import { valueEntries } from '../../shared/proposals/corrections.ts';
 import { createLocalExtractionProvider } from '../extraction/local-engine.ts';
 import type { OcrEngine } from '../extraction/read/ocr.ts';
 import { PAGE_SCALE } from '../pages/page-images.ts';
-import { createTestApp, type TestContext, testBackends } from '../test/backends.ts';
+import { createTestApp, eventually, type TestContext, testBackends } from '../test/backends.ts';
 import { fixtureTruth, proposalFixture, storeReadDocument } from '../test/documents.ts';
 import { NOT_READ_MESSAGE } from './document-review.ts';
 
@@ -67,7 +67,7 @@ describe.each(testBackends())('document pages on $name', (backend) => {
     const cachedRows = async () =>
       (
         await t.db.query<{ key: string; created_on: Date }>(
-          `select key, created_on from page_cache where key like 'png:%' order by key`,
+          `select key, created_on from page_cache where key like 'png:%:1:%' order by key`,
         )
       ).rows;
     const before = await cachedRows();
@@ -75,6 +75,23 @@ describe.each(testBackends())('document pages on $name', (backend) => {
     const second = await get(ids[PDF]!, 'pages/1.png');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(await cachedRows()).toEqual(before);
+  });
+
+  it('draws the pages of a document ahead of time once they are listed', async () => {
+    const pages = (await get(ids[PDF]!, 'pages')).json();
+    const sha = (
+      await t.db.query<{ sha256: string }>(
+        'select f.sha256 from documents d join files f on f.id = d.file_id where d.id = $1',
+        [ids[PDF]],
+      )
+    ).rows[0]!.sha256;
+    await eventually(
+      async () =>
+        (await t.db.query(`select key from page_cache where key like $1`, [`png:${sha}:%`])).rows
+          .length === pages.length,
+      30_000,
+      'every page drawn ahead',
+    );
   });
 
   it('finds the words of a value inside its source box on its page', async () => {

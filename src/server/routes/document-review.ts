@@ -219,6 +219,13 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
       const pages = await deps.pages.pages(source);
       if (source.pageCount === null)
         await recordPageCount(deps.db, request.params.id, pages.length);
+      // the screen asks for pages next: draw them ahead of time
+      deps.pages.warm(source).catch((error: unknown) => {
+        request.log.warn(
+          { err: error, documentId: request.params.id },
+          'drawing pages ahead failed',
+        );
+      });
       return pages;
     });
 
