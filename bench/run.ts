@@ -12,6 +12,7 @@ const sections: Record<string, () => Promise<void>> = {
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
   generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
+  corrections: async () => (await import('./corrections.ts')).benchCorrections(),
 };
 
 const wanted = process.argv.slice(2);
