@@ -7,6 +7,7 @@ import {
   fetchPolicyCertificates,
 } from '../features/documents/documents-slice.ts';
 import { createRouter } from './router.tsx';
+import { SessionProvider, useSession } from './session.tsx';
 import type { AppStore } from './store.ts';
 
 const router = createRouter();
@@ -18,11 +19,23 @@ export function startLoads(store: AppStore) {
   void store.dispatch(fetchClients());
 }
 
+/** The start loads run once someone is signed in (at once with AUTH=none), and again for each sign-in. */
+function LoadWhenSignedIn({ store }: { store: AppStore }) {
+  const { state } = useSession();
+  const who = state.status === 'signedIn' ? state.info.user.email : undefined;
+  useEffect(() => {
+    if (who !== undefined) startLoads(store);
+  }, [store, who]);
+  return null;
+}
+
 export function App({ store }: { store: AppStore }) {
-  useEffect(() => startLoads(store), [store]);
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <LoadWhenSignedIn store={store} />
+        <RouterProvider router={router} />
+      </SessionProvider>
     </Provider>
   );
 }
