@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { authBaseURL, authPort, firstAdmin } from './tests/e2e/support/auth-server.ts';
 import { chromiumArgs, resolveChromium } from './tests/e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -14,6 +15,9 @@ if (!process.env.E2E_DATA_DIR) {
   mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// The sign-in server (AUTH=local) keeps its accounts and sessions in a directory of its own.
+const authDataDir = path.join(dataDir, 'auth');
+mkdirSync(authDataDir, { recursive: true });
 const executablePath = await resolveChromium();
 
 export default defineConfig({
@@ -34,19 +38,40 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node src/server/index.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      EXTRACTION_PROVIDER: 'local',
+  webServer: [
+    {
+      command: 'node src/server/index.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        EXTRACTION_PROVIDER: 'local',
+      },
     },
-  },
+    {
+      // tests/e2e/sign-in.spec.ts: the same app with sign-in on.
+      command: 'node src/server/index.ts',
+      url: `${authBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(authPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: authDataDir,
+        LOG_LEVEL: 'warn',
+        EXTRACTION_PROVIDER: 'local',
+        AUTH: 'local',
+        ADMIN_EMAIL: firstAdmin.email,
+        ADMIN_PASSWORD: firstAdmin.password,
+      },
+    },
+  ],
 });

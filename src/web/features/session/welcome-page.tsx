@@ -112,20 +112,28 @@ export function WelcomePage() {
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
-            {tried && !name.trim() ? <span className="error small">Enter your name.</span> : null}
           </label>
         ) : null}
-        <label className="field">
-          <span>New password</span>
+        {inviting && tried && !name.trim() ? (
+          <p className="error small" role="alert">
+            Enter your name.
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor="new-password">New password</label>
           <input
+            id="new-password"
             type="password"
             name="new-password"
             autoComplete="new-password"
+            aria-describedby="new-password-hint"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <span className="muted small">At least {MIN_PASSWORD} characters.</span>
-        </label>
+          <span id="new-password-hint" className="muted small">
+            At least {MIN_PASSWORD} characters.
+          </span>
+        </div>
         <label className="field">
           <span>New password again</span>
           <input
