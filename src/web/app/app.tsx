@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { fetchClients } from '../features/clients/clients-slice.ts';
@@ -10,8 +10,6 @@ import { createRouter } from './router.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import type { AppStore } from './store.ts';
 
-const router = createRouter();
-
 /** On application start three things load (spec §2): the two document lists and the client list. */
 export function startLoads(store: AppStore) {
   void store.dispatch(fetchCarrierProposals());
@@ -20,7 +18,7 @@ export function startLoads(store: AppStore) {
 }
 
 /** The start loads run once someone is signed in (at once with AUTH=none), and again for each sign-in. */
-function LoadWhenSignedIn({ store }: { store: AppStore }) {
+export function LoadWhenSignedIn({ store }: { store: AppStore }) {
   const { state } = useSession();
   const who = state.status === 'signedIn' ? state.info.user.email : undefined;
   useEffect(() => {
@@ -30,6 +28,7 @@ function LoadWhenSignedIn({ store }: { store: AppStore }) {
 }
 
 export function App({ store }: { store: AppStore }) {
+  const [router] = useState(createRouter);
   return (
     <Provider store={store}>
       <SessionProvider>

@@ -133,38 +133,40 @@ function Users() {
                     <td>
                       <span className={`chip status-${status.toLowerCase()}`}>{status}</span>
                     </td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="button small"
-                        disabled={working}
-                        onClick={() =>
-                          void act(user.id, async () =>
-                            replace(await updateUser(user.id, { disabled: !user.disabled })),
-                          )
-                        }
-                      >
-                        {user.disabled ? 'Enable' : 'Disable'}
-                      </button>
-                      {user.disabled ? null : (
+                    <td>
+                      <div className="row-actions">
                         <button
                           type="button"
                           className="button small"
                           disabled={working}
                           onClick={() =>
-                            void act(user.id, async () => {
-                              const { link } = await resetUser(user.id);
-                              setHandOver({
-                                email: user.email,
-                                purpose: 'reset',
-                                url: fullLink(link),
-                              });
-                            })
+                            void act(user.id, async () =>
+                              replace(await updateUser(user.id, { disabled: !user.disabled })),
+                            )
                           }
                         >
-                          {user.hasPassword ? 'Reset password' : 'New invitation link'}
+                          {user.disabled ? 'Enable' : 'Disable'}
                         </button>
-                      )}
+                        {user.disabled ? null : (
+                          <button
+                            type="button"
+                            className="button small"
+                            disabled={working}
+                            onClick={() =>
+                              void act(user.id, async () => {
+                                const { link } = await resetUser(user.id);
+                                setHandOver({
+                                  email: user.email,
+                                  purpose: 'reset',
+                                  url: fullLink(link),
+                                });
+                              })
+                            }
+                          >
+                            {user.hasPassword ? 'Reset password' : 'New invitation link'}
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
