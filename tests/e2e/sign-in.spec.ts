@@ -2,7 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { BillingEditorPage } from './pages/billing-editor-page.ts';
 import { CreateClientPage } from './pages/create-client-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { UploadDocumentPage } from './pages/upload-document-page.ts';
 import { authBaseURL, firstAdmin } from './support/auth-server.ts';
+import { fixture } from './support/files.ts';
 import { expect, screenshot, test, unique } from './support/test.ts';
 
 // Against the second server: AUTH=local, a first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -132,6 +134,22 @@ test('sign-in, invitations, roles and a client history with AUTH=local', async (
       /^\d{1,2}\/\d{1,2}\/\d{2} \d{1,2}:\d{2} (AM|PM)$/,
     );
     await screenshot(brokerPage, 'client-history');
+
+    // A document's page shows its history the same way.
+    const certificate = unique('Harbor certificate');
+    await brokerPage.goto('/documents/policyCertificates/upload');
+    const upload = new UploadDocumentPage(brokerPage, 'Policy Certificate');
+    await upload.name.fill(certificate);
+    await upload.chooseFile(fixture('dev01-ameritas-dental-proposal.pdf'));
+    await upload.button.click();
+    await expect(brokerPage.getByRole('status')).toContainText(`“${certificate}” was uploaded`);
+    await brokerPage.goto('/documents/policyCertificates');
+    await brokerPage.getByRole('link', { name: certificate }).click();
+    const documentHistory = brokerPage.getByRole('region', { name: 'History' });
+    await expect(documentHistory.getByRole('listitem')).toHaveCount(1);
+    await expect(documentHistory.getByRole('listitem')).toContainText('document uploaded');
+    await expect(documentHistory.getByRole('listitem')).toContainText(broker.email);
+    await expect(documentHistory.getByRole('listitem')).toContainText(certificate);
     await brokerPage.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { roleTitles, type SessionUser } from '../../../shared/auth/roles.ts';
 import { useSession } from '../../app/session.tsx';
 
@@ -10,6 +10,27 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { signOut } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The menu closes on a click elsewhere or Escape, as menus do.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !details.contains(event.target as Node)
+      ) {
+        details.open = false;
+      }
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
   const leave = async (everywhere: boolean) => {
     setBusy(true);
     setError(undefined);
@@ -21,7 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     }
   };
   return (
-    <details className="user-menu">
+    <details className="user-menu" ref={menu}>
       <summary>
         <span className="user-name">{user.name}</span>
         <span className="chip">{roleTitles[user.role]}</span>
