@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { type Role, roles, roleTitles } from '../../../shared/auth/roles.ts';
-import { useCan, useSessionInfo } from '../../app/session.tsx';
+import { useAccounts, useCan, useSessionInfo } from '../../app/session.tsx';
 import {
   fullLink,
   inviteUser,
@@ -30,6 +30,15 @@ const roleHelp: Record<Role, string> = {
  */
 export function UsersPage() {
   const admin = useCan('administer');
+  const accounts = useAccounts();
+  if (!accounts) {
+    return (
+      <section className="page narrow">
+        <h1>Users</h1>
+        <p className="empty">Accounts are used only when the app runs with AUTH=local.</p>
+      </section>
+    );
+  }
   if (!admin) {
     return (
       <section className="page narrow">
