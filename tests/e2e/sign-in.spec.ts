@@ -155,6 +155,9 @@ test('sign-in, invitations, roles and a client history with AUTH=local', async (
 
   await test.step('the viewer reads, sees no controls that change data, and the API refuses', async () => {
     const viewerPage = await freshPage(browser);
+    await viewerPage.goto(viewerLink);
+    await expect(viewerPage.getByText(viewer.email)).toBeVisible();
+    await screenshot(viewerPage, 'welcome');
     const welcome = new SignInPage(viewerPage);
     await welcome.acceptInvitation(viewerLink, viewer.email, viewer.name, viewer.password);
     await expect(viewerPage.getByRole('heading', { name: 'Clients' })).toBeVisible();
@@ -241,6 +244,12 @@ test('sign-in, invitations, roles and a client history with AUTH=local', async (
   });
 
   await test.step('signing out leads to the sign-in page', async () => {
+    await page.locator('.user-menu summary').click();
+    await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    await screenshot(page, 'user-menu');
+    // A click elsewhere closes the menu.
+    await page.getByRole('heading', { name: clientName }).click();
+    await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeHidden();
     await admin.signOut();
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

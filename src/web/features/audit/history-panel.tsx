@@ -48,7 +48,9 @@ function History({
               <time dateTime={r.at} className="muted small">
                 {formatTimestamp(r.at)}
               </time>
-              <span className="history-who">{r.userEmail}</span>
+              <span className="history-who" title={r.userEmail}>
+                {r.userEmail}
+              </span>
               <span className="history-what">{r.action}</span>
               {r.summary ? <span className="history-summary">{r.summary}</span> : null}
             </li>
