@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, deps);
-  sessionRoutes(app, { db: deps.db, auth });
+  sessionRoutes(app, { db: deps.db, auth, publicOrigins: deps.config.publicOrigins ?? [] });
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);

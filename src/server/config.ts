@@ -70,7 +70,13 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  AUTH: z.preprocess(emptyAsUndefined, z.enum(['none', 'local']).default('none')),
+  AUTH: z.preprocess(emptyAsUndefined, z.enum(['none', 'local', 'oidc']).default('none')),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_ROLE_CLAIM: z.preprocess(emptyAsUndefined, z.string().default('groups')),
+  OIDC_ADMIN_GROUPS: optionalString,
+  OIDC_BROKER_GROUPS: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyAsUndefined,
@@ -128,6 +134,21 @@ const envWithRequirements = envSchema.superRefine((e, ctx) => {
       message: `"none" (no sign-in) is allowed only while HOST is a loopback address (127.0.0.1, localhost, ::1), and HOST is "${e.HOST}": set AUTH=local with ADMIN_EMAIL and ADMIN_PASSWORD for the first admin, or keep HOST=127.0.0.1 behind a proxy that signs people in`,
     });
   }
+  if (e.AUTH === 'oidc') {
+    for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      need(name, 'when AUTH=oidc');
+    }
+    if (e.OIDC_ISSUER) {
+      const issuer = new URL(e.OIDC_ISSUER);
+      if (issuer.protocol !== 'https:' && !isLoopbackHost(hostNameOf(issuer.host))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'must be an https:// address (http:// only for a provider on this machine)',
+        });
+      }
+    }
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     need(
       e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD',
@@ -135,6 +156,22 @@ const envWithRequirements = envSchema.superRefine((e, ctx) => {
     );
   }
 });
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim that lists the user's groups (OIDC_ROLE_CLAIM, `groups` by default). */
+  roleClaim: string;
+  adminGroups: string[];
+  brokerGroups: string[];
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 export interface Config {
   port: number;
@@ -161,8 +198,10 @@ export interface Config {
    * are accepted only from the app's own origin and these.
    */
   publicOrigins: string[];
-  /** AUTH: 'none' (one user on this machine) or 'local' (accounts in the database). */
-  auth: 'none' | 'local';
+  /** AUTH: 'none' (one user on this machine), 'local' (accounts in the database) or 'oidc'. */
+  auth: 'none' | 'local' | 'oidc';
+  /** AUTH=oidc: the identity provider, this app's client, and how its groups map to roles. */
+  oidc: OidcConfig | undefined;
   /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created at start-up when there are no users. */
   firstAdmin: { email: string; password: string } | undefined;
   sessionIdleMs: number;
@@ -206,6 +245,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
     publicOrigins: e.PUBLIC_ORIGIN?.split(',').map((o) => o.trim().replace(/\/$/, '')) ?? [],
     auth: e.AUTH,
+    oidc:
+      e.AUTH === 'oidc' && e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            roleClaim: e.OIDC_ROLE_CLAIM,
+            adminGroups: list(e.OIDC_ADMIN_GROUPS),
+            brokerGroups: list(e.OIDC_BROKER_GROUPS),
+          }
+        : undefined,
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

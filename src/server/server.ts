@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/accounts.ts';
+import { createOidc } from './auth/oidc.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
@@ -88,6 +89,7 @@ export async function startServer(
       auth: {
         mode: config.auth,
         times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+        oidc: config.oidc ? createOidc(config.oidc) : undefined,
       },
     });
     await app.listen({ port: config.port, host: config.host });

@@ -66,10 +66,13 @@ export async function ensureFirstAdmin(
   await db.transaction(async (tx) => {
     if ((await countUsers(tx)) > 0) return;
     const id = randomUUID();
-    await tx.query(
-      `insert into users (id, email, name, role, password_hash) values ($1, $2, $3, 'admin', $4)`,
+    // Instances starting together on one PostgreSQL may both get here: one inserts.
+    const inserted = await tx.query(
+      `insert into users (id, email, name, role, password_hash) values ($1, $2, $3, 'admin', $4)
+       on conflict (email) do nothing`,
       [id, normaliseEmail(admin.email), admin.email.split('@')[0] ?? admin.email, hash],
     );
+    if (!inserted.rowCount) return;
     await recordAudit(
       tx,
       { userId: null, email: 'system', name: 'System' },

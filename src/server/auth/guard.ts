@@ -4,20 +4,23 @@ import { can, type Permission } from '../../shared/auth/roles.ts';
 import { type Actor, LOCAL_ACTOR } from '../audit/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import type { Oidc } from './oidc.ts';
 import { resolveSession, type SessionTimes, type SignedInUser } from './sessions.ts';
 
 /**
  * Who is asking, and may they (issue 15). With AUTH=none every request is the one local user's,
- * an admin. With AUTH=local a request to the API needs a session (401 without one) and the
+ * an admin. With AUTH=local or oidc a request to the API needs a session (401 without one) and the
  * permission its route asks for (403 without it): reads need `read`, every other method
  * `change`, unless the route's config names another (`public`, or `administer`).
  * `GET /api/health` is public and says nothing private.
  */
-export type AuthMode = 'none' | 'local';
+export type AuthMode = 'none' | 'local' | 'oidc';
 
 export interface AuthSettings {
   mode: AuthMode;
   times: SessionTimes;
+  /** AUTH=oidc: the identity provider's sign-in. */
+  oidc?: Oidc | undefined;
 }
 
 export type RoutePermission = Permission | 'public';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { roles, type SessionInfo } from '../../shared/auth/roles.ts';
 import { auditCsv, listAudit, recordAudit } from '../audit/audit.ts';
@@ -18,6 +18,7 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
 } from '../auth/guard.ts';
+import { safeReturnTo } from '../auth/oidc.ts';
 import { endAllSessions, endSession, startSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
@@ -54,14 +55,61 @@ const auditQuery = z.object({
 });
 
 const needsAccounts = (auth: AuthSettings) => {
+  if (auth.mode === 'oidc') {
+    throw badRequest(
+      'People sign in through your identity provider (AUTH=oidc): manage accounts there.',
+    );
+  }
   if (auth.mode !== 'local') {
     throw badRequest('Accounts are used only when the app runs with AUTH=local.');
   }
 };
 
 /** Sign-in, sign-out, one-time links, users (admins) and the audit trail (issue 15). */
-export function sessionRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthSettings }) {
+export function sessionRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; auth: AuthSettings; publicOrigins: readonly string[] },
+) {
   const { db, auth } = deps;
+  /** Where the identity provider sends the browser back: the public origin, or this request's. */
+  const callbackUri = (request: FastifyRequest) =>
+    `${deps.publicOrigins[0] ?? `${request.protocol}://${request.host}`}/api/auth/oidc/callback`;
+
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/api/auth/oidc/start',
+    { config: { permission: 'public' } },
+    async (request, reply) => {
+      if (!auth.oidc)
+        throw notFound('Sign-in through an identity provider is not set up (AUTH=oidc).');
+      const url = await auth.oidc.start(db, {
+        redirectUri: callbackUri(request),
+        returnTo: safeReturnTo(request.query.returnTo),
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/api/auth/oidc/callback',
+    { config: { permission: 'public' } },
+    async (request, reply) => {
+      if (!auth.oidc)
+        throw notFound('Sign-in through an identity provider is not set up (AUTH=oidc).');
+      try {
+        const { user, returnTo } = await auth.oidc.finish(db, {
+          callbackUrl: new URL(request.url, 'http://callback.invalid'),
+          redirectUri: callbackUri(request),
+          address: request.ip,
+        });
+        const session = await startSession(db, user.id, auth.times);
+        setSessionCookie(request, reply, session.token, session.expiresOn);
+        return reply.redirect(returnTo, 302);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        return reply.redirect(`/sign-in?error=${encodeURIComponent(error.message)}`, 302);
+      }
+    },
+  );
 
   app.get('/api/session', { config: { permission: 'public' } }, async (request) => {
     if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
@@ -133,7 +181,7 @@ export function sessionRoutes(app: FastifyInstance, deps: { db: Database; auth: 
     return reply.code(201).send({ user, link: `/welcome/${token}` });
   });
   app.patch<{ Params: { id: string } }>('/api/users/:id', admin, async (request) => {
-    needsAccounts(auth);
+    if (auth.mode === 'none') needsAccounts(auth);
     if (!uuidParam(request.params.id)) throw notFound('User not found.');
     const change = parseInput(updateSchema, request.body);
     return updateUser(db, actorOf(request), request.params.id, change);

@@ -35,3 +35,22 @@ export interface SessionInfo {
   user: SessionUser;
   auth: 'none' | 'local' | 'oidc';
 }
+
+/**
+ * The role an identity provider's groups give (AUTH=oidc): admin when any group is an admin
+ * group, else broker when any is a broker group, else viewer. Groups compare without regard
+ * to case; the claim may be a list or one string (some providers send one group bare).
+ */
+export function roleFromGroups(
+  claim: unknown,
+  adminGroups: readonly string[],
+  brokerGroups: readonly string[],
+): Role {
+  const groups = (Array.isArray(claim) ? claim : typeof claim === 'string' ? [claim] : [])
+    .filter((g): g is string => typeof g === 'string')
+    .map((g) => g.toLowerCase());
+  const any = (wanted: readonly string[]) => wanted.some((w) => groups.includes(w.toLowerCase()));
+  if (any(adminGroups)) return 'admin';
+  if (any(brokerGroups)) return 'broker';
+  return 'viewer';
+}
