@@ -53,7 +53,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
-const signedOut = () => json({ error: 'Sign in to continue.' }, 401);
+const signedOut = (auth = 'local') => json({ error: 'Sign in to continue.', auth }, 401);
 
 /**
  * A server for these tests: `session` is what GET /api/session answers (undefined: 401); the
@@ -237,6 +237,35 @@ describe('the app by session state', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(onSignOut).toHaveBeenCalled());
     expect(requests).toContain('DELETE /api/session?everywhere=true');
+  });
+
+  it('with AUTH=oidc offers the identity provider’s sign-in, returning to the page asked for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => signedOut('oidc')),
+    );
+    renderApp(`/clients/${clientId}`);
+    const button = await screen.findByRole('link', { name: 'Sign in with your firm’s account' });
+    expect(button).toHaveAttribute(
+      'href',
+      `/api/auth/oidc/start?returnTo=${encodeURIComponent(`/clients/${clientId}`)}`,
+    );
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('with AUTH=oidc shows why the provider’s sign-in was refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => signedOut('oidc')),
+    );
+    renderApp('/sign-in?error=The%20sign-in%20took%20too%20long%20or%20was%20already%20used.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in took too long or was already used.',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with your firm’s account' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/start?returnTo=%2F',
+    );
   });
 
   it('when a later request answers 401, shows the sign-in page with a note that the session ended', async () => {

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { can, type Permission, type SessionInfo } from '../../shared/auth/roles.ts';
-import { ApiError, getJson, onSignedOut, sendJson } from '../lib/api.ts';
+import { ApiError, errorMessage, onSignedOut, sendJson } from '../lib/api.ts';
 
 /**
  * Who is signed in (issue 15), asked once on load with GET /api/session and kept for every
@@ -20,9 +20,14 @@ import { ApiError, getJson, onSignedOut, sendJson } from '../lib/api.ts';
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signedIn'; info: SessionInfo }
-  /** `ended`: the session was there and ended, so the sign-in page says so. */
-  | { status: 'signedOut'; ended: boolean }
+  /**
+   * `ended`: the session was there and ended, so the sign-in page says so. `auth`: how people
+   * sign in — a password (local) or the firm's identity provider (oidc).
+   */
+  | { status: 'signedOut'; ended: boolean; auth?: SignInMode }
   | { status: 'error'; message: string };
+
+export type SignInMode = 'local' | 'oidc';
 
 export interface Session {
   state: SessionState;
@@ -46,11 +51,16 @@ const SessionContext = createContext<Session>({
 
 async function readSession(): Promise<SessionState> {
   try {
-    return { status: 'signedIn', info: await getJson<SessionInfo>('/api/session') };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      return { status: 'signedOut', ended: false };
+    const response = await fetch('/api/session', { headers: { Accept: 'application/json' } });
+    if (response.status === 401) {
+      const body = (await response.json().catch(() => ({}))) as { auth?: unknown };
+      return { status: 'signedOut', ended: false, auth: body.auth === 'oidc' ? 'oidc' : 'local' };
     }
+    if (!response.ok) {
+      throw new ApiError(response.status, await errorMessage(response, 'Could not reach the app.'));
+    }
+    return { status: 'signedIn', info: (await response.json()) as SessionInfo };
+  } catch (error) {
     return { status: 'error', message: (error as Error).message };
   }
 }
@@ -90,7 +100,7 @@ export function SessionProvider({
       onSignedOut(() => {
         const now = current.current;
         if (now.status === 'signedIn' && now.info.auth !== 'none') {
-          setState({ status: 'signedOut', ended: true });
+          setState({ status: 'signedOut', ended: true, auth: now.info.auth });
         }
       }),
     [],

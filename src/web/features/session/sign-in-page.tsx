@@ -42,13 +42,40 @@ export function SignInPage() {
     }
   };
 
+  const ended =
+    state.status === 'signedOut' && state.ended && !error ? (
+      <p className="notice" role="status">
+        Your session ended. Sign in again to continue.
+      </p>
+    ) : null;
+
+  if (state.status === 'signedOut' && state.auth === 'oidc') {
+    // The identity provider signs people in; a refused sign-in comes back with ?error=.
+    const refused = params.get('error');
+    return (
+      <AuthFrame title="Sign in">
+        {ended}
+        {refused ? (
+          <p className="error" role="alert">
+            {refused}
+          </p>
+        ) : null}
+        <a
+          className="button primary wide"
+          href={`/api/auth/oidc/start?returnTo=${encodeURIComponent(next)}`}
+        >
+          Sign in with your firm’s account
+        </a>
+        <p className="muted small">
+          You sign in with the account you use for your firm’s email and other work tools.
+        </p>
+      </AuthFrame>
+    );
+  }
+
   return (
     <AuthFrame title="Sign in">
-      {state.status === 'signedOut' && state.ended && !error ? (
-        <p className="notice" role="status">
-          Your session ended. Sign in again to continue.
-        </p>
-      ) : null}
+      {ended}
       <form className="stack" onSubmit={(e) => void submit(e)}>
         <label className="field">
           <span>Email</span>
@@ -72,9 +99,9 @@ export function SignInPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {error ? (
+        {error || params.get('error') ? (
           <p className="error" role="alert">
-            {error}
+            {error ?? params.get('error')}
           </p>
         ) : null}
         <button type="submit" className="button primary" disabled={busy}>

@@ -148,6 +148,17 @@ describe('UsersPage', () => {
     expect(within(row).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
   });
 
+  it('with AUTH=oidc lists people and their roles, without invitations or password resets', async () => {
+    serve(() => json([ada]));
+    renderAs({ ...admin, auth: 'oidc' });
+    const row = await screen.findByRole('row', { name: 'ada@desk.example' });
+    expect(within(row).getByLabelText('Role of ada@desk.example')).toHaveValue('admin');
+    expect(within(row).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Invite' })).not.toBeInTheDocument();
+    expect(screen.getByText(/sign in through your firm’s identity provider/)).toBeInTheDocument();
+  });
+
   it('tells a non-admin the page is not theirs, and asks the server nothing', async () => {
     const requests = serve(() => json([]));
     renderAs({ ...admin, user: { ...admin.user, role: 'broker' } });

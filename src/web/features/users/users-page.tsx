@@ -51,7 +51,11 @@ export function UsersPage() {
 }
 
 function Users() {
-  const me = useSessionInfo()?.user.email;
+  const info = useSessionInfo();
+  const me = info?.user.email;
+  // With AUTH=oidc the identity provider makes accounts and keeps passwords: no invitations or
+  // resets here, only roles and disabling.
+  const passwords = info?.auth === 'local';
   const [users, setUsers] = useState<UserView[]>();
   const [error, setError] = useState<string>();
   const [handOver, setHandOver] = useState<HandOver>();
@@ -81,14 +85,22 @@ function Users() {
       <div className="page-header">
         <h1>Users</h1>
       </div>
-      <InviteForm
-        onInvited={(user, link) => {
-          setUsers((prev) =>
-            [...(prev ?? []), user].sort((a, b) => a.email.localeCompare(b.email)),
-          );
-          setHandOver({ email: user.email, purpose: 'invite', url: fullLink(link) });
-        }}
-      />
+      {passwords ? null : (
+        <p className="muted">
+          People sign in through your firm’s identity provider; each appears here after their first
+          sign-in.
+        </p>
+      )}
+      {passwords ? (
+        <InviteForm
+          onInvited={(user, link) => {
+            setUsers((prev) =>
+              [...(prev ?? []), user].sort((a, b) => a.email.localeCompare(b.email)),
+            );
+            setHandOver({ email: user.email, purpose: 'invite', url: fullLink(link) });
+          }}
+        />
+      ) : null}
       {handOver ? <LinkBox handOver={handOver} onClose={() => setHandOver(undefined)} /> : null}
       {error ? (
         <p className="error" role="alert">
@@ -156,7 +168,7 @@ function Users() {
                         >
                           {user.disabled ? 'Enable' : 'Disable'}
                         </button>
-                        {user.disabled ? null : (
+                        {user.disabled || !passwords ? null : (
                           <button
                             type="button"
                             className="button small"
