@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { BillingEditor } from '../billing/billing-editor.tsx';
 import { useClient } from './use-client.ts';
 
@@ -42,6 +43,10 @@ export function ClientDetail() {
             <h2>Billing Parameters</h2>
             <BillingEditor key={lookup.client.id} client={lookup.client} />
           </section>
+          <HistoryPanel
+            filter={{ clientId: lookup.client.id }}
+            refreshKey={lookup.client.revision}
+          />
         </>
       ) : null}
     </section>

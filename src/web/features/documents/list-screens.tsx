@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/session.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { DocumentList } from './document-list.tsx';
 import { fetchCarrierProposals, fetchPolicyCertificates } from './documents-slice.ts';
@@ -25,6 +26,7 @@ function DocumentListScreen({ config }: { config: ListScreenConfig }) {
   const refresh = useCallback(() => void dispatch(fetchList()), [dispatch, fetchList]);
   useRefreshWhileUnfinished(items, loading, refresh);
   const base = `/documents/${config.collection}`;
+  const canChange = useCan('change');
   return (
     <section className="page">
       <div className="page-links">
@@ -34,9 +36,11 @@ function DocumentListScreen({ config }: { config: ListScreenConfig }) {
       </div>
       <div className="page-header">
         <h1>{config.title}</h1>
-        <Link className="button primary" to={`${base}/upload`}>
-          📄 Upload
-        </Link>
+        {canChange ? (
+          <Link className="button primary" to={`${base}/upload`}>
+            📄 Upload
+          </Link>
+        ) : null}
       </div>
       {error ? (
         <p className="error" role="alert">

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
+import { useCan } from '../../app/session.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
 import { ConfidenceLegend } from './confidence-legend.tsx';
 import { ExtractionStatus } from './extraction-status.tsx';
@@ -37,7 +39,12 @@ export function CarrierProposalDetail({ pollIntervalMs }: { pollIntervalMs?: num
           Carrier proposal not found. It may have been removed, or the address is wrong.
         </p>
       ) : null}
-      {lookup.state === 'found' ? <ProposalBody proposal={lookup.proposal} /> : null}
+      {lookup.state === 'found' ? (
+        <>
+          <ProposalBody proposal={lookup.proposal} />
+          <HistoryPanel filter={{ documentId: lookup.proposal.id }} />
+        </>
+      ) : null}
     </section>
   );
 }
@@ -48,6 +55,8 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
     [proposal.data],
   );
   const ready = proposal.status === 'done';
+  // Insights are asked of the AI relay, a change-level request: viewers do not get the button.
+  const canChange = useCan('change');
   return (
     <>
       <header className="proposal-header">
@@ -62,7 +71,7 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
         ) : null}
       </header>
       <ExtractionStatus status={proposal.status} error={proposal.error} />
-      {ready ? (
+      {ready && canChange ? (
         <div className="proposal-insights">
           <InsightsPanel proposalData={proposal.data} />
         </div>
