@@ -55,8 +55,6 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
     [proposal.data],
   );
   const ready = proposal.status === 'done';
-  // Insights are asked of the AI relay, a change-level request: viewers do not get the button.
-  const canChange = useCan('change');
   return (
     <>
       <header className="proposal-header">
@@ -71,7 +69,7 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
         ) : null}
       </header>
       <ExtractionStatus status={proposal.status} error={proposal.error} />
-      {ready && canChange ? (
+      {ready ? (
         <div className="proposal-insights">
           <InsightsPanel proposalData={proposal.data} />
         </div>
