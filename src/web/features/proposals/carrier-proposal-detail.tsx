@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
-import { useCan } from '../../app/session.tsx';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
 import { ConfidenceLegend } from './confidence-legend.tsx';
