@@ -14,12 +14,27 @@ export type Source = z.infer<typeof sourceSchema>;
 
 const score = z.number().min(0).max(1);
 
+/**
+ * What a broker did to a value (issue 12): confirmed it as read, corrected it, or added it where
+ * the engine found nothing. `by`/`at` are stamped by the server; a value without `review` is the
+ * engine's reading.
+ */
+export const reviewStateSchema = z.enum(['confirmed', 'corrected', 'added']);
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+export const valueReviewSchema = z.object({
+  state: reviewStateSchema,
+  by: z.string().optional(),
+  at: z.string().optional(),
+});
+export type ValueReview = z.infer<typeof valueReviewSchema>;
+
 export const parsedFieldSchema = z.object({
   type: z.literal('field'),
   label: z.string(),
   value: z.string(),
   score,
   source: sourceSchema.optional(),
+  review: valueReviewSchema.optional(),
 });
 export type ParsedField = z.infer<typeof parsedFieldSchema>;
 
@@ -30,6 +45,7 @@ export const parsedCellSchema = z.object({
   col: z.number().int().min(0),
   score,
   source: sourceSchema.optional(),
+  review: valueReviewSchema.optional(),
 });
 export type ParsedCell = z.infer<typeof parsedCellSchema>;
 
