@@ -34,7 +34,12 @@ export type EditCommand =
       value: string;
       source?: Source;
     }
-  | { type: 'addRow'; table: string; values: Record<string, string> };
+  | {
+      type: 'addRow';
+      table: string;
+      values: Record<string, string>;
+      sources?: Record<string, Source>;
+    };
 
 export function applyEdit(data: ParsedData, command: EditCommand): ParsedData {
   switch (command.type) {
@@ -62,7 +67,7 @@ export function applyEdit(data: ParsedData, command: EditCommand): ParsedData {
     case 'addCell':
       return addCell(data, command);
     case 'addRow':
-      return addRow(data, command.table, command.values);
+      return addRow(data, command.table, command.values, command.sources ?? {});
   }
 }
 
@@ -161,12 +166,18 @@ function addCell(data: ParsedData, command: Extract<EditCommand, { type: 'addCel
 }
 
 /** A row the engine missed (a service type, a rate tier): one cell per non-blank value. */
-function addRow(data: ParsedData, table: string, values: Record<string, string>): ParsedData {
+function addRow(
+  data: ParsedData,
+  table: string,
+  values: Record<string, string>,
+  sources: Record<string, Source>,
+): ParsedData {
   const row = nextRow(data, table);
   return Object.entries(values)
     .filter(([, value]) => value.trim() !== '')
-    .reduce(
-      (next, [column, value]) => addCell(next, { type: 'addCell', table, column, row, value }),
-      data,
-    );
+    .reduce((next, [column, value]) => {
+      const source = sources[column];
+      const add = { type: 'addCell', table, column, row, value } as const;
+      return addCell(next, source ? { ...add, source } : add);
+    }, data);
 }

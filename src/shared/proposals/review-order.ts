@@ -22,3 +22,11 @@ export function reviewProgress(data: ParsedData): { reviewed: number; total: num
 export function reviewProgressText({ reviewed, total }: { reviewed: number; total: number }) {
   return `${reviewed} of ${total} values reviewed`;
 }
+
+/** Shown values in the order a review walks them: the lowest score first, ties in screen order. */
+export function lowestScoreFirst<T extends { score: number }>(values: readonly T[]): T[] {
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => a.v.score - b.v.score || a.i - b.i)
+    .map(({ v }) => v);
+}
