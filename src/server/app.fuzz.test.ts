@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocumentArb } from '../shared/billing/testing/arbitraries.ts';
 import { checkIntegrity } from './services/integrity.ts';
 import { createTestApp, type TestContext, testBackends } from './test/backends.ts';
+import { fixtureTruth, proposalFixture, storeReadDocument } from './test/documents.ts';
 import {
   deepJson,
   expectSafeAnswer,
@@ -42,7 +43,13 @@ interface FuzzRequest {
 }
 
 /** Ids that exist once the run has created a few rows, so reads hit real rows too. */
-const known = { clientIds: [] as string[], fileIds: [] as string[], documentIds: [] as string[] };
+const known = {
+  clientIds: [] as string[],
+  fileIds: [] as string[],
+  documentIds: [] as string[],
+  /** Documents read (status done, revision ≥ 1): corrections reach storage on these. */
+  readIds: [] as string[],
+};
 const knownId = (pick: () => string[]) =>
   fc.nat().map((n) => pick()[n % Math.max(1, pick().length)] ?? randomUUID());
 
@@ -389,6 +396,65 @@ const billingBody = fc.oneof(
   fc.jsonValue(),
 );
 
+/** A document's data with one value made odd, or junk: corrections that reach the checks. */
+const truth = fixtureTruth('dev01-ameritas-dental-proposal.pdf');
+const correctionsBody = fc.oneof(
+  fc.record(
+    {
+      data: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(truth as unknown) },
+        { weight: 1, arbitrary: fc.jsonValue() },
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({ path: fc.nat(), value: fc.oneof(oddText, fc.jsonValue()) })
+            .map(({ path, value }) => {
+              const copy = JSON.parse(JSON.stringify(truth));
+              const holders: Array<Record<string, unknown>> = [];
+              const walk = (v: unknown) => {
+                if (v && typeof v === 'object') {
+                  holders.push(v as Record<string, unknown>);
+                  for (const child of Object.values(v)) walk(child);
+                }
+              };
+              walk(copy);
+              const holder = holders[path % Math.max(1, holders.length)];
+              const keys = holder ? Object.keys(holder) : [];
+              if (holder && keys.length) holder[keys[path % keys.length]!] = value;
+              return copy;
+            }),
+        },
+      ),
+      revision: fc.oneof(
+        { weight: 3, arbitrary: fc.nat({ max: 6 }) },
+        { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53, '1', null) },
+      ),
+    },
+    { requiredKeys: ['data'] },
+  ),
+  fc.jsonValue(),
+);
+
+const documentPath = fc
+  .tuple(
+    fc.constantFrom('carrierProposals', 'policyCertificates'),
+    fc.oneof(
+      { weight: 3, arbitrary: knownId(() => known.readIds) },
+      { weight: 1, arbitrary: idSegment(() => known.documentIds) },
+    ),
+  )
+  .map(([collection, id]) => `/api/documents/${collection}/${id}`);
+
+const asMethod =
+  (method: FuzzRequest['method']) =>
+  (request: FuzzRequest): FuzzRequest => ({ ...request, method });
+
+/** A page or revision segment: a likely number, or odd text. */
+const numberSegment = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 4 }).map(String) },
+  { weight: 1, arbitrary: oddIdSegment },
+);
+
 interface Endpoint {
   name: string;
   requests: fc.Arbitrary<FuzzRequest>;
@@ -462,6 +528,65 @@ const endpoints: Endpoint[] = [
     ),
   },
   {
+    name: 'PUT /api/documents/{type}/:id/data',
+    requests: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: jsonRequests(
+          documentPath.map((p) => `${p}/data`),
+          correctionsBody,
+        ).map(asMethod('PUT')),
+      },
+      {
+        weight: 1,
+        arbitrary: junkRequests('/api/documents/carrierProposals/x/data').map(asMethod('PUT')),
+      },
+    ),
+  },
+  {
+    name: 'PUT /api/documents/{type}/:id/reviewed',
+    requests: jsonRequests(
+      documentPath.map((p) => `${p}/reviewed`),
+      fc.oneof(fc.record({ reviewed: fc.oneof(fc.boolean(), fc.jsonValue()) }), fc.jsonValue()),
+    ).map(asMethod('PUT')),
+  },
+  {
+    name: 'GET /api/documents/{type}/:id/revisions[/:revision]',
+    requests: getRequests(
+      fc
+        .tuple(documentPath, fc.option(numberSegment))
+        .map(([p, n]) => (n === null ? `${p}/revisions` : `${p}/revisions/${n}`)),
+    ),
+  },
+  {
+    name: 'POST /api/documents/{type}/:id/revisions/:revision/restore',
+    requests: jsonRequests(
+      fc.tuple(documentPath, numberSegment).map(([p, n]) => `${p}/revisions/${n}/restore`),
+      fc.oneof(
+        fc.record({ revision: fc.oneof(fc.nat({ max: 6 }), fc.jsonValue()) }),
+        fc.jsonValue(),
+      ),
+    ),
+  },
+  {
+    name: 'POST /api/documents/{type}/:id/read-again',
+    requests: jsonRequests(
+      documentPath.map((p) => `${p}/read-again`),
+      fc.jsonValue(),
+    ),
+  },
+  {
+    name: 'GET /api/documents/{type}/:id/pages[/:n.png|/:n/words]',
+    requests: getRequests(
+      fc
+        .tuple(
+          documentPath,
+          fc.option(fc.tuple(numberSegment, fc.constantFrom('.png', '/words', '.jpg', ''))),
+        )
+        .map(([p, page]) => (page ? `${p}/pages/${page[0]}${page[1]}` : `${p}/pages`)),
+    ),
+  },
+  {
     name: 'other methods and paths',
     requests: otherMethods(
       fc.oneof(
@@ -494,12 +619,18 @@ async function sendAndHangUp(
 
 describe.each(testBackends())('every endpoint under hostile input, on $name', (backend) => {
   let t: TestContext;
-  const tally = { requests: 0, billingSaves: 0, byStatus: new Map<number, number>() };
+  const tally = {
+    requests: 0,
+    billingSaves: 0,
+    corrections: 0,
+    byStatus: new Map<number, number>(),
+  };
   let lastError: unknown;
   beforeAll(async () => {
     known.clientIds = [];
     known.fileIds = [];
     known.documentIds = [];
+    known.readIds = [];
     t = await createTestApp(backend, { maxUploadBytes: 1 * MB, extraction: {} });
     // What failed inside, to name it when an answer is a 5xx.
     t.app.addHook('onError', async (_request, _reply, error) => {
@@ -519,12 +650,18 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     });
     const doc = await t.app.inject({ method: 'POST', url: '/api/upload-document', ...pdf });
     known.documentIds.push(doc.json().id);
+    const read = await storeReadDocument(t.db, t.files, {
+      bytes: proposalFixture('dev01-ameritas-dental-proposal.pdf'),
+      data: truth,
+    });
+    known.documentIds.push(read);
+    known.readIds.push(read);
     const { rows } = await t.db.query<{ id: string }>('select id from files');
     known.fileIds.push(...rows.map((r) => r.id));
   });
   afterAll(async () => {
     console.info(
-      `[fuzz on ${backend.name}] ${tally.requests} requests (${tally.billingSaves} billing saves accepted); statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
+      `[fuzz on ${backend.name}] ${tally.requests} requests (${tally.billingSaves} billing saves and ${tally.corrections} corrections accepted); statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
     );
     await t.close();
   });
@@ -550,6 +687,9 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     }
     if (res.statusCode === 200 && request.url === '/api/clients/updateBillingParameters') {
       tally.billingSaves += 1;
+    }
+    if (res.statusCode === 200 && request.method === 'PUT' && request.url.endsWith('/data')) {
+      tally.corrections += 1;
     }
     if (res.statusCode === 201 && request.url === '/api/upload-document') {
       known.documentIds.push(res.json().id);

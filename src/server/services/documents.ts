@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
 import { fileUrl, recordFile } from './files.ts';
+import { recordEngineReading } from './revisions.ts';
 
 interface DocumentRow {
   id: string;
@@ -19,6 +20,9 @@ interface DocumentRow {
   error: string | null;
   created_on: Date;
   data?: unknown;
+  revision?: number;
+  reviewed?: boolean;
+  page_count?: number | null;
 }
 
 const toSummary = (row: DocumentRow): DocumentSummary => ({
@@ -54,12 +58,20 @@ export async function getDocument(
   id: string,
 ): Promise<DocumentDetail | undefined> {
   const { rows } = await db.query<DocumentRow>(
-    `select id, name, file_id, status, error, created_on, data from documents
-     where type = $1 and id = $2`,
+    `select id, name, file_id, status, error, created_on, data, revision, reviewed, page_count
+     from documents where type = $1 and id = $2`,
     [type, id],
   );
   const row = rows[0];
-  return row ? { ...toSummary(row), data: row.data ?? null } : undefined;
+  return row
+    ? {
+        ...toSummary(row),
+        data: row.data ?? null,
+        revision: row.revision ?? 0,
+        reviewed: row.reviewed ?? false,
+        pageCount: row.page_count ?? null,
+      }
+    : undefined;
 }
 
 export interface NewDocument {
@@ -141,13 +153,18 @@ export async function startExtraction(
     : undefined;
 }
 
-/** Stores the parsed data of a document being read: it is done. */
-export async function finishExtraction(db: Queryable, id: string, data: ParsedData): Promise<void> {
-  await db.query(
-    `update documents set status = 'done', data = $2::jsonb, error = null, updated_on = now()
-     where id = $1 and status = 'processing'`,
-    [id, JSON.stringify(data)],
-  );
+/**
+ * Stores the parsed data of a document being read: it is done. The reading becomes a new
+ * revision of kind 'engine' in the same transaction; on a document read again, the values a
+ * broker confirmed, corrected or added in the revision before are kept (revisions.ts).
+ */
+export async function finishExtraction(
+  db: Database,
+  id: string,
+  data: ParsedData,
+  pageCount: number | null = null,
+): Promise<void> {
+  await db.transaction((tx) => recordEngineReading(tx, id, data, pageCount));
 }
 
 /** Records why a document could not be read: it failed for good. */

@@ -1,4 +1,4 @@
-import type { ReviewState, Source, ValueReview } from './parsed-data.ts';
+import type { ReviewState, Source, Review } from './parsed-data.ts';
 import type { ValueRef } from './value-refs.ts';
 
 /**
@@ -70,7 +70,7 @@ export interface ScoredValue {
   value: string;
   score: number;
   source?: Source | undefined;
-  review?: ValueReview | undefined;
+  review?: Review | undefined;
   /** Set by buildProposalView (refValues) so a screen can edit the value it shows. */
   ref?: ValueRef | undefined;
 }
