@@ -1,4 +1,4 @@
-import type { ReviewState, Source, Review } from './parsed-data.ts';
+import type { Review, ReviewState, Source } from './parsed-data.ts';
 import type { ValueRef } from './value-refs.ts';
 
 /**
@@ -173,3 +173,22 @@ export function normalizeValue(value: string): string {
 export function filled<T extends ScoredValue>(cell: T | undefined): T | undefined {
   return cell !== undefined && cell.value.trim() !== '' ? cell : undefined;
 }
+
+/** The second part of the legend: how a broker's word looks beside the engine's reading. */
+export const reviewLegend: Array<{ state: ReviewState; title: string; description: string }> = [
+  {
+    state: 'confirmed',
+    title: 'Confirmed',
+    description: 'A broker checked the value against the document.',
+  },
+  {
+    state: 'corrected',
+    title: 'Corrected',
+    description: 'A broker changed what the engine read.',
+  },
+  {
+    state: 'added',
+    title: 'Added',
+    description: 'A broker added a value the engine missed.',
+  },
+];

@@ -101,6 +101,7 @@ function FieldForm({
       </label>
       <div className="input-with-pick">
         <input
+          type="text"
           id={id}
           className="input"
           value={value}
@@ -164,6 +165,7 @@ function RowForm({
             </label>
             <div className="input-with-pick">
               <input
+                type="text"
                 id={`${id}-${column}`}
                 className="input"
                 value={values[column] ?? ''}

@@ -25,6 +25,13 @@ export interface EditableDocument {
   revision?: number;
 }
 
+/** A stored document the review screen shows (GET /api/documents/{type}/:id). */
+export interface ReviewedDocument extends EditableDocument {
+  reviewed?: boolean;
+  pageCount?: number | null;
+  status: string;
+}
+
 export interface DocumentEditor {
   readonly data: ParsedData;
   readonly revision: number;
