@@ -24,6 +24,7 @@ export function useDocumentPages(type: ReviewedDocumentType, id: string, enabled
       live = false;
     };
   }, [type, id, enabled]);
+  if (!enabled) return { state: 'none', message: 'no pages were drawn for it.' } as PagesLookup;
   return lookup?.id === id ? lookup.result : ({ state: 'loading' } as PagesLookup);
 }
 
