@@ -1,4 +1,4 @@
-import { fieldDefinitions } from '../../src/shared/fields/catalogue.ts';
+import { fieldDefinitions, tableDefinitions } from '../../src/shared/fields/catalogue.ts';
 import {
   fetchDocument,
   fieldKey,
@@ -20,6 +20,27 @@ const fieldsOf = (doc: ServedDocument) =>
     (item): item is Extract<ServedItem, { type: 'field' }> =>
       item.type === 'field' && item.value.trim() !== '',
   );
+
+/** A column of the first row of a plan information table that holds no value. */
+function missingCell(doc: ServedDocument) {
+  for (const table of tableDefinitions.filter((t) => t.section === 'planInformation')) {
+    const item = doc.data?.find((i) => i.type === 'table' && i.label === table.label);
+    if (item?.type !== 'table') continue;
+    const row = Math.min(...item.cells.map((c) => c.row));
+    const filled = new Set(
+      item.cells.filter((c) => c.row === row && c.value.trim()).map((c) => c.label),
+    );
+    const col = table.columns.findIndex((c) => !filled.has(`${table.label}_${c}`));
+    if (col < 0) continue;
+    const label = `${table.label}_${table.columns[col]}`;
+    return {
+      table: table.label,
+      title: fieldDefinitions.find((f) => f.label === label)!.title,
+      key: `cell/${table.label}/${row}/${col}`,
+    };
+  }
+  throw new Error('The reading left no plan information column empty');
+}
 
 const boxed = (doc: ServedDocument) =>
   fieldsOf(doc).filter((f) => f.source?.box && f.value.length < 40);
@@ -80,13 +101,11 @@ test.describe('review and correct a carrier proposal', () => {
     await screen.button('🗑️ Remove').click();
     await expect(screen.value(fieldKey(removed!.label))).toHaveCount(0);
 
-    // Add a value the engine missed by selecting its words on the page.
-    const present = new Set(fieldsOf(doc).map((f) => f.label));
-    const missing = fieldDefinitions.find(
-      (f) => f.kind === 'field' && f.productKey === 'dentalInsurance' && !present.has(f.label),
-    )!;
+    // Add a value the engine missed by selecting its words on the page: a column of the first
+    // row of a plan information table that the engine left empty.
+    const missing = missingCell(doc);
     await screen.button('➕ Add a value').click();
-    await screen.pane.getByLabel('What is missing').selectOption(missing.label);
+    await screen.pane.getByLabel('What is missing').selectOption(missing.table);
     await screen.pane.getByRole('button', { name: `Select ${missing.title} on the page` }).click();
     const words = screen.pane.locator('.page-word');
     await expect(words.first()).toBeVisible();
@@ -100,7 +119,7 @@ test.describe('review and correct a carrier proposal', () => {
     await screen.button('Use the selected words').click();
     await expect(screen.pane.getByText(/Its box on page \d+ is kept/)).toBeVisible();
     await screen.button('Add value').click();
-    const added = screen.value(fieldKey(missing.label));
+    const added = screen.value(missing.key);
     await expect(added).toHaveAttribute('data-review', 'added');
     await screenshot(page, 'review-edited');
 
@@ -170,7 +189,7 @@ test.describe('review and correct a carrier proposal', () => {
     // Review mode: the lowest score first; Enter confirms, typing corrects, Tab moves.
     const progress = page.getByTestId('review-progress');
     const before = await progress.textContent();
-    const total = Number(/of (\d+)/.exec(before ?? '')![1]);
+    const [, already, total] = /(\d+) of (\d+)/.exec(before ?? '')!.map(Number);
     await screen.button('▶ Review values').click();
     const current = page.locator('.workspace-data [aria-current="true"]');
     await expect(current).toBeFocused();
@@ -192,7 +211,7 @@ test.describe('review and correct a carrier proposal', () => {
     await page.keyboard.type('77');
     await page.keyboard.press('Enter');
     await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveText('77');
-    await expect(progress).toHaveText(`2 of ${total} values reviewed`);
+    await expect(progress).toHaveText(`${already! + 2} of ${total} values reviewed`);
     await screenshot(page, 'review-mode');
     await screen.saveChanges();
     await screen.button('Mark as reviewed').click();

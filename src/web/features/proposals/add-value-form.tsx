@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { fieldDefinitions, tableDefinitions } from '../../../shared/fields/catalogue.ts';
 import type { EditCommand } from '../../../shared/proposals/edit-commands.ts';
-import type { Source } from '../../../shared/proposals/parsed-data.ts';
+import type { ParsedData, Source } from '../../../shared/proposals/parsed-data.ts';
+import { rowChoices } from '../../../shared/proposals/table-row-choices.ts';
 
 const singleFields = fieldDefinitions.filter((f) => f.kind === 'field');
 const titleOf = (label: string) => fieldDefinitions.find((f) => f.label === label)?.title ?? label;
@@ -13,11 +14,13 @@ type StartPick = (purpose: string, onPicked: (text: string, source: Source) => v
  * box is kept), or a row of a table (a service type, a rate tier, a class).
  */
 export function AddValueForm({
+  data,
   onAdd,
   onPick,
   onClose,
 }: {
-  onAdd: (command: EditCommand) => void;
+  data: ParsedData;
+  onAdd: (commands: EditCommand[]) => void;
   onPick: StartPick;
   onClose: () => void;
 }) {
@@ -54,7 +57,7 @@ export function AddValueForm({
               .filter((t) => t.productKey === product)
               .map((t) => (
                 <option key={t.label} value={t.label}>
-                  A row of {t.title}
+                  {t.title} (a table)
                 </option>
               ))}
           </optgroup>
@@ -65,6 +68,7 @@ export function AddValueForm({
           key={table.label}
           table={table.label}
           columns={table.columns}
+          data={data}
           onAdd={onAdd}
           onPick={onPick}
           onClose={onClose}
@@ -83,7 +87,7 @@ function FieldForm({
   onClose,
 }: {
   label: string;
-  onAdd: (command: EditCommand) => void;
+  onAdd: (commands: EditCommand[]) => void;
   onPick: StartPick;
   onClose: () => void;
 }) {
@@ -91,7 +95,7 @@ function FieldForm({
   const [value, setValue] = useState('');
   const [source, setSource] = useState<Source>();
   const add = () => {
-    onAdd({ type: 'addField', label, value: value.trim(), ...(source ? { source } : {}) });
+    onAdd([{ type: 'addField', label, value: value.trim(), ...(source ? { source } : {}) }]);
     onClose();
   };
   return (
@@ -140,23 +144,66 @@ function FieldForm({
 function RowForm({
   table,
   columns,
+  data,
   onAdd,
   onPick,
   onClose,
 }: {
   table: string;
   columns: string[];
-  onAdd: (command: EditCommand) => void;
+  data: ParsedData;
+  onAdd: (commands: EditCommand[]) => void;
   onPick: StartPick;
   onClose: () => void;
 }) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [sources, setSources] = useState<Record<string, Source>>({});
-  const filled = Object.values(values).some((v) => v.trim() !== '');
+  const rows = rowChoices(data, table);
+  const [row, setRow] = useState<number | 'new'>(rows.length > 0 ? rows[0]!.row : 'new');
+  const chosen = rows.find((r) => r.row === row);
+  const open = chosen ? columns.filter((c) => !chosen.filled.includes(c)) : columns;
+  const filled = open.some((c) => (values[c] ?? '').trim() !== '');
+  const add = () => {
+    if (row === 'new') {
+      onAdd([{ type: 'addRow', table, values, sources }]);
+    } else {
+      onAdd(
+        open
+          .filter((column) => (values[column] ?? '').trim() !== '')
+          .map((column) => {
+            const source = sources[column];
+            const value = values[column]!.trim();
+            const cell = { type: 'addCell', table, column, row, value } as const;
+            return source ? { ...cell, source } : cell;
+          }),
+      );
+    }
+    onClose();
+  };
   return (
     <>
-      {columns.map((column) => {
+      <label className="field-label small" htmlFor={`${id}-row`}>
+        Row
+      </label>
+      <select
+        id={`${id}-row`}
+        value={String(row)}
+        onChange={(event) =>
+          setRow(event.target.value === 'new' ? 'new' : Number(event.target.value))
+        }
+      >
+        {rows.map((r) => (
+          <option key={r.row} value={r.row}>
+            {r.title}
+          </option>
+        ))}
+        <option value="new">A new row (a service type, a rate tier, a class)</option>
+      </select>
+      {open.length === 0 ? (
+        <p className="muted small">Every column of this row has a value: edit it in place.</p>
+      ) : null}
+      {open.map((column) => {
         const title = titleOf(`${table}_${column}`);
         return (
           <div key={column}>
@@ -191,16 +238,8 @@ function RowForm({
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={!filled}
-          onClick={() => {
-            onAdd({ type: 'addRow', table, values, sources });
-            onClose();
-          }}
-        >
-          Add row
+        <button type="button" className="button primary" disabled={!filled} onClick={add}>
+          {row === 'new' ? 'Add row' : 'Add value'}
         </button>
       </div>
     </>

@@ -156,7 +156,8 @@ export function DocumentWorkspace({
 
   const top = adding ? (
     <AddValueForm
-      onAdd={(command) => editor.dispatch(command)}
+      data={editor.data}
+      onAdd={(commands) => editor.dispatch(commands)}
       onPick={pickFor}
       onClose={() => {
         setAdding(false);
