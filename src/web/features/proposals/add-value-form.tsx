@@ -231,6 +231,9 @@ function RowForm({
                 }}
               />
             </div>
+            {sources[column] ? (
+              <p className="muted small">Its box on page {sources[column].page} is kept.</p>
+            ) : null}
           </div>
         );
       })}
