@@ -62,7 +62,12 @@ export function DocumentWorkspace({
   const [showRevisions, setShowRevisions] = useState(false);
   const [picking, setPicking] = useState<Picking>();
   const [page, setPage] = useState(1);
-  const pages = useDocumentPages(type, doc.id, (doc.pageCount ?? 0) > 0);
+  const pages = useDocumentPages(
+    type,
+    doc.id,
+    // null: not counted yet (read before pages were counted), so ask; 0 or absent: none to show.
+    doc.pageCount === null || (doc.pageCount ?? 0) > 0,
+  );
 
   const selectedCell = cells.find((c) => cellKey(c) === selectedKey);
   const selected = selectedCell ? describeSelected(data, selectedCell) : undefined;

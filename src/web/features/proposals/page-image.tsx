@@ -95,7 +95,13 @@ export function PageImage({
         }}
       />
       {box && ready ? (
-        <div ref={boxRef} className="source-box" style={boxStyle(box, size)} aria-hidden />
+        <div
+          ref={boxRef}
+          className="source-box"
+          style={boxStyle(box, size)}
+          data-box={box.join(',')}
+          aria-hidden
+        />
       ) : null}
       {picking?.words?.map((word, i) => (
         <button
