@@ -1,4 +1,6 @@
 import { fieldDefinitions, tableDefinitions } from '../../src/shared/fields/catalogue.ts';
+import type { ParsedData } from '../../src/shared/proposals/parsed-data.ts';
+import { locateValues } from '../../src/shared/proposals/value-refs.ts';
 import {
   fetchDocument,
   fieldKey,
@@ -75,7 +77,8 @@ test.describe('review and correct a carrier proposal', () => {
     const left = await screen.box.evaluate((el) => Number.parseFloat(el.style.left));
     expect(left).toBeCloseTo((source.box![0] / size.width) * 100, 1);
     await expect(screen.box).toBeInViewport();
-    await screenshot(page, 'review-source');
+    await screen.shot('review-source');
+    await screenshot(page, 'review-source-full');
 
     // Keyboard: focus a value and press Enter selects it too.
     await screen.value(fieldKey(corrected!.label)).focus();
@@ -115,13 +118,13 @@ test.describe('review and correct a carrier proposal', () => {
     await words.nth(1).click();
     await expect(page.getByTestId('picked-text')).toContainText(first);
     await expect(page.getByTestId('picked-text')).toContainText(second);
-    await screenshot(page, 'review-pick-words');
+    await screen.shot('review-pick-words');
     await screen.button('Use the selected words').click();
     await expect(screen.pane.getByText(/Its box on page \d+ is kept/)).toBeVisible();
     await screen.button('Add value').click();
     const added = screen.value(missing.key);
     await expect(added).toHaveAttribute('data-review', 'added');
-    await screenshot(page, 'review-edited');
+    await screen.shot('review-edited');
 
     await screen.saveChanges();
     await page.reload();
@@ -139,7 +142,7 @@ test.describe('review and correct a carrier proposal', () => {
     await expect(revisions.locator('li')).toHaveCount(2);
     await expect(revisions.locator('li').first()).toContainText('Corrections');
     await expect(revisions.locator('li').first()).toContainText('3 values changed');
-    await screenshot(page, 'review-revisions');
+    await screen.shot('review-revisions');
     await revisions
       .locator('li', { hasText: 'Read by the engine' })
       .getByRole('button', {
@@ -181,7 +184,7 @@ test.describe('review and correct a carrier proposal', () => {
     expect(put.status()).toBe(200);
     await screen.button('💾 Save').click();
     await expect(page.getByRole('alert')).toContainText('Update failed (409)');
-    await screenshot(page, 'review-stale');
+    await screen.shot('review-stale');
     await screen.button('Reload').click();
     await expect(screen.value(fieldKey(target!.label))).toHaveText('Theirs');
     await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
@@ -212,10 +215,41 @@ test.describe('review and correct a carrier proposal', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveText('77');
     await expect(progress).toHaveText(`${already! + 2} of ${total} values reviewed`);
-    await screenshot(page, 'review-mode');
+    await screen.shot('review-mode');
     await screen.saveChanges();
     await screen.button('Mark as reviewed').click();
     await expect(page.getByText('✓ Reviewed')).toBeVisible();
     expect((await fetchDocument(request, doc.id)).reviewed).toBe(true);
+  });
+
+  test('a policy certificate shows the same source view and takes the same corrections', async ({
+    page,
+    request,
+  }) => {
+    const doc = await uploadAndRead(
+      request,
+      fixture('dev12-uhc-vision-summary-scan.png'),
+      unique('Review certificate'),
+      'policyCertificate',
+    );
+    const screen = new ReviewPage(page);
+    await screen.gotoCertificate(doc.id);
+    // The first value shown that was read with a box.
+    let key: string | undefined;
+    for (const v of locateValues((doc.data ?? []) as ParsedData)) {
+      if (v.value.source?.box && (await screen.value(v.ref).count()) > 0) {
+        key = v.ref;
+        break;
+      }
+    }
+    expect(key, 'a value read with its box').toBeDefined();
+    await screen.value(key!).click();
+    await expect(screen.box).toBeVisible();
+    await screen.button('✔️ Confirm').click();
+    await expect(screen.value(key!)).toHaveAttribute('data-review', 'confirmed');
+    await screen.saveChanges();
+    await screen.shot('review-certificate');
+    await page.reload();
+    await expect(screen.value(key!)).toHaveAttribute('data-review', 'confirmed');
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
@@ -33,14 +33,15 @@ export async function uploadAndRead(
   request: APIRequestContext,
   file: string,
   name: string,
+  kind: 'carrierProposal' | 'policyCertificate' = 'carrierProposal',
 ): Promise<ServedDocument> {
   const response = await request.post('/api/upload-document', {
     multipart: {
       name,
-      documentType: 'carrierProposal',
+      documentType: kind,
       file: {
         name: path.basename(file),
-        mimeType: 'application/pdf',
+        mimeType: file.endsWith('.png') ? 'image/png' : 'application/pdf',
         buffer: readFileSync(file),
       },
     },
@@ -51,7 +52,10 @@ export async function uploadAndRead(
   await expect
     .poll(
       async () => {
-        doc = (await (await request.get(apiPath(id))).json()) as ServedDocument;
+        const collection = kind === 'carrierProposal' ? 'carrierProposals' : 'policyCertificates';
+        doc = (await (
+          await request.get(`/api/documents/${collection}/${id}`)
+        ).json()) as ServedDocument;
         return doc.status;
       },
       { timeout: 90_000, intervals: [500] },
@@ -79,6 +83,11 @@ export class ReviewPage {
     await expect(this.page.getByRole('toolbar', { name: 'Review' })).toBeVisible();
   }
 
+  async gotoCertificate(id: string) {
+    await this.page.goto(`/documents/policyCertificates/${id}`);
+    await expect(this.page.getByRole('toolbar', { name: 'Review' })).toBeVisible();
+  }
+
   value(key: string): Locator {
     return this.page.locator(`.workspace-data [data-value-key="${key}"]`);
   }
@@ -102,6 +111,16 @@ export class ReviewPage {
 
   button(name: string | RegExp): Locator {
     return this.page.getByRole('button', { name });
+  }
+
+  /**
+   * Saves what the broker sees (the viewport: the source pane stays beside the data as the page
+   * scrolls) to test-results/screens/NAME.png.
+   */
+  async shot(name: string) {
+    const dir = path.resolve('test-results/screens');
+    mkdirSync(dir, { recursive: true });
+    await this.page.screenshot({ path: path.join(dir, `${name}.png`) });
   }
 
   async saveChanges() {
