@@ -11,6 +11,7 @@ const sections: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
+  corrections: async () => (await import('./corrections.ts')).benchCorrections(),
   'source-view': async () => (await import('./source-view.ts')).benchSourceView(),
 };
 

@@ -49,6 +49,8 @@ const known = {
   documentIds: [] as string[],
   /** Documents read (status done, revision ≥ 1): corrections reach storage on these. */
   readIds: [] as string[],
+  /** The revision the read document is at (as the last accepted save answered). */
+  revision: 1,
 };
 const knownId = (pick: () => string[]) =>
   fc.nat().map((n) => pick()[n % Math.max(1, pick().length)] ?? randomUUID());
@@ -426,7 +428,8 @@ const correctionsBody = fc.oneof(
         },
       ),
       revision: fc.oneof(
-        { weight: 3, arbitrary: fc.nat({ max: 6 }) },
+        { weight: 3, arbitrary: fc.constant(0).map(() => known.revision) },
+        { weight: 1, arbitrary: fc.nat({ max: 6 }) },
         { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53, '1', null) },
       ),
     },
@@ -437,7 +440,10 @@ const correctionsBody = fc.oneof(
 
 const documentPath = fc
   .tuple(
-    fc.constantFrom('carrierProposals', 'policyCertificates'),
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant('carrierProposals') },
+      { weight: 1, arbitrary: fc.constant('policyCertificates') },
+    ),
     fc.oneof(
       { weight: 3, arbitrary: knownId(() => known.readIds) },
       { weight: 1, arbitrary: idSegment(() => known.documentIds) },
@@ -631,6 +637,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     known.fileIds = [];
     known.documentIds = [];
     known.readIds = [];
+    known.revision = 1;
     t = await createTestApp(backend, { maxUploadBytes: 1 * MB, extraction: {} });
     // What failed inside, to name it when an answer is a 5xx.
     t.app.addHook('onError', async (_request, _reply, error) => {
@@ -690,6 +697,10 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     }
     if (res.statusCode === 200 && request.method === 'PUT' && request.url.endsWith('/data')) {
       tally.corrections += 1;
+      known.revision = Math.max(known.revision, res.json().revision);
+    }
+    if (res.statusCode === 200 && request.url.endsWith('/restore')) {
+      known.revision = Math.max(known.revision, res.json().revision);
     }
     if (res.statusCode === 201 && request.url === '/api/upload-document') {
       known.documentIds.push(res.json().id);

@@ -1,19 +1,16 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { Worker } from 'node:worker_threads';
 import type {
   DocumentPage,
   DocumentType,
   PageWord,
 } from '../../shared/documents/document-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { DocumentLayout, Line } from '../extraction/layout.ts';
-import { renderPdfPage } from '../extraction/read/image.ts';
-import { createTesseractEngine, type OcrEngine } from '../extraction/read/ocr.ts';
+import { ExtractionError } from '../extraction/provider.ts';
 import { openPdf } from '../extraction/read/pdf.ts';
-import { readDocument } from '../extraction/read/read-document.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { layoutMarkup } from './draw-markup.ts';
+import { type DrawRequest, kindOf, round } from './draw.ts';
 
 /**
  * The pages of a stored document as images, and the words on them (issue 12: a value's source
@@ -22,17 +19,17 @@ import { layoutMarkup } from './draw-markup.ts';
  * scale 1, as the PDF reader uses), the image's own pixels for PNG/JPEG documents, and the
  * points of a drawing of the document for DOCX (which has no page geometry; draw-markup.ts).
  *
- * Drawing is CPU work on the server's thread: at most one drawing or reading runs at a time
- * (others wait their turn), and every result is cached in the file store, keyed by the document
- * file's sha256 (and the page and scale), so a page is drawn once per file.
+ * Drawing is CPU work: it runs on worker threads (draw-worker.ts) — one for page sizes and
+ * images, one for reading words (OCR of scans is slow) — each doing one thing at a time (others
+ * wait their turn), so the server's event loop stays free; every result is
+ * cached in the file store, keyed by the document file's sha256 (and the page and scale), so a
+ * page is drawn once per file.
  */
 
 /** Canvas pixels per page point of a drawn PDF or DOCX page (144 dpi). */
 export const PAGE_SCALE = 2;
 /** Largest drawn page, in pixels. */
 const MAX_PIXELS = 9_000_000;
-
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export interface PageSource {
   sha256: string;
@@ -66,17 +63,60 @@ export interface PageService {
 export interface PageServiceDeps {
   db: Database;
   files: FileStore;
-  /** The OCR engine for words of scanned pages (created on first use). */
-  ocr?: () => OcrEngine;
 }
 
-const kindOf = (contentType: string): 'pdf' | 'image' | 'docx' | 'other' => {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/pdf') return 'pdf';
-  if (type === 'image/png' || type === 'image/jpeg') return 'image';
-  if (type === DOCX) return 'docx';
-  return 'other';
-};
+/** Does drawing work on a worker thread started on first use; `close` stops it. */
+function createDrawer() {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<
+    number,
+    { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }
+  >();
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    worker = undefined;
+  };
+  const start = () => {
+    const w = new Worker(new URL('./draw-worker.ts', import.meta.url));
+    w.unref();
+    w.on(
+      'message',
+      (answer: { id: number; bytes?: Uint8Array; error?: { name: string; message: string } }) => {
+        const waiting = pending.get(answer.id);
+        if (!waiting) return;
+        pending.delete(answer.id);
+        if (answer.bytes) waiting.resolve(answer.bytes);
+        else {
+          const { name, message } = answer.error ?? { name: 'Error', message: 'drawing failed' };
+          waiting.reject(
+            name === 'ExtractionError' ? new ExtractionError(message) : new Error(message),
+          );
+        }
+      },
+    );
+    w.on('error', (error) => failAll(error));
+    w.on('exit', (code) => failAll(new Error(`the page drawing thread stopped (${code})`)));
+    return w;
+  };
+  return {
+    draw(request: DrawRequest): Promise<Uint8Array> {
+      worker ??= start();
+      const id = nextId++;
+      const running = worker;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        running.postMessage({ id, request });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w) await w.terminate();
+    },
+  };
+}
 
 /** How many pages GET …/pages answers for a document's bytes (null when they cannot be read). */
 export async function countPages(bytes: Uint8Array, contentType: string): Promise<number | null> {
@@ -117,38 +157,15 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
-/** Every word of a layout page by page (table cells and running headers included). */
-function wordsOfLayout(layout: DocumentLayout): PageWord[][] {
-  const pages: PageWord[][] = layout.pages.map(() => []);
-  const indexOf = new Map(layout.pages.map((p, i) => [p.number, i]));
-  const add = (line: Line, fallbackPage: number) => {
-    const i = indexOf.get(line.page ?? fallbackPage) ?? indexOf.get(fallbackPage);
-    if (i === undefined) return;
-    for (const w of line.words) {
-      if (!w.text.trim()) continue;
-      pages[i]!.push({
-        text: w.text,
-        box: [round(w.box[0]), round(w.box[1]), round(w.box[2]), round(w.box[3])],
-      });
-    }
-  };
-  for (const page of layout.pages) {
-    for (const block of page.blocks) {
-      if (block.kind === 'line') add(block.line, page.number);
-      else
-        for (const cell of block.table.cells) for (const line of cell.lines) add(line, cell.page);
-    }
-  }
-  for (const line of layout.furniture) add(line, line.page);
-  return pages;
-}
-
 export function createPageService(deps: PageServiceDeps): PageService {
-  let ocr: OcrEngine | undefined;
-  const getOcr = deps.ocr ?? (() => (ocr ??= createTesseractEngine()));
-  const limit = createLimit(1);
+  // Two lanes, each a thread doing one thing at a time: page sizes and images (quick), and the
+  // words of a document (for a scan, recognising every page: seconds to tens of seconds), so a
+  // long recognition never holds up the images of other documents.
+  const lanes = {
+    draw: { drawer: createDrawer(), limit: createLimit(1) },
+    read: { drawer: createDrawer(), limit: createLimit(1) },
+  };
+  type Lane = (typeof lanes)['draw'];
 
   async function cached(key: string): Promise<Buffer | undefined> {
     const { rows } = await deps.db.query<{ sha256: string }>(
@@ -176,10 +193,10 @@ export function createPageService(deps: PageServiceDeps): PageService {
   }
 
   /** The cached answer under `key`, or `make`'s (under the drawing limit), stored for next time. */
-  async function memo(key: string, contentType: string, make: () => Promise<Buffer>) {
+  async function memo(lane: Lane, key: string, contentType: string, make: () => Promise<Buffer>) {
     const hit = await cached(key);
     if (hit) return hit;
-    return limit(async () => {
+    return lane.limit(async () => {
       const again = await cached(key);
       if (again) return again;
       const bytes = await make();
@@ -188,13 +205,6 @@ export function createPageService(deps: PageServiceDeps): PageService {
     });
   }
 
-  const memoJson = async <T>(key: string, make: () => Promise<T>): Promise<T> =>
-    JSON.parse(
-      (
-        await memo(key, 'application/json', async () => Buffer.from(JSON.stringify(await make())))
-      ).toString('utf8'),
-    ) as T;
-
   async function sourceBytes(source: PageSource): Promise<Uint8Array> {
     const stream = await deps.files.get(source.sha256);
     if (!stream) throw new Error(`The stored file ${source.sha256} is missing.`);
@@ -202,34 +212,26 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
   }
 
-  const readLayout = async (source: PageSource) =>
-    readDocument(await sourceBytes(source), source.contentType, { ocr: getOcr });
+  const drawJson = async <T>(
+    lane: Lane,
+    key: string,
+    request: () => Promise<DrawRequest>,
+  ): Promise<T> =>
+    JSON.parse(
+      Buffer.from(
+        await memo(lane, key, 'application/json', async () =>
+          Buffer.from(await lane.drawer.draw(await request())),
+        ),
+      ).toString('utf8'),
+    ) as T;
 
   async function pages(source: PageSource): Promise<DocumentPage[]> {
-    const kind = kindOf(source.contentType);
-    if (kind === 'other') return [];
-    return memoJson(`pages:${source.sha256}`, async () => {
-      const bytes = await sourceBytes(source);
-      if (kind === 'image') {
-        const image = await loadImage(Buffer.from(bytes));
-        return [{ page: 1, width: image.width, height: image.height }];
-      }
-      if (kind === 'docx') return [layoutMarkup(await readLayout(source)).page];
-      const { doc, close } = await openPdf(bytes);
-      try {
-        const out: DocumentPage[] = [];
-        for (let n = 1; n <= doc.numPages; n++) {
-          const page = await doc.getPage(n);
-          // the viewport the PDF reader measures words in (read/pdf.ts)
-          const viewport = page.getViewport({ scale: 1 });
-          out.push({ page: n, width: round(viewport.width), height: round(viewport.height) });
-          page.cleanup();
-        }
-        return out;
-      } finally {
-        await close();
-      }
-    });
+    if (kindOf(source.contentType) === 'other') return [];
+    return drawJson(lanes.draw, `pages:${source.sha256}`, async () => ({
+      op: 'pages',
+      bytes: await sourceBytes(source),
+      contentType: source.contentType,
+    }));
   }
 
   async function checkPage(source: PageSource, n: number): Promise<DocumentPage> {
@@ -241,47 +243,32 @@ export function createPageService(deps: PageServiceDeps): PageService {
 
   async function image(source: PageSource, n: number): Promise<PageImage> {
     const page = await checkPage(source, n);
-    const kind = kindOf(source.contentType);
-    if (kind === 'image') {
+    if (kindOf(source.contentType) === 'image') {
       return { bytes: Buffer.from(await sourceBytes(source)), contentType: source.contentType };
     }
     const scale = Math.min(PAGE_SCALE, Math.sqrt(MAX_PIXELS / (page.width * page.height)));
     const key = `png:${source.sha256}:${n}:${round(scale)}`;
-    const bytes = await memo(key, 'image/png', async () => {
-      if (kind === 'docx') {
-        const drawing = layoutMarkup(await readLayout(source));
-        const canvas = createCanvas(
-          Math.ceil(drawing.page.width * scale),
-          Math.ceil(drawing.page.height * scale),
-        );
-        drawing.draw(canvas.getContext('2d'), scale);
-        return canvas.encode('png');
-      }
-      const { doc, close } = await openPdf(await sourceBytes(source));
-      try {
-        const pdfPage = await doc.getPage(n);
-        const canvas = await renderPdfPage(pdfPage, scale);
-        pdfPage.cleanup();
-        return canvas.encode('png');
-      } finally {
-        await close();
-      }
-    });
+    const bytes = await memo(lanes.draw, key, 'image/png', async () =>
+      Buffer.from(
+        await lanes.draw.drawer.draw({
+          op: 'png',
+          bytes: await sourceBytes(source),
+          contentType: source.contentType,
+          page: n,
+          scale,
+        }),
+      ),
+    );
     return { bytes, contentType: 'image/png' };
   }
 
   async function words(source: PageSource, n: number): Promise<PageWord[]> {
     await checkPage(source, n);
-    const all = await memoJson<PageWord[][]>(`words:${source.sha256}`, async () => {
-      const layout = await readLayout(source).catch((error: unknown) => {
-        // a document with no text at all has no words to select
-        if ((error as { name?: string }).name === 'ExtractionError') return undefined;
-        throw error;
-      });
-      if (!layout) return [];
-      if (kindOf(source.contentType) === 'docx') return [layoutMarkup(layout).words];
-      return wordsOfLayout(layout);
-    });
+    const all = await drawJson<PageWord[][]>(lanes.read, `words:${source.sha256}`, async () => ({
+      op: 'words',
+      bytes: await sourceBytes(source),
+      contentType: source.contentType,
+    }));
     return all[n - 1] ?? [];
   }
 
@@ -290,30 +277,43 @@ export function createPageService(deps: PageServiceDeps): PageService {
     image,
     words,
     async close() {
-      await ocr?.close();
-      ocr = undefined;
+      await Promise.all([lanes.draw.drawer.close(), lanes.read.drawer.close()]);
     },
   };
 }
 
-/** The stored file of a document, for its pages; undefined when there is no such document. */
+/**
+ * The stored file of a document, for its pages; undefined when there is no such document.
+ * `readOnce`: the extraction engine has read it at least once; only then are its pages drawn
+ * here, in the server's process (a file that failed to be read — damaged, hostile, beyond the
+ * reader's limits — is never opened outside the engine's sandbox by this route).
+ */
 export async function documentPageSource(
   db: Queryable,
   type: DocumentType,
   id: string,
-): Promise<(PageSource & { pageCount: number | null }) | undefined> {
+): Promise<(PageSource & { pageCount: number | null; readOnce: boolean }) | undefined> {
   const { rows } = await db.query<{
     sha256: string;
     content_type: string;
     page_count: number | null;
+    read_once: boolean;
   }>(
-    `select f.sha256, f.content_type, d.page_count from documents d join files f on f.id = d.file_id
+    `select f.sha256, f.content_type, d.page_count,
+       exists (select 1 from document_revisions r where r.document_id = d.id and r.kind = 'engine')
+         as read_once
+     from documents d join files f on f.id = d.file_id
      where d.type = $1 and d.id = $2`,
     [type, id],
   );
   const row = rows[0];
   return row
-    ? { sha256: row.sha256, contentType: row.content_type, pageCount: row.page_count }
+    ? {
+        sha256: row.sha256,
+        contentType: row.content_type,
+        pageCount: row.page_count,
+        readOnce: row.read_once,
+      }
     : undefined;
 }
 

@@ -7,6 +7,7 @@ import type { OcrEngine } from '../extraction/read/ocr.ts';
 import { PAGE_SCALE } from '../pages/page-images.ts';
 import { createTestApp, type TestContext, testBackends } from '../test/backends.ts';
 import { fixtureTruth, proposalFixture, storeReadDocument } from '../test/documents.ts';
+import { NOT_READ_MESSAGE } from './document-review.ts';
 
 const silentOcr: OcrEngine = { recognize: async () => [], close: async () => {} };
 const base = '/api/documents/carrierProposals';
@@ -156,6 +157,23 @@ describe.each(testBackends())('document pages on $name', (backend) => {
     const res = await get(ids[PDF]!, path);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatch(message);
+  });
+
+  it('draws no page of a document the engine has not read', async () => {
+    const { rows } = await t.db.query<{ file_id: string }>(
+      'select file_id from documents where id = $1',
+      [ids[PDF]],
+    );
+    const id = '11111111-1111-4111-8111-111111111111';
+    await t.db.query(
+      `insert into documents (id, type, name, file_id, status) values ($1, 'carrierProposal', 'Q', $2, 'queued')`,
+      [id, rows[0]!.file_id],
+    );
+    for (const path of ['pages', 'pages/1.png', 'pages/1/words']) {
+      const res = await get(id, path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe(NOT_READ_MESSAGE);
+    }
   });
 
   it('answers 404 for the pages of an unknown document', async () => {

@@ -189,12 +189,40 @@ describe.each(testBackends())('document corrections on $name', (backend) => {
     }
   });
 
+  it('saves corrections of a policy certificate, whose labels are made from printed ones', async () => {
+    const data: ParsedData = [
+      { type: 'field', label: 'policyCertificate_groupPolicyNumber', value: 'G-1', score: 0.7 },
+    ];
+    const id = await storeReadDocument(t.db, t.files, {
+      bytes: proposalFixture(PDF),
+      data,
+      type: 'policyCertificate',
+    });
+    const url = `/api/documents/policyCertificates/${id}/data`;
+    const corrected = [{ ...data[0]!, value: 'G-100' }];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: { data: corrected, revision: 1 },
+    });
+    expect(res.json()).toEqual({ revision: 2 });
+    const doc = (await t.app.inject({ url: `/api/documents/policyCertificates/${id}` })).json();
+    expect(doc.data[0]).toMatchObject({ value: 'G-100', review: { state: 'corrected' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: { data: truth, revision: 2 },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/must be 'policyCertificate_' followed by a name/);
+  });
+
   it('does not answer a carrier proposal as a policy certificate', async () => {
     const id = await newDocument();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/documents/policyCertificates/${id}/data`,
-      payload: { data: truth, revision: 1 },
+      payload: { data: [], revision: 1 },
     });
     expect(res.statusCode).toBe(404);
   });

@@ -33,6 +33,9 @@ export const STALE_DOCUMENT_MESSAGE =
 export const BUSY_DOCUMENT_MESSAGE =
   'This document is already waiting to be read or being read; wait until it is done, then read it again.';
 
+export const NOT_READ_MESSAGE =
+  'The pages of this document can be shown once it has been read; wait until it is done.';
+
 /** What the app calls after corrections are saved (issue 12; the layout learning fills it). */
 export type CorrectionsSavedHook = (saved: {
   type: DocumentType;
@@ -103,7 +106,7 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
       async (request, reply) => {
         const id = documentId(request.params.id);
         const body = parseInput(saveSchema, request.body);
-        const checked = checkCorrections(body.data);
+        const checked = checkCorrections(body.data, type);
         if (!checked.ok) throw badRequest(checked.error);
         const result = await saveCorrections(deps.db, {
           type,
@@ -198,6 +201,7 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
     const pageSource = async (id: string) => {
       const source = await documentPageSource(deps.db, type, documentId(id));
       if (!source) throw missing();
+      if (!source.readOnce) throw notFound(NOT_READ_MESSAGE);
       return source;
     };
     /** Answers a page-out-of-range as 404 with its sentence. */

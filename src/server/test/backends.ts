@@ -77,7 +77,9 @@ export async function createTestDatabaseUrl(): Promise<string | undefined> {
 
 /** Empties every table (between tests of one file). */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.query('truncate client_revisions, clients, documents, files, file_chunks cascade');
+  await db.query(
+    'truncate client_revisions, clients, documents, files, file_chunks, page_cache cascade',
+  );
 }
 
 export interface TestContext {

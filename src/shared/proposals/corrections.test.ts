@@ -132,6 +132,51 @@ describe('checkCorrections', () => {
   });
 });
 
+describe('checkCorrections of a policy certificate', () => {
+  const certificate = [
+    { type: 'field', label: 'policyCertificate_groupPolicyNumber', value: 'G-1', score: 0.9 },
+    {
+      type: 'table',
+      label: 'policyCertificate_schedule',
+      cells: [
+        { label: 'policyCertificate_schedule_benefit', value: 'X', row: 0, col: 0, score: 1 },
+      ],
+    },
+  ];
+  it('accepts labels made from printed ones', () => {
+    expect(checkCorrections(certificate, 'policyCertificate').ok).toBe(true);
+    // a proposal's catalogue does not know them
+    expect(checkCorrections(certificate, 'carrierProposal').ok).toBe(false);
+  });
+  const refused: [string, unknown, RegExp][] = [
+    [
+      'a label of another prefix',
+      [{ ...certificate[0], label: 'dentalInsurance_carrierName' }],
+      /must be 'policyCertificate_' followed by a name/,
+    ],
+    [
+      'a label with spaces',
+      [{ ...certificate[0], label: 'policyCertificate_group number' }],
+      /must be 'policyCertificate_'/,
+    ],
+    [
+      'a cell of another table',
+      [
+        {
+          ...certificate[1],
+          cells: [{ label: 'policyCertificate_other_benefit', value: 'X', row: 0, col: 0 }],
+        },
+      ],
+      /is not a column of policyCertificate_schedule/,
+    ],
+  ];
+  it.each(refused)('refuses %s', (_name, input, message) => {
+    const result = checkCorrections(input, 'policyCertificate');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
+  });
+});
+
 describe('diffValues', () => {
   const cases: [string, ParsedData, ParsedData, number][] = [
     ['nothing changed', sample, sample, 0],
@@ -295,5 +340,26 @@ describe('properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('corrected data as the screens and insights read it', () => {
+  it('is read whole, reviews included, and the analysis sees the corrected values', async () => {
+    const { readParsedData } = await import('./read-parsed-data.ts');
+    const { analyseFields } = await import('./field-analysis.ts');
+    const corrected = stampReviews(
+      sample,
+      [
+        field('dentalInsurance_carrierName', 'Ameritas Life', { review: { state: 'corrected' } }),
+        sample[1]!,
+        field('dentalInsurance_effectiveDate', '1/1/2027', { review: { state: 'added' } }),
+      ],
+      'Ann',
+      '2026-01-01T00:00:00.000Z',
+    );
+    const stored = JSON.parse(JSON.stringify(corrected));
+    expect(readParsedData(stored)).toEqual(corrected);
+    const states = new Map(analyseFields(stored).map((f) => [f.label, f.state]));
+    expect(states.get('dentalInsurance_effectiveDate')).toBe('withData');
   });
 });

@@ -107,12 +107,71 @@ function valueParts(
 const quoted = (v: unknown) =>
   typeof v === 'string' ? `'${v.length > 80 ? `${v.slice(0, 80)}…` : v}'` : String(v);
 
+/** Which labels a document's data may hold; each answers the problem with a label, if any. */
+interface LabelRules {
+  field(label: string): string | undefined;
+  table(label: string): string | undefined;
+  cell(table: string, label: string): string | undefined;
+}
+
+/** Carrier proposals: the field catalogue (src/shared/fields/catalogue.ts). */
+const catalogueLabels: LabelRules = {
+  field(label) {
+    const def = fieldDefinition(label);
+    if (def?.kind === 'field') return undefined;
+    return def
+      ? `${quoted(label)} is a table column, not a field; put it in a cell of its table.`
+      : `the label ${quoted(label)} is not in the field catalogue.`;
+  },
+  table(label) {
+    return tableDefinition(label)
+      ? undefined
+      : `the table ${quoted(label)} is not in the field catalogue.`;
+  },
+  cell(tableLabel, label) {
+    const table = tableDefinition(tableLabel)!;
+    const prefix = `${table.label}_`;
+    const column = label.startsWith(prefix) ? label.slice(prefix.length) : undefined;
+    return column !== undefined && table.columns.includes(column)
+      ? undefined
+      : `${quoted(label)} is not a column of ${table.label} (its columns: ${table.columns.join(', ')}).`;
+  },
+};
+
+/** A name made of letters and digits (a certificate's labels are made from printed ones). */
+const NAME = /^[\p{L}\p{N}]{1,120}$/u;
+const CERTIFICATE = 'policyCertificate_';
+
+/**
+ * Policy certificates have no catalogue yet (interpret/certificate.ts): every label is
+ * `policyCertificate_` and a name, and a cell's label is its table's label, `_` and a column name.
+ */
+const certificateLabels: LabelRules = {
+  field(label) {
+    return label.startsWith(CERTIFICATE) && NAME.test(label.slice(CERTIFICATE.length))
+      ? undefined
+      : `the label ${quoted(label)} must be 'policyCertificate_' followed by a name of letters and digits.`;
+  },
+  table(label) {
+    return certificateLabels.field(label);
+  },
+  cell(table, label) {
+    return label.startsWith(`${table}_`) && NAME.test(label.slice(table.length + 1))
+      ? undefined
+      : `${quoted(label)} is not a column of ${table}: a cell's label is its table's label, '_' and a column name.`;
+  },
+};
+
 /**
  * Checks a corrected data array (the full extraction format, DESIGN.md §5, values with an
  * optional `review`). Answers the data as it will be stored (unknown keys dropped, a missing
  * score taken as 1), or the first problem as a sentence naming where it is.
  */
-export function checkCorrections(input: unknown): CorrectionCheck {
+export function checkCorrections(
+  input: unknown,
+  documentType: 'carrierProposal' | 'policyCertificate' = 'carrierProposal',
+): CorrectionCheck {
+  const rules = documentType === 'policyCertificate' ? certificateLabels : catalogueLabels;
   const fail = (error: string): CorrectionCheck => ({ ok: false, error });
   if (!Array.isArray(input)) return fail('The data must be a list of fields and tables.');
   if (input.length > MAX_ITEMS) {
@@ -128,14 +187,8 @@ export function checkCorrections(input: unknown): CorrectionCheck {
     }
     if (typeof raw.label !== 'string') return fail(`${at} must have a label.`);
     if (raw.type === 'field') {
-      const def = fieldDefinition(raw.label);
-      if (!def || def.kind !== 'field') {
-        return fail(
-          def
-            ? `${at}: ${quoted(raw.label)} is a table column, not a field; put it in a cell of its table.`
-            : `${at}: the label ${quoted(raw.label)} is not in the field catalogue.`,
-        );
-      }
+      const problem = rules.field(raw.label);
+      if (problem) return fail(`${at}: ${problem}`);
       const parts = valueParts(raw);
       if (!parts.ok) return fail(`${at} (${raw.label}): ${parts.problem}.`);
       values += 1;
@@ -143,23 +196,16 @@ export function checkCorrections(input: unknown): CorrectionCheck {
       data.push({ type: 'field', label: raw.label, ...rest });
       continue;
     }
-    const table = tableDefinition(raw.label);
-    if (!table) return fail(`${at}: the table ${quoted(raw.label)} is not in the field catalogue.`);
+    const tableProblem = rules.table(raw.label);
+    if (tableProblem) return fail(`${at}: ${tableProblem}`);
     if (!Array.isArray(raw.cells)) return fail(`${at} (${raw.label}) must have a list of cells.`);
     const cells: ParsedCell[] = [];
     for (const [j, rawCell] of raw.cells.entries()) {
       const where = `Cell ${j + 1} of ${raw.label}`;
       if (!isRecord(rawCell)) return fail(`${where} must be an object.`);
       if (typeof rawCell.label !== 'string') return fail(`${where} must have a label.`);
-      const prefix = `${table.label}_`;
-      const column = rawCell.label.startsWith(prefix)
-        ? rawCell.label.slice(prefix.length)
-        : undefined;
-      if (column === undefined || !table.columns.includes(column)) {
-        return fail(
-          `${where}: ${quoted(rawCell.label)} is not a column of ${table.label} (its columns: ${table.columns.join(', ')}).`,
-        );
-      }
+      const cellProblem = rules.cell(raw.label, rawCell.label);
+      if (cellProblem) return fail(`${where}: ${cellProblem}`);
       if (!isCount(rawCell.row)) return fail(`${where}: its row must be a whole number from 0.`);
       if (!isCount(rawCell.col)) return fail(`${where}: its col must be a whole number from 0.`);
       const parts = valueParts(rawCell);
@@ -168,7 +214,7 @@ export function checkCorrections(input: unknown): CorrectionCheck {
       cells.push({ label: rawCell.label, row: rawCell.row, col: rawCell.col, ...rest });
     }
     values += cells.length;
-    data.push({ type: 'table', label: table.label, cells });
+    data.push({ type: 'table', label: raw.label, cells });
   }
   if (values > MAX_VALUES) {
     return fail(`The data holds ${values} values; at most ${MAX_VALUES} can be saved.`);
