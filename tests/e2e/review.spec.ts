@@ -143,6 +143,15 @@ test.describe('review and correct a carrier proposal', () => {
     await expect(revisions.locator('li').first()).toContainText('Corrections');
     await expect(revisions.locator('li').first()).toContainText('3 values changed');
     await screen.shot('review-revisions');
+    const engine = revisions.locator('li', { hasText: 'Read by the engine' });
+    await engine.getByRole('button', { name: 'View' }).click();
+    await expect(
+      page.getByText('Viewing revision 1 (Extraction engine), read-only.'),
+    ).toBeVisible();
+    await expect(screen.value(fieldKey(removed!.label))).toHaveText(removed!.value);
+    await expect(screen.button('➕ Add a value')).toBeDisabled();
+    await screen.button('Back to the current revision').click();
+    await expect(screen.value(fieldKey(removed!.label))).toHaveCount(0);
     await revisions
       .locator('li', { hasText: 'Read by the engine' })
       .getByRole('button', {
@@ -220,6 +229,20 @@ test.describe('review and correct a carrier proposal', () => {
     await screen.button('Mark as reviewed').click();
     await expect(page.getByText('✓ Reviewed')).toBeVisible();
     expect((await fetchDocument(request, doc.id)).reviewed).toBe(true);
+
+    // Read again: the status shows while the engine reads, and the broker's word is kept.
+    const before2 = (await fetchDocument(request, doc.id)).revision;
+    await screen.button('🔄 Read again').click();
+    await expect(
+      page.getByText(/Waiting to read the document…|Reading the document…/),
+    ).toBeVisible();
+    await expect(screen.button('🔄 Read again')).toBeEnabled({ timeout: 90_000 });
+    expect((await fetchDocument(request, doc.id)).revision).toBe(before2 + 1);
+    await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveText('77');
+    await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveAttribute(
+      'data-review',
+      'corrected',
+    );
   });
 
   test('a policy certificate shows the same source view and takes the same corrections', async ({
