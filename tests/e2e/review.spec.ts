@@ -114,10 +114,24 @@ test.describe('review and correct a carrier proposal', () => {
     await expect(words.first()).toBeVisible();
     const first = (await words.nth(0).getAttribute('aria-label'))!;
     const second = (await words.nth(1).getAttribute('aria-label'))!;
-    await words.nth(0).click();
-    await words.nth(1).click();
+    // Drag a rectangle over the first two words, then click a third in and out again.
+    await words.nth(0).scrollIntoViewIfNeeded();
+    const a = (await words.nth(0).boundingBox())!;
+    const b = (await words.nth(1).boundingBox())!;
+    await page.mouse.move(Math.min(a.x, b.x) + 1, Math.min(a.y, b.y) + 1);
+    await page.mouse.down();
+    await page.mouse.move(
+      Math.max(a.x + a.width, b.x + b.width) - 1,
+      Math.max(a.y + a.height, b.y + b.height) - 1,
+      { steps: 5 },
+    );
+    await page.mouse.up();
     await expect(page.getByTestId('picked-text')).toContainText(first);
     await expect(page.getByTestId('picked-text')).toContainText(second);
+    await words.nth(2).click();
+    await expect(words.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await words.nth(2).click();
+    await expect(words.nth(2)).toHaveAttribute('aria-pressed', 'false');
     await screen.shot('review-pick-words');
     await screen.button('Use the selected words').click();
     await expect(screen.pane.getByText(/Its box on page \d+ is kept/)).toBeVisible();

@@ -66,10 +66,10 @@ export function PageImage({
       data-page={size.page}
       data-ready={ready ? 'true' : undefined}
       onPointerDown={(event) => {
-        if (!picking || event.button !== 0 || event.target !== event.currentTarget) return;
+        if (!picking || event.button !== 0) return;
+        // A drag may start on a word; one that does not move is that word's click.
         const at = toPoints(event);
         setDrag({ from: at, to: at });
-        event.currentTarget.setPointerCapture?.(event.pointerId);
       }}
       onPointerMove={(event) => {
         if (drag) setDrag({ ...drag, to: toPoints(event) });
