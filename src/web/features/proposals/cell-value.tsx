@@ -10,7 +10,8 @@ const reviewWords = { confirmed: 'confirmed', corrected: 'corrected', added: 'ad
  * The attributes of an element that shows a read value: the spec's `score-N` class
  * (N = floor(score × 100)), the confidence band the stylesheet shades, and a tooltip with the
  * score and the page it was read on. On a screen that edits (`selection`), the value is also
- * focusable and selected by a click, Enter or Space; a double click edits it in place.
+ * focusable and selected by focus, a click, Enter or Space; a double click or F2 edits it in
+ * place.
  */
 export function cellProps(cell: CellView, className = '', selection?: ValueSelection | null) {
   const page = cell.source ? ` · page ${cell.source.page}` : '';
@@ -45,7 +46,14 @@ export function cellProps(cell: CellView, className = '', selection?: ValueSelec
           onDoubleClick: () => selection.startEdit(cell),
           onKeyDown: (event: React.KeyboardEvent) => {
             if (event.target !== event.currentTarget) return;
-            if (event.key === 'Enter' || event.key === ' ') {
+            // Outside review mode, Enter on the selected value (or F2) edits it in place.
+            if (
+              !selection.reviewing &&
+              (event.key === 'F2' || (selected && event.key === 'Enter'))
+            ) {
+              event.preventDefault();
+              selection.startEdit(cell);
+            } else if (event.key === 'Enter' || event.key === ' ') {
               event.preventDefault();
               selection.select(cell);
             }

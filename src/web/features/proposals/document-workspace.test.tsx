@@ -98,6 +98,15 @@ describe('the review screen', () => {
     await user.keyboard('{Enter}');
     expect(value(`cell/${rates}/0/1`)).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('value-origin')).toHaveTextContent('not found in the document');
+
+    // F2 edits the selected value in place; Escape keeps the old value.
+    await user.keyboard('{F2}');
+    const box = within(value(`cell/${rates}/0/1`)).getByRole('textbox', { name: 'Value' });
+    expect(box).toHaveFocus();
+    await user.keyboard('x{Escape}');
+    expect(value(`cell/${rates}/0/1`)).toHaveTextContent('Employee');
+    expect(value(`cell/${rates}/0/1`)).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
 
   it('edits in place, removes, adds, and saves the data with its revision', async () => {

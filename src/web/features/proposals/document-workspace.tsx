@@ -96,6 +96,7 @@ export function DocumentWorkspace({
   const selection: ValueSelection = {
     selectedKey,
     editing,
+    reviewing,
     select,
     startEdit: (cell, seed) => {
       const key = cellKey(cell);

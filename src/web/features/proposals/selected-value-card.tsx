@@ -22,7 +22,7 @@ export function SelectedValueCard({
       <div className="selected-value empty-selection">
         <p className="muted small">
           Select a value to see where it was read in the document. Values are reachable with Tab;
-          Enter or Space selects one.
+          Enter or Space selects one, F2 or a double click edits it.
         </p>
       </div>
     );

@@ -10,6 +10,8 @@ export interface ValueSelection {
   selectedKey: string | undefined;
   /** The key of the value being edited in place, and the text the editor opens with. */
   editing: { key: string; seed: string } | undefined;
+  /** Review mode: its keys (Enter confirms, typing corrects) are the screen's, not the value's. */
+  reviewing: boolean;
   select: (cell: CellView) => void;
   startEdit: (cell: CellView, seed?: string) => void;
   commitEdit: (cell: CellView, value: string) => void;
