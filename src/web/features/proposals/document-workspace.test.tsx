@@ -158,6 +158,17 @@ describe('the review screen', () => {
     expect(saved.data[2]).toMatchObject({ value: 'Acme Vision', review: { state: 'added' } });
   });
 
+  it('removes a value emptied in place', async () => {
+    serve(proposal());
+    const user = userEvent.setup();
+    open(proposal());
+    await screen.findByText('Acme Dental');
+    await user.dblClick(value('field/dentalInsurance_effectiveDate'));
+    await user.keyboard('{Control>}a{/Control}{Backspace}{Enter}');
+    expect(value('field/dentalInsurance_effectiveDate')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Unsaved changes' })).toBeInTheDocument();
+  });
+
   it('answers a stale save with the 409 message and a Reload that shows the newer data', async () => {
     const server = serve(proposal());
     const user = userEvent.setup();

@@ -106,11 +106,12 @@ export function DocumentWorkspace({
     },
     commitEdit: (cell, value) => {
       setEditing(undefined);
-      if (value.trim() !== cell.value) {
-        each(cell, (ref) => [{ type: 'setValue', ref, value: value.trim() }]);
-      }
+      const text = value.trim();
+      // Emptying a value removes it (the document does not give it).
+      if (text === '') each(cell, (ref) => [{ type: 'removeValue', ref }]);
+      else if (text !== cell.value) each(cell, (ref) => [{ type: 'setValue', ref, value: text }]);
       if (reviewing) move(1);
-      else focusValue(cellKey(cell)!);
+      else if (text !== '') focusValue(cellKey(cell)!);
     },
     cancelEdit: () => {
       setEditing(undefined);
