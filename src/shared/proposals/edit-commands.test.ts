@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, applyEdits, type EditCommand, isDirty } from './edit-commands.ts';
+import { addedRef, applyEdit, applyEdits, type EditCommand, isDirty } from './edit-commands.ts';
 import type { ParsedData } from './parsed-data.ts';
 import { reviewOrder, reviewProgress, reviewProgressText } from './review-order.ts';
 import { findValue, locateValues } from './value-refs.ts';
@@ -170,6 +170,18 @@ describe('applyEdit', () => {
       'field/dentalInsurance_planName',
       'field/dentalInsurance_planName/1',
     ]);
+  });
+});
+
+describe('addedRef', () => {
+  it.each<EditCommand>([
+    { type: 'addField', label: 'dentalInsurance_networkName', value: 'Classic' },
+    { type: 'addCell', table: rates, column: 'class', row: 0, value: 'All' },
+    { type: 'addRow', table: rates, values: { rateTier: 'Family', carrierMonthlyRate: '$9' } },
+  ])('names the value $type adds', (command) => {
+    const ref = addedRef(sample, command)!;
+    expect(findValue(sample, ref)).toBeUndefined();
+    expect(findValue(applyEdit(sample, command), ref)?.value.review?.state).toBe('added');
   });
 });
 

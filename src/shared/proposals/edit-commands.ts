@@ -181,3 +181,21 @@ function addRow(
       return addCell(next, source ? { ...add, source } : add);
     }, data);
 }
+
+/** The ref of the (first) value an add command adds, so a screen can select it. */
+export function addedRef(data: ParsedData, command: EditCommand): ValueRef | undefined {
+  switch (command.type) {
+    case 'addField':
+      return `field/${command.label}`;
+    case 'addCell':
+      return `cell/${command.table}/${command.row}/${columnIndex(data, command.table, command.column)}`;
+    case 'addRow': {
+      const first = Object.entries(command.values).find(([, v]) => v.trim() !== '');
+      if (!first) return undefined;
+      const row = nextRow(data, command.table);
+      return `cell/${command.table}/${row}/${columnIndex(data, command.table, first[0])}`;
+    }
+    default:
+      return undefined;
+  }
+}

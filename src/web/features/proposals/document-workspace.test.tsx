@@ -135,6 +135,7 @@ describe('the review screen', () => {
     await user.type(screen.getByLabelText('Value'), 'Acme Vision');
     await user.click(screen.getByRole('button', { name: 'Add value' }));
     expect(value('field/visionInsurance_carrierName')).toHaveAttribute('data-review', 'added');
+    expect(screen.getByRole('region', { name: 'Selected value' })).toHaveTextContent('Acme Vision');
     await user.click(value('field/visionInsurance_carrierName'));
     expect(screen.getByTestId('value-origin')).toHaveTextContent('typed by you');
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CellView } from '../../../shared/proposals/cell-view.ts';
-import type { EditCommand } from '../../../shared/proposals/edit-commands.ts';
+import { addedRef, type EditCommand } from '../../../shared/proposals/edit-commands.ts';
 import type { Source } from '../../../shared/proposals/parsed-data.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
 import { lowestScoreFirst } from '../../../shared/proposals/review-order.ts';
@@ -164,7 +164,17 @@ export function DocumentWorkspace({
   const top = adding ? (
     <AddValueForm
       data={editor.data}
-      onAdd={(commands) => editor.dispatch(commands)}
+      onAdd={(commands) => {
+        const first = commands[0];
+        const ref = first ? addedRef(editor.data, first) : undefined;
+        editor.dispatch(commands);
+        // Show what was added: selected, on its page.
+        if (ref) {
+          setSelectedKey(ref);
+          const source = 'source' in first! ? first.source : undefined;
+          if (source) setPage(source.page);
+        }
+      }}
       onPick={pickFor}
       onClose={() => {
         setAdding(false);
