@@ -13,6 +13,7 @@ const sections: Record<string, () => Promise<void>> = {
   billing: async () => (await import('./billing.ts')).benchBilling(),
   generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
   corrections: async () => (await import('./corrections.ts')).benchCorrections(),
+  'source-view': async () => (await import('./source-view.ts')).benchSourceView(),
 };
 
 const wanted = process.argv.slice(2);
