@@ -37,6 +37,7 @@ import {
   collectTransposedRates,
   isRateTable,
   isTransposedRateTable,
+  keepPrintedRates,
 } from './rates.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
@@ -205,6 +206,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
 export function interpretProposal(layout: DocumentLayout): ParsedData {
   const doc = analyzeDocument(layout);
   const facts = collectFacts(doc);
+  keepPrintedRates(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter(doc.geometry);
