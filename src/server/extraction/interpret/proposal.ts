@@ -9,7 +9,9 @@ import {
   planInformationRow,
   rateTierRows,
 } from './assemble.ts';
+import { calibrate } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
+import { rejectUnfitValues } from './constraints.ts';
 import { collectDental, dentalScore } from './dental.ts';
 import {
   type AnalyzedDocument,
@@ -203,7 +205,15 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   return facts;
 }
 
-export function interpretProposal(layout: DocumentLayout): ParsedData {
+/**
+ * Reads a proposal's layout into parsed data: reading → tables and key–value pairs (analyzeDocument)
+ * → facts (collectFacts) → the chosen reading (keepPrintedRates, classes) → values the domain
+ * accepts (rejectUnfitValues) → values with scores (calibrate). `calibrate: false` leaves the heuristic scores (the calibration's training).
+ */
+export function interpretProposal(
+  layout: DocumentLayout,
+  options: { calibrate?: boolean } = {},
+): ParsedData {
   const doc = analyzeDocument(layout);
   const facts = collectFacts(doc);
   keepPrintedRates(facts);
@@ -255,7 +265,8 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
       classes.flatMap((c) => rateTierRows(facts, product, c, products.length === 1, many)),
     );
   }
-  return out.items;
+  const items = rejectUnfitValues(out.items);
+  return options.calibrate === false ? items : calibrate(items);
 }
 
 /**
