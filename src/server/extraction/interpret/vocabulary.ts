@@ -426,3 +426,10 @@ export function valueFitsSlot(column: string, value: string): boolean {
   const [, words, longest] = rule;
   return words.test(value) && value.length <= longest;
 }
+
+/**
+ * A note that a cell spans every network or level ('$1500 (applies to all levels)', 'Child(ren)
+ * (applies to both networks)'): it says where the value applies, it is no part of the value.
+ */
+export const SPANNING_NOTE =
+  /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;
