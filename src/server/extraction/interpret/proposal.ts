@@ -9,7 +9,9 @@ import {
   planInformationRow,
   rateTierRows,
 } from './assemble.ts';
+import { calibrate } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
+import { rejectUnfitValues } from './constraints.ts';
 import { collectDental, dentalScore } from './dental.ts';
 import {
   type AnalyzedDocument,
@@ -37,6 +39,7 @@ import {
   collectTransposedRates,
   isRateTable,
   isTransposedRateTable,
+  keepPrintedRates,
 } from './rates.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
@@ -202,9 +205,18 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   return facts;
 }
 
-export function interpretProposal(layout: DocumentLayout): ParsedData {
+/**
+ * Reads a proposal's layout into parsed data: reading → tables and key–value pairs (analyzeDocument)
+ * → facts (collectFacts) → the chosen reading (keepPrintedRates, classes) → values the domain
+ * accepts (rejectUnfitValues) → values with scores (calibrate). `calibrate: false` leaves the heuristic scores (the calibration's training).
+ */
+export function interpretProposal(
+  layout: DocumentLayout,
+  options: { calibrate?: boolean } = {},
+): ParsedData {
   const doc = analyzeDocument(layout);
   const facts = collectFacts(doc);
+  keepPrintedRates(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter(doc.geometry);
@@ -253,7 +265,8 @@ export function interpretProposal(layout: DocumentLayout): ParsedData {
       classes.flatMap((c) => rateTierRows(facts, product, c, products.length === 1, many)),
     );
   }
-  return out.items;
+  const items = rejectUnfitValues(out.items);
+  return options.calibrate === false ? items : calibrate(items);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namedPeriod } from './rates.ts';
+import { looksLikePremium, namedPeriod } from './rates.ts';
 
 describe('a rate period named with its dates', () => {
   it.each([
@@ -9,5 +9,25 @@ describe('a rate period named with its dates', () => {
     ['Policy Period 2027', undefined],
   ])('%j → %j', (text, expected) => {
     expect(namedPeriod(text)).toBe(expected);
+  });
+});
+
+describe('a premium looks like an amount of money per month, not a deductible line', () => {
+  it.each([
+    ['$34.18', true],
+    ['34.18', true],
+    ['$1,204.50', true],
+    ['$35', true],
+    ['$12.40 per month', true],
+    ['$0.00*', true],
+    ['$50 per individual', false],
+    ['$50: individual $150: Family', false],
+    ['$2,000: individual', false],
+    ['$0 (ded. waived)', false],
+    ['When Using a Non-Participating Dentist', false],
+    ['100%', false],
+    ['35', false],
+  ])('%j → %j', (value, expected) => {
+    expect(looksLikePremium(value)).toBe(expected);
   });
 });

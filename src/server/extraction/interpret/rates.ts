@@ -360,3 +360,30 @@ function columnRole(
     measure: rest ? rateMeasure(rest) : 'other',
   };
 }
+
+/**
+ * A premium as printed in a rate table: an amount alone ('$34.18', '34.18', '$1,204.50', '$35'),
+ * perhaps 'per month'. A deductible or maximum line ('$50 per individual', '$2,000: individual',
+ * '$0 (ded. waived)') is no premium, nor are words.
+ */
+export function looksLikePremium(value: string): boolean {
+  const v = value.replace(/[*†‡§]+$/, '').trim();
+  const m = v.match(
+    /^(\$\s?)?(\d{1,3}(?:,\d{3})*|\d+)(\.\d{2})?\s*(?:\/\s*(?:mo|month)\.?|per month|monthly)?$/i,
+  );
+  return !!m && (!!m[1] || !!m[3]);
+}
+
+/**
+ * The candidate reading 'this document prints rates' holds only for rate lines whose amounts look
+ * like premiums (a deductible is not a premium); the others are dropped, and with them the
+ * classes and plans they alone named. Lines whose tier is no tier word are dropped too.
+ */
+export function keepPrintedRates(facts: Facts): void {
+  const kept = facts.rates.filter((l) => {
+    if (!isTierLabel(l.tier.value)) return false;
+    const amounts = [l.rate, l.employee, l.employer].filter((e): e is Evidence => !!e);
+    return amounts.length > 0 && amounts.every((e) => looksLikePremium(e.value));
+  });
+  facts.rates.splice(0, facts.rates.length, ...kept);
+}

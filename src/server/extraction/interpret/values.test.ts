@@ -21,6 +21,10 @@ describe('cleanValue', () => {
     ['—', ''],
     ['-', ''],
     ['Covered   in\nfull', 'Covered in full'],
+    ['$1500 (applies to all levels)', '$1500'],
+    ['Child(ren) (applies to all levels)', 'Child(ren)'],
+    ['$50 (applies to both networks)', '$50'],
+    ['$50 (waived for preventive)', '$50 (waived for preventive)'],
   ])('%j → %j', (input, expected) => {
     expect(cleanValue(input)).toBe(expected);
   });

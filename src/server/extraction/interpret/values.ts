@@ -4,6 +4,7 @@
  */
 
 import { durationNumberWords } from '../../../shared/format/number-words.ts';
+import { SPANNING_NOTE } from './vocabulary.ts';
 
 // footnote marks, and the bar a scanned column rule leaves beside a value
 const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079|¦]+$/u;
@@ -15,6 +16,7 @@ const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 export function cleanValue(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
   s = s.replace(MARKERS_END, '').replace(MARKERS_START, '').trim();
+  s = s.replace(SPANNING_NOTE, '').trim();
   if (BLANK.test(s)) return '';
   return s;
 }

@@ -9,6 +9,7 @@ import {
   parseServiceLabel,
   productsNamed,
   rateMeasure,
+  valueFitsSlot,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -193,5 +194,36 @@ describe('fifth-round vocabulary', () => {
   it('reads "Hours Requirement" as the minimum hours', () => {
     expect(keyKind('Hours Requirement')?.kind).toBe('hours');
     expect(keyKind('Required Hours')?.kind).toBe('hours');
+  });
+});
+
+describe('what a slot value is made of', () => {
+  it.each([
+    ['coverageLevelInNetwork', '80%', true],
+    ['coverageLevelInNetwork', '50 percent', true],
+    ['coverageLevelOutOfNetwork', 'No Coverage', true],
+    ['coverageLevelInNetwork', 'Not covered', true],
+    ['coverageLevelInNetwork', 'activities.', false],
+    ['coverageLevelInNetwork', 'habit appliances, and any fixed or removable', false],
+    [
+      'coverageLevelInNetwork',
+      'Limited to Covered Persons under the age of sixteen (16) years, and to one (1) time per first or second unrestored permanent molar every consecutive thirty-six (36) months.',
+      false,
+    ],
+    ['policyYearDeductibleIndividualInNetwork', '$50', true],
+    ['policyYearDeductibleFamilyOutOfNetwork', 'None', true],
+    ['policyYearMaximumInNetwork', '$1500 per person per Calendar Year', true],
+    [
+      'policyYearDeductibleIndividualInNetwork',
+      'Limited to one (1) time per tooth per lifetime.',
+      false,
+    ],
+    ['outOfNetworkReimbursement', 'Up To', true],
+    ['inNetworkCost', '$10 copay', true],
+    ['inNetworkCost', 'Covered in full', true],
+    ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
+    ['serviceTypeTitle', 'anything at all', true],
+  ])('%s %j → %j', (column, value, expected) => {
+    expect(valueFitsSlot(column, value)).toBe(expected);
   });
 });

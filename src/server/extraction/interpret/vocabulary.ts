@@ -391,3 +391,45 @@ export function rateMeasure(heading: string): RateMeasure {
   if (/rate|premium|total|renewal|proposed|monthly|cost|price/.test(h)) return 'rate';
   return 'other';
 }
+
+// ---------------------------------------------------------------- what a slot's value is made of
+
+/**
+ * The words and figures a value of each kind of slot is made of: a coverage level is a share or a
+ * word about coverage ('80%', '50 percent', 'Not covered', 'No charge'), a deductible or maximum an
+ * amount or a word that stands for one ('$50', 'None', 'Waived'), a vision cost an amount, a share
+ * or a copay word ('$10 copay', 'Covered in full', 'Up to $130'). A sentence ('Limited to one
+ * time per tooth per lifetime.') or a fragment of one ('activities.') is none of them.
+ */
+const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
+  [
+    /^coverageLevel/,
+    /%|\bpercent\b|\bcover(ed|age)\b|\bno charge\b|\bn\/a\b|\bnone\b|\bexcluded\b|\bfee schedule\b|\$|\bnot applicable\b|\bdiscount|\bfree\b|\bno cost\b|\bpaid\b|\bbenefit\b/i,
+    90,
+  ],
+  [
+    /Deductible|^policyYearMaximum|^orthodonticLifetimeMaximum/,
+    /\$\s?\d|^\s*\d[\d,]*(\.\d\d)?\b|\bnone\b|\bwaived\b|\bunlimited\b|\bn\/a\b|\bnot applicable\b|\bno (maximum|limit|deductible)\b|\bnot covered\b|\bincluded\b|\bcombined\b|\bsame\b/i,
+    120,
+  ],
+  [
+    /^(inNetworkCost|outOfNetworkReimbursement)$/,
+    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b/i,
+    200,
+  ],
+];
+
+/** Whether a value can fill a slot (a catalogue column's name); slots without a rule take any. */
+export function valueFitsSlot(column: string, value: string): boolean {
+  const rule = SLOT_VALUES.find(([slot]) => slot.test(column));
+  if (!rule) return true;
+  const [, words, longest] = rule;
+  return words.test(value) && value.length <= longest;
+}
+
+/**
+ * A note that a cell spans every network or level ('$1500 (applies to all levels)', 'Child(ren)
+ * (applies to both networks)'): it says where the value applies, it is no part of the value.
+ */
+export const SPANNING_NOTE =
+  /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;

@@ -1,0 +1,341 @@
+import type { ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import MODEL from './calibration-model.json' with { type: 'json' };
+import { holdsTwoValues, suspicious } from './scoring.ts';
+import { DENTAL_CATEGORY, VISION_SERVICE } from './vocabulary.ts';
+
+/**
+ * Scores that mean probabilities: the last stage of interpretation. Every value the reading
+ * chose (a field, a table cell, a row's key) is described by features — how it was found (the
+ * heuristic score of scoring.ts), what slot it fills, whether it has its slot's shape, whether
+ * the domain's constraints hold around it (out-of-network pays no more than in-network, the
+ * family deductible is at least the individual one, the rows of a table agree in shape) and how
+ * much of the document the reading filled — and a logistic regression over those features,
+ * trained on labelled real documents by scripts/extraction/train-calibration.ts (weights in
+ * calibration-model.json), gives the probability that the value is right.
+ */
+
+/** The columns that identify a row (as the scorer and the review screen key rows). */
+const KEYS: Record<string, string[]> = {
+  dentalInsurance_planInformation: ['class'],
+  visionInsurance_planInformation: ['class'],
+  dentalInsurance_rateTiers: ['class', 'rateTier'],
+  visionInsurance_rateTiers: ['class', 'rateTier'],
+  dentalInsurance_coveredServices: ['class', 'serviceTypeLabel'],
+  visionInsurance_benefitSummary: ['class', 'servicesAndMaterials'],
+  visionInsurance_benefitFrequency: ['class'],
+};
+
+/** The slot groups a value may fill; each is one feature. */
+const GROUPS: Array<[string, RegExp]> = [
+  ['carrier', /_carrierName$/],
+  ['effectiveDate', /_effectiveDate$/],
+  ['key', /^\(key\)$/],
+  [
+    'planFact',
+    /^(planName|classDefinition|contributionStructure|minimumHoursPerWeek|childEligibilityAges)$/,
+  ],
+  ['coverage', /^coverageLevel/],
+  ['deductible', /Deductible/],
+  ['maximum', /^policyYearMaximum/],
+  ['ortho', /^orthodontic/],
+  ['persons', /^coveredPersons/],
+  ['serviceText', /^serviceType(Title|List)$/],
+  ['visionCost', /^(inNetworkCost|outOfNetworkReimbursement)$/],
+  ['frequency', /^(examination|lensesOrContactLenses|frame)$/],
+  ['rate', /Rate|Contribution|rateGuarantee|policyYear$|premium/],
+];
+
+export const FEATURES = [
+  'bias',
+  'heuristic',
+  ...GROUPS.map(([g]) => `slot:${g}`),
+  'hasPercent',
+  'hasMoney',
+  'longText',
+  'suspicious',
+  'rowFill',
+  'columnFill',
+  'sameAsColumn',
+  'tableRows',
+  'manyClasses',
+  'documentValues',
+  'labelKnown',
+  'valueIsLabel',
+  'constraintBroken',
+  'shapeAgrees',
+  'extraWords',
+  'twoValues',
+  'labelWords',
+  'tableLabelsKnown',
+  'topCategory',
+] as const;
+
+export interface Unit {
+  /** Where the unit's score goes: the item, and the cells (a key's cells share one score). */
+  item: number;
+  cells: number[];
+  group: string;
+  features: number[];
+}
+
+const logit = (p: number) => {
+  const q = Math.min(0.99, Math.max(0.01, p));
+  return Math.log(q / (1 - q));
+};
+
+const PERCENT = /\d\s?%/;
+const AMOUNT_GROUPS = new Set(['coverage', 'deductible', 'maximum', 'ortho', 'visionCost', 'rate']);
+/** Words printed beside an amount ('$50/$150 Excludes Class I': three). */
+const wordsBeside = (v: string) =>
+  v
+    .replace(/\$?\s?\d[\d,.]*\s?%?/g, ' ')
+    .split(/[^a-z]+/i)
+    .filter((w) => w.length > 1 && !/^(per|and|or|the|of|to|up|in|copay|coinsurance)$/i.test(w))
+    .length;
+/** The broad categories a dental plan's grid is made of, or a category code ('Class II'). */
+const TOP_CATEGORY =
+  /\b(preventive|preventative|diagnostic|basic|major|orthodont\w*|ortho)\b|\b(type|class|group|category)\s+([ivx]{1,4}|[a-d1-4])\b/i;
+const MONEY = /\$\s?\d/;
+const percentOf = (v: string | undefined) => {
+  const m = v?.match(/^\s*(\d{1,3})(\.\d+)?\s?%/);
+  return m ? Number(m[1]) : undefined;
+};
+const moneyOf = (v: string | undefined) => {
+  const m = v?.match(/\$\s?(\d[\d,]*)/);
+  return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
+};
+
+/** The shape a column's values share: percent, money, words. */
+const shapeOf = (v: string) => (PERCENT.test(v) ? 'p' : MONEY.test(v) ? 'm' : 'w');
+
+function groupOf(column: string): string {
+  for (const [g, re] of GROUPS) if (re.test(column)) return g;
+  return 'other';
+}
+
+/** A domain constraint the value breaks, in its row. */
+function constraintBroken(column: string, row: Map<string, string>): boolean {
+  const v = row.get(column);
+  if (column === 'coverageLevelOutOfNetwork') {
+    const o = percentOf(v);
+    const i = percentOf(row.get('coverageLevelInNetwork'));
+    if (o !== undefined && i !== undefined && o > i) return true;
+  }
+  const fam = /^policyYearDeductibleFamily(In|OutOf)Network$/.exec(column);
+  if (fam) {
+    const f = moneyOf(v);
+    const i = moneyOf(row.get(`policyYearDeductibleIndividual${fam[1]}Network`));
+    if (f !== undefined && i !== undefined && f < i) return true;
+  }
+  // a deductible larger than the yearly maximum, or a percentage where money belongs
+  if (/Deductible|Maximum/.test(column) && PERCENT.test(v ?? '') && !MONEY.test(v ?? ''))
+    return true;
+  if (/^coverageLevel/.test(column) && MONEY.test(v ?? '') && !PERCENT.test(v ?? '')) {
+    const label = row.get('serviceTypeLabel') ?? '';
+    if (/deductible|maximum/i.test(label)) return true;
+  }
+  return false;
+}
+
+/** The units of parsed data with their features, in item order. */
+export function unitsOf(items: ParsedItem[]): Unit[] {
+  const units: Unit[] = [];
+  const total = items.reduce((n, i) => n + (i.type === 'table' ? i.cells.length : 1), 0);
+  const documentValues = Math.log1p(total) / 6;
+  items.forEach((item, index) => {
+    if (item.type === 'field') {
+      const group = groupOf(item.label);
+      units.push({
+        item: index,
+        cells: [],
+        group,
+        features: features(group, item.score, item.value, {
+          rowFill: 1,
+          columnFill: 1,
+          sameAsColumn: 0,
+          tableRows: 0,
+          manyClasses: 0,
+          documentValues,
+          labelKnown: 0,
+          valueIsLabel: 0,
+          constraintBroken: 0,
+          shapeAgrees: 1,
+          labelWords: 0,
+          tableLabelsKnown: 0,
+          topCategory: 0,
+        }),
+      });
+      return;
+    }
+    const prefix = `${item.label}_`;
+    const keys = KEYS[item.label] ?? ['class'];
+    const rows = new Map<number, Map<string, { value: string; score: number; cell: number }>>();
+    item.cells.forEach((c, ci) => {
+      const column = c.label.startsWith(prefix) ? c.label.slice(prefix.length) : c.label;
+      const row = rows.get(c.row) ?? new Map();
+      if (!row.has(column) && c.value.trim())
+        row.set(column, { value: c.value, score: c.score, cell: ci });
+      rows.set(c.row, row);
+    });
+    const rowList = [...rows.values()];
+    const classes = new Set(rowList.map((r) => r.get('class')?.value.toLowerCase() ?? ''));
+    const columns = new Set(rowList.flatMap((r) => [...r.keys()]));
+    const nonKey = [...columns].filter((c) => !keys.includes(c));
+    const columnValues = new Map<string, string[]>();
+    for (const col of nonKey)
+      columnValues.set(
+        col,
+        rowList.flatMap((r) => (r.get(col) ? [r.get(col)!.value] : [])),
+      );
+    const tableRows = Math.log1p(rowList.length) / 4;
+    const manyClasses = classes.size > 1 ? 1 : 0;
+    const labelOf = (row: (typeof rowList)[number]) =>
+      [...keys]
+        .reverse()
+        .map((k) => row.get(k)?.value)
+        .find(Boolean) ?? '';
+    const known = (l: string) => DENTAL_CATEGORY.test(l) || VISION_SERVICE.test(l);
+    const tableLabelsKnown = rowList.length
+      ? rowList.filter((r) => known(labelOf(r))).length / rowList.length
+      : 0;
+    for (const row of rowList) {
+      const plain = new Map([...row].map(([k, v]) => [k, v.value]));
+      const filled = nonKey.filter((c) => row.has(c)).length;
+      const rowFill = nonKey.length ? filled / nonKey.length : 0;
+      const label = labelOf(row);
+      const labelKnown = known(label) ? 1 : 0;
+      const labelWords = Math.log1p(label.trim().split(/\s+/).length) / 2;
+      const topCategory = TOP_CATEGORY.test(label) ? 1 : 0;
+      const keyCells = keys.flatMap((k) => (row.get(k) ? [row.get(k)!] : []));
+      if (keyCells.length) {
+        const score = keyCells.reduce((s, c) => s + c.score, 0) / keyCells.length;
+        units.push({
+          item: index,
+          cells: keyCells.map((c) => c.cell),
+          group: 'key',
+          features: features('key', score, label, {
+            rowFill,
+            columnFill: 1,
+            sameAsColumn: 0,
+            tableRows,
+            manyClasses,
+            documentValues,
+            labelKnown,
+            valueIsLabel: 0,
+            constraintBroken: 0,
+            shapeAgrees: 1,
+            labelWords,
+            tableLabelsKnown,
+            topCategory,
+          }),
+        });
+      }
+      for (const col of nonKey) {
+        const cell = row.get(col);
+        if (!cell) continue;
+        const values = columnValues.get(col)!;
+        const same = values.filter((v) => v === cell.value).length - 1;
+        const shapes = values.map(shapeOf);
+        const mine = shapeOf(cell.value);
+        const group = groupOf(col);
+        units.push({
+          item: index,
+          cells: [cell.cell],
+          group,
+          features: features(group, cell.score, cell.value, {
+            rowFill,
+            columnFill: values.length / rowList.length,
+            sameAsColumn: values.length > 1 ? same / (values.length - 1) : 0,
+            tableRows,
+            manyClasses,
+            documentValues,
+            labelKnown,
+            valueIsLabel: cell.value.trim().toLowerCase() === label.trim().toLowerCase() ? 1 : 0,
+            constraintBroken: constraintBroken(col, plain) ? 1 : 0,
+            shapeAgrees: shapes.filter((s) => s === mine).length / shapes.length,
+            labelWords,
+            tableLabelsKnown,
+            topCategory,
+          }),
+        });
+      }
+    }
+  });
+  return units;
+}
+
+type Context = Record<
+  | 'rowFill'
+  | 'columnFill'
+  | 'sameAsColumn'
+  | 'tableRows'
+  | 'manyClasses'
+  | 'documentValues'
+  | 'labelKnown'
+  | 'valueIsLabel'
+  | 'constraintBroken'
+  | 'shapeAgrees'
+  | 'labelWords'
+  | 'tableLabelsKnown'
+  | 'topCategory',
+  number
+>;
+
+function features(group: string, score: number, value: string, c: Context): number[] {
+  const words = value.trim().split(/\s+/).length;
+  return [
+    1,
+    logit(score) / 3,
+    ...GROUPS.map(([g]) => (g === group ? 1 : 0)),
+    PERCENT.test(value) ? 1 : 0,
+    MONEY.test(value) ? 1 : 0,
+    words > 8 ? 1 : 0,
+    suspicious(value) ? 1 : 0,
+    c.rowFill,
+    c.columnFill,
+    c.sameAsColumn,
+    c.tableRows,
+    c.manyClasses,
+    c.documentValues,
+    c.labelKnown,
+    c.valueIsLabel,
+    c.constraintBroken,
+    c.shapeAgrees,
+    AMOUNT_GROUPS.has(group) && wordsBeside(value) > 2 ? 1 : 0,
+    holdsTwoValues(value) || /\d\s*\/\s*\$?\d/.test(value) ? 1 : 0,
+    c.labelWords,
+    c.tableLabelsKnown,
+    c.topCategory,
+  ];
+}
+
+export interface CalibrationModel {
+  features: readonly string[];
+  weights: number[];
+}
+
+export function probability(model: CalibrationModel, x: number[]): number {
+  let z = 0;
+  for (let i = 0; i < x.length; i++) z += (model.weights[i] ?? 0) * x[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
+
+const round = (p: number) => Math.round(Math.max(0.01, Math.min(0.99, p)) * 1000) / 1000;
+
+/** Parsed data with every score replaced by the model's probability that the value is right. */
+export function calibrate(
+  items: ParsedItem[],
+  model: CalibrationModel = MODEL as CalibrationModel,
+): ParsedItem[] {
+  if (model.features.join() !== FEATURES.join()) return items;
+  const out = items.map((i) =>
+    i.type === 'table' ? { ...i, cells: i.cells.map((c) => ({ ...c })) } : { ...i },
+  );
+  for (const u of unitsOf(items)) {
+    const p = round(probability(model, u.features));
+    const item = out[u.item]!;
+    if (item.type === 'field') item.score = p;
+    else for (const ci of u.cells) item.cells[ci]!.score = p;
+  }
+  return out;
+}
