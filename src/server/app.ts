@@ -18,10 +18,13 @@ import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
+import { comparisonRoutes } from './routes/comparisons.ts';
+import { documentClientRoutes } from './routes/document-clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
+import { getDocument } from './services/documents.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
@@ -127,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);
+  documentClientRoutes(app, deps, (type, id) => getDocument(deps.db, type, id));
+  comparisonRoutes(app, deps);
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);
