@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { addClass, addProduct } from '../../../shared/billing/commands.ts';
 import type { Client } from '../../../shared/clients/client.ts';
@@ -11,7 +11,14 @@ import { type BillingEditor as Editor, useBillingEditor } from './use-billing-ed
  * save bar. Products loaded from the server start collapsed and new ones open, so ten products
  * stay readable; 'Expand all' opens every card.
  */
-export function BillingEditor({ client }: { client: Client }) {
+export function BillingEditor({
+  client,
+  renderTop,
+}: {
+  client: Client;
+  /** Shown above the classes with the editor in hand (issue 14: "Use for billing"). */
+  renderTop?: (editor: Editor, openProducts: (productIds: readonly string[]) => void) => ReactNode;
+}) {
   const editor = useBillingEditor(client);
   const { state, dispatch } = editor;
   // Which product cards are open, by productId so that they stay open across a reload
@@ -43,10 +50,16 @@ export function BillingEditor({ client }: { client: Client }) {
     setFocusProduct(command.key);
   };
 
+  const openProducts = useCallback(
+    (ids: readonly string[]) => setOpen((prev) => new Set([...prev, ...ids])),
+    [],
+  );
+
   const allOpen = state.products.length > 0 && state.products.every((p) => open.has(p.productId));
 
   return (
     <div className={editor.dirty ? 'billing-editor dirty' : 'billing-editor'}>
+      {renderTop?.(editor, openProducts)}
       <section className="billing-block" aria-labelledby="billing-classes">
         <div className="block-header">
           <h3 id="billing-classes">Classes</h3>

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { DocumentStatusLine } from './document-status.tsx';
 import { QueueNotice } from './queue-notice.tsx';
 import { useDocument } from './use-document.ts';
@@ -23,6 +24,9 @@ export function CertificateDetail() {
       {lookup.state === 'found' ? (
         <article className="section certificate">
           <h1>{lookup.document.name}</h1>
+          {'clientId' in lookup.document ? (
+            <DocumentClientBar collection="policyCertificates" document={lookup.document} />
+          ) : null}
           <dl className="facts">
             <dt>Uploaded</dt>
             <dd>{formatTimestamp(lookup.document.createdOn)}</dd>

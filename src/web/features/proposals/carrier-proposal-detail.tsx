@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
+import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
 import { ConfidenceLegend } from './confidence-legend.tsx';
 import { ExtractionStatus } from './extraction-status.tsx';
@@ -62,6 +63,12 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
         ) : null}
       </header>
       <ExtractionStatus status={proposal.status} error={proposal.error} />
+      {'clientId' in proposal ? (
+        <DocumentClientBar
+          collection="carrierProposals"
+          document={proposal as CarrierProposal & { clientId: string | null }}
+        />
+      ) : null}
       {ready ? (
         <div className="proposal-insights">
           <InsightsPanel proposalData={proposal.data} />
