@@ -7,10 +7,10 @@ import { validateBillingParameters } from '../billing/validate.ts';
 import {
   type BillingPlan,
   billingPlanOf,
+  commandsForBilling,
   matchBillingClasses,
   NEW_CLASS,
   toEditorDate,
-  useForBillingCommands,
 } from './billing-plan.ts';
 
 const fixtures = loadProposalFixtures();
@@ -42,7 +42,7 @@ describe('billingPlanOf', () => {
   ])('effective date %s → %s', (printed, editor) => expect(toEditorDate(printed)).toBe(editor));
 });
 
-describe('useForBillingCommands', () => {
+describe('commandsForBilling', () => {
   const plan: BillingPlan = {
     product: 'dental',
     documentName: 'Ameritas 2026',
@@ -82,7 +82,7 @@ describe('useForBillingCommands', () => {
 
   it('puts the rates, effective date and carrier into the class’s Dental product', () => {
     const start = fromSaved([{ className: 'Class 1', classID: '1', products: [] }], ids);
-    const { commands, state } = useForBillingCommands(
+    const { commands, state } = commandsForBilling(
       start,
       plan,
       { 'Class 1': start.classes[0]!.key },
@@ -105,7 +105,7 @@ describe('useForBillingCommands', () => {
       },
     });
     // a second use replaces the rates in the same product
-    const again = useForBillingCommands(
+    const again = commandsForBilling(
       state,
       { ...plan, classes: [{ name: 'Class 1', tiers: [{ name: 'EE', rate: 1 }] }] },
       { 'Class 1': start.classes[0]!.key },
@@ -156,7 +156,7 @@ describe('useForBillingCommands', () => {
                 ? free.splice(pick % free.length, 1)[0]!
                 : NEW_CLASS;
           });
-          const { state } = useForBillingCommands(start, p, choice, ids);
+          const { state } = commandsForBilling(start, p, choice, ids);
           const saved = toSaved(state);
           expect(validateBillingParameters(saved).ok).toBe(true);
           for (const cls of p.classes) {

@@ -153,7 +153,7 @@ export const NEW_CLASS = '__new__';
  * one it holds alone, else a new one), tiered rates as in the proposal, the effective date and
  * the carrier in the notes.
  */
-export function useForBillingCommands(
+export function commandsForBilling(
   start: EditorState,
   plan: BillingPlan,
   choice: Record<string, string>,

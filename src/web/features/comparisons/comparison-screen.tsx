@@ -13,7 +13,7 @@ import { getJson, sendJson } from '../../lib/api.ts';
 import { fetchClients } from '../clients/clients-slice.ts';
 import { ComparisonTable } from './comparison-table.tsx';
 import type { SavedComparison } from './comparison-types.ts';
-import { useForBillingPath } from './document-client-bar.tsx';
+import { billingPathFor } from './document-client-bar.tsx';
 
 /** The chart library loads with the first chart, not with the app. */
 const PremiumChart = lazy(() => import('./premium-chart.tsx'));
@@ -72,6 +72,7 @@ export function ComparisonScreen() {
 
   const idsKey = ids.join(',');
   const waiting = Boolean(savedId && !saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids, by value
   useEffect(() => {
     if (waiting) return;
     if (ids.length < MIN_COMPARED || ids.length > MAX_COMPARED) {
@@ -108,7 +109,6 @@ export function ComparisonScreen() {
     return () => {
       live = false;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the ids, by value
   }, [idsKey, waiting]);
 
   const comparison = useMemo(
@@ -255,7 +255,7 @@ export function ComparisonScreen() {
                           type="button"
                           className="button small"
                           onClick={() =>
-                            navigate(useForBillingPath(clientId, column.documentId, shown.product))
+                            navigate(billingPathFor(clientId, column.documentId, shown.product))
                           }
                         >
                           Use for billing

@@ -17,15 +17,15 @@ function Value({ cell }: { cell: ComparisonCell | null }) {
     >
       {cell.text}
       {cell.best ? (
-        <span className="cmp-mark" aria-label="best">
-          {' '}
-          ★
+        <span className="cmp-mark">
+          <span aria-hidden="true"> ★</span>
+          <span className="visually-hidden"> (best)</span>
         </span>
       ) : null}
       {cell.flagged ? (
-        <span className="cmp-mark" aria-label="check against the document">
-          {' '}
-          ⚠
+        <span className="cmp-mark">
+          <span aria-hidden="true"> ⚠</span>
+          <span className="visually-hidden"> (check against the document)</span>
         </span>
       ) : null}
     </span>

@@ -13,7 +13,7 @@ interface Suggestion {
 }
 
 /** Where a proposal's rates go into billing: the client's page, with the rates as unsaved edits. */
-export const useForBillingPath = (clientId: string, documentId: string, product: string) =>
+export const billingPathFor = (clientId: string, documentId: string, product: string) =>
   `/clients/${encodeURIComponent(clientId)}?useForBilling=${encodeURIComponent(documentId)}&product=${product}#billing`;
 
 /**
@@ -162,7 +162,7 @@ export function DocumentClientBar({
               key={p}
               type="button"
               className="button"
-              onClick={() => navigate(useForBillingPath(client.id, document.id, p))}
+              onClick={() => navigate(billingPathFor(client.id, document.id, p))}
             >
               Use {products.length > 1 ? `${productTitle[p]} ` : ''}for billing
             </button>

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   type BillingPlan,
   billingPlanOf,
+  commandsForBilling,
   matchBillingClasses,
   NEW_CLASS,
-  useForBillingCommands,
 } from '../../../shared/comparisons/billing-plan.ts';
 import type { DocumentDetail } from '../../../shared/documents/document-types.ts';
 import { type ComparedProduct, productTitle } from '../../../shared/documents/summary-fields.ts';
@@ -69,7 +69,7 @@ export function UseForBilling({
   const apply = (picked: Record<string, string>) => {
     if (!plan) return;
     const before = new Set(editor.state.products.map((p) => p.productId));
-    const { commands, state } = useForBillingCommands(editor.state, plan, picked);
+    const { commands, state } = commandsForBilling(editor.state, plan, picked);
     for (const command of commands) editor.dispatch(command);
     const touched = state.products
       .filter((p) => !before.has(p.productId) || p.notes?.includes(plan.documentName))

@@ -65,7 +65,7 @@ export function ListFilterBar({
   onOpenClients?: () => void;
 }) {
   return (
-    <div role="search" className="filter-bar" aria-label="Filter the list">
+    <search className="filter-bar" aria-label="Filter the list">
       <DebouncedInput
         label="Search"
         type="search"
@@ -108,6 +108,6 @@ export function ListFilterBar({
           <option value="vision">Vision</option>
         </select>
       </label>
-    </div>
+    </search>
   );
 }
