@@ -315,6 +315,8 @@ const designRows: Record<ComparedProduct, DesignRowSpec[]> = {
 function numberOf(kind: ValueKind, text: string, better: 'lower' | 'higher' | null): number | null {
   // nothing covered is the least coverage, but not the lowest cost
   if (/not covered|no coverage|excluded|n\/a/i.test(text)) return better === 'higher' ? 0 : null;
+  // 'None' or 'Waived' for a deductible or a copay: nothing to pay
+  if (kind === 'money' && /^\s*(?:none|waived|no (?:deductible|copay))\b/i.test(text)) return 0;
   const n =
     kind === 'money'
       ? parseMoney(text)
