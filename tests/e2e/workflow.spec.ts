@@ -91,6 +91,8 @@ test('a client’s dental proposals compared, exported and used for billing', as
   await screenshot(page, 'workflow-comparison-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // a phone: the page fits its width; only the table scrolls sideways
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'workflow-comparison-390');
   await page.setViewportSize({ width: 1280, height: 860 });
 

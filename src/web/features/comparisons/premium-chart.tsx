@@ -23,6 +23,14 @@ const COLOURS = [
 
 const money = (v: number) => `$${v.toFixed(2)}`;
 
+/** Tier names short enough to sit side by side under the bars on a phone. */
+const shortTier: Record<string, string> = {
+  'Employee Only': 'EE',
+  'Employee + Spouse': 'EE+Sp',
+  'Employee + Child(ren)': 'EE+Ch',
+  'Employee + Family': 'Family',
+};
+
 /** Monthly premium by tier, one bar per proposal (issue 14); loaded on its own, with recharts. */
 export default function PremiumChart({ group }: { group: ClassGroup }) {
   const columns = group.columns.map((c, i) => ({
@@ -31,7 +39,7 @@ export default function PremiumChart({ group }: { group: ClassGroup }) {
     present: c.className !== null,
   }));
   const data = group.rates.map((rate) => ({
-    tier: rate.tier.replace('Employee', 'EE'),
+    tier: shortTier[rate.tier] ?? rate.tier,
     ...Object.fromEntries(rate.monthly.map((cell, i) => [`p${i}`, cell?.value ?? null])),
   }));
   if (data.length === 0) return null;
