@@ -11,6 +11,7 @@ const sections: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
+  comparisons: async () => (await import('./comparisons.ts')).benchComparisons(),
 };
 
 const wanted = process.argv.slice(2);
