@@ -55,6 +55,29 @@ describe('numbers as printed', () => {
   ])('tier %s → %s', (name, tier) => expect(canonicalTier(name)).toBe(tier));
 });
 
+describe('vision rows', () => {
+  it('reads copays, allowances and frequencies; covered in full costs nothing', () => {
+    const c = buildComparison([
+      { id: 'h', name: 'Humana', data: truth('dev04-humana-vision-2tier') },
+      { id: 'u', name: 'UHC', data: truth('dev12-uhc-vision-summary-scan') },
+    ]);
+    const group = c.products.find((p) => p.product === 'vision')!.groups[0]!;
+    const row = (key: string) => group.design.find((r) => r.key === key)!;
+    expect(row('lensCopay').cells.map((x) => [x?.text, x?.value, x?.best])).toEqual([
+      ['Covered in full', 0, true],
+      ['$10 copay', 10, false],
+    ]);
+    expect(row('frameAllowance').cells.map((x) => [x?.value, x?.best])).toEqual([
+      [120, false],
+      [150, true],
+    ]);
+    expect(row('frameFrequency').cells.map((x) => [x?.value, x?.best])).toEqual([
+      [24, false],
+      [12, true],
+    ]);
+  });
+});
+
 describe('matchClasses', () => {
   it.each([
     {

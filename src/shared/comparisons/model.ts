@@ -316,7 +316,14 @@ function numberOf(kind: ValueKind, text: string, better: 'lower' | 'higher' | nu
   // nothing covered is the least coverage, but not the lowest cost
   if (/not covered|no coverage|excluded|n\/a/i.test(text)) return better === 'higher' ? 0 : null;
   // 'None' or 'Waived' for a deductible or a copay: nothing to pay
-  if (kind === 'money' && /^\s*(?:none|waived|no (?:deductible|copay))\b/i.test(text)) return 0;
+  if (kind === 'money' && /^\s*(?:none|waived|no (?:deductible|copay|charge))\b/i.test(text))
+    return 0;
+  if (
+    kind === 'money' &&
+    better === 'lower' &&
+    /covered in full|paid in full|no charge/i.test(text)
+  )
+    return 0;
   const n =
     kind === 'money'
       ? parseMoney(text)
