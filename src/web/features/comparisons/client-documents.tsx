@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MAX_COMPARED, MIN_COMPARED } from '../../../shared/comparisons/model.ts';
 import type { DocumentSummary } from '../../../shared/documents/document-types.ts';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
-import { getPage } from '../../lib/api.ts';
+import { getPage, sendJson } from '../../lib/api.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import { UploadDocument } from '../documents/upload-document.tsx';
 import { useAppConfig } from '../documents/use-app-config.ts';
@@ -130,7 +130,25 @@ export function ClientDocuments({ clientId }: { clientId: string }) {
                     <span className="muted small">
                       {c.documentIds.map((id) => names.get(id) ?? 'a proposal').join(', ')} · saved{' '}
                       {formatTimestamp(c.updatedOn)}
-                    </span>
+                    </span>{' '}
+                    <button
+                      type="button"
+                      className="button small"
+                      aria-label={`Delete the comparison ${c.name}`}
+                      onClick={async () => {
+                        if (
+                          !window.confirm(`Delete the comparison “${c.name}”? The proposals stay.`)
+                        )
+                          return;
+                        try {
+                          await sendJson('DELETE', `/api/comparisons/${c.id}`);
+                        } finally {
+                          refresh();
+                        }
+                      }}
+                    >
+                      Delete
+                    </button>
                   </li>
                 ))}
               </ul>

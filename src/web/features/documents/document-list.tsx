@@ -15,6 +15,10 @@ export function documentFacts(
   if (doc.effectiveDate) facts.push(`Effective ${doc.effectiveDate}`);
   const client = doc.clientId && clientName ? clientName(doc.clientId) : undefined;
   if (client) facts.push(client);
+  // issue 12's review state, once the server answers it (nothing is said before)
+  const reviewed = (doc as { reviewed?: unknown }).reviewed;
+  if (reviewed === true) facts.push('Reviewed');
+  if (reviewed === false) facts.push('Not reviewed');
   return facts;
 }
 
