@@ -5,7 +5,15 @@
  * Run alone with `node bench/comparisons.ts`.
  */
 
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openPglite } from '../src/server/db/pglite.ts';
 import { comparisonXlsx } from '../src/server/services/comparisons.ts';
+import { createDiskFileStore } from '../src/server/storage/disk-file-store.ts';
 import { buildComparison, type ComparedProposal } from '../src/shared/comparisons/model.ts';
 import { comparisonCsv, comparisonSheets } from '../src/shared/comparisons/sheet.ts';
 import { loadProposalFixtures } from '../tests/support/proposal-fixtures.ts';
@@ -78,4 +86,62 @@ export async function benchComparisons() {
   console.info(`build + write the CSV: median ${ms(median(csv.times))} (${kb(csv.last.length)})`);
 }
 
-if (import.meta.main) await benchComparisons();
+/**
+ * The document list with its summary fields (carrier, products, effective date read from each
+ * document's data at read time) and with filters, on PGlite: 500 read proposals of the UHC
+ * fixture (3 classes, ~200 values each), a page of 500 and a page of 50.
+ */
+export async function benchDocumentList() {
+  heading('Document list with carrier, products, effective date (issue 14), PGlite, 500 proposals');
+  const db = await openPglite();
+  await migrate(db);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bd-bench-'));
+  const app = await buildApp({
+    config: { maxUploadBytes: 1024 * 1024 },
+    db,
+    files: createDiskFileStore(dir),
+  });
+  try {
+    const data = JSON.stringify(
+      loadProposalFixtures().find((f) => f.id === 'dev05-uhc-dental-3class')!.truth,
+    );
+    const fileId = randomUUID();
+    await db.query(
+      `insert into files (id, original_name, content_type, size, sha256) values ($1, 'p.pdf', 'application/pdf', 1, $2)`,
+      [fileId, 'a'.repeat(64)],
+    );
+    for (let i = 0; i < 500; i += 1) {
+      await db.query(
+        `insert into documents (id, type, name, file_id, status, data, created_on)
+         values ($1, 'carrierProposal', $2, $3, 'done', $4::jsonb, now() - make_interval(secs => $5))`,
+        [randomUUID(), `Proposal ${i}`, fileId, data, i],
+      );
+    }
+    for (const [what, url] of [
+      ['page of 500', '/api/documents/carrierProposals?limit=500'],
+      ['page of 50', '/api/documents/carrierProposals?limit=50'],
+      [
+        'filtered (product, carrier, name), page of 50',
+        '/api/documents/carrierProposals?limit=50&product=dental&carrier=united&q=proposal',
+      ],
+    ] as const) {
+      const timed = await time(20, async () => {
+        const res = await app.inject({ url });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+        return res.body.length;
+      });
+      console.info(
+        `GET ${what}: median ${ms(median(timed.times))}, p95 ${ms(quantile(timed.times, 0.95))} (${kb(timed.last)})`,
+      );
+    }
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  await benchComparisons();
+  await benchDocumentList();
+}

@@ -11,7 +11,11 @@ const sections: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
-  comparisons: async () => (await import('./comparisons.ts')).benchComparisons(),
+  comparisons: async () => {
+    const bench = await import('./comparisons.ts');
+    await bench.benchComparisons();
+    await bench.benchDocumentList();
+  },
 };
 
 const wanted = process.argv.slice(2);

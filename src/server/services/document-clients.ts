@@ -77,8 +77,8 @@ async function employerOf(
       });
       name = findEmployerName(layoutLines(layout));
     }
-  } catch (error) {
-    if (!(error instanceof ExtractionError)) throw error;
+  } catch {
+    // a scan (no OCR here), a file the reader refuses or cannot open: no employer read
   }
   await db.query('update documents set employer_name = $2 where id = $1', [doc.id, name ?? '']);
   return name;
