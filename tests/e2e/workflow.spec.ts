@@ -156,4 +156,10 @@ test('a client’s dental proposals compared, exported and used for billing', as
   await expect(page.locator('.class-grid').getByLabel('Class Name').first()).toHaveValue(
     'All Eligible Employees',
   );
+
+  // the saved comparison reopens from the client's page, with its baseline
+  await page.getByRole('link', { name: '2026 dental renewal' }).click();
+  await expect(page.getByRole('heading', { name: '2026 dental renewal', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Baseline (the current plan)')).toHaveValue(/.+/);
+  await expect(page.locator('.cmp-table').first()).toContainText('vs baseline');
 });
