@@ -37,7 +37,7 @@ const proposals = [
 ];
 
 test('a client’s dental proposals compared, exported and used for billing', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const clientName = unique('Cedar Ridge Veterinary Partners');
 
   // a client
@@ -65,6 +65,30 @@ test('a client’s dental proposals compared, exported and used for billing', as
     await expect(row).toContainText(p.carrier);
     await expect(row).toContainText('Dental');
   }
+
+  // the proposal list: carrier, products, effective date and client; filtered by carrier and client
+  await page.goto('/documents/carrierProposals');
+  await page.getByRole('textbox', { name: 'Carrier' }).fill('renaissance');
+  const all = page.getByRole('list', { name: 'Carrier proposals' });
+  await expect(all.getByRole('link', { name: /Ameritas 2026/ })).toHaveCount(0);
+  const renaissance = all.getByRole('link', { name: /Renaissance PPO Plus/ }).first();
+  await expect(renaissance).toContainText(
+    `Renaissance Dental · Dental · Effective 05/01/2026 · ${clientName}`,
+  );
+  await page.getByRole('textbox', { name: 'Carrier' }).fill('');
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: clientName });
+  await page.getByRole('combobox', { name: 'Product' }).selectOption('vision');
+  await expect(page.getByText('No documents match these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Product' }).selectOption('dental');
+  await expect(all.getByRole('link')).toHaveCount(3);
+  await screenshot(page, 'workflow-proposal-list');
+
+  // the proposal's screen names its client
+  await renaissance.click();
+  await expect(
+    page.getByRole('region', { name: 'Client' }).getByRole('link', { name: clientName }),
+  ).toBeVisible();
+  await page.goto(clientUrl);
 
   // compared
   for (const p of proposals) await page.getByRole('checkbox', { name: `Select ${p.name}` }).check();
