@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonCsv, type Sheet } from './sheet.ts';
+import { buildComparison } from './model.ts';
+import { comparisonCsv, comparisonSheets, type Sheet } from './sheet.ts';
 
 describe('comparisonCsv', () => {
   it.each([
@@ -28,5 +29,28 @@ describe('comparisonCsv', () => {
       rows: [{ style: 'title', label: name, cells: [] }],
     });
     expect(comparisonCsv([sheet('Dental'), sheet('Vision')])).toBe('Dental\r\n\r\nVision\r\n');
+  });
+});
+
+describe('comparisonSheets', () => {
+  it('says why there is nothing to compare rather than answering a workbook without sheets', () => {
+    const sheets = comparisonSheets(
+      buildComparison([
+        { id: 'a', name: 'Unread A', data: null },
+        { id: 'b', name: 'Unread B', data: [] },
+      ]),
+      'Acme',
+      '2026-01-01',
+    );
+    expect(sheets.map((s) => [s.name, s.rows.map((r) => r.label)])).toEqual([
+      [
+        'Comparison',
+        [
+          'Acme — comparison',
+          'Prepared 2026-01-01',
+          'No dental or vision details were read from Unread A, Unread B.',
+        ],
+      ],
+    ]);
   });
 });

@@ -133,9 +133,26 @@ export function comparisonSheets(
   date: string,
 ): Sheet[] {
   const baseline = comparison.proposals.find((p) => p.id === comparison.baselineId);
-  return comparison.products.map((p) =>
-    productSheet(p, clientName ?? 'Proposals', date, baseline?.name ?? null),
-  );
+  const title = clientName ?? 'Proposals';
+  if (comparison.products.length === 0) {
+    // a workbook needs a sheet: say why there is nothing to compare
+    return [
+      {
+        name: 'Comparison',
+        width: 0,
+        rows: [
+          { style: 'title', label: `${title} — comparison`, cells: [] },
+          { style: 'subtitle', label: `Prepared ${date}`, cells: [] },
+          {
+            style: 'value',
+            label: `No dental or vision details were read from ${comparison.proposals.map((p) => p.name).join(', ')}.`,
+            cells: [],
+          },
+        ],
+      },
+    ];
+  }
+  return comparison.products.map((p) => productSheet(p, title, date, baseline?.name ?? null));
 }
 
 /** A cell as CSV shows it: numbers plain (money to the cent, percents as 12.5%). */
