@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, resolveChromium } from './tests/e2e/support/chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+import { e2ePorts, OIDC_CLIENT } from './tests/e2e/support/ports.ts';
+
+const { port, oidcAppPort, oidcPort } = e2ePorts;
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data directory for every run: the app starts on an empty embedded database. The
 // config is also loaded by each test worker, which inherits the variable and so neither wipes
@@ -11,6 +13,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = path.resolve('test-results/e2e-data');
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  rmSync(`${process.env.E2E_DATA_DIR}-oidc`, { recursive: true, force: true });
   mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
 }
 const dataDir = process.env.E2E_DATA_DIR;
@@ -34,19 +37,44 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node src/server/index.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      EXTRACTION_PROVIDER: 'local',
+  webServer: [
+    {
+      command: 'node src/server/index.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        EXTRACTION_PROVIDER: 'local',
+      },
     },
-  },
+    // The same app signing people in through an identity provider (tests/e2e/oidc.spec.ts starts
+    // the provider, oidc-provider, on OIDC_PORT when its tests run).
+    {
+      command: 'node src/server/index.ts',
+      url: `http://127.0.0.1:${oidcAppPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(oidcAppPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}-oidc`,
+        LOG_LEVEL: 'warn',
+        EXTRACTION_PROVIDER: 'local',
+        AUTH: 'oidc',
+        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_ADMIN_GROUPS: 'bd-admins',
+        OIDC_BROKER_GROUPS: 'bd-brokers',
+      },
+    },
+  ],
 });

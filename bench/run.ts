@@ -16,6 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
     await bench.benchComparisons();
     await bench.benchDocumentList();
   },
+  generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
 };
 
 const wanted = process.argv.slice(2);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocumentArb } from '../shared/billing/testing/arbitraries.ts';
+import { hashPassword } from './auth/secrets.ts';
 import { checkIntegrity } from './services/integrity.ts';
 import { createTestApp, type TestContext, testBackends } from './test/backends.ts';
 import {
@@ -397,6 +398,33 @@ const clientFields = withOneOdd({
   notes: fc.constantFrom('', 'Renewal in March', 'Line one\nLine two'),
 });
 
+const signInFields = withOneOdd({
+  email: fc.constantFrom('admin@fuzz.example', 'nobody@fuzz.example', 'not an email'),
+  password: fc.constantFrom('wrong password!', 'short', ''),
+});
+const inviteFields = withOneOdd({
+  email: fc.constantFrom('new@fuzz.example', 'admin@fuzz.example', 'nope'),
+  name: fc.constantFrom('New Person', ''),
+  role: fc.constantFrom('broker', 'viewer', 'owner'),
+});
+const userChange = fc.oneof(
+  fc.record({ role: fc.constantFrom('broker', 'viewer', 'root') }, { requiredKeys: [] }),
+  fc.record({ disabled: fc.oneof(fc.boolean(), oddText) }, { requiredKeys: [] }),
+  fc.jsonValue(),
+);
+const linkFields = withOneOdd({ password: fc.constantFrom('long enough password', 'short') });
+/** A query value as a browser would send it (a lone surrogate goes as its raw UTF-8 bytes). */
+const queryValue = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+const asMethod =
+  (method: FuzzRequest['method']) =>
+  (request: FuzzRequest): FuzzRequest => ({ ...request, method });
+
 const aiBody = fc.oneof(
   fc
     .tuple(
@@ -601,6 +629,56 @@ const endpoints: Endpoint[] = [
       { weight: 1, arbitrary: junkRequests('/api/clients/updateBillingParameters') },
     ),
   },
+  ...['/api/session', '/api/users', '/api/audit/export.csv'].map((url) => ({
+    name: `GET ${url}`,
+    requests: getRequests(oddQuery.map((q) => (q ? `${url}?${q}` : url))),
+  })),
+  {
+    name: 'GET /api/audit',
+    requests: getRequests(
+      fc
+        .tuple(fc.constantFrom('clientId', 'documentId', 'userId', 'limit', 'before'), oddText)
+        .map(([k, v]) => `/api/audit?${k}=${queryValue(v)}`),
+    ),
+  },
+  {
+    name: 'POST /api/session (sign-in)',
+    requests: fc.oneof(
+      { weight: 4, arbitrary: jsonRequests(fc.constant('/api/session'), signInFields) },
+      { weight: 1, arbitrary: junkRequests('/api/session') },
+    ),
+  },
+  {
+    name: 'GET and POST /api/links/:token',
+    requests: fc.oneof(
+      getRequests(oddIdSegment.map((t) => `/api/links/${t}`)),
+      jsonRequests(
+        oddIdSegment.map((t) => `/api/links/${t}`),
+        linkFields,
+      ),
+    ),
+  },
+  {
+    name: 'POST /api/users, PATCH /api/users/:id, POST /api/users/:id/reset',
+    requests: fc.oneof(
+      jsonRequests(fc.constant('/api/users'), inviteFields),
+      jsonRequests(
+        oddIdSegment.map((id) => `/api/users/${id}`),
+        userChange,
+      ).map(asMethod('PATCH')),
+      jsonRequests(
+        oddIdSegment.map((id) => `/api/users/${id}/reset`),
+        fc.jsonValue(),
+      ),
+      junkRequests('/api/users'),
+    ),
+  },
+  {
+    name: 'GET /api/auth/oidc/* (not set up)',
+    requests: getRequests(
+      oddQuery.map((q) => `/api/auth/oidc/${q.length % 2 ? 'start' : 'callback'}?${q}`),
+    ),
+  },
   {
     name: 'other methods and paths',
     requests: otherMethods(
@@ -619,11 +697,12 @@ async function sendAndHangUp(
   boundary: string,
   body: Buffer,
   sendBytes: number,
+  cookie: string,
 ): Promise<void> {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
   socket.write(
-    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
       `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
       `Content-Length: ${body.length}\r\n\r\n`,
   );
@@ -632,8 +711,11 @@ async function sendAndHangUp(
   socket.destroy();
 }
 
+const FUZZ_PASSWORD = 'a fuzzing admin password';
+
 describe.each(testBackends())('every endpoint under hostile input, on $name', (backend) => {
   let t: TestContext;
+  const session = { cookie: '' };
   const tally = { requests: 0, billingSaves: 0, byStatus: new Map<number, number>() };
   let lastError: unknown;
   beforeAll(async () => {
@@ -641,17 +723,39 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     known.fileIds = [];
     known.documentIds = [];
     known.comparisonIds = [];
-    t = await createTestApp(backend, { maxUploadBytes: 1 * MB, extraction: {} });
+    // Sign-in is on (AUTH=local): every request carries an admin's session, so every route is
+    // reached past the guard (and the sign-in routes themselves are fuzzed).
+    t = await createTestApp(backend, {
+      maxUploadBytes: 1 * MB,
+      extraction: {},
+      auth: { mode: 'local', times: { idleMs: 3_600_000, maxMs: 86_400_000 } },
+    });
     // What failed inside, to name it when an answer is a 5xx.
     t.app.addHook('onError', async (_request, _reply, error) => {
       lastError = error;
     });
+    await t.db.query(
+      `insert into users (id, email, name, role, password_hash)
+       values (gen_random_uuid(), 'admin@fuzz.example', 'Fuzz Admin', 'admin', $1)`,
+      [await hashPassword(FUZZ_PASSWORD)],
+    );
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: 'admin@fuzz.example', password: FUZZ_PASSWORD },
+    });
+    session.cookie = `bd_session=${signedIn.cookies.find((c) => c.name === 'bd_session')?.value}`;
     // A few real rows, so id routes are also fuzzed against things that exist.
     const png = await multipartBody({
       name: 'Seed client',
       logo: { fileName: 'logo.png', type: 'image/png', data: tinyPng },
     });
-    const client = await t.app.inject({ method: 'POST', url: '/api/clients/createClient', ...png });
+    const client = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients/createClient',
+      ...png,
+      headers: { ...png.headers, cookie: session.cookie },
+    });
     known.clientIds.push(client.json().sanityId);
     for (let i = 0; i < 2; i++) {
       const pdf = await multipartBody({
@@ -659,12 +763,18 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
         documentType: 'carrierProposal',
         file: { fileName: 'p.pdf', type: 'application/pdf', data: minimalPdf() },
       });
-      const doc = await t.app.inject({ method: 'POST', url: '/api/upload-document', ...pdf });
+      const doc = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload-document',
+        ...pdf,
+        headers: { ...pdf.headers, cookie: session.cookie },
+      });
       known.documentIds.push(doc.json().id);
     }
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/comparisons',
+      headers: { cookie: session.cookie },
       payload: {
         name: 'Seed comparison',
         clientId: known.clientIds[0],
@@ -686,7 +796,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     const res = await t.app.inject({
       method: request.method,
       url: request.url,
-      headers: request.headers,
+      headers: { ...request.headers, cookie: session.cookie },
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
     });
     tally.requests += 1;
@@ -746,7 +856,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
             ],
             boundary,
           );
-          await sendAndHangUp(Number(port), url, boundary, body, sendBytes);
+          await sendAndHangUp(Number(port), url, boundary, body, sendBytes, session.cookie);
         },
       ),
       { numRuns: 12 },

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -7,9 +8,16 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { type AuthSettings, registerAuthGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, badRequest } from './errors.ts';
+import {
+  hostNameOf,
+  isLoopbackHost,
+  type OriginPolicy,
+  refuseCrossSite,
+} from './http/same-origin.ts';
 import { nulMessage } from './http/validate.ts';
 import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
@@ -23,13 +31,19 @@ import { documentClientRoutes } from './routes/document-clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import { getDocument } from './services/documents.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'maxUploadBytes'> &
-    Partial<Pick<Config, 'proposalModelId' | 'certificateModelId' | 'trustProxy'>>;
+    Partial<
+      Pick<
+        Config,
+        'proposalModelId' | 'certificateModelId' | 'trustProxy' | 'host' | 'publicOrigins'
+      >
+    >;
   db: Database;
   files: FileStore;
   /** The extraction queue uploads add their jobs to; without it uploads answer 503. */
@@ -40,6 +54,8 @@ export interface AppDeps {
   insights?: InsightsProvider;
   /** Per client address on POST /api/ai; false turns it off. */
   aiRateLimit?: AiRateLimit | false;
+  /** Sign-in (issue 15): AUTH=none (the default: one local user) or local accounts. */
+  auth?: AuthSettings;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -118,6 +134,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  // Cross-site requests are refused before anything reads their body (http/same-origin.ts).
+  const originPolicy: OriginPolicy = {
+    publicOrigins: deps.config.publicOrigins ?? [],
+    loopbackOnly: deps.config.host ? isLoopbackHost(hostNameOf(deps.config.host)) : false,
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const refusal = refuseCrossSite(
+      {
+        method: request.method,
+        host: request.host,
+        protocol: request.protocol,
+        origin: header('origin'),
+        referer: header('referer'),
+        secFetchSite: header('sec-fetch-site'),
+      },
+      originPolicy,
+    );
+    if (!refusal) return;
+    request.log.warn({ status: refusal.status, message: refusal.message }, 'request refused');
+    await reply
+      .code(refusal.status)
+      .type('application/json; charset=utf-8')
+      .header('Connection', 'close')
+      .send({ error: refusal.message });
+  });
+
+  await app.register(fastifyCookie);
+  const auth: AuthSettings = deps.auth ?? {
+    mode: 'none',
+    times: { idleMs: 8 * 3_600_000, maxMs: 7 * 86_400_000 },
+  };
+  registerAuthGuard(app, { db: deps.db, auth });
+
   app.setErrorHandler((error, request, reply) => {
     const { status, message } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -127,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, deps);
+  sessionRoutes(app, { db: deps.db, auth, publicOrigins: deps.config.publicOrigins ?? [] });
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);

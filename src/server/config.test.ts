@@ -15,6 +15,63 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads PUBLIC_ORIGIN as a list of origins', () => {
+    expect(loadConfig({}).publicOrigins).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://desk.example.com/, http://10.0.0.5:3000' })
+        .publicOrigins,
+    ).toEqual(['https://desk.example.com', 'http://10.0.0.5:3000']);
+  });
+
+  it('refuses AUTH=none on an address other machines reach, saying what to set', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(
+      /AUTH="": "none" \(no sign-in\) is allowed only while HOST is a loopback address.*set AUTH=local/,
+    );
+    expect(() => loadConfig({ HOST: '10.0.0.11', AUTH: 'none' })).toThrow(/AUTH="none"/);
+    expect(loadConfig({ HOST: 'localhost' }).auth).toBe('none');
+    expect(loadConfig({ HOST: '0.0.0.0', AUTH: 'local' }).auth).toBe('local');
+  });
+
+  it('reads the identity provider for AUTH=oidc and names what is missing', () => {
+    expect(() => loadConfig({ AUTH: 'oidc' })).toThrow(
+      /OIDC_ISSUER="": is required when AUTH=oidc/,
+    );
+    expect(() =>
+      loadConfig({
+        AUTH: 'oidc',
+        OIDC_ISSUER: 'http://idp.example.com',
+        OIDC_CLIENT_ID: 'a',
+        OIDC_CLIENT_SECRET: 'b',
+      }),
+    ).toThrow(/OIDC_ISSUER=.*https/);
+    const c = loadConfig({
+      AUTH: 'oidc',
+      OIDC_ISSUER: 'https://login.example.com/tenant/v2.0',
+      OIDC_CLIENT_ID: 'desk',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ADMIN_GROUPS: 'bd-admins, it',
+      OIDC_BROKER_GROUPS: 'bd-brokers',
+    });
+    expect(c.oidc).toEqual({
+      issuer: 'https://login.example.com/tenant/v2.0',
+      clientId: 'desk',
+      clientSecret: 'secret',
+      roleClaim: 'groups',
+      adminGroups: ['bd-admins', 'it'],
+      brokerGroups: ['bd-brokers'],
+    });
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a long password', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.example' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' })).toThrow(
+      /at least 12/,
+    );
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'A@B.example', ADMIN_PASSWORD: 'a long enough secret' }).firstAdmin,
+    ).toEqual({ email: 'a@b.example', password: 'a long enough secret' });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
@@ -37,6 +94,10 @@ describe('loadConfig', () => {
     ['EXTRACTION_PROVIDER', 'magic'],
     ['DATABASE_URL', 'mysql://x'],
     ['OPENAI_BASE_URL', 'not a url'],
+    ['PUBLIC_ORIGIN', 'desk.example.com'],
+    ['PUBLIC_ORIGIN', 'https://desk.example.com/app'],
+    ['PUBLIC_ORIGIN', 'ftp://desk.example.com'],
+    ['PUBLIC_ORIGIN', 'https://desk.example.com,'],
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { hostNameOf, isLoopbackHost } from './http/same-origin.ts';
 
 /**
  * Configuration from environment variables (DESIGN.md §2), validated once at start-up.
@@ -8,6 +9,19 @@ import { z } from 'zod';
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+/** `https://desk.example.com` or `http://10.0.0.5:3000`: an origin, with no path, query or user. */
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      `${url.origin}` === value.replace(/\/$/, '')
+    );
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -46,6 +60,46 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((o) => isBareOrigin(o.trim())),
+        'must list the origins browsers use to reach the app, comma-separated, each scheme://host[:port] with nothing after (e.g. https://desk.example.com)',
+      )
+      .optional(),
+  ),
+  AUTH: z.preprocess(emptyAsUndefined, z.enum(['none', 'local', 'oidc']).default('none')),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_ROLE_CLAIM: z.preprocess(emptyAsUndefined, z.string().default('groups')),
+  OIDC_ADMIN_GROUPS: optionalString,
+  OIDC_BROKER_GROUPS: optionalString,
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(8 * 60),
+  ),
+  SESSION_MAX_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(7 * 24),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,7 +127,51 @@ const envWithRequirements = envSchema.superRefine((e, ctx) => {
     need('AI_MODEL', 'when EXTRACTION_PROVIDER=openai');
   }
   if (e.OPENAI_BASE_URL !== undefined) need('AI_MODEL', 'when OPENAI_BASE_URL is set');
+  if (e.AUTH === 'none' && !isLoopbackHost(hostNameOf(e.HOST))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH'],
+      message: `"none" (no sign-in) is allowed only while HOST is a loopback address (127.0.0.1, localhost, ::1), and HOST is "${e.HOST}": set AUTH=local with ADMIN_EMAIL and ADMIN_PASSWORD for the first admin, or keep HOST=127.0.0.1 behind a proxy that signs people in`,
+    });
+  }
+  if (e.AUTH === 'oidc') {
+    for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      need(name, 'when AUTH=oidc');
+    }
+    if (e.OIDC_ISSUER) {
+      const issuer = new URL(e.OIDC_ISSUER);
+      if (issuer.protocol !== 'https:' && !isLoopbackHost(hostNameOf(issuer.host))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'must be an https:// address (http:// only for a provider on this machine)',
+        });
+      }
+    }
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    need(
+      e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD',
+      'with the other ADMIN_ variable',
+    );
+  }
 });
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim that lists the user's groups (OIDC_ROLE_CLAIM, `groups` by default). */
+  roleClaim: string;
+  adminGroups: string[];
+  brokerGroups: string[];
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 export interface Config {
   port: number;
@@ -95,6 +193,19 @@ export interface Config {
    * X-Forwarded-For is believed, so that per-address limits see the browser, not the proxy.
    */
   trustProxy: string[] | undefined;
+  /**
+   * PUBLIC_ORIGIN: the origins browsers use to reach the app (behind a proxy, say). Changes
+   * are accepted only from the app's own origin and these.
+   */
+  publicOrigins: string[];
+  /** AUTH: 'none' (one user on this machine), 'local' (accounts in the database) or 'oidc'. */
+  auth: 'none' | 'local' | 'oidc';
+  /** AUTH=oidc: the identity provider, this app's client, and how its groups map to roles. */
+  oidc: OidcConfig | undefined;
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created at start-up when there are no users. */
+  firstAdmin: { email: string; password: string } | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
   logLevel: string;
 }
 
@@ -132,6 +243,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: e.AI_MODEL,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
+    publicOrigins: e.PUBLIC_ORIGIN?.split(',').map((o) => o.trim().replace(/\/$/, '')) ?? [],
+    auth: e.AUTH,
+    oidc:
+      e.AUTH === 'oidc' && e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            roleClaim: e.OIDC_ROLE_CLAIM,
+            adminGroups: list(e.OIDC_ADMIN_GROUPS),
+            brokerGroups: list(e.OIDC_BROKER_GROUPS),
+          }
+        : undefined,
+    firstAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
   };
 }

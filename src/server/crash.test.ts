@@ -54,12 +54,15 @@ const unique = () => `${process.pid}-${++counter}`;
  * as acknowledged. Loops stop when `running()` turns false; connection errors (the server was
  * killed) are expected.
  */
-function loadLoops(url: string, acked: Acked, running: () => boolean) {
+function loadLoops(url: string, acked: Acked, running: () => boolean, cookie: string) {
   const post = async (path: string, body: FormData | string) =>
     fetch(`${url}${path}`, {
       method: 'POST',
       body,
-      ...(typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
+      headers: {
+        cookie,
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+      },
     });
 
   async function upload() {
@@ -100,7 +103,9 @@ function loadLoops(url: string, acked: Acked, running: () => boolean) {
     const ids = [...acked.clients.keys()];
     if (!ids.length) return;
     const clientId = ids[randomInt(ids.length)]!;
-    const current = await (await fetch(`${url}/api/clients/${clientId}`)).json();
+    const current = await (
+      await fetch(`${url}/api/clients/${clientId}`, { headers: { cookie } })
+    ).json();
     const classes = billingDocuments[randomInt(billingDocuments.length)]!;
     const res = await post(
       '/api/clients/updateBillingParameters',
@@ -135,6 +140,18 @@ function loadLoops(url: string, acked: Acked, running: () => boolean) {
   ]);
 }
 
+/** Signs in and answers the session cookie to send. */
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status, 'the first admin signs in').toBe(204);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('bd_session='));
+  return cookie?.split(';')[0] ?? '';
+}
+
 function isConnectionError(error: unknown): boolean {
   const text = `${(error as Error)?.message} ${String((error as { cause?: unknown })?.cause)}`;
   return /fetch failed|ECONNRESET|ECONNREFUSED|socket|terminated|other side closed|Unexpected end of JSON|aborted/i.test(
@@ -152,7 +169,16 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
 
   it(`keeps every answered request and nothing half written, over ${KILLS} kills under load`, async () => {
     azure = await startFakeAzure({ analysisMs: 150 });
-    const env = { ...azure.env, DATA_DIR: dataDir };
+    // Sign-in is on: the admin made at the first start signs in once, and that session must
+    // outlive every kill (sessions live in the database).
+    const env = {
+      ...azure.env,
+      DATA_DIR: dataDir,
+      AUTH: 'local',
+      ADMIN_EMAIL: 'crash@test.example',
+      ADMIN_PASSWORD: 'a crash-test password',
+    };
+    let cookie = '';
     const acked: Acked = { clients: new Map(), documents: new Map(), billing: new Map() };
     const timeline: string[] = [];
     // Kills while the scripts run (at least KILLS), and now and then one more while starting.
@@ -180,8 +206,11 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
       }
       // The data directory must open cleanly, whatever the last kill interrupted.
       const server: ServerProcess = await startServerProcess({ env, timeoutMs: 60_000 });
+      if (!cookie) cookie = await signIn(server.url, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      const session = await fetch(`${server.url}/api/session`, { headers: { cookie } });
+      expect(session.status, 'the session outlives the kills').toBe(200);
       let running = true;
-      const loops = loadLoops(server.url, acked, () => running);
+      const loops = loadLoops(server.url, acked, () => running, cookie);
       await sleep(randomInt(300, 1500));
       await server.kill();
       running = false;
@@ -204,7 +233,11 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
         async () => {
           const lists = await Promise.all(
             ['carrierProposals', 'policyCertificates'].map(async (list) =>
-              (await fetch(`${server.url}/api/documents/${list}?limit=1000`)).json(),
+              (
+                await fetch(`${server.url}/api/documents/${list}?limit=1000`, {
+                  headers: { cookie },
+                })
+              ).json(),
             ),
           );
           return lists
@@ -217,7 +250,11 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
         // Say which ones, and where their jobs are.
         const lists = await Promise.all(
           ['carrierProposals', 'policyCertificates'].map(async (list) =>
-            (await fetch(`${server.url}/api/documents/${list}?limit=1000`)).json(),
+            (
+              await fetch(`${server.url}/api/documents/${list}?limit=1000`, {
+                headers: { cookie },
+              })
+            ).json(),
           ),
         );
         const open = lists
@@ -277,6 +314,19 @@ async function inspect(
       else if (got.name !== want.name || (got.sha256 ?? undefined) !== want.logoSha)
         problems.push(`client ${id} is not what was acknowledged`);
     }
+    // Every change is in the audit trail, written in the same transaction: a change that stands
+    // has its record, and a record has its change.
+    const audited = new Set(
+      (
+        await db.query<{ key: string }>(
+          `select action || ' ' || coalesce(client_id::text, document_id::text) as key from audit_log
+           where action in ('client created', 'document uploaded')`,
+        )
+      ).rows.map((r) => r.key),
+    );
+    for (const id of clients.keys()) {
+      if (!audited.has(`client created ${id}`)) problems.push(`client ${id} has no audit record`);
+    }
     const documents = new Map(
       (
         await db.query<{
@@ -291,6 +341,15 @@ async function inspect(
         )
       ).rows.map((r) => [r.id, r]),
     );
+    for (const id of documents.keys()) {
+      if (!audited.has(`document uploaded ${id}`))
+        problems.push(`document ${id} has no audit record`);
+    }
+    const stored = new Set([...clients.keys(), ...documents.keys()]);
+    for (const key of audited) {
+      if (!stored.has(key.split(' ').pop() ?? ''))
+        problems.push(`an audit record without its change: ${key}`);
+    }
     for (const [id, want] of acked.documents) {
       const got = documents.get(id);
       if (!got) problems.push(`acknowledged document ${id} is missing`);

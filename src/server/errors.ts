@@ -4,6 +4,8 @@
  */
 export const errorStatus = {
   bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -35,10 +35,24 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
   let b: ServerProcess;
   let worker: ServerProcess;
   const dataDirs: string[] = [];
+  let cookie = '';
+  const withSession = (init?: RequestInit): RequestInit => ({
+    ...init,
+    headers: { ...(init?.headers as Record<string, string>), cookie },
+  });
   const env = (name: string) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `bd-scale-${name}-`));
     dataDirs.push(dataDir);
-    return { ...azure.env, DATABASE_URL: databaseUrl!, DATA_DIR: dataDir, MAX_UPLOAD_MB: '10' };
+    return {
+      ...azure.env,
+      DATABASE_URL: databaseUrl!,
+      DATA_DIR: dataDir,
+      MAX_UPLOAD_MB: '10',
+      // Sign-in is on: a session begun on one instance is honoured by every other.
+      AUTH: 'local',
+      ADMIN_EMAIL: 'scale@test.example',
+      ADMIN_PASSWORD: 'a scale-out test password',
+    };
   };
 
   beforeAll(async () => {
@@ -49,6 +63,13 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
       startServerProcess({ env: env('b') }),
       startServerProcess({ env: env('worker'), entry: 'worker' }),
     ]);
+    const signedIn = await fetch(`${a.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'scale@test.example', password: 'a scale-out test password' }),
+    });
+    expect(signedIn.status).toBe(204);
+    cookie = signedIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   }, 120_000);
 
   afterAll(async () => {
@@ -60,9 +81,29 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
   });
 
   const json = async (url: string, init?: RequestInit) => {
-    const response = await fetch(url, init);
+    const response = await fetch(url, withSession(init));
     return { status: response.status, body: await response.json() };
   };
+
+  it('honours on B a session begun on A, and ends it on A when B signs out', async () => {
+    // Both instances started on the empty database with ADMIN_EMAIL: one admin was made.
+    const users = await json(`${b.url}/api/users`);
+    expect(users.body.map((u: { email: string }) => u.email)).toEqual(['scale@test.example']);
+    const other = await fetch(`${a.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'scale@test.example', password: 'a scale-out test password' }),
+    });
+    const second = other.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    expect((await fetch(`${b.url}/api/session`, { headers: { cookie: second } })).status).toBe(200);
+    const out = await fetch(`${b.url}/api/session`, {
+      method: 'DELETE',
+      headers: { cookie: second },
+    });
+    expect(out.status).toBe(204);
+    expect((await fetch(`${a.url}/api/clients`, { headers: { cookie: second } })).status).toBe(401);
+    expect((await fetch(`${a.url}/api/clients`, withSession())).status).toBe(200);
+  });
 
   it('lists on B, at once, a client created on A (and serves its logo byte for byte)', async () => {
     // B has answered the first page before, so a cached answer would be stale.
@@ -84,7 +125,7 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
     expect(after.body.map((c: { id: string }) => c.id)).toContain(id);
     const client = await json(`${b.url}/api/clients/${id}`);
     expect(client.body).toMatchObject({ id, name: 'Scale-out Corp' });
-    const served = await fetch(`${b.url}${client.body.logo}`);
+    const served = await fetch(`${b.url}${client.body.logo}`, withSession());
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
@@ -100,7 +141,7 @@ describe.skipIf(!databaseUrl)('two app instances and a worker on one PostgreSQL'
     expect(uploaded.status).toBe(201);
     const doc = await json(`${b.url}/api/documents/carrierProposals/${uploaded.body.id}`);
     expect(doc.status).toBe(200);
-    const served = await fetch(`${b.url}${doc.body.url}`);
+    const served = await fetch(`${b.url}${doc.body.url}`, withSession());
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="big.pdf"/);

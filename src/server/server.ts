@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { ensureFirstAdmin } from './auth/accounts.ts';
+import { createOidc } from './auth/oidc.ts';
+import { type Config, ConfigError } from './config.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
@@ -50,6 +52,11 @@ export async function startServer(
   let extraction: ExtractionQueue | undefined;
   try {
     db = (await openDatabase(config)).db;
+    if (config.auth === 'local' && (await ensureFirstAdmin(db, config.firstAdmin)) === 'missing') {
+      throw new ConfigError(
+        'Invalid configuration:\n  AUTH="local": there are no users yet; set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin',
+      );
+    }
     await sweepStagedUploads(config);
     const files = openFileStore(config, db);
     const jobLogger = pino({
@@ -79,6 +86,11 @@ export async function startServer(
       extraction,
       logger: options.logger ?? { level: config.logLevel },
       webRoot: options.webRoot ?? defaultWebRoot,
+      auth: {
+        mode: config.auth,
+        times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+        oidc: config.oidc ? createOidc(config.oidc) : undefined,
+      },
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

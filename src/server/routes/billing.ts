@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { updateBillingParametersRequestSchema } from '../../shared/billing/schema.ts';
 import { describeIssues, toValidationIssues } from '../../shared/billing/validate.ts';
+import { actorOf } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { saveBillingParameters } from '../services/billing.ts';
@@ -31,7 +32,10 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Database }) {
         const more = issues.length > MAX_ISSUES ? ` (and ${issues.length - MAX_ISSUES} more)` : '';
         throw badRequest(`${named}${more}`);
       }
-      const result = await saveBillingParameters(deps.db, parsed.data);
+      const result = await saveBillingParameters(deps.db, {
+        ...parsed.data,
+        actor: actorOf(request),
+      });
       switch (result.status) {
         case 'notFound':
           throw notFound('Client not found.');

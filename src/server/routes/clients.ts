@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import { readMultipart } from '../http/multipart.ts';
@@ -57,7 +58,7 @@ export function clientRoutes(app: FastifyInstance, deps: { db: Database; files: 
         );
       }
       await logo?.stored.commit();
-      const id = await createClient(deps.db, { ...input, logo });
+      const id = await createClient(deps.db, { ...input, logo, actor: actorOf(request) });
       reply.code(201);
       return { sanityId: id };
     } finally {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_COMPARED, MIN_COMPARED } from '../../shared/comparisons/model.ts';
+import { actorOf } from '../auth/guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parsePageRequest } from '../http/pagination.ts';
@@ -166,7 +167,7 @@ export function comparisonRoutes(app: FastifyInstance, deps: { db: Database }) {
   app.post('/api/comparisons', async (request, reply) => {
     const input = await checkedSave(deps.db, request.body);
     reply.code(201);
-    return createSavedComparison(deps.db, input);
+    return createSavedComparison(deps.db, input, actorOf(request));
   });
 
   app.get<{ Params: { id: string } }>('/api/comparisons/:id', async (request) => {
@@ -181,13 +182,16 @@ export function comparisonRoutes(app: FastifyInstance, deps: { db: Database }) {
     if (!uuidParam(request.params.id) || !(await getSavedComparison(deps.db, request.params.id)))
       throw notFound('Comparison not found.');
     const input = await checkedSave(deps.db, request.body);
-    const saved = await updateSavedComparison(deps.db, request.params.id, input);
+    const saved = await updateSavedComparison(deps.db, request.params.id, input, actorOf(request));
     if (!saved) throw notFound('Comparison not found.');
     return saved;
   });
 
   app.delete<{ Params: { id: string } }>('/api/comparisons/:id', async (request, reply) => {
-    if (!uuidParam(request.params.id) || !(await deleteSavedComparison(deps.db, request.params.id)))
+    if (
+      !uuidParam(request.params.id) ||
+      !(await deleteSavedComparison(deps.db, request.params.id, actorOf(request)))
+    )
       throw notFound('Comparison not found.');
     return reply.code(204).send();
   });

@@ -183,6 +183,16 @@ describe.each(testBackends())('documents and clients (issue 14) on $name', (back
     }
     // nothing a refused request sent was stored
     expect((await list()).find((d) => d.id === id)?.clientId).toBeNull();
+    // each change has its audit record, the refusals none
+    const audit = await t.db.query<{ action: string; client_id: string }>(
+      `select action, client_id from audit_log where document_id = $1 and action like 'document %client' order by created_on`,
+      [id],
+    );
+    expect(audit.rows).toEqual([
+      { action: 'document linked to a client', client_id: acme },
+      { action: 'document linked to a client', client_id: zenith },
+      { action: 'document unlinked from its client', client_id: zenith },
+    ]);
   });
 
   it('suggests the client the document names as employer (a near match), once read', async () => {

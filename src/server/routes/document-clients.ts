@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DocumentType } from '../../shared/documents/document-types.ts';
+import { actorOf } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseInput, uuidParam } from '../http/validate.ts';
@@ -74,7 +75,7 @@ export function documentClientRoutes(
         if (!(await answer(type, request.params.id))) throw notFound(`${what} not found.`);
         throw badRequest('There is no client with this clientId.');
       }
-      if (!(await setDocumentClient(deps.db, type, request.params.id, clientId)))
+      if (!(await setDocumentClient(deps.db, type, request.params.id, clientId, actorOf(request))))
         throw notFound(`${what} not found.`);
       return answer(type, request.params.id);
     });

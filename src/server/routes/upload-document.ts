@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { acceptedDocumentTypes, documentTypes } from '../../shared/documents/document-types.ts';
+import { actorOf } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { readMultipart } from '../http/multipart.ts';
@@ -101,6 +102,7 @@ export function uploadDocumentRoutes(app: FastifyInstance, deps: UploadDocumentD
           modelId: input.modelId ?? configuredModel ?? null,
           file,
           clientId: input.clientId ?? null,
+          actor: actorOf(request),
         },
         (tx, id) => jobs.enqueue(tx, id),
       );

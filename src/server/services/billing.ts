@@ -1,4 +1,5 @@
 import type { Class } from '../../shared/billing/schema.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** What a save of a client's billing parameters came to. */
@@ -18,6 +19,8 @@ export interface BillingSave {
    * whatever is current — the replaced version is kept in the history either way.
    */
   revision?: number | undefined;
+  /** Who saves (the audit trail); the local user when not said. */
+  actor?: Actor | undefined;
 }
 
 /**
@@ -28,6 +31,16 @@ export interface BillingSave {
  * document at revision 0, or one written before history was kept), so nothing a save replaces
  * is ever lost.
  */
+/** "2 classes, 5 products": the shape of a billing document, for the audit trail. */
+function describeBilling(classes: unknown[]): string {
+  const products = classes.reduce<number>((n, c) => {
+    const list = (c as { products?: unknown[] }).products;
+    return n + (Array.isArray(list) ? list.length : 0);
+  }, 0);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${count(classes.length, 'class', 'classes')}, ${count(products, 'product', 'products')}`;
+}
+
 export async function saveBillingParameters(
   db: Database,
   save: BillingSave,
@@ -40,6 +53,10 @@ export async function saveBillingParameters(
     );
     const current = rows[0];
     if (!current) return { status: 'notFound' };
+    const previous = await tx.query<{ billing: unknown[] }>(
+      'select billing from clients where id = $1',
+      [save.clientId],
+    );
     if (save.revision !== undefined && save.revision !== current.revision) {
       return { status: 'stale', revision: current.revision, basedOn: save.revision };
     }
@@ -63,6 +80,13 @@ export async function saveBillingParameters(
        values ($1, $2, $3::jsonb, $4)`,
       [save.clientId, revision, JSON.stringify(save.classes), now],
     );
+    await recordAudit(tx, save.actor ?? LOCAL_ACTOR, {
+      action: 'billing saved',
+      objectType: 'client',
+      objectId: save.clientId,
+      clientId: save.clientId,
+      summary: `revision ${current.revision} → ${revision}: ${describeBilling(previous.rows[0]?.billing ?? [])} → ${describeBilling(save.classes)}`,
+    });
     return { status: 'saved', revision };
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '../../shared/clients/client.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { encodeCursor, type PageRequest, pageClause } from '../http/pagination.ts';
@@ -102,6 +103,8 @@ export interface NewClient {
   name: string;
   notes: string | undefined;
   logo: ReceivedFile | undefined;
+  /** Who creates it (the audit trail); the local user when not said. */
+  actor?: Actor | undefined;
 }
 
 /** Creates a client (and records its logo) in one transaction; returns the new id. */
@@ -117,6 +120,13 @@ export async function createClient(
       `insert into clients (id, name, notes, logo_file_id, created_on) values ($1, $2, $3, $4, $5)`,
       [id, input.name, input.notes ?? null, logoId, now],
     );
+    await recordAudit(tx, input.actor ?? LOCAL_ACTOR, {
+      action: 'client created',
+      objectType: 'client',
+      objectId: id,
+      clientId: id,
+      summary: input.name,
+    });
   });
   return id;
 }

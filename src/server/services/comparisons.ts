@@ -7,7 +7,8 @@ import {
   type Comparison,
 } from '../../shared/comparisons/model.ts';
 import { comparisonCsv, comparisonSheets, type Sheet } from '../../shared/comparisons/sheet.ts';
-import type { Queryable } from '../db/database.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
 
 /** The carrier proposals with these ids, in the order asked; the ids not found are named. */
@@ -175,50 +176,81 @@ export async function getSavedComparison(
   return rows[0] ? toSaved(rows[0]) : undefined;
 }
 
+const audit = (tx: Queryable, actor: Actor, action: string, saved: SavedComparison) =>
+  recordAudit(tx, actor, {
+    action,
+    objectType: 'client',
+    objectId: saved.id,
+    clientId: saved.clientId,
+    summary: `Comparison "${saved.name}" of ${saved.documentIds.length} proposals`,
+  });
+
 export async function createSavedComparison(
-  db: Queryable,
+  db: Database,
   input: SavedComparisonInput,
+  actor: Actor = LOCAL_ACTOR,
   now = new Date(),
 ): Promise<SavedComparison> {
-  const { rows } = await db.query<SavedRow>(
-    `insert into saved_comparisons (id, client_id, name, document_ids, baseline_id, class_matching,
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<SavedRow>(
+      `insert into saved_comparisons (id, client_id, name, document_ids, baseline_id, class_matching,
        created_on, updated_on)
      values ($1, $2, $3, $4::uuid[], $5, $6::jsonb, $7, $7) returning ${COLUMNS}`,
-    [
-      randomUUID(),
-      input.clientId,
-      input.name,
-      input.documentIds,
-      input.baselineId,
-      JSON.stringify(input.classMatching),
-      now,
-    ],
-  );
-  return toSaved(rows[0]!);
+      [
+        randomUUID(),
+        input.clientId,
+        input.name,
+        input.documentIds,
+        input.baselineId,
+        JSON.stringify(input.classMatching),
+        now,
+      ],
+    );
+    const saved = toSaved(rows[0]!);
+    await audit(tx, actor, 'comparison saved', saved);
+    return saved;
+  });
 }
 
 export async function updateSavedComparison(
-  db: Queryable,
+  db: Database,
   id: string,
   input: SavedComparisonInput,
+  actor: Actor = LOCAL_ACTOR,
 ): Promise<SavedComparison | undefined> {
-  const { rows } = await db.query<SavedRow>(
-    `update saved_comparisons set client_id = $2, name = $3, document_ids = $4::uuid[],
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<SavedRow>(
+      `update saved_comparisons set client_id = $2, name = $3, document_ids = $4::uuid[],
        baseline_id = $5, class_matching = $6::jsonb, updated_on = now()
      where id = $1 returning ${COLUMNS}`,
-    [
-      id,
-      input.clientId,
-      input.name,
-      input.documentIds,
-      input.baselineId,
-      JSON.stringify(input.classMatching),
-    ],
-  );
-  return rows[0] ? toSaved(rows[0]) : undefined;
+      [
+        id,
+        input.clientId,
+        input.name,
+        input.documentIds,
+        input.baselineId,
+        JSON.stringify(input.classMatching),
+      ],
+    );
+    if (!rows[0]) return undefined;
+    const saved = toSaved(rows[0]);
+    await audit(tx, actor, 'comparison changed', saved);
+    return saved;
+  });
 }
 
-export async function deleteSavedComparison(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query('delete from saved_comparisons where id = $1 returning id', [id]);
-  return rows.length > 0;
+export async function deleteSavedComparison(
+  db: Database,
+  id: string,
+  actor: Actor = LOCAL_ACTOR,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<SavedRow>(
+      `delete from saved_comparisons where id = $1 returning ${COLUMNS}`,
+      [id],
+    );
+    if (!rows[0]) return false;
+    await audit(tx, actor, 'comparison deleted', toSaved(rows[0]));
+    return true;
+  });
 }

@@ -1,6 +1,7 @@
 import { findEmployerName, suggestClient } from '../../shared/clients/employer-match.ts';
 import type { DocumentType } from '../../shared/documents/document-types.ts';
-import type { Queryable } from '../db/database.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { DocumentLayout } from '../extraction/layout.ts';
 import { ExtractionError } from '../extraction/provider.ts';
 import { readDocument } from '../extraction/read/read-document.ts';
@@ -13,21 +14,38 @@ export async function clientExists(db: Queryable, id: string): Promise<boolean> 
 }
 
 /**
- * Links a document to a client, or unlinks it (null). Answers false when there is no such
- * document; the caller checked the client exists.
+ * Links a document to a client, or unlinks it (null), with its audit record in the same
+ * transaction. Answers false when there is no such document; the caller checked the client exists.
  */
 export async function setDocumentClient(
-  db: Queryable,
+  db: Database,
   type: DocumentType,
   id: string,
   clientId: string | null,
+  actor: Actor = LOCAL_ACTOR,
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    `update documents set client_id = $3, updated_on = now() where type = $1 and id = $2
-     returning id`,
-    [type, id, clientId],
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string; before: string | null }>(
+      `update documents d set client_id = $3, updated_on = now()
+       from (select id, client_id from documents where type = $1 and id = $2 for update) old
+       where d.id = old.id
+       returning d.name, old.client_id as before`,
+      [type, id, clientId],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (row.before !== clientId) {
+      await recordAudit(tx, actor, {
+        action: clientId ? 'document linked to a client' : 'document unlinked from its client',
+        objectType: 'document',
+        objectId: id,
+        documentId: id,
+        clientId: clientId ?? row.before,
+        summary: `"${row.name}": client ${row.before ?? 'none'} → ${clientId ?? 'none'}`,
+      });
+    }
+    return true;
+  });
 }
 
 /** The lines of text of a read document, in reading order (lines, then table rows). */

@@ -7,6 +7,7 @@ import type {
 } from '../../shared/documents/document-types.ts';
 import { summaryFields } from '../../shared/documents/summary-fields.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
@@ -125,6 +126,8 @@ export interface NewDocument {
   file: ReceivedFile;
   /** The client it belongs to (issue 14); the caller checked it exists. */
   clientId?: string | null;
+  /** Who uploads it (the audit trail); the local user when not said. */
+  actor?: Actor | undefined;
 }
 
 /**
@@ -147,6 +150,13 @@ export async function createDocument(
       [id, input.type, input.name, fileId, input.modelId, now, input.clientId ?? null],
     );
     await enqueue(tx, id);
+    await recordAudit(tx, input.actor ?? LOCAL_ACTOR, {
+      action: 'document uploaded',
+      objectType: 'document',
+      objectId: id,
+      documentId: id,
+      summary: `${input.type === 'carrierProposal' ? 'Carrier proposal' : 'Policy certificate'} "${input.name}" (${input.file.originalName})`,
+    });
   });
   return { id, status: 'queued' };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { AuthSettings } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
@@ -77,7 +78,9 @@ export async function createTestDatabaseUrl(): Promise<string | undefined> {
 
 /** Empties every table (between tests of one file). */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.query('truncate client_revisions, clients, documents, files, file_chunks cascade');
+  await db.query(
+    'truncate client_revisions, clients, documents, files, file_chunks, users, sessions, user_links, audit_log cascade',
+  );
 }
 
 export interface TestContext {
@@ -96,6 +99,11 @@ export interface TestAppOptions {
   webRoot?: string;
   proposalModelId?: string;
   certificateModelId?: string;
+  /** HOST and PUBLIC_ORIGIN as the server would have them (the cross-site guard reads them). */
+  host?: string;
+  publicOrigins?: string[];
+  /** Sign-in: AUTH=none unless given. */
+  auth?: AuthSettings;
   /**
    * Start the extraction queue (pg-boss) so uploads can be made. With a provider its worker
    * takes jobs too; without one jobs wait, as when no engine is installed.
@@ -128,6 +136,8 @@ export async function createTestApp(
       maxUploadBytes: options.maxUploadBytes ?? 50 * 1024 * 1024,
       proposalModelId: options.proposalModelId,
       certificateModelId: options.certificateModelId,
+      host: options.host,
+      publicOrigins: options.publicOrigins,
     },
     db,
     files,
@@ -135,6 +145,7 @@ export async function createTestApp(
     aiRateLimit: false,
     extraction,
     webRoot: options.webRoot,
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   return {
     db,
