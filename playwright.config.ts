@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { authBaseURL, firstAdmin } from './tests/e2e/support/auth-server.ts';
 import { chromiumArgs, resolveChromium } from './tests/e2e/support/chromium.ts';
-
 import { e2ePorts, OIDC_CLIENT } from './tests/e2e/support/ports.ts';
 
-const { port, oidcAppPort, oidcPort } = e2ePorts;
+const { port, localAppPort, oidcAppPort, oidcPort } = e2ePorts;
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data directory for every run: the app starts on an empty embedded database. The
 // config is also loaded by each test worker, which inherits the variable and so neither wipes
@@ -14,6 +14,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = path.resolve('test-results/e2e-data');
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
   rmSync(`${process.env.E2E_DATA_DIR}-oidc`, { recursive: true, force: true });
+  rmSync(`${process.env.E2E_DATA_DIR}-local`, { recursive: true, force: true });
   mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
 }
 const dataDir = process.env.E2E_DATA_DIR;
@@ -51,6 +52,25 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         EXTRACTION_PROVIDER: 'local',
+      },
+    },
+    // tests/e2e/sign-in.spec.ts: the same app with accounts (AUTH=local) and a first admin.
+    {
+      command: 'node src/server/index.ts',
+      url: `${authBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(localAppPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}-local`,
+        LOG_LEVEL: 'warn',
+        EXTRACTION_PROVIDER: 'local',
+        AUTH: 'local',
+        ADMIN_EMAIL: firstAdmin.email,
+        ADMIN_PASSWORD: firstAdmin.password,
       },
     },
     // The same app signing people in through an identity provider (tests/e2e/oidc.spec.ts starts

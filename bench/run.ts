@@ -17,6 +17,7 @@ const sections: Record<string, () => Promise<void>> = {
     await bench.benchDocumentList();
   },
   generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
+  corrections: async () => (await import('./corrections.ts')).benchCorrections(),
 };
 
 const wanted = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { billingDocumentArb } from '../shared/billing/testing/arbitraries.ts';
 import { hashPassword } from './auth/secrets.ts';
 import { checkIntegrity } from './services/integrity.ts';
 import { createTestApp, type TestContext, testBackends } from './test/backends.ts';
+import { fixtureTruth, proposalFixture, storeReadDocument } from './test/documents.ts';
 import {
   deepJson,
   expectSafeAnswer,
@@ -48,6 +49,10 @@ const known = {
   fileIds: [] as string[],
   documentIds: [] as string[],
   comparisonIds: [] as string[],
+  /** Documents read (status done, revision ≥ 1): corrections reach storage on these. */
+  readIds: [] as string[],
+  /** The revision the read document is at (as the last accepted save answered). */
+  revision: 1,
 };
 const knownId = (pick: () => string[]) =>
   fc.nat().map((n) => pick()[n % Math.max(1, pick().length)] ?? randomUUID());
@@ -507,6 +512,65 @@ const billingBody = fc.oneof(
   fc.jsonValue(),
 );
 
+/** A document's data with one value made odd, or junk: corrections that reach the checks. */
+const truth = fixtureTruth('dev01-ameritas-dental-proposal.pdf');
+const correctionsBody = fc.oneof(
+  fc.record(
+    {
+      data: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(truth as unknown) },
+        { weight: 1, arbitrary: fc.jsonValue() },
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({ path: fc.nat(), value: fc.oneof(oddText, fc.jsonValue()) })
+            .map(({ path, value }) => {
+              const copy = JSON.parse(JSON.stringify(truth));
+              const holders: Array<Record<string, unknown>> = [];
+              const walk = (v: unknown) => {
+                if (v && typeof v === 'object') {
+                  holders.push(v as Record<string, unknown>);
+                  for (const child of Object.values(v)) walk(child);
+                }
+              };
+              walk(copy);
+              const holder = holders[path % Math.max(1, holders.length)];
+              const keys = holder ? Object.keys(holder) : [];
+              if (holder && keys.length) holder[keys[path % keys.length]!] = value;
+              return copy;
+            }),
+        },
+      ),
+      revision: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0).map(() => known.revision) },
+        { weight: 1, arbitrary: fc.nat({ max: 6 }) },
+        { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53, '1', null) },
+      ),
+    },
+    { requiredKeys: ['data'] },
+  ),
+  fc.jsonValue(),
+);
+
+const documentPath = fc
+  .tuple(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant('carrierProposals') },
+      { weight: 1, arbitrary: fc.constant('policyCertificates') },
+    ),
+    fc.oneof(
+      { weight: 3, arbitrary: knownId(() => known.readIds) },
+      { weight: 1, arbitrary: idSegment(() => known.documentIds) },
+    ),
+  )
+  .map(([collection, id]) => `/api/documents/${collection}/${id}`);
+
+/** A page or revision segment: a likely number, or odd text. */
+const numberSegment = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 4 }).map(String) },
+  { weight: 1, arbitrary: oddIdSegment },
+);
+
 interface Endpoint {
   name: string;
   requests: fc.Arbitrary<FuzzRequest>;
@@ -680,6 +744,65 @@ const endpoints: Endpoint[] = [
     ),
   },
   {
+    name: 'PUT /api/documents/{type}/:id/data',
+    requests: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: jsonRequests(
+          documentPath.map((p) => `${p}/data`),
+          correctionsBody,
+        ).map(asMethod('PUT')),
+      },
+      {
+        weight: 1,
+        arbitrary: junkRequests('/api/documents/carrierProposals/x/data').map(asMethod('PUT')),
+      },
+    ),
+  },
+  {
+    name: 'PUT /api/documents/{type}/:id/reviewed',
+    requests: jsonRequests(
+      documentPath.map((p) => `${p}/reviewed`),
+      fc.oneof(fc.record({ reviewed: fc.oneof(fc.boolean(), fc.jsonValue()) }), fc.jsonValue()),
+    ).map(asMethod('PUT')),
+  },
+  {
+    name: 'GET /api/documents/{type}/:id/revisions[/:revision]',
+    requests: getRequests(
+      fc
+        .tuple(documentPath, fc.option(numberSegment))
+        .map(([p, n]) => (n === null ? `${p}/revisions` : `${p}/revisions/${n}`)),
+    ),
+  },
+  {
+    name: 'POST /api/documents/{type}/:id/revisions/:revision/restore',
+    requests: jsonRequests(
+      fc.tuple(documentPath, numberSegment).map(([p, n]) => `${p}/revisions/${n}/restore`),
+      fc.oneof(
+        fc.record({ revision: fc.oneof(fc.nat({ max: 6 }), fc.jsonValue()) }),
+        fc.jsonValue(),
+      ),
+    ),
+  },
+  {
+    name: 'POST /api/documents/{type}/:id/read-again',
+    requests: jsonRequests(
+      documentPath.map((p) => `${p}/read-again`),
+      fc.jsonValue(),
+    ),
+  },
+  {
+    name: 'GET /api/documents/{type}/:id/pages[/:n.png|/:n/words]',
+    requests: getRequests(
+      fc
+        .tuple(
+          documentPath,
+          fc.option(fc.tuple(numberSegment, fc.constantFrom('.png', '/words', '.jpg', ''))),
+        )
+        .map(([p, page]) => (page ? `${p}/pages/${page[0]}${page[1]}` : `${p}/pages`)),
+    ),
+  },
+  {
     name: 'other methods and paths',
     requests: otherMethods(
       fc.oneof(
@@ -716,13 +839,20 @@ const FUZZ_PASSWORD = 'a fuzzing admin password';
 describe.each(testBackends())('every endpoint under hostile input, on $name', (backend) => {
   let t: TestContext;
   const session = { cookie: '' };
-  const tally = { requests: 0, billingSaves: 0, byStatus: new Map<number, number>() };
+  const tally = {
+    requests: 0,
+    billingSaves: 0,
+    corrections: 0,
+    byStatus: new Map<number, number>(),
+  };
   let lastError: unknown;
   beforeAll(async () => {
     known.clientIds = [];
     known.fileIds = [];
     known.documentIds = [];
     known.comparisonIds = [];
+    known.readIds = [];
+    known.revision = 1;
     // Sign-in is on (AUTH=local): every request carries an admin's session, so every route is
     // reached past the guard (and the sign-in routes themselves are fuzzed).
     t = await createTestApp(backend, {
@@ -782,12 +912,18 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
       },
     });
     known.comparisonIds.push(saved.json().id);
+    const read = await storeReadDocument(t.db, t.files, {
+      bytes: proposalFixture('dev01-ameritas-dental-proposal.pdf'),
+      data: truth,
+    });
+    known.documentIds.push(read);
+    known.readIds.push(read);
     const { rows } = await t.db.query<{ id: string }>('select id from files');
     known.fileIds.push(...rows.map((r) => r.id));
   });
   afterAll(async () => {
     console.info(
-      `[fuzz on ${backend.name}] ${tally.requests} requests (${tally.billingSaves} billing saves accepted); statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
+      `[fuzz on ${backend.name}] ${tally.requests} requests (${tally.billingSaves} billing saves and ${tally.corrections} corrections accepted); statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
     );
     await t.close();
   });
@@ -813,6 +949,13 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     }
     if (res.statusCode === 200 && request.url === '/api/clients/updateBillingParameters') {
       tally.billingSaves += 1;
+    }
+    if (res.statusCode === 200 && request.method === 'PUT' && request.url.endsWith('/data')) {
+      tally.corrections += 1;
+      known.revision = Math.max(known.revision, res.json().revision);
+    }
+    if (res.statusCode === 200 && request.url.endsWith('/restore')) {
+      known.revision = Math.max(known.revision, res.json().revision);
     }
     if (res.statusCode === 201 && request.url === '/api/upload-document') {
       known.documentIds.push(res.json().id);

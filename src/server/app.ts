@@ -22,12 +22,14 @@ import { nulMessage } from './http/validate.ts';
 import { createLocalAnalyst } from './insights/local-analyst.ts';
 import type { InsightsProvider } from './insights/provider.ts';
 import type { ExtractionJobs } from './jobs/extraction-queue.ts';
+import { createPageService, type PageService } from './pages/page-images.ts';
 import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { comparisonRoutes } from './routes/comparisons.ts';
 import { documentClientRoutes } from './routes/document-clients.ts';
+import { type CorrectionsSavedHook, documentReviewRoutes } from './routes/document-review.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -56,6 +58,13 @@ export interface AppDeps {
   aiRateLimit?: AiRateLimit | false;
   /** Sign-in (issue 15): AUTH=none (the default: one local user) or local accounts. */
   auth?: AuthSettings;
+  /**
+   * Called after a broker's corrections are saved (issue 12); what it answers is sent back
+   * under `learned` in the save's 200 answer.
+   */
+  onCorrectionsSaved?: CorrectionsSavedHook;
+  /** Draws document pages and finds their words (GET …/pages); one is made when not given. */
+  pages?: PageService;
   /** The built web app (dist/web); omitted when only the API is served. */
   webRoot?: string;
 }
@@ -186,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   documentRoutes(app, deps);
   documentClientRoutes(app, deps, (type, id) => getDocument(deps.db, type, id));
   comparisonRoutes(app, deps);
+  const pages = deps.pages ?? createPageService({ db: deps.db, files: deps.files });
+  if (!deps.pages) app.addHook('onClose', () => pages.close());
+  documentReviewRoutes(app, { ...deps, pages });
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);

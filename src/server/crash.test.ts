@@ -19,8 +19,8 @@ import { type ServerProcess, serverEntry, startServerProcess } from './test/serv
 
 /**
  * Crashes (issue 8): the real server on the embedded database is killed with SIGKILL at random
- * moments — while it starts, and while scripts upload documents, create clients and save billing
- * parameters — and restarted, again and again. Afterwards:
+ * moments — while it starts, and while scripts upload documents, create clients, save billing
+ * parameters and save corrections of documents' data — and restarted, again and again. Afterwards:
  * - every request that was answered 2xx is fully there (the row, its file, its bytes);
  * - nothing is half there (no document without its file, no file record without its bytes or
  *   without what refers to it, no billing document that mixes two saves);
@@ -38,6 +38,8 @@ interface Acked {
   documents: Map<string, { name: string; type: string; sha: string }>;
   /** clientId → revision → the classes that save wrote. */
   billing: Map<string, Map<number, Class[]>>;
+  /** documentId → revision → the carrier name that corrections save wrote. */
+  corrections: Map<string, Map<number, string>>;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -121,6 +123,52 @@ function loadLoops(url: string, acked: Acked, running: () => boolean, cookie: st
     }
   }
 
+  async function saveCorrections() {
+    // A document that has been read (any of them, looked at in a random order).
+    const ids = [...acked.documents.keys()].sort(() => randomInt(3) - 1);
+    let found: { id: string; list: string; doc: { data: unknown; revision: number } } | undefined;
+    for (const id of ids) {
+      const list =
+        acked.documents.get(id)!.type === 'carrierProposal'
+          ? 'carrierProposals'
+          : 'policyCertificates';
+      const doc = await (
+        await fetch(`${url}/api/documents/${list}/${id}`, { headers: { cookie } })
+      ).json();
+      if (doc.status === 'done') {
+        found = { id, list, doc };
+        break;
+      }
+    }
+    if (!found) return;
+    const { id, list, doc } = found;
+    const carrier = `Carrier ${unique()}`;
+    const field = {
+      type: 'field',
+      label: 'dentalInsurance_carrierName',
+      value: carrier,
+      score: 1,
+      review: { state: 'corrected' },
+    };
+    const data = [
+      ...(doc.data as Array<{ label: string }>).filter((i) => i.label !== field.label),
+      field,
+    ];
+    const res = await fetch(`${url}/api/documents/${list}/${id}/data`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ data, revision: doc.revision }),
+    });
+    const body = await res.json();
+    if (res.status === 200) {
+      const saves = acked.corrections.get(id) ?? new Map<number, string>();
+      saves.set(body.revision, carrier);
+      acked.corrections.set(id, saves);
+    } else if (res.status !== 409) {
+      throw new Error(`a corrections save answered ${res.status}: ${JSON.stringify(body)}`);
+    }
+  }
+
   const loop = async (action: () => Promise<void>, pauseMs: [number, number]) => {
     while (running()) {
       try {
@@ -137,6 +185,7 @@ function loadLoops(url: string, acked: Acked, running: () => boolean, cookie: st
     loop(upload, [50, 250]),
     loop(createClient, [20, 120]),
     loop(saveBilling, [20, 120]),
+    loop(saveCorrections, [20, 120]),
   ]);
 }
 
@@ -179,7 +228,12 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
       ADMIN_PASSWORD: 'a crash-test password',
     };
     let cookie = '';
-    const acked: Acked = { clients: new Map(), documents: new Map(), billing: new Map() };
+    const acked: Acked = {
+      clients: new Map(),
+      documents: new Map(),
+      billing: new Map(),
+      corrections: new Map(),
+    };
     const timeline: string[] = [];
     // Kills while the scripts run (at least KILLS), and now and then one more while starting.
     let kills = 0;
@@ -272,7 +326,8 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
     console.info(
       `[crash] ${kills + startKills} SIGKILLs survived (${kills} under load, ${startKills} while starting); ` +
         `acknowledged: ${acked.clients.size} clients, ${acked.documents.size} documents, ` +
-        `${[...acked.billing.values()].reduce((n, m) => n + m.size, 0)} billing saves; ` +
+        `${[...acked.billing.values()].reduce((n, m) => n + m.size, 0)} billing saves, ` +
+        `${[...acked.corrections.values()].reduce((n, m) => n + m.size, 0)} corrections saves; ` +
         `final: ${JSON.stringify(final.report.documents)}; analyses ${azure.total()}; ` +
         `kills took ${killsSeconds.toFixed(0)} s, the last start and settling ${settleSeconds.toFixed(0)} s`,
     );
@@ -280,6 +335,7 @@ describe('the server killed with SIGKILL at random moments, on the embedded data
     expect(acked.documents.size).toBeGreaterThan(0);
     expect(acked.clients.size).toBeGreaterThan(0);
     expect(acked.billing.size).toBeGreaterThan(0);
+    expect(acked.corrections.size).toBeGreaterThan(0);
   }, 600_000);
 });
 
@@ -371,6 +427,21 @@ async function inspect(
       for (const [revision, classes] of saves) {
         if (kept.get(revision) !== JSON.stringify(sortKeys(classes)))
           problems.push(`client ${clientId}: acknowledged revision ${revision} is not kept whole`);
+      }
+    }
+    for (const [documentId, saves] of acked.corrections) {
+      const { rows } = await db.query<{ revision: number; value: string | null }>(
+        `select revision, (select item->>'value' from jsonb_array_elements(data) item
+                           where item->>'label' = 'dentalInsurance_carrierName' limit 1) as value
+         from document_revisions where document_id = $1 and kind = 'correction'`,
+        [documentId],
+      );
+      const kept = new Map(rows.map((r) => [r.revision, r.value]));
+      for (const [revision, carrier] of saves) {
+        if (kept.get(revision) !== carrier)
+          problems.push(
+            `document ${documentId}: acknowledged corrections revision ${revision} is not kept`,
+          );
       }
     }
     // Every file record belongs to a document or a logo.

@@ -3,6 +3,7 @@ import type { JobWithMetadata, PgBoss, SendOptions } from 'pg-boss';
 import { parsedDataSchema } from '../../shared/proposals/parsed-data.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ExtractionError, type ExtractionProvider } from '../extraction/provider.ts';
+import { countPages } from '../pages/page-images.ts';
 import {
   type ExtractionTarget,
   failExtraction,
@@ -195,7 +196,12 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
         );
         throw new ExtractionError(extractionFailures.unreadableResult);
       }
-      await finishExtraction(db, documentId, parsed.data);
+      await finishExtraction(
+        db,
+        documentId,
+        parsed.data,
+        await countPages(bytes, target.contentType),
+      );
       logger.info(
         { ...log, items: parsed.data.length, ms: Math.round(performance.now() - started) },
         'document read',

@@ -164,15 +164,19 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions): 
     '/api/ai',
     {
       bodyLimit: maxAiRequestBytes,
-      config: limit
-        ? {
-            rateLimit: {
-              max: limit.max,
-              timeWindow: limit.timeWindowMs,
-              errorResponseBuilder: tooManyRequests,
-            },
-          }
-        : {},
+      // Insights change nothing: every role that reads a proposal may ask for them.
+      config: {
+        permission: 'read',
+        ...(limit
+          ? {
+              rateLimit: {
+                max: limit.max,
+                timeWindow: limit.timeWindowMs,
+                errorResponseBuilder: tooManyRequests,
+              },
+            }
+          : {}),
+      },
     },
     (request, reply) => generateInsights(options.insights, request, reply),
   );

@@ -7,7 +7,7 @@ import { uuidParam } from '../http/validate.ts';
 import { getDocument, listDocuments } from '../services/documents.ts';
 import { parseDocumentFilters } from './document-clients.ts';
 
-const collections: Array<{ path: string; type: DocumentType; what: string }> = [
+export const documentCollections: Array<{ path: string; type: DocumentType; what: string }> = [
   { path: '/api/documents/carrierProposals', type: 'carrierProposal', what: 'Carrier proposal' },
   {
     path: '/api/documents/policyCertificates',
@@ -18,7 +18,7 @@ const collections: Array<{ path: string; type: DocumentType; what: string }> = [
 
 /** The reads that replace the content service's document queries (DESIGN.md §3). */
 export function documentRoutes(app: FastifyInstance, deps: { db: Database }) {
-  for (const { path, type, what } of collections) {
+  for (const { path, type, what } of documentCollections) {
     app.get(path, async (request, reply) => {
       const page = await listDocuments(
         deps.db,

@@ -96,6 +96,10 @@ describe.each(testBackends())('sign-in, roles and the audit trail on $name', (ba
     const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/clients', headers: { cookie } })).statusCode).toBe(401);
+    // Signed out, the session answer says how to sign in (the web app's sign-in page asks).
+    const signedOut = await t.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: 'Sign in to continue.', auth: 'local' });
   });
 
   it('refuses a wrong password with 401 and too many with 429, per account', async () => {

@@ -111,8 +111,12 @@ export function sessionRoutes(
     },
   );
 
-  app.get('/api/session', { config: { permission: 'public' } }, async (request) => {
-    if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
+  // Signed out, the answer also says how to sign in, so the sign-in page shows a password form
+  // (local) or the identity provider's button (oidc).
+  app.get('/api/session', { config: { permission: 'public' } }, async (request, reply) => {
+    if (!request.user) {
+      return reply.code(401).send({ error: 'Sign in to continue.', auth: auth.mode });
+    }
     const { email, name, role } = request.user;
     return { user: { email, name, role }, auth: auth.mode } satisfies SessionInfo;
   });

@@ -76,6 +76,7 @@ describe.each(testBackends())('POST /api/upload-document on $name', (backend) =>
         carrierName: null,
         products: [],
         effectiveDate: null,
+        reviewed: false,
       },
     ]);
     expect(list[0]).not.toHaveProperty('data');

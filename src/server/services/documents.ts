@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { ReceivedFile } from '../http/multipart.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
 import { fileUrl, recordFile } from './files.ts';
+import { recordEngineReading } from './revisions.ts';
 
 interface DocumentRow {
   id: string;
@@ -24,6 +25,9 @@ interface DocumentRow {
   client_id: string | null;
   /** The data's fields and which tables hold rows: enough for summaryFields (lists). */
   summary_data?: unknown;
+  revision?: number;
+  reviewed?: boolean;
+  page_count?: number | null;
 }
 
 const toSummary = (row: DocumentRow): DocumentSummary => ({
@@ -35,10 +39,12 @@ const toSummary = (row: DocumentRow): DocumentSummary => ({
   error: row.error,
   clientId: row.client_id,
   ...summaryFields(row.summary_data ?? row.data),
+  reviewed: row.reviewed ?? false,
 });
 
 /** The columns a summary needs (`d` is the documents row). */
 export const SUMMARY_COLUMNS = `d.id, d.name, d.file_id, d.status, d.error, d.created_on, d.client_id,
+  d.reviewed,
   (select coalesce(jsonb_agg(case when e->>'type' = 'field' then e
      else jsonb_build_object('type', 'table', 'label', e->'label',
        'cells', case when jsonb_typeof(e->'cells') = 'array' and e->'cells' <> '[]'::jsonb
@@ -111,12 +117,21 @@ export async function getDocument(
   id: string,
 ): Promise<DocumentDetail | undefined> {
   const { rows } = await db.query<DocumentRow>(
-    `select id, name, file_id, status, error, created_on, data, client_id from documents
-     where type = $1 and id = $2`,
+    `select id, name, file_id, status, error, created_on, data, client_id, revision, reviewed,
+       page_count
+     from documents where type = $1 and id = $2`,
     [type, id],
   );
   const row = rows[0];
-  return row ? { ...toSummary(row), data: row.data ?? null } : undefined;
+  return row
+    ? {
+        ...toSummary(row),
+        data: row.data ?? null,
+        revision: row.revision ?? 0,
+        reviewed: row.reviewed ?? false,
+        pageCount: row.page_count ?? null,
+      }
+    : undefined;
 }
 
 export interface NewDocument {
@@ -210,13 +225,18 @@ export async function startExtraction(
     : undefined;
 }
 
-/** Stores the parsed data of a document being read: it is done. */
-export async function finishExtraction(db: Queryable, id: string, data: ParsedData): Promise<void> {
-  await db.query(
-    `update documents set status = 'done', data = $2::jsonb, error = null, updated_on = now()
-     where id = $1 and status = 'processing'`,
-    [id, JSON.stringify(data)],
-  );
+/**
+ * Stores the parsed data of a document being read: it is done. The reading becomes a new
+ * revision of kind 'engine' in the same transaction; on a document read again, the values a
+ * broker confirmed, corrected or added in the revision before are kept (revisions.ts).
+ */
+export async function finishExtraction(
+  db: Database,
+  id: string,
+  data: ParsedData,
+  pageCount: number | null = null,
+): Promise<void> {
+  await db.transaction((tx) => recordEngineReading(tx, id, data, pageCount));
 }
 
 /** Records why a document could not be read: it failed for good. */

@@ -18,6 +18,7 @@ export interface IntegrityProblem {
     | 'document-file-missing'
     | 'document-inconsistent'
     | 'document-without-job'
+    | 'document-revision-mismatch'
     | 'logo-file-missing'
     | 'billing-invalid'
     | 'billing-revision-mismatch'
@@ -76,9 +77,18 @@ export async function checkIntegrity(
       error: string | null;
       has_data: boolean;
       file_ok: boolean;
+      revision_ok: boolean;
+      none_after: boolean;
     }>(
       `select d.id, d.status, d.error, d.data is not null as has_data,
-              exists (select 1 from files f where f.id = d.file_id) as file_ok
+              exists (select 1 from files f where f.id = d.file_id) as file_ok,
+              (d.revision = 0 or exists (
+                select 1 from document_revisions r
+                where r.document_id = d.id and r.revision = d.revision and r.data = d.data
+              )) as revision_ok,
+              not exists (
+                select 1 from document_revisions r where r.document_id = d.id and r.revision > d.revision
+              ) as none_after
        from documents d`,
     )
   ).rows;
@@ -97,6 +107,16 @@ export async function checkIntegrity(
     }
     if (doc.status === 'done' && !doc.has_data) {
       problems.push({ kind: 'document-inconsistent', id: doc.id, detail: 'done without data' });
+    }
+    // The current data is the very data its revision recorded, and no revision is ahead of it.
+    if (!doc.revision_ok || !doc.none_after) {
+      problems.push({
+        kind: 'document-revision-mismatch',
+        id: doc.id,
+        detail: doc.revision_ok
+          ? 'a revision newer than the current one is recorded'
+          : 'the current data is not its recorded revision',
+      });
     }
   }
 

@@ -79,7 +79,7 @@ export async function createTestDatabaseUrl(): Promise<string | undefined> {
 /** Empties every table (between tests of one file). */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.query(
-    'truncate client_revisions, clients, documents, files, file_chunks, users, sessions, user_links, audit_log cascade',
+    'truncate client_revisions, clients, documents, files, file_chunks, page_cache, users, sessions, user_links, audit_log cascade',
   );
 }
 

@@ -20,11 +20,56 @@ export interface DocumentSummary {
   carrierName: string | null;
   products: Array<'dental' | 'vision'>;
   effectiveDate: string | null;
+  /** A broker marked the document reviewed (issue 12; the client page shows it, issue 14). */
+  reviewed: boolean;
 }
 
 /** One document as GET /api/documents/{collection}/{id} answers it: with its parsed data. */
 export interface DocumentDetail extends DocumentSummary {
+  /** The current revision's data. */
   data: unknown;
+  /** 0 before the engine's first reading; each save, restore or new reading adds 1. */
+  revision: number;
+  /** A broker marked the document reviewed. */
+  reviewed: boolean;
+  /** Pages of the document as GET …/pages draws them; null until known. */
+  pageCount: number | null;
+}
+
+/** What made a revision of a document's data. */
+export const revisionKinds = ['engine', 'correction', 'restore'] as const;
+export type RevisionKind = (typeof revisionKinds)[number];
+
+/** One revision in GET /api/documents/{type}/:id/revisions (newest first). */
+export interface DocumentRevisionSummary {
+  revision: number;
+  savedOn: string;
+  savedBy: string;
+  kind: RevisionKind;
+  /** Values added, removed or changed against the revision before. */
+  changed: number;
+}
+
+/** GET /api/documents/{type}/:id/revisions/:revision. */
+export interface DocumentRevision {
+  revision: number;
+  data: unknown;
+  savedOn: string;
+  savedBy: string;
+  kind: RevisionKind;
+}
+
+/** One page of GET /api/documents/{type}/:id/pages: its size in the units of `source.box`. */
+export interface DocumentPage {
+  page: number;
+  width: number;
+  height: number;
+}
+
+/** One word of GET /api/documents/{type}/:id/pages/:n/words. */
+export interface PageWord {
+  text: string;
+  box: [number, number, number, number];
 }
 
 /** File types an upload may carry (spec §5), by sniffed content type. */

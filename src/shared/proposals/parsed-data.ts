@@ -14,12 +14,25 @@ export type Source = z.infer<typeof sourceSchema>;
 
 const score = z.number().min(0).max(1);
 
+/** What a broker did to a value (issue 12); a value without it is the engine's reading. */
+export const reviewStates = ['confirmed', 'corrected', 'added'] as const;
+export type ReviewState = (typeof reviewStates)[number];
+export const reviewSchema = z.object({
+  state: z.enum(reviewStates),
+  /** Who confirmed, corrected or added it (stamped by the server). */
+  by: z.string().optional(),
+  /** When (ISO 8601, stamped by the server). */
+  at: z.string().optional(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
 export const parsedFieldSchema = z.object({
   type: z.literal('field'),
   label: z.string(),
   value: z.string(),
   score,
   source: sourceSchema.optional(),
+  review: reviewSchema.optional(),
 });
 export type ParsedField = z.infer<typeof parsedFieldSchema>;
 
@@ -30,6 +43,7 @@ export const parsedCellSchema = z.object({
   col: z.number().int().min(0),
   score,
   source: sourceSchema.optional(),
+  review: reviewSchema.optional(),
 });
 export type ParsedCell = z.infer<typeof parsedCellSchema>;
 

@@ -18,12 +18,27 @@ const clients = () => import('../features/clients/client-screens.ts');
 const documents = () => import('../features/documents/document-screens.ts');
 const proposals = () => import('../features/proposals/proposal-screens.ts');
 const comparisons = () => import('../features/comparisons/comparison-screens.ts');
+const session = () => import('../features/session/session-screens.ts');
+const admin = () => import('../features/users/admin-screens.ts');
+
+const loading = <p className="muted page">Loading…</p>;
 
 /** Every browser route of spec §2. */
 export const routes: RouteObject[] = [
+  // Sign-in screens (AUTH=local): outside the app's frame, open without a session.
+  {
+    path: '/sign-in',
+    hydrateFallbackElement: loading,
+    ...lazyScreen(session, (m) => m.SignInPage),
+  },
+  {
+    path: '/welcome/:token',
+    hydrateFallbackElement: loading,
+    ...lazyScreen(session, (m) => m.WelcomePage),
+  },
   {
     element: <Shell />,
-    hydrateFallbackElement: <p className="muted page">Loading…</p>,
+    hydrateFallbackElement: loading,
     children: [
       { path: '/', element: <ClientList /> },
       { path: '/clients', element: <ClientList /> },
@@ -53,6 +68,8 @@ export const routes: RouteObject[] = [
         ...lazyScreen(documents, (m) => m.CertificateDetail),
       },
       { path: '/comparisons', ...lazyScreen(comparisons, (m) => m.ComparisonScreen) },
+      { path: '/users', ...lazyScreen(admin, (m) => m.UsersPage) },
+      { path: '/audit', ...lazyScreen(admin, (m) => m.AuditPage) },
       { path: '/dev/prompts', ...lazyScreen(proposals, (m) => m.DevPrompts) },
       { path: '*', element: <NotFound /> },
     ],

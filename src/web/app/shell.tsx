@@ -1,8 +1,35 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { UserMenu } from '../features/session/user-menu.tsx';
+import { useCan, useSession } from './session.tsx';
 
-/** The page frame: a simple top navigation (Clients, Documents) over the current screen. */
+/**
+ * The page frame: a simple top navigation (Clients, Documents; Users and Audit for admins) over
+ * the current screen, and the signed-in user's menu. Nobody signed in (AUTH=local): the sign-in
+ * page, which comes back here afterwards.
+ */
 export function Shell() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { state, refresh } = useSession();
+  const admin = useCan('administer');
+  if (state.status === 'loading') return <p className="muted page">Loading…</p>;
+  if (state.status === 'error') {
+    return (
+      <section className="page narrow">
+        <p className="error" role="alert">
+          Error: {state.message}
+        </p>
+        <button type="button" className="button" onClick={() => void refresh()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (state.status === 'signedOut') {
+    const next = `${pathname}${search}`;
+    const to = next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
+    return <Navigate to={to} replace />;
+  }
+  const accounts = state.info.auth !== 'none';
   return (
     <div className="shell">
       <header className="topbar">
@@ -19,7 +46,18 @@ export function Shell() {
           <NavLink to="/documents" className={({ isActive }) => navClass(isActive)}>
             Documents
           </NavLink>
+          {accounts && admin ? (
+            <>
+              <NavLink to="/users" className={({ isActive }) => navClass(isActive)}>
+                Users
+              </NavLink>
+              <NavLink to="/audit" className={({ isActive }) => navClass(isActive)}>
+                Audit
+              </NavLink>
+            </>
+          ) : null}
         </nav>
+        {accounts ? <UserMenu user={state.info.user} /> : null}
       </header>
       <main className="content">
         <Outlet />

@@ -132,17 +132,24 @@ function findEndOfCentralDirectory(data: Buffer): number {
  * small PNG can announce gigapixels: a "pixel bomb"). Images whose size cannot be read from the
  * header are left to the decoder, which fails on them with its own reason.
  */
+/** A PNG's or JPEG's size in pixels, from its header (nothing decoded). */
+export function imageSize(
+  bytes: Uint8Array,
+  contentType: string,
+): { width: number; height: number } | undefined {
+  return contentType === 'image/png'
+    ? pngSize(bytes)
+    : contentType === 'image/jpeg'
+      ? jpegSize(bytes)
+      : undefined;
+}
+
 export function checkImageSize(
   bytes: Uint8Array,
   contentType: string,
   limits: Pick<DocumentLimits, 'maxImagePixels'> = documentLimits,
 ): void {
-  const size =
-    contentType === 'image/png'
-      ? pngSize(bytes)
-      : contentType === 'image/jpeg'
-        ? jpegSize(bytes)
-        : undefined;
+  const size = imageSize(bytes, contentType);
   if (size && size.width * size.height > limits.maxImagePixels) {
     refuse(
       `This image is ${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} pixels; images of up to ${Math.round(limits.maxImagePixels / 1_000_000)} million pixels can be read. Scan or export it at a lower resolution.`,

@@ -8,6 +8,7 @@ import {
 import type { EditorClass } from '../../../shared/billing/editor-model.ts';
 import { classHeading } from '../../../shared/billing/headings.ts';
 import { TextField } from './fields.tsx';
+import { useBillingReadOnly } from './read-only.ts';
 
 /** A class card (spec §2): heading 'Class #N' or its name, 'Delete Class', and its four inputs. */
 export const ClassCard = memo(function ClassCard({
@@ -19,6 +20,7 @@ export const ClassCard = memo(function ClassCard({
   index: number;
   dispatch: (command: BillingCommand) => void;
 }) {
+  const readOnly = useBillingReadOnly();
   const heading = classHeading(cls, index);
   const set = (field: ClassTextField) => (value: string) =>
     dispatch(updateClassField(cls.key, field, value));
@@ -32,15 +34,17 @@ export const ClassCard = memo(function ClassCard({
             {count === 0 ? 'No products' : count === 1 ? '1 product' : `${count} products`}
           </span>
         </div>
-        <button
-          type="button"
-          className="button small danger"
-          onClick={() => dispatch(deleteClass(cls.key))}
-        >
-          Delete Class
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="button small danger"
+            onClick={() => dispatch(deleteClass(cls.key))}
+          >
+            Delete Class
+          </button>
+        )}
       </div>
-      <div className="field-grid two">
+      <fieldset className="field-grid two read-only-fields" disabled={readOnly}>
         <TextField label="Class Name" value={cls.className} onChange={set('className')} />
         <TextField label="Class ID" value={cls.classID} onChange={set('classID')} />
         <TextField
@@ -56,7 +60,7 @@ export const ClassCard = memo(function ClassCard({
           rows={2}
           className="span-2"
         />
-      </div>
+      </fieldset>
     </li>
   );
 });

@@ -39,6 +39,7 @@ import { CheckboxField, TextField } from './fields.tsx';
 import { NumberField } from './number-input.tsx';
 import { ProductTypeCombobox } from './product-type-combobox.tsx';
 import { RateEditor } from './rate-editor.tsx';
+import { useBillingReadOnly } from './read-only.ts';
 import { VolumeEditor } from './volume-editor.tsx';
 
 /**
@@ -63,6 +64,7 @@ export const ProductCard = memo(function ProductCard({
   onToggle: (productId: string) => void;
   dispatch: (command: BillingCommand) => void;
 }) {
+  const readOnly = useBillingReadOnly();
   const key = product.key;
   const heading = productHeading(product, index);
   const bodyId = `product-body-${key}`;
@@ -101,16 +103,18 @@ export const ProductCard = memo(function ProductCard({
             <span className="chip warning">In no class — not saved</span>
           )}
         </div>
-        <button
-          type="button"
-          className="button small danger"
-          onClick={() => dispatch(deleteProduct(key))}
-        >
-          Delete Product
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="button small danger"
+            onClick={() => dispatch(deleteProduct(key))}
+          >
+            Delete Product
+          </button>
+        )}
       </div>
       {expanded ? (
-        <div id={bodyId} className="card-body">
+        <fieldset id={bodyId} className="card-body read-only-fields" disabled={readOnly}>
           <ProductBasics product={product} dispatch={dispatch} />
           <ClassMultiSelect
             classes={classes}
@@ -118,7 +122,7 @@ export const ProductCard = memo(function ProductCard({
             onChange={(keys) => dispatch(setProductClasses(key, keys))}
           />
           <ProductEditors product={product} dispatch={dispatch} />
-        </div>
+        </fieldset>
       ) : null}
     </li>
   );

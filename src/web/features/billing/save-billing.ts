@@ -1,5 +1,5 @@
 import type { UpdateBillingParametersRequest } from '../../../shared/billing/schema.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, reportStatus } from '../../lib/api.ts';
 
 /** Spec §8: the editor banner's fallback when a save fails without an HTTP answer. */
 export const SAVE_FALLBACK_MESSAGE = 'Failed to save billing parameters';
@@ -33,6 +33,7 @@ export async function postBillingParameters(
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(payload),
   });
+  reportStatus(response.status);
   if (!response.ok) {
     throw new SaveBillingError(
       response.status,

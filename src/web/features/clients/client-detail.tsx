@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { BillingEditor } from '../billing/billing-editor.tsx';
 import { ClientDocuments } from '../comparisons/client-documents.tsx';
 import { UseForBilling } from '../comparisons/use-for-billing.tsx';
@@ -78,6 +79,10 @@ export function ClientDetail() {
               }
             />
           </section>
+          <HistoryPanel
+            filter={{ clientId: lookup.client.id }}
+            refreshKey={lookup.client.revision}
+          />
         </>
       ) : null}
     </section>

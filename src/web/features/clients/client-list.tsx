@@ -1,22 +1,28 @@
 import { Link } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { useCan } from '../../app/session.tsx';
 import { useAppSelector } from '../../app/store.ts';
 
 /** / and /clients: the client list (spec §2). */
 export function ClientList() {
   const { list, loading, error } = useAppSelector((s) => s.clients);
+  const canChange = useCan('change');
   return (
     <section className="page">
       <div className="page-header">
         <h1>Clients</h1>
-        <Link className="button primary" to="/clients/create">
-          ➕ Create Client
-        </Link>
+        {canChange ? (
+          <Link className="button primary" to="/clients/create">
+            ➕ Create Client
+          </Link>
+        ) : null}
       </div>
       {error ? <p className="error">Error: {error}</p> : null}
       {loading && list.length === 0 ? <p className="muted">Loading Clients</p> : null}
       {!loading && !error && list.length === 0 ? (
-        <p className="empty">No clients yet. Create the first one to start.</p>
+        <p className="empty">
+          {canChange ? 'No clients yet. Create the first one to start.' : 'No clients yet.'}
+        </p>
       ) : null}
       <ul className="card-grid" aria-label="Clients">
         {list.map((client) => (

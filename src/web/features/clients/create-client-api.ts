@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/api.ts';
+import { apiFetch, errorMessage } from '../../lib/api.ts';
 
 export interface CreateClientInput {
   name: string;
@@ -12,7 +12,7 @@ export async function createClientRequest(input: CreateClientInput): Promise<str
   form.append('name', input.name.trim());
   if (input.notes.trim()) form.append('notes', input.notes.trim());
   if (input.logo) form.append('logo', input.logo);
-  const response = await fetch('/api/clients/createClient', { method: 'POST', body: form });
+  const response = await apiFetch('/api/clients/createClient', { method: 'POST', body: form });
   if (!response.ok) throw new Error(await errorMessage(response, 'Failed to create client'));
   const body = (await response.json().catch(() => ({}))) as { sanityId?: unknown };
   if (typeof body.sanityId !== 'string' || !body.sanityId) {

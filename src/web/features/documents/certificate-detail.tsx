@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { DocumentStatusLine } from './document-status.tsx';
 import { QueueNotice } from './queue-notice.tsx';
@@ -47,6 +48,9 @@ export function CertificateDetail() {
           </dl>
           <QueueNotice items={[lookup.document]} />
         </article>
+      ) : null}
+      {lookup.state === 'found' ? (
+        <HistoryPanel filter={{ documentId: lookup.document.id }} />
       ) : null}
     </section>
   );

@@ -6,7 +6,10 @@ import { DocumentStatusLine } from './document-status.tsx';
 
 /** What a document's row says beside its name (issue 14): carrier · products · effective date · client. */
 export function documentFacts(
-  doc: Pick<DocumentSummary, 'carrierName' | 'products' | 'effectiveDate' | 'clientId'>,
+  doc: Pick<DocumentSummary, 'carrierName' | 'products' | 'effectiveDate' | 'clientId'> & {
+    reviewed?: boolean;
+    status?: DocumentSummary['status'];
+  },
   clientName?: (id: string) => string | undefined,
 ): string[] {
   const facts: string[] = [];
@@ -15,10 +18,9 @@ export function documentFacts(
   if (doc.effectiveDate) facts.push(`Effective ${doc.effectiveDate}`);
   const client = doc.clientId && clientName ? clientName(doc.clientId) : undefined;
   if (client) facts.push(client);
-  // issue 12's review state, once the server answers it (nothing is said before)
-  const reviewed = (doc as { reviewed?: unknown }).reviewed;
-  if (reviewed === true) facts.push('Reviewed');
-  if (reviewed === false) facts.push('Not reviewed');
+  // issue 12's review state, said of a read document (nothing before it is read)
+  if (doc.reviewed === true) facts.push('Reviewed');
+  else if (doc.reviewed === false && doc.status === 'done') facts.push('Not reviewed');
   return facts;
 }
 

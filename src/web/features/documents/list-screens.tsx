@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAX_COMPARED, MIN_COMPARED } from '../../../shared/comparisons/model.ts';
+import { useCan } from '../../app/session.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { fetchClients } from '../clients/clients-slice.ts';
 import { DocumentList } from './document-list.tsx';
@@ -73,6 +74,7 @@ function DocumentListScreen({ config }: { config: ListScreenConfig }) {
       return next;
     });
 
+  const canChange = useCan('change');
   return (
     <section className="page">
       <div className="page-links">
@@ -82,9 +84,11 @@ function DocumentListScreen({ config }: { config: ListScreenConfig }) {
       </div>
       <div className="page-header">
         <h1>{config.title}</h1>
-        <Link className="button primary" to={`${base}/upload`}>
-          📄 Upload
-        </Link>
+        {canChange ? (
+          <Link className="button primary" to={`${base}/upload`}>
+            📄 Upload
+          </Link>
+        ) : null}
       </div>
       <ListFilterBar
         filters={filters}

@@ -1,4 +1,5 @@
 import type { DocumentType } from '../../../shared/documents/document-types.ts';
+import { reportStatus } from '../../lib/api.ts';
 
 /** The upload payload (spec §3 Uploaded document). */
 export interface UploadInput {
@@ -59,6 +60,7 @@ export function sendUpload(
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };
     request.onload = () => {
+      reportStatus(request.status);
       if (request.status >= 200 && request.status < 300) resolve();
       else reject(new UploadFailedError(request.status, failureDetail(request)));
     };

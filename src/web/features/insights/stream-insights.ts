@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../shared/insights/messages.ts';
+import { reportStatus } from '../../lib/api.ts';
 
 /** The messages of spec §8, shown as they are. */
 export const insightsErrors = {
@@ -29,6 +30,7 @@ export async function streamInsights(options: StreamInsightsOptions): Promise<vo
     body: JSON.stringify({ messages: options.messages }),
     signal: options.signal,
   });
+  reportStatus(response.status);
   if (!response.ok) throw new Error(insightsErrors.notOk);
   if (!response.body) throw new Error(insightsErrors.noStream);
   const reader = response.body.getReader();

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
 import { ConfidenceLegend } from './confidence-legend.tsx';
@@ -38,7 +39,12 @@ export function CarrierProposalDetail({ pollIntervalMs }: { pollIntervalMs?: num
           Carrier proposal not found. It may have been removed, or the address is wrong.
         </p>
       ) : null}
-      {lookup.state === 'found' ? <ProposalBody proposal={lookup.proposal} /> : null}
+      {lookup.state === 'found' ? (
+        <>
+          <ProposalBody proposal={lookup.proposal} />
+          <HistoryPanel filter={{ documentId: lookup.proposal.id }} />
+        </>
+      ) : null}
     </section>
   );
 }
