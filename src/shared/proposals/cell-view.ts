@@ -1,4 +1,5 @@
-import type { Source } from './parsed-data.ts';
+import type { Review, ReviewState, Source } from './parsed-data.ts';
+import type { ValueRef } from './value-refs.ts';
 
 /**
  * One displayed value and its confidence: the unit every proposal screen renders.
@@ -24,6 +25,10 @@ export interface CellView {
   confidence: Confidence;
   /** Where the value was read, when the engine said. */
   source?: Source;
+  /** The values of the data this cell shows (one, or several merged into one); for editing. */
+  refs?: ValueRef[];
+  /** What a broker did to it; absent for the engine's reading. */
+  review?: ReviewState;
 }
 
 /** Text the app wrote itself (a row title such as `Individual Deductible`): no score, no shading. */
@@ -65,6 +70,9 @@ export interface ScoredValue {
   value: string;
   score: number;
   source?: Source | undefined;
+  review?: Review | undefined;
+  /** Set by buildProposalView (refValues) so a screen can edit the value it shows. */
+  ref?: ValueRef | undefined;
 }
 
 /**
@@ -126,6 +134,8 @@ export function cellView(cell: ScoredValue): CellView {
     confidence: confidenceOf(cell.score),
   };
   if (cell.source) view.source = cell.source;
+  if (cell.ref) view.refs = [cell.ref];
+  if (cell.review) view.review = cell.review.state;
   return view;
 }
 
@@ -138,7 +148,12 @@ export function mergedCellView(cells: ScoredValue[]): CellView {
   const first = cells[0];
   if (!first) throw new Error('mergedCellView needs at least one cell');
   const lowest = Math.min(...cells.map((c) => c.score));
-  return cellView({ value: first.value, score: lowest, source: first.source });
+  const view = cellView({ value: first.value, score: lowest, source: first.source });
+  const refs = cells.flatMap((c) => (c.ref ? [c.ref] : []));
+  if (refs.length > 0) view.refs = refs;
+  // Shown as reviewed only when every merged value was.
+  if (cells.every((c) => c.review)) view.review = first.review!.state;
+  return view;
 }
 
 export function textView(value: string): TextView {
@@ -158,3 +173,22 @@ export function normalizeValue(value: string): string {
 export function filled<T extends ScoredValue>(cell: T | undefined): T | undefined {
   return cell !== undefined && cell.value.trim() !== '' ? cell : undefined;
 }
+
+/** The second part of the legend: how a broker's word looks beside the engine's reading. */
+export const reviewLegend: Array<{ state: ReviewState; title: string; description: string }> = [
+  {
+    state: 'confirmed',
+    title: 'Confirmed',
+    description: 'A broker checked the value against the document.',
+  },
+  {
+    state: 'corrected',
+    title: 'Corrected',
+    description: 'A broker changed what the engine read.',
+  },
+  {
+    state: 'added',
+    title: 'Added',
+    description: 'A broker added a value the engine missed.',
+  },
+];

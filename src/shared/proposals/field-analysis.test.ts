@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProposalFixtures } from '../../../tests/support/proposal-fixtures.ts';
-import { fieldDefinitions } from '../fields/catalogue.ts';
-import { analyseFields, fieldStateKey, fieldStateText } from './field-analysis.ts';
+import { fieldDefinitions, tableDefinitions } from '../fields/catalogue.ts';
+import { analyseFields, expectedLabels, fieldStateKey, fieldStateText } from './field-analysis.ts';
 
 const stateOf = (analysis: ReturnType<typeof analyseFields>, label: string) =>
   analysis.find((a) => a.label === label)?.state;
@@ -17,7 +17,7 @@ describe('analyseFields', () => {
 
   it.each([null, [], '{broken'])('lists every expected label as missing for %j', (data) => {
     const analysis = analyseFields(data);
-    expect(analysis.map((a) => a.label)).toEqual(fieldDefinitions.map((f) => f.label));
+    expect(analysis.map((a) => a.label)).toEqual(expectedLabels().map((e) => e.label));
     expect(new Set(analysis.map((a) => a.state))).toEqual(new Set(['missing']));
   });
 
@@ -77,35 +77,109 @@ describe('analyseFields', () => {
         ],
       },
     ]);
-    expect(analysis.slice(0, fieldDefinitions.length).map((a) => a.label)).toEqual(
-      fieldDefinitions.map((f) => f.label),
+    const expected = expectedLabels().length;
+    expect(analysis.slice(0, expected).map((a) => a.label)).toEqual(
+      expectedLabels().map((e) => e.label),
     );
-    expect(analysis.slice(fieldDefinitions.length)).toEqual([
+    expect(analysis.slice(expected)).toEqual([
       {
         label: 'dentalInsurance_brokerFee',
         title: 'Broker Fee',
         product: 'Dental Insurance',
         state: 'unexpected',
+        corrected: 0,
       },
       {
         label: 'dentalInsurance_waitingPeriods',
         title: 'Waiting Periods',
         product: 'Dental Insurance',
         state: 'unexpected',
+        corrected: 0,
       },
       {
         label: 'dentalInsurance_waitingPeriods_class',
         title: 'Class',
         product: 'Dental Insurance',
         state: 'unexpected',
+        corrected: 0,
       },
       {
         label: 'dentalInsurance_rateTiers_tobaccoRate',
         title: 'Tobacco Rate',
         product: 'Dental Insurance',
         state: 'unexpected',
+        corrected: 0,
       },
     ]);
+  });
+
+  it('lists the seven tables among the expected labels, each before its columns', () => {
+    const labels = expectedLabels().map((e) => e.label);
+    const tables = labels.filter((l) => tableDefinitions.some((t) => t.label === l));
+    expect(tables).toHaveLength(7);
+    expect(tables).toContain('dentalInsurance_rateTiers');
+    for (const table of tables) {
+      expect(labels.indexOf(table)).toBe(labels.findIndex((l) => l.startsWith(`${table}_`)) - 1);
+    }
+    expect(labels).toEqual(expect.arrayContaining(fieldDefinitions.map((f) => f.label)));
+  });
+
+  it.each([
+    { name: 'no table', cells: null, state: 'missing' },
+    { name: 'blank cells only', cells: [' '], state: 'withoutData' },
+    { name: 'one value', cells: ['', 'Class 1'], state: 'withData' },
+  ])('gives a table label its state: $name', ({ cells, state }) => {
+    const t = 'dentalInsurance_rateTiers';
+    const data = cells
+      ? [
+          {
+            type: 'table',
+            label: t,
+            cells: cells.map((value, row) => ({
+              label: `${t}_class`,
+              value,
+              row,
+              col: 0,
+              score: 1,
+            })),
+          },
+        ]
+      : [];
+    expect(stateOf(analyseFields(data), t)).toBe(state);
+  });
+
+  it('counts the values a broker corrected or added, not the ones confirmed', () => {
+    const t = 'dentalInsurance_rateTiers';
+    const cell = (row: number, state?: 'confirmed' | 'corrected' | 'added') => ({
+      label: `${t}_rateTier`,
+      value: 'Family',
+      row,
+      col: 1,
+      score: 1,
+      ...(state ? { review: { state } } : {}),
+    });
+    const analysis = analyseFields([
+      {
+        type: 'field',
+        label: 'dentalInsurance_carrierName',
+        value: 'A',
+        score: 1,
+        review: { state: 'corrected' },
+      },
+      {
+        type: 'field',
+        label: 'dentalInsurance_effectiveDate',
+        value: 'B',
+        score: 1,
+        review: { state: 'confirmed' },
+      },
+      { type: 'table', label: t, cells: [cell(0, 'added'), cell(1, 'corrected'), cell(2)] },
+    ]);
+    const correctedOf = (label: string) => analysis.find((a) => a.label === label)?.corrected;
+    expect(correctedOf('dentalInsurance_carrierName')).toBe(1);
+    expect(correctedOf('dentalInsurance_effectiveDate')).toBe(0);
+    expect(correctedOf(`${t}_rateTier`)).toBe(2);
+    expect(correctedOf(t)).toBe(2);
   });
 
   it.each(loadProposalFixtures())('reads the truth of $id', (fixture) => {

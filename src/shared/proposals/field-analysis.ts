@@ -1,4 +1,4 @@
-import { fieldDefinitions, tableDefinition } from '../fields/catalogue.ts';
+import { fieldDefinitions, tableDefinition, tableDefinitions } from '../fields/catalogue.ts';
 import { describeLabel } from '../fields/labels.ts';
 import { type Log, readParsedData } from './read-parsed-data.ts';
 import { columnOf } from './table-rows.ts';
@@ -27,10 +27,30 @@ export interface FieldAnalysis {
   /** `Dental Insurance`, `Vision Insurance`, or the first label segment in words. */
   product: string;
   state: FieldState;
+  /** Values under this label a broker corrected or added (issue 12); 0 for the engine's own. */
+  corrected: number;
 }
 
 /**
- * The state of every catalogue label (fields and table columns, in catalogue order), followed by
+ * Every label the catalogue expects, in catalogue order: the single fields, and each of the seven
+ * tables (`dentalInsurance_rateTiers`, …) just before its columns.
+ */
+export function expectedLabels(): Array<{ label: string; title: string; product: string }> {
+  const tablesShown = new Set<string>();
+  return fieldDefinitions.flatMap((f) => {
+    const entry = { label: f.label, title: f.title, product: f.product };
+    const table = f.section ? tableDefinition(`${f.productKey}_${f.section}`) : undefined;
+    if (!table || tablesShown.has(table.label)) return [entry];
+    tablesShown.add(table.label);
+    return [{ label: table.label, title: table.title, product: table.product }, entry];
+  });
+}
+
+const tableLabels = new Set(tableDefinitions.map((t) => t.label));
+
+/**
+ * The state of every catalogue label (fields, tables and table columns, in catalogue order; a
+ * table is withData when any of its cells holds a value), followed by
  * every other label the data held, in the order it came ('unexpected').
  * - withData: a field, or at least one cell of the column, holds a non-blank value;
  * - withoutData: the label came back but blank: a blank field, blank cells only, or the column's
@@ -43,35 +63,61 @@ export function analyseFields(data: unknown, options: { log?: Log } = {}): Field
   const note = (label: string, value: string) => {
     returned.set(label, (returned.get(label) ?? false) || value.trim() !== '');
   };
-  const tables = new Set<string>();
+  const tables = new Map<string, boolean>(); // table label → has a value
+  const corrected = new Map<string, number>();
+  const count = (label: string, value: { review?: { state: string } }) => {
+    if (value.review && value.review.state !== 'confirmed') {
+      corrected.set(label, (corrected.get(label) ?? 0) + 1);
+    }
+  };
   for (const item of items) {
     if (item.type === 'field') {
       note(item.label, item.value);
+      count(item.label, item);
     } else {
-      tables.add(item.label);
+      const filled = item.cells.some((c) => c.value.trim() !== '');
+      tables.set(item.label, (tables.get(item.label) ?? false) || filled);
       if (!tableDefinition(item.label)) note(item.label, '');
       for (const cell of item.cells) {
         // A cell labelled only by its column still belongs to the table it sits in.
-        note(`${item.label}_${columnOf(item.label, cell.label)}`, cell.value);
+        const label = `${item.label}_${columnOf(item.label, cell.label)}`;
+        note(label, cell.value);
+        count(label, cell);
+        count(item.label, cell);
       }
     }
   }
 
-  const expected = new Set(fieldDefinitions.map((f) => f.label));
-  const analysis: FieldAnalysis[] = fieldDefinitions.map((f) => {
-    const hasValue = returned.get(f.label);
-    const tableCameBack = f.section !== null && tables.has(`${f.productKey}_${f.section}`);
-    const state: FieldState = hasValue
-      ? 'withData'
-      : hasValue === false || tableCameBack
-        ? 'withoutData'
-        : 'missing';
-    return { label: f.label, title: f.title, product: f.product, state };
+  const definitions = new Map(fieldDefinitions.map((f) => [f.label, f]));
+  const expected = expectedLabels();
+  const expectedSet = new Set(expected.map((e) => e.label));
+  const analysis: FieldAnalysis[] = expected.map((e) => {
+    const f = definitions.get(e.label);
+    let state: FieldState;
+    if (tableLabels.has(e.label)) {
+      const hasValue = tables.get(e.label);
+      state = hasValue ? 'withData' : hasValue === false ? 'withoutData' : 'missing';
+    } else {
+      const hasValue = returned.get(e.label);
+      const tableCameBack = !!f?.section && tables.has(`${f.productKey}_${f.section}`);
+      state = hasValue
+        ? 'withData'
+        : hasValue === false || tableCameBack
+          ? 'withoutData'
+          : 'missing';
+    }
+    return { ...e, state, corrected: corrected.get(e.label) ?? 0 };
   });
 
-  for (const label of [...returned.keys()].filter((l) => !expected.has(l))) {
+  for (const label of [...returned.keys()].filter((l) => !expectedSet.has(l))) {
     const info = describeLabel(label);
-    analysis.push({ label, title: info.title, product: info.productName, state: 'unexpected' });
+    analysis.push({
+      label,
+      title: info.title,
+      product: info.productName,
+      state: 'unexpected',
+      corrected: corrected.get(label) ?? 0,
+    });
   }
   return analysis;
 }

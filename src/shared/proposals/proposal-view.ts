@@ -6,9 +6,10 @@ import {
   type NetworkTableBuild,
   visionBenefitSummary,
 } from './network-tables.ts';
-import type { ParsedField, ParsedTable } from './parsed-data.ts';
+import type { ParsedData, ParsedField, ParsedTable } from './parsed-data.ts';
 import { type Log, readParsedData } from './read-parsed-data.ts';
 import { type ClassRows, rowsByClass, type TableRow } from './table-rows.ts';
+import { locateValues } from './value-refs.ts';
 import type {
   ClassView,
   FieldGroupView,
@@ -73,7 +74,7 @@ function byCatalogueOrder<T>(items: T[], labelOf: (item: T) => string): T[] {
  */
 export function buildProposalView(data: unknown, options: { log?: Log } = {}): ProposalView {
   const log = options.log ?? (() => {});
-  const items = readParsedData(data, log);
+  const items = withRefs(readParsedData(data, log));
 
   const fieldsByProduct = new Map<string, ParsedField[]>();
   const tablesByProduct = new Map<string, Array<{ table: ParsedTable; itemIndex: number }>>();
@@ -239,4 +240,14 @@ function tableView(
           }))
         : [],
   };
+}
+
+/** Copies of the items whose fields and cells carry their ref (cellView keeps it for editing). */
+function withRefs(items: ParsedData): ParsedData {
+  const located = locateValues(items);
+  let at = 0;
+  return items.map((item) => {
+    if (item.type === 'field') return { ...item, ref: located[at++]!.ref };
+    return { ...item, cells: item.cells.map((cell) => ({ ...cell, ref: located[at++]!.ref })) };
+  });
 }

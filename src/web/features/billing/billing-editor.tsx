@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
 import { addClass, addProduct } from '../../../shared/billing/commands.ts';
 import type { Client } from '../../../shared/clients/client.ts';
 import { useCan } from '../../app/session.tsx';
+import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { BillingReadOnly } from './read-only.ts';
@@ -127,7 +127,7 @@ export function BillingEditor({
         </section>
 
         {editor.dirty && !readOnly ? <SaveBar editor={editor} /> : null}
-        <LeaveGuard dirty={editor.dirty && !readOnly} />
+        <LeaveGuard dirty={editor.dirty && !readOnly} what="the billing parameters" />
       </div>
     </BillingReadOnly.Provider>
   );
@@ -178,45 +178,5 @@ function SaveBar({ editor }: { editor: Editor }) {
         </div>
       </div>
     </section>
-  );
-}
-
-/** Warns before the broker leaves with unsaved changes: another page of the app, or the tab. */
-function LeaveGuard({ dirty }: { dirty: boolean }) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  if (blocker.state !== 'blocked') return null;
-  return (
-    <div
-      className="leave-dialog"
-      role="alertdialog"
-      aria-labelledby="leave-title"
-      aria-modal="false"
-    >
-      <p id="leave-title">
-        <strong>Leave without saving?</strong> Your changes to the billing parameters will be lost.
-      </p>
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => blocker.reset()}>
-          Stay on this page
-        </button>
-        <button type="button" className="button danger" onClick={() => blocker.proceed()}>
-          Leave without saving
-        </button>
-      </div>
-    </div>
   );
 }

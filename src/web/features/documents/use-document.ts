@@ -16,6 +16,8 @@ export type DocumentLookup =
 export function useDocument(
   collection: 'carrierProposals' | 'policyCertificates',
   id: string,
+  /** Raise it to load again now (after "Read again" or a restore); what is shown stays. */
+  version = 0,
 ): DocumentLookup {
   const [lookup, setLookup] = useState<DocumentLookup>({ state: 'loading' });
   const load = useCallback(
@@ -31,12 +33,12 @@ export function useDocument(
   );
   useEffect(() => {
     let live = true;
-    setLookup({ state: 'loading' });
+    if (version === 0) setLookup({ state: 'loading' });
     void load().then((next) => live && setLookup(next));
     return () => {
       live = false;
     };
-  }, [load]);
+  }, [load, version]);
   const unfinished = lookup.state === 'found' && isUnfinished(lookup.document.status);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer (lookup) re-arms the timer
   useEffect(() => {

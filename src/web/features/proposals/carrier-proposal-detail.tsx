@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
-import { ConfidenceLegend } from './confidence-legend.tsx';
+import { DocumentWorkspace } from './document-workspace.tsx';
 import { ExtractionStatus } from './extraction-status.tsx';
-import { ProposalProducts } from './proposal-products.tsx';
 import { type CarrierProposal, proposalPath, useCarrierProposal } from './use-carrier-proposal.ts';
 
 /** Rows the display model drops ('Could not find class for table row') are logged, not shown. */
@@ -21,7 +20,8 @@ const logProposal = (message: string) => console.warn(message);
  */
 export function CarrierProposalDetail({ pollIntervalMs }: { pollIntervalMs?: number }) {
   const { id = '' } = useParams();
-  const lookup = useCarrierProposal(id, { pollIntervalMs });
+  const [version, setVersion] = useState(0);
+  const lookup = useCarrierProposal(id, { pollIntervalMs, version });
   return (
     <section className="page proposal-page">
       <nav className="page-links" aria-label="Proposal">
@@ -41,20 +41,32 @@ export function CarrierProposalDetail({ pollIntervalMs }: { pollIntervalMs?: num
       ) : null}
       {lookup.state === 'found' ? (
         <>
-          <ProposalBody proposal={lookup.proposal} />
-          <HistoryPanel filter={{ documentId: lookup.proposal.id }} />
+          <ProposalBody proposal={lookup.proposal} onRefresh={() => setVersion((v) => v + 1)} />
+          <HistoryPanel
+            filter={{ documentId: lookup.proposal.id }}
+            refreshKey={lookup.proposal.revision}
+          />
         </>
       ) : null}
     </section>
   );
 }
 
-function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
+function ProposalBody({
+  proposal,
+  onRefresh,
+}: {
+  proposal: CarrierProposal;
+  onRefresh: () => void;
+}) {
   const view = useMemo(
     () => buildProposalView(proposal.data, { log: logProposal }),
     [proposal.data],
   );
   const ready = proposal.status === 'done';
+  const empty = ready ? (
+    <p className="empty">No dental or vision details were found in this document.</p>
+  ) : null;
   return (
     <>
       <header className="proposal-header">
@@ -80,13 +92,14 @@ function ProposalBody({ proposal }: { proposal: CarrierProposal }) {
           <InsightsPanel proposalData={proposal.data} />
         </div>
       ) : null}
-      {view.products.length > 0 ? (
-        <>
-          <ConfidenceLegend />
-          <ProposalProducts view={view} />
-        </>
-      ) : ready ? (
-        <p className="empty">No dental or vision details were found in this document.</p>
+      {view.products.length > 0 || ready ? (
+        <DocumentWorkspace
+          key={proposal.id}
+          type="carrierProposals"
+          doc={proposal}
+          empty={empty}
+          onRefresh={onRefresh}
+        />
       ) : null}
     </>
   );

@@ -1,6 +1,9 @@
-import { confidenceLegend } from '../../../shared/proposals/cell-view.ts';
+import { confidenceLegend, reviewLegend } from '../../../shared/proposals/cell-view.ts';
 
-/** What the shading of the values means (spec §2: confidence shading). */
+/**
+ * What the shading of the values means (spec §2: confidence shading), and how the values a
+ * broker confirmed, corrected or added look (issue 12).
+ */
 export function ConfidenceLegend() {
   return (
     <aside className="confidence-legend" aria-label="Confidence shading">
@@ -12,6 +15,18 @@ export function ConfidenceLegend() {
             <span>
               <strong>{band.title}</strong>
               <span className="legend-description">{band.description}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <span className="legend-heading">Reviewed</span>
+      <ul aria-label="Broker review">
+        {reviewLegend.map((entry) => (
+          <li key={entry.state}>
+            <span className={`legend-swatch cell review-${entry.state}`} aria-hidden />
+            <span>
+              <strong>{entry.title}</strong>
+              <span className="legend-description">{entry.description}</span>
             </span>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import type { CellView } from '../../../shared/proposals/cell-view.ts';
 import type { TableView } from '../../../shared/proposals/view-types.ts';
-import { Blank, CellContent, cellProps } from './cell-value.tsx';
+import { Blank, cellProps, EditableContent } from './cell-value.tsx';
 import { FieldTiles } from './field-group.tsx';
+import { useValueSelection } from './value-selection.ts';
 
 const amount = /^[-+]?[$€£]?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*%?$/;
 
@@ -18,6 +19,7 @@ function numericColumns(table: TableView): boolean[] {
 /** A grid such as the rate tiers of a class; values that hold for every row are shown above it. */
 export function DataTable({ table }: { table: TableView }) {
   const numeric = numericColumns(table);
+  const selection = useValueSelection();
   return (
     <div className="proposal-block">
       <h4 className="block-title">{table.title}</h4>
@@ -40,9 +42,9 @@ export function DataTable({ table }: { table: TableView }) {
                   cell ? (
                     <td
                       key={table.columns[col]!.key}
-                      {...cellProps(cell, numeric[col] ? 'num' : '')}
+                      {...cellProps(cell, numeric[col] ? 'num' : '', selection)}
                     >
-                      <CellContent cell={cell} />
+                      <EditableContent cell={cell} />
                     </td>
                   ) : (
                     <td key={table.columns[col]!.key}>

@@ -1,6 +1,7 @@
 import type { CellView } from '../../../shared/proposals/cell-view.ts';
 import type { NetworkRowView, NetworkTableView } from '../../../shared/proposals/view-types.ts';
-import { Blank, CellContent, CellValue, cellProps } from './cell-value.tsx';
+import { Blank, CellValue, cellProps, EditableContent } from './cell-value.tsx';
+import { useValueSelection } from './value-selection.ts';
 
 /**
  * A network table (spec §3 "Display structures"): one grid with the label, In-Network and
@@ -47,6 +48,7 @@ export function NetworkTable({ table }: { table: NetworkTableView }) {
 }
 
 function NetworkRow({ row }: { row: NetworkRowView }) {
+  const selection = useValueSelection();
   return (
     <tr>
       <th scope="row" className="row-label">
@@ -58,8 +60,8 @@ function NetworkRow({ row }: { row: NetworkRowView }) {
         {row.detail ? <CellValue cell={row.detail} className="row-detail" /> : null}
       </th>
       {row.kind === 'span' ? (
-        <td colSpan={2} {...cellProps(row.value, 'span')}>
-          <CellContent cell={row.value} />
+        <td colSpan={2} {...cellProps(row.value, 'span', selection)}>
+          <EditableContent cell={row.value} />
         </td>
       ) : (
         <>
@@ -72,6 +74,7 @@ function NetworkRow({ row }: { row: NetworkRowView }) {
 }
 
 function ValueCell({ cell }: { cell: CellView | null }) {
+  const selection = useValueSelection();
   if (!cell) {
     return (
       <td>
@@ -80,8 +83,8 @@ function ValueCell({ cell }: { cell: CellView | null }) {
     );
   }
   return (
-    <td {...cellProps(cell)}>
-      <CellContent cell={cell} />
+    <td {...cellProps(cell, '', selection)}>
+      <EditableContent cell={cell} />
     </td>
   );
 }

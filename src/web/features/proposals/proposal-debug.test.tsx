@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldDefinitions } from '../../../shared/fields/catalogue.ts';
+import { expectedLabels } from '../../../shared/proposals/field-analysis.ts';
 import { ProposalDebug } from './proposal-debug.tsx';
 import { buildProposal, later, renderRoute, stubProposalFetch } from './test-support.tsx';
 import type { CarrierProposal } from './use-carrier-proposal.ts';
@@ -20,7 +21,7 @@ function stateOf(label: string): string {
   const row = screen.getByText(label, { selector: 'code' }).closest('tr')!;
   return within(row)
     .getAllByRole('cell')
-    .at(-1)!
+    .at(-2)!
     .textContent!.replace(/^[✓–✕?]/, '');
 }
 
@@ -84,16 +85,31 @@ describe('ProposalDebug', () => {
     ]);
     expect(stateOf('dentalInsurance_brokerFee')).toBe('Returned but not expected');
     expect(within(key).getByText('Returned with data').closest('li')).toHaveTextContent(
-      `3 of ${fieldDefinitions.length}`,
+      `4 of ${expectedLabels().length}`,
     );
+  });
+
+  it('lists the seven tables with their state and marks the values a broker corrected', async () => {
+    const corrected = structuredClone(data) as typeof data;
+    Object.assign(corrected[0]!, { value: 'Acme Dental Co', review: { state: 'corrected' } });
+    stubProposalFetch(buildProposal({ data: corrected }));
+    open('p1');
+    await screen.findByText('dentalInsurance_brokerFee');
+    expect(stateOf('dentalInsurance_rateTiers')).toBe('Returned with data');
+    expect(stateOf('visionInsurance_rateTiers')).toBe('Missing from response');
+    const row = screen
+      .getByText('dentalInsurance_carrierName', { selector: 'code' })
+      .closest('tr')!;
+    expect(row).toHaveTextContent('✎ 1 value corrected');
+    const other = screen.getByText('dentalInsurance_effectiveDate', { selector: 'code' });
+    expect(other.closest('tr')).not.toHaveTextContent('corrected');
   });
 
   it('lists every label as missing for a proposal that does not exist', async () => {
     stubProposalFetch(null);
     open('gone');
     expect(await screen.findByText(/Carrier proposal not found/)).toBeInTheDocument();
-    for (const field of fieldDefinitions)
-      expect(stateOf(field.label)).toBe('Missing from response');
+    for (const { label } of expectedLabels()) expect(stateOf(label)).toBe('Missing from response');
   });
 
   it('waits for the document to be read', async () => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { tableDefinitions } from '../../../shared/fields/catalogue.ts';
 import {
   analyseFields,
   type FieldAnalysis,
@@ -9,6 +10,8 @@ import {
 } from '../../../shared/proposals/field-analysis.ts';
 import { ExtractionStatus } from './extraction-status.tsx';
 import { proposalPath, useCarrierProposal } from './use-carrier-proposal.ts';
+
+const tableLabels = new Set(tableDefinitions.map((t) => t.label));
 
 const stateIcon: Record<FieldState, string> = {
   withData: '✓',
@@ -115,11 +118,15 @@ function LabelTable({
             <th scope="col">Field</th>
             {showProduct ? <th scope="col">Product</th> : null}
             <th scope="col">State</th>
+            <th scope="col">Broker</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.label} className={`debug-row state-row-${row.state}`}>
+            <tr
+              key={row.label}
+              className={`debug-row state-row-${row.state}${tableLabels.has(row.label) ? ' table-row-label' : ''}`}
+            >
               <td>
                 <code>{row.label}</code>
               </td>
@@ -127,6 +134,13 @@ function LabelTable({
               {showProduct ? <td>{row.product}</td> : null}
               <td>
                 <FieldStateBadge state={row.state} />
+              </td>
+              <td>
+                {row.corrected > 0 ? (
+                  <span className="corrected-mark">
+                    ✎ {row.corrected === 1 ? '1 value' : `${row.corrected} values`} corrected
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { CarrierProposal } from './use-carrier-proposal.ts';
 
@@ -33,9 +33,12 @@ export function stubProposalFetch(...answers: Array<Answer | Promise<Answer>>) {
   let call = 0;
   const mock = vi.fn(async (input: RequestInfo | URL) => {
     const answer = await answers[Math.min(call++, answers.length - 1)];
-    if (!String(input).startsWith('/api/documents/carrierProposals/')) {
-      throw new Error(`unexpected request ${String(input)}`);
+    const url = String(input);
+    if (!url.startsWith('/api/documents/carrierProposals/')) {
+      throw new Error(`unexpected request ${url}`);
     }
+    // The review screen also asks for pages and revisions: these documents have none.
+    if (url.split('/').length > 5) return json(404, { error: 'Not found.' });
     if (answer instanceof Error) return json(500, { error: answer.message });
     if (answer === null) return json(404, { error: 'Carrier proposal not found.' });
     return json(200, answer);
@@ -55,11 +58,7 @@ export function later<T>() {
 
 /** Renders `element` as the screen of `routePath`, opened at `url`. */
 export function renderRoute(routePath: string, url: string, element: ReactElement) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path={routePath} element={element} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  // A data router, as the app's: the review screen asks before leaving with unsaved changes.
+  const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [url] });
+  return render(<RouterProvider router={router} />);
 }

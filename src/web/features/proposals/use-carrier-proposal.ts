@@ -14,6 +14,12 @@ export interface CarrierProposal {
   status: DocumentStatus;
   /** Why extraction failed, when it did. */
   error?: string | null;
+  /** The data's revision (issue 12): 0 before the engine's first reading; each save +1. */
+  revision?: number;
+  /** A broker marked the proposal reviewed. */
+  reviewed?: boolean;
+  /** Pages of the document; null when they cannot be drawn. */
+  pageCount?: number | null;
 }
 
 export type ProposalLookup =
@@ -39,14 +45,21 @@ export const defaultPollIntervalMs = 2000;
  */
 export function useCarrierProposal(
   id: string,
-  { pollIntervalMs = defaultPollIntervalMs }: { pollIntervalMs?: number } = {},
+  {
+    pollIntervalMs = defaultPollIntervalMs,
+    version = 0,
+  }: {
+    pollIntervalMs?: number;
+    /** Raise it to fetch again now (after "Read again" or a restore); what is shown stays. */
+    version?: number;
+  } = {},
 ): ProposalLookup {
   const [lookup, setLookup] = useState<{ id: string; result: ProposalLookup }>();
 
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let shown = false;
+    let shown = version > 0;
     const url = `/api/documents/carrierProposals/${encodeURIComponent(id)}`;
     const again = () => {
       timer = setTimeout(() => void load(), pollIntervalMs);
@@ -74,7 +87,7 @@ export function useCarrierProposal(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [id, pollIntervalMs]);
+  }, [id, pollIntervalMs, version]);
 
   return lookup?.id === id ? lookup.result : { state: 'loading' };
 }
