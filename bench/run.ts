@@ -11,6 +11,11 @@ const sections: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
+  comparisons: async () => {
+    const bench = await import('./comparisons.ts');
+    await bench.benchComparisons();
+    await bench.benchDocumentList();
+  },
   generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
   corrections: async () => (await import('./corrections.ts')).benchCorrections(),
   'source-view': async () => (await import('./source-view.ts')).benchSourceView(),

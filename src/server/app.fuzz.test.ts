@@ -48,6 +48,7 @@ const known = {
   clientIds: [] as string[],
   fileIds: [] as string[],
   documentIds: [] as string[],
+  comparisonIds: [] as string[],
   /** Documents read (status done, revision ≥ 1): corrections reach storage on these. */
   readIds: [] as string[],
   /** The revision the read document is at (as the last accepted save answered). */
@@ -310,7 +311,92 @@ const uploadFields = withOneOdd({
   name: fc.constantFrom('Ameritas Dental', '  Lincoln 2026 ', 'Ωmega Δental'),
   documentType: fc.constantFrom('carrierProposal', 'policyCertificate'),
   modelId: fc.constantFrom('model-1', 'prebuilt-layout', ''),
+  clientId: fc.oneof(
+    fc.constant(''),
+    knownId(() => known.clientIds),
+    fc.uuid(),
+  ),
 });
+
+/** Issue 14: ids lists for the comparison export, mostly of real proposals. */
+const idsQuery = fc
+  .record({
+    ids: fc.array(
+      fc.oneof(
+        knownId(() => known.documentIds),
+        fc.uuid(),
+        oddText,
+      ),
+      { maxLength: 10 },
+    ),
+    baseline: fc.option(
+      fc.oneof(
+        knownId(() => known.documentIds),
+        oddText,
+      ),
+    ),
+    matching: fc.option(
+      fc.oneof(
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+        oddText,
+      ),
+    ),
+    odd: fc.option(oddQuery),
+  })
+  .map(({ ids, baseline, matching, odd }) => {
+    const q = new URLSearchParams({ ids: ids.join(',') });
+    if (baseline !== null) q.set('baseline', baseline);
+    if (matching !== null) q.set('matching', matching);
+    return odd ? `${q.toString()}&${odd}` : q.toString();
+  });
+
+const comparisonBody = fc.oneof(
+  fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('Renewal 2026', '  '), oddText),
+      clientId: fc.oneof(
+        knownId(() => known.clientIds),
+        fc.uuid(),
+        oddText,
+      ),
+      documentIds: fc.oneof(
+        fc.constant(null).map(() => known.documentIds.slice(0, 2)),
+        fc.array(
+          fc.oneof(
+            knownId(() => known.documentIds),
+            fc.uuid(),
+            oddText,
+          ),
+          { maxLength: 10 },
+        ),
+      ),
+      baselineId: fc.oneof(
+        fc.constant(null),
+        knownId(() => known.documentIds),
+        oddText,
+      ),
+      classMatching: fc.oneof(
+        fc.constant({}),
+        fc.jsonValue(),
+        knownId(() => known.documentIds).map((id) => ({ [id]: { 'Class 1': 'Class 2' } })),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.jsonValue(),
+);
+
+const documentLink = fc.oneof(
+  fc.record({
+    clientId: fc.oneof(
+      knownId(() => known.clientIds),
+      fc.uuid(),
+      fc.constant(null),
+    ),
+  }),
+  fc.record({ clientId: fc.oneof(oddText, fc.jsonValue()) }),
+  fc.jsonValue(),
+);
 
 const clientFields = withOneOdd({
   name: fc.constantFrom('Acme Corp', 'Initech', 'Société Générale'),
@@ -494,7 +580,12 @@ const lists = [
   '/api/clients',
   '/api/documents/carrierProposals',
   '/api/documents/policyCertificates',
+  '/api/comparisons',
 ];
+
+const withMethod =
+  (method: FuzzRequest['method']) =>
+  (request: FuzzRequest): FuzzRequest => ({ ...request, method });
 
 const endpoints: Endpoint[] = [
   { name: 'GET /api/health', requests: getRequests(fc.constant('/api/health')) },
@@ -507,10 +598,55 @@ const endpoints: Endpoint[] = [
     name: 'GET /api/clients/:id',
     requests: getRequests(idSegment(() => known.clientIds).map((id) => `/api/clients/${id}`)),
   },
-  ...lists.slice(1).map((list) => ({
+  ...lists.slice(1, 3).map((list) => ({
     name: `GET ${list}/:id`,
     requests: getRequests(idSegment(() => known.documentIds).map((id) => `${list}/${id}`)),
   })),
+  ...lists.slice(1, 3).map((list) => ({
+    name: `PATCH ${list}/:id`,
+    requests: jsonRequests(
+      idSegment(() => known.documentIds).map((id) => `${list}/${id}`),
+      documentLink,
+    ).map(withMethod('PATCH')),
+  })),
+  ...lists.slice(1, 3).map((list) => ({
+    name: `GET ${list}/:id/client-suggestion`,
+    requests: getRequests(
+      idSegment(() => known.documentIds).map((id) => `${list}/${id}/client-suggestion`),
+    ),
+  })),
+  ...['xlsx', 'csv'].map((format) => ({
+    name: `GET /api/comparisons/export.${format}`,
+    requests: getRequests(idsQuery.map((q) => `/api/comparisons/export.${format}?${q}`)),
+  })),
+  {
+    name: 'GET /api/comparisons/:id',
+    requests: getRequests(
+      idSegment(() => known.comparisonIds).map((id) => `/api/comparisons/${id}`),
+    ),
+  },
+  {
+    name: 'POST /api/comparisons',
+    requests: fc.oneof(
+      { weight: 4, arbitrary: jsonRequests(fc.constant('/api/comparisons'), comparisonBody) },
+      { weight: 1, arbitrary: junkRequests('/api/comparisons') },
+    ),
+  },
+  {
+    name: 'PUT /api/comparisons/:id',
+    requests: jsonRequests(
+      idSegment(() => known.comparisonIds).map((id) => `/api/comparisons/${id}`),
+      comparisonBody,
+    ).map(withMethod('PUT')),
+  },
+  {
+    name: 'DELETE /api/comparisons/:id',
+    requests: fc.record({
+      method: fc.constant('DELETE' as const),
+      url: idSegment(() => known.comparisonIds).map((id) => `/api/comparisons/${id}`),
+      headers: fc.constantFrom<Record<string, string>>({}, typeHeader('application/json')),
+    }),
+  },
   {
     name: 'GET /api/files/:id',
     requests: getRequests(idSegment(() => known.fileIds).map((id) => `/api/files/${id}`)),
@@ -714,6 +850,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     known.clientIds = [];
     known.fileIds = [];
     known.documentIds = [];
+    known.comparisonIds = [];
     known.readIds = [];
     known.revision = 1;
     // Sign-in is on (AUTH=local): every request carries an admin's session, so every route is
@@ -750,18 +887,31 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
       headers: { ...png.headers, cookie: session.cookie },
     });
     known.clientIds.push(client.json().sanityId);
-    const pdf = await multipartBody({
-      name: 'Seed proposal',
-      documentType: 'carrierProposal',
-      file: { fileName: 'p.pdf', type: 'application/pdf', data: minimalPdf() },
-    });
-    const doc = await t.app.inject({
+    for (let i = 0; i < 2; i++) {
+      const pdf = await multipartBody({
+        name: `Seed proposal ${i + 1}`,
+        documentType: 'carrierProposal',
+        file: { fileName: 'p.pdf', type: 'application/pdf', data: minimalPdf() },
+      });
+      const doc = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload-document',
+        ...pdf,
+        headers: { ...pdf.headers, cookie: session.cookie },
+      });
+      known.documentIds.push(doc.json().id);
+    }
+    const saved = await t.app.inject({
       method: 'POST',
-      url: '/api/upload-document',
-      ...pdf,
-      headers: { ...pdf.headers, cookie: session.cookie },
+      url: '/api/comparisons',
+      headers: { cookie: session.cookie },
+      payload: {
+        name: 'Seed comparison',
+        clientId: known.clientIds[0],
+        documentIds: known.documentIds.slice(0, 2),
+      },
     });
-    known.documentIds.push(doc.json().id);
+    known.comparisonIds.push(saved.json().id);
     const read = await storeReadDocument(t.db, t.files, {
       bytes: proposalFixture('dev01-ameritas-dental-proposal.pdf'),
       data: truth,
@@ -809,6 +959,9 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     }
     if (res.statusCode === 201 && request.url === '/api/upload-document') {
       known.documentIds.push(res.json().id);
+    }
+    if (res.statusCode === 201 && request.url === '/api/comparisons') {
+      known.comparisonIds.push(res.json().id);
     }
     return res;
   }

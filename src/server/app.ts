@@ -27,12 +27,15 @@ import { type AiRateLimit, aiRoutes } from './routes/ai.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientRoutes } from './routes/clients.ts';
+import { comparisonRoutes } from './routes/comparisons.ts';
+import { documentClientRoutes } from './routes/document-clients.ts';
 import { type CorrectionsSavedHook, documentReviewRoutes } from './routes/document-review.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
+import { getDocument } from './services/documents.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
@@ -190,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientRoutes(app, deps);
   billingRoutes(app, deps);
   documentRoutes(app, deps);
+  documentClientRoutes(app, deps, (type, id) => getDocument(deps.db, type, id));
+  comparisonRoutes(app, deps);
   const pages = deps.pages ?? createPageService({ db: deps.db, files: deps.files });
   if (!deps.pages) app.addHook('onClose', () => pages.close());
   documentReviewRoutes(app, { ...deps, pages });

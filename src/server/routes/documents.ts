@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import { parsePageRequest } from '../http/pagination.ts';
 import { uuidParam } from '../http/validate.ts';
 import { getDocument, listDocuments } from '../services/documents.ts';
+import { parseDocumentFilters } from './document-clients.ts';
 
 export const documentCollections: Array<{ path: string; type: DocumentType; what: string }> = [
   { path: '/api/documents/carrierProposals', type: 'carrierProposal', what: 'Carrier proposal' },
@@ -19,7 +20,12 @@ export const documentCollections: Array<{ path: string; type: DocumentType; what
 export function documentRoutes(app: FastifyInstance, deps: { db: Database }) {
   for (const { path, type, what } of documentCollections) {
     app.get(path, async (request, reply) => {
-      const page = await listDocuments(deps.db, type, parsePageRequest(request.query));
+      const page = await listDocuments(
+        deps.db,
+        type,
+        parsePageRequest(request.query),
+        parseDocumentFilters(request.query),
+      );
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
       return page.items;
     });

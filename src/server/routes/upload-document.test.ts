@@ -72,6 +72,11 @@ describe.each(testBackends())('POST /api/upload-document on $name', (backend) =>
         createdOn: expect.any(String),
         status: 'queued',
         error: null,
+        clientId: null,
+        carrierName: null,
+        products: [],
+        effectiveDate: null,
+        reviewed: false,
       },
     ]);
     expect(list[0]).not.toHaveProperty('data');

@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { parseInput } from '../http/validate.ts';
 import type { ExtractionJobs } from '../jobs/extraction-queue.ts';
+import { clientExists } from '../services/document-clients.ts';
 import { createDocument } from '../services/documents.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
@@ -30,6 +31,16 @@ const uploadSchema = z.object({
     .refine(
       (v) => v === undefined || modelIdPattern.test(v),
       'The modelId field must be 2 to 64 letters, digits, dots, dashes, underscores or tildes.',
+    ),
+  /** The client the document belongs to (issue 14). */
+  clientId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || z.uuid().safeParse(v).success,
+      'The clientId field must be a client id (a UUID).',
     ),
 });
 
@@ -75,6 +86,9 @@ export function uploadDocumentRoutes(app: FastifyInstance, deps: UploadDocumentD
           'The file must be a PDF, a Word document (DOC or DOCX) or an image (PNG or JPEG); this file is none of those.',
         );
       }
+      if (input.clientId !== undefined && !(await clientExists(deps.db, input.clientId))) {
+        throw badRequest('There is no client with this clientId.');
+      }
       const configuredModel =
         input.documentType === 'carrierProposal'
           ? deps.config.proposalModelId
@@ -87,6 +101,7 @@ export function uploadDocumentRoutes(app: FastifyInstance, deps: UploadDocumentD
           name: input.name,
           modelId: input.modelId ?? configuredModel ?? null,
           file,
+          clientId: input.clientId ?? null,
           actor: actorOf(request),
         },
         (tx, id) => jobs.enqueue(tx, id),

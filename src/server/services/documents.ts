@@ -5,6 +5,7 @@ import type {
   DocumentSummary,
   DocumentType,
 } from '../../shared/documents/document-types.ts';
+import { summaryFields } from '../../shared/documents/summary-fields.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -21,6 +22,9 @@ interface DocumentRow {
   error: string | null;
   created_on: Date;
   data?: unknown;
+  client_id: string | null;
+  /** The data's fields and which tables hold rows: enough for summaryFields (lists). */
+  summary_data?: unknown;
   revision?: number;
   reviewed?: boolean;
   page_count?: number | null;
@@ -33,17 +37,71 @@ const toSummary = (row: DocumentRow): DocumentSummary => ({
   createdOn: row.created_on.toISOString(),
   status: row.status,
   error: row.error,
+  clientId: row.client_id,
+  ...summaryFields(row.summary_data ?? row.data),
+  reviewed: row.reviewed ?? false,
 });
+
+/** The columns a summary needs (`d` is the documents row). */
+export const SUMMARY_COLUMNS = `d.id, d.name, d.file_id, d.status, d.error, d.created_on, d.client_id,
+  d.reviewed,
+  (select coalesce(jsonb_agg(case when e->>'type' = 'field' then e
+     else jsonb_build_object('type', 'table', 'label', e->'label',
+       'cells', case when jsonb_typeof(e->'cells') = 'array' and e->'cells' <> '[]'::jsonb
+         then '[{}]'::jsonb else '[]'::jsonb end) end), '[]'::jsonb)
+   from jsonb_array_elements(case when jsonb_typeof(d.data) = 'array' then d.data
+     else '[]'::jsonb end) e) as summary_data`;
+
+/** Narrowing of a document list (issue 14): all optional. */
+export interface DocumentFilters {
+  clientId?: string | undefined;
+  /** Part of the carrier's name, any case. */
+  carrier?: string | undefined;
+  product?: 'dental' | 'vision' | undefined;
+  /** Part of the document's name, any case. */
+  q?: string | undefined;
+}
+
+const elements = `jsonb_array_elements(case when jsonb_typeof(d.data) = 'array' then d.data
+  else '[]'::jsonb end) e`;
+
+/** SQL conditions for the filters (each pushes its value onto `params`). */
+export function filterClause(filters: DocumentFilters, params: unknown[]): string {
+  const where: string[] = [];
+  if (filters.clientId !== undefined) {
+    params.push(filters.clientId);
+    where.push(`d.client_id = $${params.length}`);
+  }
+  if (filters.q !== undefined) {
+    params.push(filters.q.toLowerCase());
+    where.push(`strpos(lower(d.name), $${params.length}) > 0`);
+  }
+  if (filters.carrier !== undefined) {
+    params.push(filters.carrier.toLowerCase());
+    where.push(`exists (select 1 from ${elements} where e->>'type' = 'field'
+      and e->>'label' in ('dentalInsurance_carrierName', 'visionInsurance_carrierName')
+      and strpos(lower(e->>'value'), $${params.length}) > 0)`);
+  }
+  if (filters.product !== undefined) {
+    params.push(`${filters.product}Insurance_`);
+    where.push(`exists (select 1 from ${elements} where left(e->>'label', length($${params.length})) = $${params.length}
+      and ((e->>'type' = 'field' and btrim(e->>'value') <> '')
+        or (e->>'type' = 'table' and jsonb_typeof(e->'cells') = 'array' and e->'cells' <> '[]'::jsonb)))`);
+  }
+  return where.map((w) => `${w} and `).join('');
+}
 
 export async function listDocuments(
   db: Queryable,
   type: DocumentType,
   page: PageRequest,
+  filters: DocumentFilters = {},
 ): Promise<{ items: DocumentSummary[]; nextCursor: string | undefined }> {
   const params: unknown[] = [type];
+  const filter = filterClause(filters, params);
   const { rows } = await db.query<DocumentRow>(
-    `select id, name, file_id, status, error, created_on from documents
-     where type = $1 and ${pageClause(page, params)}`,
+    `select ${SUMMARY_COLUMNS} from documents d
+     where d.type = $1 and ${filter}${pageClause(page, params, 'd')}`,
     params,
   );
   const result = toPage(
@@ -59,7 +117,8 @@ export async function getDocument(
   id: string,
 ): Promise<DocumentDetail | undefined> {
   const { rows } = await db.query<DocumentRow>(
-    `select id, name, file_id, status, error, created_on, data, revision, reviewed, page_count
+    `select id, name, file_id, status, error, created_on, data, client_id, revision, reviewed,
+       page_count
      from documents where type = $1 and id = $2`,
     [type, id],
   );
@@ -80,6 +139,8 @@ export interface NewDocument {
   name: string;
   modelId: string | null;
   file: ReceivedFile;
+  /** The client it belongs to (issue 14); the caller checked it exists. */
+  clientId?: string | null;
   /** Who uploads it (the audit trail); the local user when not said. */
   actor?: Actor | undefined;
 }
@@ -98,9 +159,10 @@ export async function createDocument(
   await db.transaction(async (tx) => {
     const fileId = await recordFile(tx, input.file, now);
     await tx.query(
-      `insert into documents (id, type, name, file_id, model_id, status, created_on, updated_on)
-       values ($1, $2, $3, $4, $5, 'queued', $6, $6)`,
-      [id, input.type, input.name, fileId, input.modelId, now],
+      `insert into documents (id, type, name, file_id, model_id, status, created_on, updated_on,
+         client_id)
+       values ($1, $2, $3, $4, $5, 'queued', $6, $6, $7)`,
+      [id, input.type, input.name, fileId, input.modelId, now, input.clientId ?? null],
     );
     await enqueue(tx, id);
     await recordAudit(tx, input.actor ?? LOCAL_ACTOR, {

@@ -14,6 +14,14 @@ export interface DocumentSummary {
   createdOn: string;
   status: DocumentStatus;
   error: string | null;
+  /** The client the document belongs to (issue 14), or null. */
+  clientId: string | null;
+  /** Read from the document's current data (shared/documents/summary-fields.ts). */
+  carrierName: string | null;
+  products: Array<'dental' | 'vision'>;
+  effectiveDate: string | null;
+  /** A broker marked the document reviewed (issue 12; the client page shows it, issue 14). */
+  reviewed: boolean;
 }
 
 /** One document as GET /api/documents/{collection}/{id} answers it: with its parsed data. */

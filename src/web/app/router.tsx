@@ -17,6 +17,7 @@ function lazyScreen<M>(
 const clients = () => import('../features/clients/client-screens.ts');
 const documents = () => import('../features/documents/document-screens.ts');
 const proposals = () => import('../features/proposals/proposal-screens.ts');
+const comparisons = () => import('../features/comparisons/comparison-screens.ts');
 const session = () => import('../features/session/session-screens.ts');
 const admin = () => import('../features/users/admin-screens.ts');
 
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
         path: '/documents/policyCertificates/:id',
         ...lazyScreen(documents, (m) => m.CertificateDetail),
       },
+      { path: '/comparisons', ...lazyScreen(comparisons, (m) => m.ComparisonScreen) },
       { path: '/users', ...lazyScreen(admin, (m) => m.UsersPage) },
       { path: '/audit', ...lazyScreen(admin, (m) => m.AuditPage) },
       { path: '/dev/prompts', ...lazyScreen(proposals, (m) => m.DevPrompts) },

@@ -79,3 +79,18 @@ export async function sendJson<T>(method: string, url: string, body?: unknown): 
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** One page of a list endpoint: its items and the cursor of the next page (X-Next-Cursor). */
+export async function getPage<T>(url: string): Promise<{ items: T[]; nextCursor: string | null }> {
+  const response = await apiFetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      await errorMessage(response, `Request failed (${response.status})`),
+    );
+  }
+  return {
+    items: (await response.json()) as T[],
+    nextCursor: response.headers?.get?.('X-Next-Cursor') ?? null,
+  };
+}

@@ -60,6 +60,14 @@ function fakeFetch() {
   const requests: { url: string; method: string; body: unknown }[] = [];
   const answers: (Answer | Promise<Answer> | Error)[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    // The client page's other sections (its documents, saved comparisons, the upload area's
+    // settings) read in the background: answered empty, not recorded.
+    const url = String(input);
+    if (/^\/api\/(documents\/\w+\?clientId=|comparisons\?clientId=|config$)/.test(url)) {
+      return new Response(url.endsWith('/config') ? '{}' : '[]', {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     requests.push({
       url: String(input),
       method: init.method ?? 'GET',

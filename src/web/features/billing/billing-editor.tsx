@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { addClass, addProduct } from '../../../shared/billing/commands.ts';
 import type { Client } from '../../../shared/clients/client.ts';
 import { useCan } from '../../app/session.tsx';
@@ -14,7 +14,14 @@ import { type BillingEditor as Editor, useBillingEditor } from './use-billing-ed
  * stay readable; 'Expand all' opens every card. Someone who may not change data (a viewer) sees
  * the same cards read-only: no add, delete or save controls.
  */
-export function BillingEditor({ client }: { client: Client }) {
+export function BillingEditor({
+  client,
+  renderTop,
+}: {
+  client: Client;
+  /** Shown above the classes with the editor in hand (issue 14: "Use for billing"). */
+  renderTop?: (editor: Editor, openProducts: (productIds: readonly string[]) => void) => ReactNode;
+}) {
   const readOnly = !useCan('change');
   const editor = useBillingEditor(client);
   const { state, dispatch } = editor;
@@ -47,11 +54,17 @@ export function BillingEditor({ client }: { client: Client }) {
     setFocusProduct(command.key);
   };
 
+  const openProducts = useCallback(
+    (ids: readonly string[]) => setOpen((prev) => new Set([...prev, ...ids])),
+    [],
+  );
+
   const allOpen = state.products.length > 0 && state.products.every((p) => open.has(p.productId));
 
   return (
     <BillingReadOnly.Provider value={readOnly}>
       <div className={editor.dirty ? 'billing-editor dirty' : 'billing-editor'}>
+        {readOnly ? null : renderTop?.(editor, openProducts)}
         <section className="billing-block" aria-labelledby="billing-classes">
           <div className="block-header">
             <h3 id="billing-classes">Classes</h3>

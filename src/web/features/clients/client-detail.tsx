@@ -1,13 +1,33 @@
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 import { BillingEditor } from '../billing/billing-editor.tsx';
+import { ClientDocuments } from '../comparisons/client-documents.tsx';
+import { UseForBilling } from '../comparisons/use-for-billing.tsx';
 import { useClient } from './use-client.ts';
 
 /** /clients/{id}: the client with its billing parameters (spec §2 Client detail). */
 export function ClientDetail() {
   const { id = '' } = useParams();
   const lookup = useClient(id);
+  // "Use for billing" (issue 14): ?useForBilling=DOCUMENT&product=dental|vision
+  // (taken out of the address at once, so a reload never puts the rates in twice)
+  const [search, setSearch] = useSearchParams();
+  const [useForBilling, setUseForBilling] = useState<{
+    documentId: string;
+    product: 'dental' | 'vision';
+  } | null>(null);
+  useEffect(() => {
+    const documentId = search.get('useForBilling');
+    if (!documentId) return;
+    setUseForBilling({
+      documentId,
+      product: search.get('product') === 'vision' ? 'vision' : 'dental',
+    });
+    setSearch({}, { replace: true });
+  }, [search, setSearch]);
+  const closeUseFor = () => setUseForBilling(null);
   return (
     <section className="page">
       <Link className="back-link" to="/clients">
@@ -39,9 +59,25 @@ export function ClientDetail() {
               <p>{lookup.client.notes}</p>
             </div>
           ) : null}
-          <section className="section">
+          <ClientDocuments clientId={lookup.client.id} />
+          <section className="section" id="billing">
             <h2>Billing Parameters</h2>
-            <BillingEditor key={lookup.client.id} client={lookup.client} />
+            <BillingEditor
+              key={lookup.client.id}
+              client={lookup.client}
+              renderTop={(editor, openProducts) =>
+                useForBilling ? (
+                  <UseForBilling
+                    key={`${useForBilling.documentId}:${useForBilling.product}`}
+                    editor={editor}
+                    documentId={useForBilling.documentId}
+                    product={useForBilling.product}
+                    openProducts={openProducts}
+                    onDone={closeUseFor}
+                  />
+                ) : null
+              }
+            />
           </section>
           <HistoryPanel
             filter={{ clientId: lookup.client.id }}

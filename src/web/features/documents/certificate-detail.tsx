@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { HistoryPanel } from '../audit/history-panel.tsx';
+import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { DocumentWorkspace } from '../proposals/document-workspace.tsx';
 import { DocumentStatusLine } from './document-status.tsx';
 import { QueueNotice } from './queue-notice.tsx';
@@ -29,6 +30,9 @@ export function CertificateDetail() {
         <>
           <article className="section certificate">
             <h1>{lookup.document.name}</h1>
+            {'clientId' in lookup.document ? (
+              <DocumentClientBar collection="policyCertificates" document={lookup.document} />
+            ) : null}
             <dl className="facts">
               <dt>Uploaded</dt>
               <dd>{formatTimestamp(lookup.document.createdOn)}</dd>

@@ -29,6 +29,12 @@ export interface UploadDocumentProps {
   maxBytes?: number | undefined;
   /** How the file is sent (tests replace it). */
   send?: SendUpload;
+  /** Upload to this client (issue 14: the upload area of a client's page). */
+  clientId?: string | undefined;
+  /** Shown inside another page: no back link, a smaller heading, the document type chosen here. */
+  embedded?: boolean;
+  /** Called after each upload (the embedding page refreshes its lists). */
+  onUploaded?: () => void;
 }
 
 type Phase = 'idle' | 'uploading' | 'uploaded';
@@ -47,6 +53,7 @@ export function UploadDocument(props: UploadDocumentProps) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [lastUploaded, setLastUploaded] = useState<string | null>(null);
+  const [documentType, setDocumentType] = useState<DocumentType>(props.documentType);
   const confirmation = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(confirmation.current), []);
 
@@ -61,7 +68,13 @@ export function UploadDocument(props: UploadDocumentProps) {
     setLastUploaded(null);
     try {
       await send(
-        { name: name.trim(), file, modelId: props.modelId, documentType: props.documentType },
+        {
+          name: name.trim(),
+          file,
+          modelId: documentType === props.documentType ? props.modelId : undefined,
+          documentType,
+          clientId: props.clientId,
+        },
         setProgress,
       );
     } catch (error) {
@@ -82,27 +95,64 @@ export function UploadDocument(props: UploadDocumentProps) {
     setPhase('uploaded');
     confirmation.current = setTimeout(() => setPhase('idle'), UPLOADED_CONFIRMATION_MS);
     void dispatch(
-      props.documentType === 'carrierProposal'
-        ? fetchCarrierProposals()
-        : fetchPolicyCertificates(),
+      documentType === 'carrierProposal' ? fetchCarrierProposals() : fetchPolicyCertificates(),
     );
+    props.onUploaded?.();
   }
 
   const percent =
     progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
+  const Wrapper = props.embedded ? 'div' : 'section';
   return (
-    <section className="page narrow">
-      <Link className="back-link" to={props.backTo}>
-        ← Back to {props.title}s
-      </Link>
-      <h1>Upload {props.title}</h1>
-      <form className="stack" onSubmit={upload}>
+    <Wrapper className={props.embedded ? 'upload-area' : 'page narrow'}>
+      {props.embedded ? null : (
+        <>
+          <Link className="back-link" to={props.backTo}>
+            ← Back to {props.title}s
+          </Link>
+          <h1>Upload {props.title}</h1>
+        </>
+      )}
+      <form
+        className="stack"
+        onSubmit={upload}
+        aria-label={props.embedded ? 'Upload a document' : undefined}
+      >
+        {props.embedded ? (
+          <fieldset className="field type-choice">
+            <legend className="field-label">Document type</legend>
+            {(
+              [
+                ['carrierProposal', 'Carrier Proposal'],
+                ['policyCertificate', 'Policy Certificate'],
+              ] as const
+            ).map(([type, label]) => (
+              <label key={type} className="radio">
+                <input
+                  type="radio"
+                  name="documentType"
+                  value={type}
+                  checked={documentType === type}
+                  disabled={phase === 'uploading'}
+                  onChange={() => setDocumentType(type)}
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <label className="field">
           <span className="field-label">Name</span>
           <input
             type="text"
-            placeholder={`Enter a name for this ${props.title}...`}
+            placeholder={`Enter a name for this ${
+              props.embedded
+                ? documentType === 'carrierProposal'
+                  ? 'Carrier Proposal'
+                  : 'Policy Certificate'
+                : props.title
+            }...`}
             value={name}
             maxLength={200}
             disabled={phase === 'uploading'}
@@ -148,8 +198,13 @@ export function UploadDocument(props: UploadDocumentProps) {
         ) : null}
         {lastUploaded ? (
           <p className="success" role="status">
-            “{lastUploaded}” was uploaded and is queued to be read.{' '}
-            <Link to={props.backTo}>See it in the list</Link>.
+            “{lastUploaded}” was uploaded and is queued to be read.
+            {props.embedded ? null : (
+              <>
+                {' '}
+                <Link to={props.backTo}>See it in the list</Link>.
+              </>
+            )}
           </p>
         ) : null}
         <div>
@@ -158,7 +213,7 @@ export function UploadDocument(props: UploadDocumentProps) {
           </button>
         </div>
       </form>
-    </section>
+    </Wrapper>
   );
 }
 

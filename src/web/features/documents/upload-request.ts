@@ -7,6 +7,8 @@ export interface UploadInput {
   file: File;
   modelId: string | undefined;
   documentType: DocumentType;
+  /** The client the document belongs to (issue 14). */
+  clientId?: string | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function sendUpload(
   form.append('file', input.file);
   if (input.modelId) form.append('modelId', input.modelId);
   form.append('documentType', input.documentType);
+  if (input.clientId) form.append('clientId', input.clientId);
   return new Promise((resolve, reject) => {
     const request = createRequest();
     request.open('POST', '/api/upload-document');

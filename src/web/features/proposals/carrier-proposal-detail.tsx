@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
 import { HistoryPanel } from '../audit/history-panel.tsx';
+import { DocumentClientBar } from '../comparisons/document-client-bar.tsx';
 import { InsightsPanel } from '../insights/insights-panel.tsx';
 import { DocumentWorkspace } from './document-workspace.tsx';
 import { ExtractionStatus } from './extraction-status.tsx';
@@ -80,6 +81,12 @@ function ProposalBody({
         ) : null}
       </header>
       <ExtractionStatus status={proposal.status} error={proposal.error} />
+      {'clientId' in proposal ? (
+        <DocumentClientBar
+          collection="carrierProposals"
+          document={proposal as CarrierProposal & { clientId: string | null }}
+        />
+      ) : null}
       {ready ? (
         <div className="proposal-insights">
           <InsightsPanel proposalData={proposal.data} />

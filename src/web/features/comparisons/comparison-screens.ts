@@ -1,0 +1,2 @@
+/** The comparison screens' chunk (issue 14). */
+export { ComparisonScreen } from './comparison-screen.tsx';
