@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MAX_COMPARED, MIN_COMPARED } from '../../../shared/comparisons/model.ts';
 import type { DocumentSummary } from '../../../shared/documents/document-types.ts';
 import { formatTimestamp } from '../../../shared/format/dates.ts';
+import { useCan } from '../../app/session.tsx';
 import { getPage, sendJson } from '../../lib/api.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import { UploadDocument } from '../documents/upload-document.tsx';
@@ -24,6 +25,7 @@ interface ClientLists {
  * tick and compare, and the comparisons saved on the client.
  */
 export function ClientDocuments({ clientId }: { clientId: string }) {
+  const canChange = useCan('change');
   const navigate = useNavigate();
   const config = useAppConfig();
   const [lists, setLists] = useState<ClientLists>({
@@ -131,43 +133,49 @@ export function ClientDocuments({ clientId }: { clientId: string }) {
                       {c.documentIds.map((id) => names.get(id) ?? 'a proposal').join(', ')} · saved{' '}
                       {formatTimestamp(c.updatedOn)}
                     </span>{' '}
-                    <button
-                      type="button"
-                      className="button small"
-                      aria-label={`Delete the comparison ${c.name}`}
-                      onClick={async () => {
-                        if (
-                          !window.confirm(`Delete the comparison “${c.name}”? The proposals stay.`)
-                        )
-                          return;
-                        try {
-                          await sendJson('DELETE', `/api/comparisons/${c.id}`);
-                        } finally {
-                          refresh();
-                        }
-                      }}
-                    >
-                      Delete
-                    </button>
+                    {canChange ? (
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={`Delete the comparison ${c.name}`}
+                        onClick={async () => {
+                          if (
+                            !window.confirm(
+                              `Delete the comparison “${c.name}”? The proposals stay.`,
+                            )
+                          )
+                            return;
+                          try {
+                            await sendJson('DELETE', `/api/comparisons/${c.id}`);
+                          } finally {
+                            refresh();
+                          }
+                        }}
+                      >
+                        Delete
+                      </button>
+                    ) : null}
                   </li>
                 ))}
               </ul>
             </>
           ) : null}
         </div>
-        <div>
-          <h3>Upload to this client</h3>
-          <UploadDocument
-            embedded
-            title="Carrier Proposal"
-            backTo={`/clients/${clientId}`}
-            modelId={config?.proposalModelId ?? undefined}
-            documentType="carrierProposal"
-            maxBytes={config?.maxUploadBytes}
-            clientId={clientId}
-            onUploaded={refresh}
-          />
-        </div>
+        {canChange ? (
+          <div>
+            <h3>Upload to this client</h3>
+            <UploadDocument
+              embedded
+              title="Carrier Proposal"
+              backTo={`/clients/${clientId}`}
+              modelId={config?.proposalModelId ?? undefined}
+              documentType="carrierProposal"
+              maxBytes={config?.maxUploadBytes}
+              clientId={clientId}
+              onUploaded={refresh}
+            />
+          </div>
+        ) : null}
       </div>
     </section>
   );

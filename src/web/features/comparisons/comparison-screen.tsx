@@ -8,6 +8,7 @@ import {
   MIN_COMPARED,
 } from '../../../shared/comparisons/model.ts';
 import type { DocumentDetail } from '../../../shared/documents/document-types.ts';
+import { useCan } from '../../app/session.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { fetchClients } from '../clients/clients-slice.ts';
@@ -29,6 +30,7 @@ type Load =
  * .xlsx and CSV downloads, Save, and "Use for billing" per column.
  */
 export function ComparisonScreen() {
+  const canChange = useCan('change');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -250,7 +252,7 @@ export function ComparisonScreen() {
                       const clientId =
                         load.proposals.find((p) => p.id === column.documentId)?.clientId ??
                         (saveClient || null);
-                      return clientId ? (
+                      return clientId && canChange ? (
                         <button
                           type="button"
                           className="button small"
@@ -312,49 +314,51 @@ export function ComparisonScreen() {
               </details>
             </>
           ) : null}
-          <form className="cmp-save" onSubmit={save} aria-label="Save comparison">
-            <label className="field inline">
-              <span className="field-label">Comparison name</span>
-              <input
-                type="text"
-                value={name}
-                maxLength={200}
-                placeholder="e.g. 2026 dental renewal"
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setSaveState({ kind: 'idle' });
-                }}
-              />
-            </label>
-            <label className="field inline">
-              <span className="field-label">Client</span>
-              <select value={saveClient} onChange={(e) => setSaveClient(e.target.value)}>
-                <option value="">Choose a client…</option>
-                {clients.list.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="submit"
-              className="button primary"
-              disabled={!name.trim() || !saveClient || saveState.kind === 'saving'}
-            >
-              {saved ? 'Save changes' : 'Save comparison'}
-            </button>
-            {saveState.kind === 'saved' ? (
-              <span className="success small" role="status">
-                Saved on {clientName ?? 'the client'}.
-              </span>
-            ) : null}
-            {saveState.kind === 'failed' ? (
-              <span className="error small" role="alert">
-                {saveState.message}
-              </span>
-            ) : null}
-          </form>
+          {canChange ? (
+            <form className="cmp-save" onSubmit={save} aria-label="Save comparison">
+              <label className="field inline">
+                <span className="field-label">Comparison name</span>
+                <input
+                  type="text"
+                  value={name}
+                  maxLength={200}
+                  placeholder="e.g. 2026 dental renewal"
+                  onChange={(e) => {
+                    setName(e.target.value);
+                    setSaveState({ kind: 'idle' });
+                  }}
+                />
+              </label>
+              <label className="field inline">
+                <span className="field-label">Client</span>
+                <select value={saveClient} onChange={(e) => setSaveClient(e.target.value)}>
+                  <option value="">Choose a client…</option>
+                  {clients.list.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="submit"
+                className="button primary"
+                disabled={!name.trim() || !saveClient || saveState.kind === 'saving'}
+              >
+                {saved ? 'Save changes' : 'Save comparison'}
+              </button>
+              {saveState.kind === 'saved' ? (
+                <span className="success small" role="status">
+                  Saved on {clientName ?? 'the client'}.
+                </span>
+              ) : null}
+              {saveState.kind === 'failed' ? (
+                <span className="error small" role="alert">
+                  {saveState.message}
+                </span>
+              ) : null}
+            </form>
+          ) : null}
         </>
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Client } from '../../../shared/clients/client.ts';
 import type { DocumentStatus } from '../../../shared/documents/document-types.ts';
 import { productTitle } from '../../../shared/documents/summary-fields.ts';
+import { useCan } from '../../app/session.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { fetchClients } from '../clients/clients-slice.ts';
@@ -35,6 +36,7 @@ export function DocumentClientBar({
   };
 }) {
   const dispatch = useAppDispatch();
+  const canChange = useCan('change');
   const navigate = useNavigate();
   const clients = useAppSelector((s) => s.clients);
   const [clientId, setClientId] = useState<string | null>(document.clientId ?? null);
@@ -88,6 +90,21 @@ export function DocumentClientBar({
   const products = document.products ?? [];
   const canBill = collection === 'carrierProposals' && client && document.status === 'done';
 
+  if (!canChange) {
+    return (
+      <section className="client-bar" aria-label="Client">
+        <p>
+          {client ? (
+            <>
+              Client: <Link to={`/clients/${client.id}`}>{client.name}</Link>
+            </>
+          ) : (
+            <span className="muted">Not linked to a client.</span>
+          )}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="client-bar" aria-label="Client">
       {client ? (
