@@ -30,17 +30,17 @@ try {
   const layout = await readDocument(bytes, type, { ocr: () => (ocr ??= createTesseractEngine()) });
   for (const page of layout.pages) {
     if (only && !only.includes(page.number)) continue;
-    console.log(
+    console.info(
       `=== page ${page.number} (${page.source}) ${page.width.toFixed(0)}x${page.height.toFixed(0)}`,
     );
     for (const block of page.blocks) {
       if (block.kind === 'line') {
         const b = block.line.box.map((v) => v.toFixed(0)).join(',');
-        console.log(`  [${b}] ${block.line.text}`);
+        console.info(`  [${b}] ${block.line.text}`);
         continue;
       }
       const t = block.table;
-      console.log(
+      console.info(
         `  TABLE ${t.origin} ${t.rows}x${t.cols} headerRows=${t.headerRows} page=${t.page}`,
       );
       for (let r = 0; r < t.rows; r++) {
@@ -51,7 +51,7 @@ try {
             const span = c.rowSpan > 1 || c.colSpan > 1 ? `{${c.rowSpan}x${c.colSpan}}` : '';
             return `${c.col}${span}${c.header ? 'H' : ''}:${c.text.replace(/\n/g, ' / ')}`;
           });
-        console.log(`    r${r}| ${cells.join(' | ')}`);
+        console.info(`    r${r}| ${cells.join(' | ')}`);
       }
     }
   }
