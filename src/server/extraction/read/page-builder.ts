@@ -4,6 +4,7 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
+import { splitAlignedSubRows } from './sub-rows.ts';
 
 export interface PageInput {
   number: number;
@@ -225,6 +226,7 @@ export function buildPage(input: PageInput): Page {
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
     splitUnruledRows(table);
+    splitAlignedSubRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
