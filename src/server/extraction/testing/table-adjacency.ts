@@ -83,6 +83,20 @@ export function adjacencyRelations(table: LabelledTable): string[] {
   return out;
 }
 
+/**
+ * The category bars of a labelled table: below its heading rows, a row whose only text is one
+ * cell across the whole table, followed by a row of two or more filled cells.
+ */
+export function labelledCategories(table: LabelledTable): LabelledCell[] {
+  const cols = Math.max(0, ...table.cells.map((c) => c.col + (c.colSpan ?? 1)));
+  const filled = (r: number) => table.cells.filter((c) => c.row === r && normaliseCellText(c.text));
+  return table.cells.filter((c) => {
+    if (c.header || c.col !== 0 || (c.colSpan ?? 1) !== cols || cols < 2) return false;
+    if (filled(c.row).length !== 1) return false;
+    return filled(c.row + (c.rowSpan ?? 1)).length >= 2;
+  });
+}
+
 export interface AdjacencyScore {
   truth: number;
   predicted: number;
