@@ -115,6 +115,8 @@ export function whitespaceGutter(lines: Line[], body: number): ColumnBand | unde
     for (let k = 0; k + 1 < cuts.length; k++) {
       const y0 = cuts[k]!;
       const y1 = cuts[k + 1]!;
+      // too short a stretch to hold five lines a side
+      if (y1 - y0 < body * 6) continue;
       const inside = lines.filter((l) => l.box[1] > y0 && l.box[3] < y1);
       const left = inside.filter((l) => l.box[2] <= x - half);
       const right = inside.filter((l) => l.box[0] >= x + half);
