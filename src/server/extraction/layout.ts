@@ -42,6 +42,11 @@ export interface Cell {
   colSpan: number;
   /** Part of a header row (by markup, shading or position). */
   header?: boolean;
+  /**
+   * A category bar: the only text of its row, across the table, over the rows it heads
+   * ('Preventive & Diagnostic', 'Basic', 'Major'); set by the reader's table stage.
+   */
+  category?: boolean;
   page: number;
 }
 
@@ -52,6 +57,8 @@ export interface Table {
   cells: Cell[];
   /** How many leading rows are column headings. */
   headerRows: number;
+  /** How many leading columns are row headings (service names, labels); set by the reader. */
+  headerCols?: number;
   box?: Box;
   /** First page the table is on (tables continued over pages are merged). */
   page: number;

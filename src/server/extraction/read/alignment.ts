@@ -124,7 +124,7 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
       continue;
     }
     const ranges = columnRanges(region);
-    if (ranges.length < 2) {
+    if (ranges.length < 2 || isProse(region)) {
       i = lastMulti + 1;
       continue;
     }
@@ -134,6 +134,23 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     i = lastMulti + 1;
   }
   return { tables, lines: lines.filter((l) => !used.has(l)) };
+}
+
+/**
+ * Columns of running text side by side (a page set in two or three columns of prose) align as
+ * well as a table's columns do. Prose is told by its segments: most are long runs of words
+ * (five or more) and few carry a figure, an amount or a rate (list numbers at the start of a
+ * line do not count), where a table's cells are short or carry values.
+ */
+export function isProse(rows: Row[]): boolean {
+  const segments = rows.flatMap((r) => r.segments);
+  if (segments.length < 6) return false;
+  const words = (s: Line) => s.text.trim().split(/\s+/).length;
+  const long = segments.filter((s) => words(s) >= 5).length;
+  const valued = segments.filter((s) =>
+    /[\d$%]/.test(s.text.replace(/^\s*\(?\d{1,2}[.)]\s/, '')),
+  ).length;
+  return long >= segments.length * 0.6 && valued < segments.length * 0.25;
 }
 
 /**

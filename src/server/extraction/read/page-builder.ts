@@ -4,6 +4,8 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
+import { splitAlignedSubRows } from './sub-rows.ts';
+import { labelTableStructure } from './table-structure.ts';
 
 export interface PageInput {
   number: number;
@@ -225,6 +227,7 @@ export function buildPage(input: PageInput): Page {
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
     splitUnruledRows(table);
+    splitAlignedSubRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
@@ -249,6 +252,7 @@ export function buildPage(input: PageInput): Page {
     blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
   }
   blocks.push(...tables.map((table): Block => ({ kind: 'table', table })));
+  for (const b of blocks) if (b.kind === 'table') labelTableStructure(b.table);
   const key = (b: Block): [number, number, number, number] => {
     const box = b.kind === 'line' ? b.line.box : b.table.box;
     const at = box ? placeInBand(box, bands) : undefined;

@@ -47,3 +47,67 @@ describe('pages set in two columns', () => {
     expect(read(ws)).toEqual(['table']);
   });
 });
+
+describe('a sidebar beside a grid (no parallel headings)', () => {
+  const sidebar = [
+    ['Save 40%', 20],
+    ['on a second pair', 40],
+    ['of glasses', 52],
+    ['Find a doctor', 90],
+    ['call the number', 104],
+    ['on your card', 116],
+    ['Heads up', 150],
+    ['you may have', 164],
+    ['more benefits', 178],
+  ] as const;
+  const grid = [
+    ['Exam', '$10 copay', 'Up to $42'],
+    ['Frame', '$150 allowance', 'Up to $60'],
+    ['Single Vision', '$20 copay', 'Up to $35'],
+    ['Bifocal', '$20 copay', 'Up to $49'],
+    ['Trifocal', '$20 copay', 'Up to $74'],
+    ['Lenticular', '$20 copay', 'Up to $74'],
+    ['Progressive', '$85 copay', 'Up to $49'],
+  ];
+  it('keeps the sidebar out of the grid', () => {
+    const ws = [
+      ...sidebar.flatMap(([t, y]) => words(t, 30, y + 3, 11)),
+      ...grid.flatMap(([a, b, c], i) => [
+        ...words(a!, 200, 30 + i * 21),
+        ...words(b!, 340, 30 + i * 21),
+        ...words(c!, 460, 30 + i * 21),
+      ]),
+    ];
+    const page = pageOfWords(ws);
+    const tables = page.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : []));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.cols).toBe(3);
+    const texts = tables[0]!.cells.map((c) => c.text);
+    for (const [t] of sidebar) expect(texts).not.toContain(t);
+    expect(texts).toContain('Progressive');
+  });
+});
+
+describe('columns of prose side by side', () => {
+  it('are read as text, not as a table', () => {
+    const left = [
+      'Dental services that are not necessary for the',
+      'health of the teeth are not covered by this plan',
+      'and charges for them are the member’s to pay in',
+      'full, as are charges for hospital stays and other',
+      'facility charges that a dental visit may bring.',
+    ];
+    const right = [
+      'Foreign services are not covered unless they are',
+      'required as an emergency while the member is away',
+      'from home and could not wait until the return of',
+      'the member to a network dentist for the treatment',
+      'of the condition that made the visit necessary.',
+    ];
+    const ws = [
+      ...left.flatMap((t, i) => words(t, 40, 100 + i * 12)),
+      ...right.flatMap((t, i) => words(t, 320, 100 + i * 12)),
+    ];
+    expect(read(ws)).not.toContain('table');
+  });
+});

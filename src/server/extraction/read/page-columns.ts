@@ -87,7 +87,57 @@ export function columnBands(items: PageItem[]): ColumnBand[] {
       bands.push({ y0: y0 - 0.5, y1, gutter: (g0 + g1) / 2 });
     }
   }
+  const gutter = whitespaceGutter(lines, body);
+  if (gutter && !bands.some((b) => b.y0 < gutter.y1 && gutter.y0 < b.y1)) bands.push(gutter);
   return bands;
+}
+
+/**
+ * A page whose text runs in two columns without parallel headings (a sidebar of notes beside a
+ * grid, prose beside a list): a vertical strip that no line crosses over a long stretch, with
+ * lines on both sides. The two sides of a table without rulings are kept together: their lines
+ * sit on shared baselines, while two columns of a page keep their own leading.
+ */
+export function whitespaceGutter(lines: Line[], body: number): ColumnBand | undefined {
+  if (lines.length < 12) return undefined;
+  const x0 = Math.min(...lines.map((l) => l.box[0]));
+  const x1 = Math.max(...lines.map((l) => l.box[2]));
+  let best: (ColumnBand & { score: number }) | undefined;
+  for (let x = x0 + body * 3; x <= x1 - body * 3; x += body / 2) {
+    const half = body * 0.75;
+    const crossing = lines.filter((l) => l.box[0] < x + half && l.box[2] > x - half);
+    // the longest stretch between lines that cross the strip
+    const cuts = [
+      Number.NEGATIVE_INFINITY,
+      ...crossing.map((l) => (l.box[1] + l.box[3]) / 2).sort((a, b) => a - b),
+      Number.POSITIVE_INFINITY,
+    ];
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const y0 = cuts[k]!;
+      const y1 = cuts[k + 1]!;
+      // too short a stretch to hold five lines a side
+      if (y1 - y0 < body * 6) continue;
+      const inside = lines.filter((l) => l.box[1] > y0 && l.box[3] < y1);
+      const left = inside.filter((l) => l.box[2] <= x - half);
+      const right = inside.filter((l) => l.box[0] >= x + half);
+      if (left.length < 5 || right.length < 5) continue;
+      const score = Math.min(left.length, right.length);
+      if (best && score <= best.score) continue;
+      // shared baselines: a table's columns, not the page's (both ways: a dense grid beside a
+      // sidebar gives each sidebar line a level neighbour by chance, not the other way round)
+      const levelWith = (a: Line[], b: Line[]) =>
+        a.filter((l) =>
+          b.some((r) => Math.abs(r.box[3] - l.box[3]) < Math.min(r.size, l.size) * 0.25),
+        ).length / a.length;
+      if (Math.min(levelWith(left, right), levelWith(right, left)) > 0.3) continue;
+      const top = Math.min(...inside.map((l) => l.box[1]));
+      const bottom = Math.max(...inside.map((l) => l.box[3]));
+      best = { y0: top - 0.5, y1: bottom + 0.5, gutter: x, score };
+    }
+  }
+  if (!best) return undefined;
+  const { score: _score, ...band } = best;
+  return band;
 }
 
 /** The band and side (0 left, 1 right) an item belongs to, if any. */

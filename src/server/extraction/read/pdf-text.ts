@@ -58,7 +58,17 @@ export interface OperatorText {
   runs: TextRun[];
   /** A font the walk cannot place (vertical writing): read the page's text content instead. */
   unsupported: boolean;
+  /** Glyphs left out because they run along another direction (margin notes set sideways). */
+  rotated: number;
 }
+
+/**
+ * A gap between glyphs wider than this share of the font size separates words (pdf.js's own text
+ * content uses about a tenth of an em too): fonts without a space glyph move the pen by a kerning
+ * adjustment instead, often under a fifth of an em, while kerning within a word stays under a
+ * twentieth.
+ */
+const WORD_GAP = 0.1;
 
 /**
  * Glyph runs of a page. A run breaks at spaces and where the next glyph does not continue the
@@ -87,6 +97,7 @@ export function textFromOperators(
   let fontSize = 0;
   let fontDirection = 1;
   let run: TextRun | undefined;
+  let rotated = 0;
   const flush = () => {
     if (run?.text.trim()) runs.push({ ...run, text: run.text });
     run = undefined;
@@ -166,6 +177,13 @@ export function textFromOperators(
         const m = multiply(ctm, tm);
         const scale = Math.hypot(m[0], m[1]);
         const size = fontSize * Math.hypot(m[2], m[3]);
+        // text set along another direction than the page's lines (a note printed up the margin)
+        // is no part of the page's rows: its letters would land one per line across the tables
+        const sideways = Math.abs(m[1]) > Math.abs(m[0]) * 0.2 || m[0] * fontDirection <= 0;
+        if (sideways) {
+          flush();
+          rotated += glyphs.length;
+        }
         let advance = 0;
         for (const glyph of glyphs) {
           if (typeof glyph === 'number') {
@@ -179,14 +197,14 @@ export function textFromOperators(
           const [gx, gy] = apply(m, x + advance * textHScale, y + rise);
           const gEnd = gx + (glyph.width ?? 0) * advanceScale * textHScale * scale;
           advance += width;
-          if (!ch.trim()) {
+          if (!ch.trim() || sideways) {
             flush();
             continue;
           }
           const continues =
             run !== undefined &&
             Math.abs(run.baseline - gy) < size * 0.3 &&
-            gx - run.x1 < size * 0.2 &&
+            gx - run.x1 < size * WORD_GAP &&
             gx - run.x1 > -size * 0.5;
           if (!continues) {
             flush();
@@ -203,7 +221,7 @@ export function textFromOperators(
     }
   }
   flush();
-  return { runs, unsupported };
+  return { runs, unsupported, rotated };
 }
 
 /** Runs to words (one word per run), dropping superscript footnote markers. */

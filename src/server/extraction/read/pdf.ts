@@ -9,7 +9,7 @@ import {
   type PDFPageProxy,
   Util,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from '../layout.ts';
+import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { buildPage } from './page-builder.ts';
 import { rulingsFromOperators } from './pdf-graphics.ts';
@@ -119,7 +119,9 @@ export function wordRuns(runs: TextRun[]): TextRun[] {
 }
 
 /** Reads one page's text layer and rulings into a layout page. */
-export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; chars: number }> {
+export async function readPdfPage(
+  page: PDFPageProxy,
+): Promise<{ layout: Page; chars: number; words: Word[] }> {
   const viewport = page.getViewport({ scale: 1 });
   const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
   const fromOps = textFromOperators(ops, viewport.transform, (name) =>
@@ -149,5 +151,5 @@ export async function readPdfPage(page: PDFPageProxy): Promise<{ layout: Page; c
     segments,
     tolerance: 2.5,
   });
-  return { layout, chars };
+  return { layout, chars, words };
 }

@@ -6,6 +6,7 @@ import { readImage, readScannedPdfPage } from './image.ts';
 import { checkImageSize, checkPageCount, checkZipArchive } from './limits.ts';
 import type { OcrEngine } from './ocr.ts';
 import { openPdf, readPdfPage } from './pdf.ts';
+import { textLayerIsGarbled } from './text-sense.ts';
 
 export interface ReadOptions {
   /** The OCR engine for images and for PDF pages without a text layer (created lazily). */
@@ -29,7 +30,9 @@ export async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<
       checkAborted(options.signal);
       const page = await doc.getPage(n);
       const read = await readPdfPage(page);
-      if (read.chars >= MIN_TEXT_CHARS) pages.push(read.layout);
+      // a page without a text layer, or whose text layer does not spell words (a font with a
+      // broken encoding), is read from its pixels
+      if (read.chars >= MIN_TEXT_CHARS && !textLayerIsGarbled(read.words)) pages.push(read.layout);
       else pages.push(await readScannedPdfPage(page, options.ocr()));
       page.cleanup();
     }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
+import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import type { Segment } from './rulings.ts';
+import { alignInOrder } from './sub-rows.ts';
+
+const box = (x0: number, y0: number, x1: number, y1: number): Segment[] => [
+  { dir: 'h', pos: y0, a: x0, b: x1 },
+  { dir: 'h', pos: y1, a: x0, b: x1 },
+  { dir: 'v', pos: x0, a: y0, b: y1 },
+  { dir: 'v', pos: x1, a: y0, b: y1 },
+];
+
+/** A ruled table of three columns, one ruled row per section, the section's lines inside. */
+function ruledSections(sections: [string, string, string][][], drift = 0) {
+  const ws: Word[] = [
+    ...wordsAt('Services', 44, 92),
+    ...wordsAt('In-network', 250, 92),
+    ...wordsAt('Out-of-network', 400, 92),
+  ];
+  const segs: Segment[] = [...box(40, 88, 560, 106)];
+  let y = 106;
+  for (const lines of sections) {
+    const top = y;
+    lines.forEach(([label, a, b], i) => {
+      const ly = top + 4 + i * 14;
+      if (label) ws.push(...wordsAt(label, 44, ly));
+      // values set a little lower than their label, drifting down the column
+      if (a) ws.push(...wordsAt(a, 250, ly + drift * (i + 1)));
+      if (b) ws.push(...wordsAt(b, 400, ly + drift * (i + 1)));
+    });
+    y = top + 8 + lines.length * 14;
+    segs.push(...box(40, top, 560, y));
+  }
+  segs.push({ dir: 'v', pos: 245, a: 88, b: y }, { dir: 'v', pos: 395, a: 88, b: y });
+  return tablesOf(pageOfWords(ws, segs));
+}
+
+describe('rows that hold a list of services and their values', () => {
+  it.each([
+    ['values level with their labels', 0],
+    ['values drifting below their labels by up to half a line', 1.2],
+  ])('are split into one row per service (%s)', (_name, drift) => {
+    const [table] = ruledSections(
+      [
+        [
+          ['Standard plastic lenses', '', ''],
+          ['Single vision', '$25', 'Up to $25'],
+          ['Bifocal', '$25', 'Up to $40'],
+          ['Trifocal', '$25', 'Up to $60'],
+        ],
+      ],
+      drift,
+    );
+    expect(table).toBeDefined();
+    const rows = Array.from({ length: table!.rows }, (_, r) =>
+      [0, 1, 2].map((c) => cellText(table!, r, c)),
+    );
+    expect(rows).toContainEqual(['Single vision', '$25', 'Up to $25']);
+    expect(rows).toContainEqual(['Bifocal', '$25', 'Up to $40']);
+    expect(rows).toContainEqual(['Trifocal', '$25', 'Up to $60']);
+    expect(rows).toContainEqual(['Standard plastic lenses', '', '']);
+  });
+
+  it('keeps a wrapped header or a wrapped paragraph in one cell', () => {
+    const [table] = ruledSections([
+      [
+        ['Employer sponsored initial', '2-4', 'No'],
+        ['enrollment, open enrollment,', 'enrolled', ''],
+        ['and timely add-on', 'employees', ''],
+      ],
+    ]);
+    expect(cellText(table!, 1, 0)).toBe(
+      'Employer sponsored initial enrollment, open enrollment, and timely add-on',
+    );
+  });
+});
+
+describe('alignInOrder', () => {
+  it.each([
+    ['pairs level items', [10, 20, 30], [10, 20, 30], [0, 1, 2]],
+    ['skips an anchor with no partner', [10, 30], [10, 20, 30], [0, 2]],
+    ['pairs drifted items in order with their nearest anchors', [14, 27], [10, 20, 30], [0, 2]],
+    ['leaves an item far from every anchor unpaired', [10, 100], [10, 20], [0, undefined]],
+  ])('%s', (_name, a, b, want) => {
+    expect(alignInOrder(a, b, (d) => Math.abs(d) / 10, 0.75)).toEqual(want);
+  });
+});

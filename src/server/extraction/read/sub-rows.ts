@@ -1,0 +1,195 @@
+import type { Cell, Line, Table } from '../layout.ts';
+
+/**
+ * Ruled tables often draw rules between sections only: one ruled row then holds a list of
+ * services in its first column and their values, line for line, in the others ("Single vision
+ * $25 Up to $25 / Bifocal $25 Up to $40 / …"). Such a row is read as one cell per column with
+ * many lines, and which value belongs to which service is lost. This step splits it into one row
+ * per printed line that the columns share:
+ *
+ * - the first column's lines anchor bands; each other column's lines are paired with them in
+ *   order, each with the nearest anchor (alignInOrder), so values set a little lower than their
+ *   labels, or drifting by a fraction of a line down a separate text flow, still pair up;
+ * - the row is split only when at least three bands pair a label with a value (a figure, an
+ *   amount, a rate) — two when every line of the row found its place — and the first column
+ *   is not a paragraph wrapped over its width, nor any other column's text continued in lower
+ *   case;
+ * - a band with text in other columns only continues the row above it (a wrapped value); a band
+ *   with text in the first column only starts a row (a heading or a label without values) unless
+ *   the label above it was wrapped (it filled its cell's width, or the line starts in lower case).
+ */
+export function splitAlignedSubRows(table: Table): void {
+  for (let r = table.rows - 1; r >= 0; r--) {
+    const row = table.cells.filter((c) => c.row === r);
+    if (row.some((c) => c.rowSpan > 1)) continue;
+    // a cell of another row spanning down into this one keeps the row whole
+    if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
+    const parts = subRows(row);
+    if (!parts) continue;
+    const k = parts.length;
+    for (const c of table.cells) if (c.row > r) c.row += k - 1;
+    const replacement: Cell[] = [];
+    for (const cell of row) {
+      parts.forEach((part, i) => {
+        const lines = cell.lines.filter((l) => part.has(l));
+        const top = i === 0 ? cell.box?.[1] : Math.min(...lines.map((l) => l.box[1]));
+        const bottom = i === k - 1 ? cell.box?.[3] : Math.max(...lines.map((l) => l.box[3]));
+        replacement.push({
+          ...cell,
+          row: r + i,
+          lines,
+          text: lines.map((l) => l.text).join('\n'),
+          ...(cell.box && Number.isFinite(top) && Number.isFinite(bottom)
+            ? { box: [cell.box[0], top!, cell.box[2], bottom!] }
+            : { box: undefined }),
+        });
+      });
+    }
+    const others = table.cells.filter((c) => !row.includes(c));
+    table.cells = [...others, ...replacement].sort((a, b) => a.row - b.row || a.col - b.col);
+    for (const c of table.cells) if (!c.box) delete c.box;
+    table.rows += k - 1;
+  }
+}
+
+interface Band {
+  top: number;
+  bottom: number;
+  lines: { line: Line; col: number }[];
+}
+
+/** The row's lines grouped into sub-rows, or undefined when the row is not a list. */
+function subRows(row: Cell[]): Set<Line>[] | undefined {
+  const filled = row.filter((c) => c.lines.length > 0);
+  if (filled.length < 2) return undefined;
+  const first = Math.min(...filled.map((c) => c.col));
+  // a value column whose lines continue in lower case wraps its text: the row is one row whose
+  // cells wrap, not a list
+  const sortedLines = (c: Cell) => [...c.lines].sort((a, b) => a.box[1] - b.box[1]);
+  if (
+    filled.some(
+      (c) =>
+        c.col !== first &&
+        sortedLines(c)
+          .slice(1)
+          .some((l) => /^\p{Ll}/u.test(l.text.trim())),
+    )
+  )
+    return undefined;
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  const byY = (a: Line, b: Line) => mid(a) - mid(b);
+  // the first column's lines anchor the bands; each other column's lines are paired with them in
+  // order, each with the anchor nearest in height (values are often set a little lower than
+  // their label, and a column set as its own text flow drifts by a fraction of a line)
+  const anchors = [...filled.find((c) => c.col === first)!.lines].sort(byY);
+  const bands: Band[] = anchors.map((line) => ({
+    top: line.box[1],
+    bottom: line.box[3],
+    lines: [{ line, col: first }],
+  }));
+  const lead = Math.max(1, ...anchors.map((l) => l.box[3] - l.box[1]));
+  for (const cell of filled) {
+    if (cell.col === first) continue;
+    const lines = [...cell.lines].sort(byY);
+    const pairs = alignInOrder(lines.map(mid), anchors.map(mid), (d) => Math.abs(d) / lead, 0.75);
+    lines.forEach((line, i) => {
+      const j = pairs[i];
+      const item = { line, col: cell.col };
+      if (j === undefined) {
+        bands.push({ top: line.box[1], bottom: line.box[3], lines: [item] });
+        return;
+      }
+      const b = bands[j]!;
+      b.lines.push(item);
+      b.top = Math.min(b.top, line.box[1]);
+      b.bottom = Math.max(b.bottom, line.box[3]);
+    });
+  }
+  bands.sort((a, b) => a.top - b.top);
+  const cols = (b: Band) => new Set(b.lines.map((l) => l.col));
+  // a list pairs labels with values: bands where the first column and a value (a figure, an
+  // amount, a rate) in another column sit level
+  const valued = (b: Band) =>
+    b.lines.some((l) => l.col !== first && /[\d$%]/.test(l.line.text)) &&
+    b.lines.some((l) => l.col === first);
+  // three pairs make a list; two do when every line of the row found its place
+  const pairs = bands.filter(valued).length;
+  const whole = bands.every((b) => cols(b).size === filled.length);
+  if (pairs < 3 && !(pairs === 2 && whole)) return undefined;
+  const labelCell = filled.find((c) => c.col === first)!;
+  const cellRight = labelCell.box?.[2] ?? Math.max(...labelCell.lines.map((l) => l.box[2]));
+  const cellLeft = labelCell.box?.[0] ?? Math.min(...labelCell.lines.map((l) => l.box[0]));
+  const fills = (line: Line) => line.box[2] >= cellRight - 0.2 * (cellRight - cellLeft);
+  const wrapped = (line: Line | undefined, next: Line) =>
+    line !== undefined && (fills(line) || /^\p{Ll}/u.test(next.text.trim()));
+  // a paragraph wrapped over the first column's width is one cell, not a list
+  const labels = labelCell.lines;
+  const prose = (line: Line) => fills(line) && !/[\d$%]\S*$/.test(line.text.trim());
+  if (labels.slice(0, -1).filter(prose).length * 2 > labels.length - 1) return undefined;
+  const out: Set<Line>[] = [];
+  let lastLabel: Line | undefined;
+  for (const band of bands) {
+    const c = cols(band);
+    const label = band.lines.find((l) => l.col === first)?.line;
+    const starts =
+      out.length === 0 ||
+      (c.has(first) && c.size >= 2) ||
+      (label !== undefined && c.size === 1 && !wrapped(lastLabel, label));
+    if (starts) out.push(new Set());
+    for (const l of band.lines) out[out.length - 1]!.add(l.line);
+    if (label) lastLabel = label;
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
+/**
+ * Pairs the items of `a` with items of `b` (both sorted), keeping order, one to one, so that the
+ * summed cost of the pairs plus `skip` for each item of `a` left unpaired is least. Returns for
+ * each item of `a` the index in `b` it is paired with (undefined when unpaired).
+ */
+export function alignInOrder(
+  a: number[],
+  b: number[],
+  cost: (d: number) => number,
+  skip: number,
+): (number | undefined)[] {
+  const n = a.length;
+  const m = b.length;
+  // best[i][j]: least cost for a[0..i) against b[0..j)
+  const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  const move = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = 1; i <= n; i++) {
+    best[i]![0] = i * skip;
+    move[i]![0] = 1;
+  }
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const pair = best[i - 1]![j - 1]! + cost(a[i - 1]! - b[j - 1]!);
+      const skipA = best[i - 1]![j]! + skip;
+      const skipB = best[i]![j - 1]!;
+      if (pair <= skipA && pair <= skipB) {
+        best[i]![j] = pair;
+        move[i]![j] = 0;
+      } else if (skipA <= skipB) {
+        best[i]![j] = skipA;
+        move[i]![j] = 1;
+      } else {
+        best[i]![j] = skipB;
+        move[i]![j] = 2;
+      }
+    }
+  }
+  const out: (number | undefined)[] = new Array(n).fill(undefined);
+  let i = n;
+  let j = m;
+  while (i > 0) {
+    const mv = j === 0 ? 1 : move[i]![j]!;
+    if (mv === 0) {
+      out[i - 1] = j - 1;
+      i--;
+      j--;
+    } else if (mv === 1) i--;
+    else j--;
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import type { Word } from '../layout.ts';
+
+/**
+ * Does a page's text layer spell words? A PDF whose fonts carry a broken or missing encoding
+ * (every character code shifted, private-use code points, glyph names without a ToUnicode map)
+ * draws a readable page while its text layer holds nonsense. Two measures, both independent of
+ * any carrier or layout:
+ * - the share of letters that are Latin letters (a shifted encoding lands on symbols and
+ *   accented or private-use characters);
+ * - the share of letter runs that are English words of a small vocabulary (data, in
+ *   english-words.txt): real pages of benefit text hit it for one run in four or more, a page of
+ *   shifted Latin letters almost never.
+ */
+
+const VOCABULARY: ReadonlySet<string> = new Set(
+  readFileSync(new URL('./english-words.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#')),
+);
+
+export interface TextSense {
+  /** Letters seen (all scripts). */
+  letters: number;
+  /** Share of those letters that are A–Z or a–z. */
+  latinShare: number;
+  /** Runs of two or more letters seen. */
+  runs: number;
+  /** Share of those runs that are words of the vocabulary. */
+  wordShare: number;
+}
+
+/** Fewer letters than this and the page says too little to judge: it is taken as it reads. */
+const MIN_LETTERS = 60;
+/** Fewer letter runs than this and the vocabulary share is not judged. */
+const MIN_RUNS = 15;
+
+/**
+ * Characters that separate letter runs: spaces, digits and punctuation. Everything else counts
+ * as a letter, symbols included: a shifted encoding lands on math signs and accented letters as
+ * often as on letters.
+ */
+const SEPARATOR = /[\s\p{N}\p{P}$+<=>^`|~]/u;
+
+export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
+  let letters = 0;
+  let latin = 0;
+  let runs = 0;
+  let known = 0;
+  const endRun = (run: string) => {
+    if ([...run].length < 2) return;
+    runs++;
+    if (VOCABULARY.has(run.toLowerCase())) known++;
+  };
+  for (const w of words) {
+    let run = '';
+    for (const ch of w.text) {
+      // an apostrophe or hyphen inside a word keeps it one run ("don't", "x-rays")
+      if (SEPARATOR.test(ch) && !(/['’-]/.test(ch) && run)) {
+        endRun(run);
+        run = '';
+        continue;
+      }
+      letters++;
+      if (/[A-Za-z'’-]/.test(ch)) latin++;
+      run += ch;
+    }
+    endRun(run.replace(/['’-]+$/, ''));
+  }
+  return {
+    letters,
+    latinShare: letters ? latin / letters : 1,
+    runs,
+    wordShare: runs ? known / runs : 1,
+  };
+}
+
+/**
+ * Whether a text layer is nonsense that OCR of the drawn page would read better: its letter runs
+ * are almost never words (a page in another script still carries English words here and there
+ * — a notice of language help, a phone line — and is kept).
+ */
+export function textLayerIsGarbled(words: readonly Pick<Word, 'text'>[]): boolean {
+  const s = textSense(words);
+  if (s.letters < MIN_LETTERS) return false;
+  if (s.runs < MIN_RUNS) return s.latinShare < 0.2;
+  return s.wordShare < 0.03;
+}
