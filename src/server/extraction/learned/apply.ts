@@ -1,0 +1,257 @@
+import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import type { DocumentLayout } from '../layout.ts';
+import {
+  columnOf,
+  fingerprintOf,
+  type LayoutTemplate,
+  type LearnedValue,
+  loosePattern,
+  rowKey,
+  similarity,
+  type Where,
+} from './template.ts';
+import { layoutUnits, shapeOf, type Unit } from './units.ts';
+
+/**
+ * Reading a document with learned layout templates: the best matching template (similarity at
+ * or above MATCH_THRESHOLD, same document type) is read first — each learned value from the
+ * unit in the same place (same row and column headings, same words around it, amounts allowed to
+ * differ) — and the generic engine's reading fills everything else. A document no template
+ * matches comes out exactly as the generic engine read it.
+ */
+
+/** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
+export const MATCH_THRESHOLD = 0.7;
+
+export interface TemplateMatch<T extends LayoutTemplate = LayoutTemplate> {
+  template: T;
+  similarity: number;
+}
+
+export function bestTemplate<T extends LayoutTemplate>(
+  units: Unit[],
+  templates: readonly T[],
+  documentType: LayoutTemplate['documentType'],
+): TemplateMatch<T> | undefined {
+  if (!templates.length) return undefined;
+  const print = fingerprintOf(units);
+  let best: TemplateMatch<T> | undefined;
+  for (const template of templates) {
+    if (template.documentType !== documentType) continue;
+    const s = similarity(print, template.fingerprint);
+    if (s >= MATCH_THRESHOLD && (!best || s > best.similarity)) best = { template, similarity: s };
+  }
+  return best;
+}
+
+function capture(unit: Unit, where: Where): string | undefined {
+  const re = new RegExp(
+    `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
+    'iu',
+  );
+  const m = re.exec(unit.text.normalize('NFKC'));
+  const v = m?.[1]?.trim();
+  return v || undefined;
+}
+
+/** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
+function context(unit: Unit, where: Where, units: Unit[]): number {
+  if (where.kind === 'cell') {
+    if (unit.kind !== 'cell') return 0;
+    const row = unit.rowHead === where.rowHead ? 0.45 : 0;
+    const col = unit.colHead === where.colHead ? 0.3 : 0;
+    const head = unit.tableHead === where.tableHead ? 0.15 : 0;
+    const index = unit.col === where.col ? 0.1 : 0;
+    const sum = row + col + head + index;
+    return row || sum >= 0.55 ? sum : 0;
+  }
+  if (unit.kind === 'cell') return 0;
+  const neighbour = (step: number) => {
+    for (let i = unit.order + step; i >= 0 && i < units.length; i += step) {
+      const u = units[i]!;
+      if (u.kind !== 'furniture') return shapeOf(u.text).slice(0, 200);
+    }
+    return '';
+  };
+  const prev = neighbour(-1) === where.prev ? 0.4 : 0;
+  const next = neighbour(1) === where.next ? 0.3 : 0;
+  const labelled = /\p{L}/u.test(where.prefix + where.suffix) ? 0.3 : 0;
+  if (!labelled && !prev && !next) return 0;
+  return prev + next + labelled;
+}
+
+interface Read {
+  value: string;
+  score: number;
+  source: { page: number; box?: [number, number, number, number] };
+}
+
+function readValue(
+  units: Unit[],
+  learned: LearnedValue,
+  match: number,
+  geometry: boolean,
+): Read | undefined {
+  const where = learned.where;
+  if (!where) return undefined;
+  let best: { unit: Unit; value: string; score: number } | undefined;
+  for (const unit of units) {
+    const ctx = context(unit, where, units);
+    if (!ctx) continue;
+    const value = capture(unit, where);
+    if (!value) continue;
+    const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
+    const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
+    if (!best || score > best.score) best = { unit, value, score };
+  }
+  if (!best) return undefined;
+  const quality = Math.max(0, Math.min(1, best.score)) * match;
+  return {
+    value: best.value,
+    score: Math.round((0.55 + 0.44 * quality) * 1000) / 1000,
+    source: {
+      page: best.unit.page,
+      ...(geometry && best.unit.box
+        ? {
+            box: best.unit.box.map((v) => Math.round(v * 10) / 10) as [
+              number,
+              number,
+              number,
+              number,
+            ],
+          }
+        : {}),
+    },
+  };
+}
+
+export interface TemplateReading {
+  data: ParsedData;
+  /** The template used and how well it matched; undefined when none did. */
+  match?: { name: string; similarity: number; values: number } | undefined;
+}
+
+/** Reads `layout` through the best matching template, merged over the generic engine's `generic`. */
+export function readWithTemplates(
+  layout: DocumentLayout,
+  generic: ParsedData,
+  templates: readonly LayoutTemplate[],
+  documentType: LayoutTemplate['documentType'],
+): TemplateReading {
+  if (!templates.length) return { data: generic };
+  const units = layoutUnits(layout);
+  const found = bestTemplate(units, templates, documentType);
+  if (!found) return { data: generic };
+  const { template, similarity: match } = found;
+  const geometry = layout.format !== 'docx';
+  let values = 0;
+
+  // Fields: the template's reading wins; fields the broker removed stay removed.
+  const fieldReads = new Map<string, ParsedItem>();
+  for (const f of template.fields) {
+    const read = readValue(units, f, match, geometry);
+    if (!read) continue;
+    values++;
+    fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
+  }
+  const removed = new Set(template.removedFields);
+  const out: ParsedItem[] = [];
+  for (const item of generic) {
+    if (item.type !== 'field') continue;
+    if (fieldReads.has(item.label) || removed.has(item.label)) continue;
+    out.push(item);
+  }
+  out.push(...fieldReads.values());
+
+  // Tables: learned rows merged over the engine's rows of the same key.
+  const learnedTables = new Map(template.tables.map((t) => [t.label, t]));
+  for (const item of generic) {
+    if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
+  }
+  for (const table of template.tables) {
+    const engineRows = rowsOf(generic, table.label);
+    const rows: Array<Map<string, ParsedCell>> = [];
+    const used = new Set<number>();
+    for (const learnedRow of table.rows) {
+      const cells = new Map<string, ParsedCell>();
+      for (const c of learnedRow.cells) {
+        const column = columnOf(table.label, c.label);
+        const read = readValue(units, c, match, geometry);
+        if (read) {
+          values++;
+          cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+        }
+      }
+      if (!cells.size) continue; // the row is not printed on this document
+      // A key the document does not print (the broker's class name) is kept as the broker said it.
+      for (const c of learnedRow.cells) {
+        const column = columnOf(table.label, c.label);
+        if (
+          !c.where &&
+          !cells.has(column) &&
+          !/\d/.test(c.value) &&
+          keysOf(table.label).includes(column)
+        )
+          cells.set(column, {
+            label: c.label,
+            value: c.value,
+            row: 0,
+            col: c.col ?? 0,
+            score: Math.round(0.55 * 1000) / 1000,
+          });
+      }
+      const key = rowKey(table.label, valuesOf(cells));
+      const partner = engineRows.findIndex(
+        (r, i) => !used.has(i) && rowKey(table.label, valuesOf(r)) === key,
+      );
+      if (partner >= 0) {
+        used.add(partner);
+        for (const [column, cell] of engineRows[partner]!) {
+          if (!cells.has(column) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+        }
+      }
+      rows.push(cells);
+    }
+    const removedRows = new Set(table.removedRows);
+    engineRows.forEach((r, i) => {
+      if (used.has(i) || removedRows.has(rowKey(table.label, valuesOf(r)))) return;
+      rows.push(r);
+    });
+    const cells: ParsedCell[] = [];
+    rows.forEach((r, row) => {
+      for (const cell of r.values()) cells.push({ ...cell, row });
+    });
+    if (cells.length) out.push({ type: 'table', label: table.label, cells });
+  }
+  return {
+    data: out,
+    match: { name: template.name, similarity: Math.round(match * 1000) / 1000, values },
+  };
+}
+
+const keysOf = (table: string) =>
+  ({
+    dentalInsurance_rateTiers: ['class', 'rateTier'],
+    dentalInsurance_coveredServices: ['class', 'serviceTypeLabel'],
+    visionInsurance_benefitSummary: ['class', 'servicesAndMaterials'],
+    visionInsurance_rateTiers: ['class', 'rateTier'],
+  })[table] ?? ['class'];
+
+function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
+  return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));
+}
+
+function rowsOf(data: ParsedData, label: string): Array<Map<string, ParsedCell>> {
+  const rows: Array<Map<string, ParsedCell>> = [];
+  for (const item of data) {
+    if (item.type !== 'table' || item.label !== label) continue;
+    const byRow = new Map<number, Map<string, ParsedCell>>();
+    for (const c of item.cells) {
+      const r = byRow.get(c.row) ?? new Map<string, ParsedCell>();
+      r.set(columnOf(label, c.label), c);
+      byRow.set(c.row, r);
+    }
+    rows.push(...byRow.values());
+  }
+  return rows;
+}
