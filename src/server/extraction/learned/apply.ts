@@ -10,7 +10,7 @@ import {
   similarity,
   type Where,
 } from './template.ts';
-import { layoutUnits, shapeOf, type Unit } from './units.ts';
+import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
 
 /**
  * Reading a document with learned layout templates: the best matching template (similarity at
@@ -44,12 +44,12 @@ export function bestTemplate<T extends LayoutTemplate>(
   return best;
 }
 
-function capture(unit: Unit, where: Where): string | undefined {
+function capture(text: string, where: Where): string | undefined {
   const re = new RegExp(
     `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
     'iu',
   );
-  const m = re.exec(unit.text.normalize('NFKC'));
+  const m = re.exec(text.normalize('NFKC'));
   const v = m?.[1]?.trim();
   return v || undefined;
 }
@@ -98,7 +98,9 @@ function readValue(
   for (const unit of units) {
     const ctx = context(unit, where, units);
     if (!ctx) continue;
-    const value = capture(unit, where);
+    const text = windowText(units, unit, where.span ?? 1);
+    if (text === undefined) continue;
+    const value = capture(text, where);
     if (!value) continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
     const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
-import { layoutUnits, normalizeText, shapeOf, type Unit } from './units.ts';
+import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
 
 /**
  * A learned layout template (issue 12, "the engine learns the layout"): from one document's
@@ -30,6 +30,8 @@ export const whereSchema = z.object({
   /** The prefix starts the unit / the suffix ends it. */
   atStart: z.boolean(),
   atEnd: z.boolean(),
+  /** How many adjacent units the value is wrapped over (default 1). */
+  span: z.number().int().min(1).max(3).optional(),
 });
 export type Where = z.infer<typeof whereSchema>;
 
@@ -128,7 +130,7 @@ export function similarity(
 
 // ------------------------------------------------------------------------------ locating values
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A regular expression source matching `text` loosely: any case, flexible spaces and dashes, any digits. */
 export function loosePattern(text: string, digits: 'any' | 'same'): string {
@@ -138,7 +140,7 @@ export function loosePattern(text: string, digits: 'any' | 'same'): string {
     if (/^\s+$/.test(part)) out += '\\s*';
     else if (/^[-\u2010-\u2015\u2212]$/u.test(part)) out += '[-\u2010-\u2015\u2212]';
     else if (/^\d+$/.test(part)) out += digits === 'any' ? '\\d+' : part;
-    else out += escape(part.normalize('NFKC'));
+    else out += escapeRegex(part.normalize('NFKC'));
   }
   return out;
 }
@@ -153,8 +155,8 @@ export function findValue(text: string, value: string): [number, number] | undef
 
 const WORDS = 4;
 
-function describe(units: Unit[], unit: Unit, span: [number, number]): Where {
-  const text = unit.text.normalize('NFKC');
+function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number): Where {
+  const text = (windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
   const before = text.slice(0, span[0]);
   const after = text.slice(span[1]);
   const beforeWords = before.match(/\S+\s*$|\S+\s+|\s+/g) ?? [];
@@ -188,6 +190,7 @@ function describe(units: Unit[], unit: Unit, span: [number, number]): Where {
     suffix,
     atStart: beforeWords.length <= WORDS,
     atEnd: afterWords.length <= WORDS,
+    ...(wrap > 1 ? { span: wrap } : {}),
   };
 }
 
@@ -213,11 +216,36 @@ function locate(
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
   },
-): { unit: Unit; span: [number, number] } | undefined {
-  let best: { unit: Unit; span: [number, number]; score: number } | undefined;
+): { unit: Unit; span: [number, number]; wrap: number } | undefined {
+  for (let wrap = 1; wrap <= 3; wrap++) {
+    const found = locateIn(units, value, hints, wrap);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function locateIn(
+  units: Unit[],
+  value: string,
+  hints: {
+    source?: Hint | undefined;
+    engine?: Hint | undefined;
+    row?: [number, number] | undefined;
+  },
+  wrap: number,
+): { unit: Unit; span: [number, number]; wrap: number } | undefined {
+  let best: { unit: Unit; span: [number, number]; wrap: number; score: number } | undefined;
   for (const unit of units) {
-    const span = findValue(unit.text, value);
+    const text = windowText(units, unit, wrap);
+    if (text === undefined) continue;
+    const span = findValue(text, value);
     if (!span) continue;
+    // A wrapped value must start in the first unit and end in the last.
+    if (
+      wrap > 1 &&
+      (span[0] >= unit.text.length || span[1] <= (windowText(units, unit, wrap - 1)?.length ?? 0))
+    )
+      continue;
     let score = 0;
     const hit = (h: Hint | undefined) =>
       h && h.page === unit.page && h.box && unit.box ? overlap(h.box, unit.box) : 0;
@@ -226,10 +254,10 @@ function locate(
       if (unit.table === hints.row[0] && unit.row === hints.row[1]) score += 2;
       else if (unit.table === hints.row[0]) score += 0.5;
     }
-    if (span[0] === 0 && span[1] >= unit.text.normalize('NFKC').length) score += 0.6;
+    if (span[0] === 0 && span[1] >= text.normalize('NFKC').length) score += 0.6;
     if (unit.kind === 'furniture') score -= 1;
     score -= unit.order / (units.length * 10);
-    if (!best || score > best.score) best = { unit, span, score };
+    if (!best || score > best.score) best = { unit, span, wrap, score };
   }
   return best;
 }
@@ -284,7 +312,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     const found = locate(units, value, hints);
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
     if (!found) return base;
-    return { ...base, where: describe(units, found.unit, found.span), unit: found.unit };
+    return { ...base, where: placeOf(units, found.unit, found.span, found.wrap), unit: found.unit };
   };
   for (const item of data) {
     if (item.type !== 'field' || !item.value.trim()) continue;
@@ -406,7 +434,7 @@ function templateName(units: Unit[], data: ParsedData): string {
     (u) =>
       u.kind === 'line' &&
       /\p{L}{3}/u.test(u.text) &&
-      (!carrier || carrier.type !== 'field' || !u.text.includes(carrier.value)),
+      (carrier?.type !== 'field' || !u.text.includes(carrier.value)),
   );
   const parts = [carrier?.type === 'field' ? carrier.value : '', heading?.text ?? ''].filter(
     Boolean,

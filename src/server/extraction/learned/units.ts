@@ -109,3 +109,30 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
   }
   return units;
 }
+
+/**
+ * The text of `n` units read as one, starting at `start`: a value wrapped over lines that the
+ * reader kept apart (the next line of the page, or the cell below in the same column), or
+ * undefined when they are not adjacent.
+ */
+export function windowText(units: Unit[], start: Unit, n: number): string | undefined {
+  if (n === 1) return start.text;
+  const parts = [start.text];
+  let at = start;
+  for (let k = 1; k < n; k++) {
+    const next =
+      at.kind === 'cell'
+        ? units.find(
+            (u) =>
+              u.kind === 'cell' &&
+              u.table === at.table &&
+              u.col === at.col &&
+              u.row === at.row! + 1,
+          )
+        : units[at.order + 1];
+    if (!next || next.kind !== at.kind || next.page !== at.page) return undefined;
+    parts.push(next.text);
+    at = next;
+  }
+  return parts.join(' ');
+}
