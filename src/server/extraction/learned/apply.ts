@@ -8,6 +8,7 @@ import {
   loosePattern,
   rowKey,
   similarity,
+  TABLE_KEYS,
   type Where,
 } from './template.ts';
 import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
@@ -184,7 +185,12 @@ export function readWithTemplates(
           cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
         }
       }
-      if (!cells.size) continue; // the row is not printed on this document
+      // The row is printed on this document when its own keys (the tier, the service) are.
+      const ownKeys = learnedRow.cells.filter((c) => {
+        const column = columnOf(table.label, c.label);
+        return c.where && column !== 'class' && keysOf(table.label).includes(column);
+      });
+      if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
       // A key the document does not print (the broker's class name) is kept as the broker said it.
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
@@ -231,13 +237,7 @@ export function readWithTemplates(
   };
 }
 
-const keysOf = (table: string) =>
-  ({
-    dentalInsurance_rateTiers: ['class', 'rateTier'],
-    dentalInsurance_coveredServices: ['class', 'serviceTypeLabel'],
-    visionInsurance_benefitSummary: ['class', 'servicesAndMaterials'],
-    visionInsurance_rateTiers: ['class', 'rateTier'],
-  })[table] ?? ['class'];
+const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
 
 function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
   return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));

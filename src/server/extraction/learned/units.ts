@@ -84,7 +84,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
       const colHead = (col: number) =>
         shapeOf(
           table.cells
-            .filter((c) => c.row < table.headerRows && col >= c.col && col < c.col + c.colSpan)
+            .filter((c) => c.row < headRows && col >= c.col && col < c.col + c.colSpan)
             .map((c) => c.text)
             .join(' '),
         );
