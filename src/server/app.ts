@@ -21,6 +21,7 @@ import { clientRoutes } from './routes/clients.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { layoutRoutes } from './routes/layouts.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);
+  layoutRoutes(app, deps);
   await app.register(aiRoutes, {
     insights: deps.insights ?? createLocalAnalyst(),
     rateLimit: deps.aiRateLimit,

@@ -452,3 +452,20 @@ export function learnedValueCount(t: LayoutTemplate): number {
     )
   );
 }
+
+/**
+ * A template taught again from another document on the same layout: the newer corrections win
+ * for every value they place; values only the older document placed are kept.
+ */
+export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): LayoutTemplate {
+  const placed = new Set(newer.fields.filter((f) => f.where).map((f) => f.label));
+  const fields = [
+    ...newer.fields.filter(
+      (f) => f.where || !older.fields.some((o) => o.label === f.label && o.where),
+    ),
+  ];
+  for (const f of older.fields) if (f.where && !placed.has(f.label)) fields.push(f);
+  const tables = [...newer.tables];
+  for (const t of older.tables) if (!tables.some((n) => n.label === t.label)) tables.push(t);
+  return { ...newer, fields, tables };
+}
