@@ -17,6 +17,7 @@ function lazyScreen<M>(
 const clients = () => import('../features/clients/client-screens.ts');
 const documents = () => import('../features/documents/document-screens.ts');
 const proposals = () => import('../features/proposals/proposal-screens.ts');
+const layouts = () => import('../features/layouts/layouts-screen.tsx');
 
 /** Every browser route of spec §2. */
 export const routes: RouteObject[] = [
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
         path: '/documents/policyCertificates/:id',
         ...lazyScreen(documents, (m) => m.CertificateDetail),
       },
+      { path: '/layouts', ...lazyScreen(layouts, (m) => m.LayoutsScreen) },
       { path: '/dev/prompts', ...lazyScreen(proposals, (m) => m.DevPrompts) },
       { path: '*', element: <NotFound /> },
     ],

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 
-/** The page frame: a simple top navigation (Clients, Documents) over the current screen. */
+/** The page frame: a simple top navigation (Clients, Documents, Learned layouts) over the current screen. */
 export function Shell() {
   const { pathname } = useLocation();
   return (
@@ -18,6 +18,9 @@ export function Shell() {
           </NavLink>
           <NavLink to="/documents" className={({ isActive }) => navClass(isActive)}>
             Documents
+          </NavLink>
+          <NavLink to="/layouts" className={({ isActive }) => navClass(isActive)}>
+            Learned layouts
           </NavLink>
         </nav>
       </header>

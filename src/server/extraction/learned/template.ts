@@ -429,17 +429,15 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
 }
 
 function templateName(units: Unit[], data: ParsedData): string {
-  const carrier = data.find((i) => i.type === 'field' && /carrierName$/.test(i.label));
-  const heading = units.find(
-    (u) =>
-      u.kind === 'line' &&
-      /\p{L}{3}/u.test(u.text) &&
-      (carrier?.type !== 'field' || !u.text.includes(carrier.value)),
-  );
-  const parts = [carrier?.type === 'field' ? carrier.value : '', heading?.text ?? ''].filter(
-    Boolean,
-  );
-  return (parts.join(' — ') || 'Untitled layout').slice(0, 300);
+  const item = data.find((i) => i.type === 'field' && /carrierName$/.test(i.label));
+  const carrier = item?.type === 'field' ? item.value.trim() : '';
+  const heading =
+    units.find((u) => u.kind === 'line' && /\p{L}{3}/u.test(u.text))?.text.slice(0, 200) ?? '';
+  const name =
+    carrier && heading.toLowerCase().includes(carrier.toLowerCase())
+      ? heading
+      : [carrier, heading].filter(Boolean).join(' — ');
+  return (name || 'Untitled layout').slice(0, 300);
 }
 
 /** How many values a template knows where to find. */
