@@ -11,6 +11,7 @@ const sections: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.ts')).benchLoad(),
   'proposal-render': async () => (await import('./proposal-render.ts')).benchProposalRender(),
   billing: async () => (await import('./billing.ts')).benchBilling(),
+  'learned-layouts': async () => (await import('./learned-layouts.ts')).benchLearnedLayouts(),
 };
 
 const wanted = process.argv.slice(2);

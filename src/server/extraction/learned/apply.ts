@@ -45,18 +45,40 @@ export function bestTemplate<T extends LayoutTemplate>(
   return best;
 }
 
-function capture(text: string, where: Where): string | undefined {
-  const re = new RegExp(
+function capturePattern(where: Where): RegExp {
+  return new RegExp(
     `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
     'iu',
   );
-  const m = re.exec(text.normalize('NFKC'));
-  const v = m?.[1]?.trim();
-  return v || undefined;
+}
+
+/** The units of a document with what reading through a template asks of each, computed once. */
+interface Prepared {
+  units: Unit[];
+  /** Shapes of the previous and next units outside running headers and footers. */
+  prev: string[];
+  next: string[];
+  nfkc: string[];
+}
+
+function prepare(units: Unit[]): Prepared {
+  const prev: string[] = [];
+  const next: string[] = [];
+  let last = '';
+  for (const u of units) {
+    prev.push(last);
+    if (u.kind !== 'furniture') last = shapeOf(u.text).slice(0, 200);
+  }
+  last = '';
+  for (let i = units.length - 1; i >= 0; i--) {
+    next[i] = last;
+    if (units[i]!.kind !== 'furniture') last = shapeOf(units[i]!.text).slice(0, 200);
+  }
+  return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
 }
 
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
-function context(unit: Unit, where: Where, units: Unit[]): number {
+function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
     const row = unit.rowHead === where.rowHead ? 0.45 : 0;
@@ -67,15 +89,8 @@ function context(unit: Unit, where: Where, units: Unit[]): number {
     return row || sum >= 0.55 ? sum : 0;
   }
   if (unit.kind === 'cell') return 0;
-  const neighbour = (step: number) => {
-    for (let i = unit.order + step; i >= 0 && i < units.length; i += step) {
-      const u = units[i]!;
-      if (u.kind !== 'furniture') return shapeOf(u.text).slice(0, 200);
-    }
-    return '';
-  };
-  const prev = neighbour(-1) === where.prev ? 0.4 : 0;
-  const next = neighbour(1) === where.next ? 0.3 : 0;
+  const prev = p.prev[unit.order] === where.prev ? 0.4 : 0;
+  const next = p.next[unit.order] === where.next ? 0.3 : 0;
   const labelled = /\p{L}/u.test(where.prefix + where.suffix) ? 0.3 : 0;
   if (!labelled && !prev && !next) return 0;
   return prev + next + labelled;
@@ -88,20 +103,24 @@ interface Read {
 }
 
 function readValue(
-  units: Unit[],
+  p: Prepared,
   learned: LearnedValue,
   match: number,
   geometry: boolean,
 ): Read | undefined {
   const where = learned.where;
   if (!where) return undefined;
+  const { units } = p;
+  const pattern = capturePattern(where);
+  const span = where.span ?? 1;
   let best: { unit: Unit; value: string; score: number } | undefined;
   for (const unit of units) {
-    const ctx = context(unit, where, units);
+    const ctx = context(p, unit, where);
     if (!ctx) continue;
-    const text = windowText(units, unit, where.span ?? 1);
+    const text =
+      span === 1 ? p.nfkc[unit.order]! : windowText(units, unit, span)?.normalize('NFKC');
     if (text === undefined) continue;
-    const value = capture(text, where);
+    const value = pattern.exec(text)?.[1]?.trim();
     if (!value) continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
     const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
@@ -147,12 +166,13 @@ export function readWithTemplates(
   if (!found) return { data: generic };
   const { template, similarity: match } = found;
   const geometry = layout.format !== 'docx';
+  const prepared = prepare(units);
   let values = 0;
 
   // Fields: the template's reading wins; fields the broker removed stay removed.
   const fieldReads = new Map<string, ParsedItem>();
   for (const f of template.fields) {
-    const read = readValue(units, f, match, geometry);
+    const read = readValue(prepared, f, match, geometry);
     if (!read) continue;
     values++;
     fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
@@ -179,7 +199,7 @@ export function readWithTemplates(
       const cells = new Map<string, ParsedCell>();
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        const read = readValue(units, c, match, geometry);
+        const read = readValue(prepared, c, match, geometry);
         if (read) {
           values++;
           cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
