@@ -102,6 +102,9 @@ interface Read {
   source: { page: number; box?: [number, number, number, number] };
 }
 
+/** Where a value was read (not part of the output). */
+const readUnits = new WeakMap<Read, Unit>();
+
 function readValue(
   p: Prepared,
   learned: LearnedValue,
@@ -128,7 +131,7 @@ function readValue(
   }
   if (!best) return undefined;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
-  return {
+  const read: Read = {
     value: best.value,
     score: Math.round((0.55 + 0.44 * quality) * 1000) / 1000,
     source: {
@@ -142,6 +145,24 @@ function readValue(
               number,
             ],
           }
+        : {}),
+    },
+  };
+  readUnits.set(read, best.unit);
+  return read;
+}
+
+/** Reads `where` in one given unit (a row the taught document did not print). */
+function readAt(unit: Unit, where: Where, match: number, geometry: boolean): Read | undefined {
+  const value = capturePattern(where).exec(unit.text.normalize('NFKC'))?.[1]?.trim();
+  if (!value) return undefined;
+  return {
+    value,
+    score: Math.round((0.55 + 0.3 * match) * 1000) / 1000,
+    source: {
+      page: unit.page,
+      ...(geometry && unit.box
+        ? { box: unit.box.map((v) => Math.round(v * 10) / 10) as [number, number, number, number] }
         : {}),
     },
   };
@@ -195,14 +216,20 @@ export function readWithTemplates(
     const engineRows = rowsOf(generic, table.label);
     const rows: Array<Map<string, ParsedCell>> = [];
     const used = new Set<number>();
+    const readRows: Array<Map<string, ParsedCell>> = [];
+    const seen = new Set<string>(); // printed rows read: "table:row"
+    const seenTables = new Set<number>();
     for (const learnedRow of table.rows) {
       const cells = new Map<string, ParsedCell>();
+      const at: Unit[] = [];
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
         const read = readValue(prepared, c, match, geometry);
         if (read) {
           values++;
           cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+          const unit = readUnits.get(read);
+          if (unit) at.push(unit);
         }
       }
       // The row is printed on this document when its own keys (the tier, the service) are.
@@ -228,6 +255,55 @@ export function readWithTemplates(
             score: Math.round(0.55 * 1000) / 1000,
           });
       }
+      for (const u of at) {
+        if (u.kind !== 'cell') continue;
+        seen.add(`${u.table}:${u.row}`);
+        seenTables.add(u.table!);
+      }
+      readRows.push(cells);
+    }
+    // Rows of the same printed table the taught document did not have, read like the prototype.
+    const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
+    if (proto) {
+      const skip = new Set(table.otherRows ?? []);
+      const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
+      const candidates = units.filter(
+        (u) =>
+          u.kind === 'cell' &&
+          !u.header &&
+          seenTables.has(u.table!) &&
+          !seen.has(`${u.table}:${u.row}`) &&
+          !skip.has(u.rowHead!),
+      );
+      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))];
+      for (const id of printedRows) {
+        const inRow = candidates.filter((u) => `${u.table}:${u.row}` === id);
+        const cells = new Map<string, ParsedCell>();
+        for (const c of proto.cells) {
+          const column = columnOf(table.label, c.label);
+          if (!c.where) {
+            if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
+              cells.set(column, {
+                label: c.label,
+                value: c.value,
+                row: 0,
+                col: c.col ?? 0,
+                score: 0.55,
+              });
+            continue;
+          }
+          const unit = inRow.find((u) => u.col === c.where!.col);
+          const read = unit && readAt(unit, c.where, match, geometry);
+          if (read) cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+        }
+        const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));
+        if (ownKeys.every((k) => cells.has(k)) && others.length) {
+          values += cells.size;
+          readRows.push(cells);
+        }
+      }
+    }
+    for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
       const partner = engineRows.findIndex(
         (r, i) => !used.has(i) && rowKey(table.label, valuesOf(r)) === key,

@@ -64,6 +64,13 @@ export const layoutTemplateSchema = z.object({
         removedRows: z.array(z.string().max(1000)).max(500),
         /** Columns the broker left empty in every row. */
         emptyColumns: z.array(z.string().max(200)).max(100),
+        /**
+         * A row whose values all sit in one row of a printed table: other rows of that table
+         * (a service the taught document did not print) are read the same way.
+         */
+        prototype: z.number().int().min(0).optional(),
+        /** Row headings of that printed table the broker did not keep as rows (not values). */
+        otherRows: z.array(z.string().max(200)).max(500).optional(),
       }),
     )
     .max(50),
@@ -295,6 +302,49 @@ function engineRows(engine: ParsedData | undefined, table: string) {
   return { byKey, keys: [...values.values()].map((v) => rowKey(table, v)) };
 }
 
+/**
+ * The learned row read most completely from a single printed table row (its own key in a cell of
+ * that row, at least one other value beside it), and the headings of that table's rows no
+ * learned row uses.
+ */
+function prototypeOf(
+  units: Unit[],
+  rows: LayoutTemplate['tables'][number]['rows'],
+  rowUnits: Unit[][],
+  keys: string[],
+): { prototype?: number; otherRows?: string[] } {
+  let best: { index: number; cells: number; table: number } | undefined;
+  rows.forEach((row, index) => {
+    const placed = rowUnits[index]!;
+    const cells = placed.filter((u) => u.kind === 'cell');
+    if (cells.length < 2 || cells.length !== placed.length) return;
+    const first = cells[0]!;
+    if (!cells.every((u) => u.table === first.table && u.row === first.row)) return;
+    const ownKey = row.cells.some(
+      (c) => c.where && keys.some((k) => k !== 'class' && c.label.endsWith(`_${k}`)),
+    );
+    if (!ownKey) return;
+    if (!best || cells.length > best.cells)
+      best = { index, cells: cells.length, table: first.table! };
+  });
+  if (!best) return {};
+  const table = best.table;
+  const used = new Set(
+    rowUnits
+      .flat()
+      .filter((u) => u.kind === 'cell' && u.table === table)
+      .map((u) => u.row),
+  );
+  const otherRows = [
+    ...new Set(
+      units
+        .filter((u) => u.kind === 'cell' && u.table === table && !u.header && !used.has(u.row))
+        .map((u) => u.rowHead!.slice(0, 200)),
+    ),
+  ];
+  return { prototype: best.index, otherRows };
+}
+
 export function learnTemplate(input: LearnInput): LayoutTemplate {
   const units = layoutUnits(input.layout);
   const { data, engine } = input;
@@ -348,6 +398,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
       }
     });
     const learnedRows: LayoutTemplate['tables'][number]['rows'] = [];
+    const rowUnits: Unit[][] = [];
     const usedColumns = new Set<string>();
     const truthKeys = new Set<string>();
     for (const cells of rows.values()) {
@@ -365,6 +416,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
       }
       let anchor: [number, number] | undefined;
       const out: LearnedValue[] = [];
+      const placed: Unit[] = [];
       for (const c of order) {
         const column = columnOf(label, c.label);
         usedColumns.add(column);
@@ -377,9 +429,11 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         const { unit, ...value } = learned;
         if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
           anchor = [unit.table!, unit.row!];
+        if (unit) placed.push(unit);
         out.push(value);
       }
       learnedRows.push({ cells: out });
+      rowUnits.push(placed);
     }
     const columns = Object.keys(
       Object.fromEntries(
@@ -402,6 +456,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
       rows: learnedRows,
       removedRows: hintRows.keys.filter((k) => !truthKeys.has(k)),
       emptyColumns: all.filter((c) => !columns.includes(c)),
+      ...prototypeOf(units, learnedRows, rowUnits, keys),
     });
   }
   const kept = new Set(fields.map((f) => f.label));

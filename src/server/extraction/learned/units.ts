@@ -23,6 +23,8 @@ export interface Unit {
   colHead?: string;
   /** Shape of the table's heading rows (or first row). */
   tableHead?: string;
+  /** A heading cell (by markup or position). */
+  header?: boolean;
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -100,6 +102,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           rowHead: rowHeads.get(cell.row) ?? '',
           colHead: colHead(cell.col),
           tableHead,
+          header: Boolean(cell.header) || cell.row < table.headerRows,
         });
       }
     }
