@@ -317,8 +317,11 @@ export function readWithTemplates(
       rows.push(cells);
     }
     const removedRows = new Set(table.removedRows);
+    // When the template read this table, its rows are the table's rows (new rows of a printed
+    // table come from the prototype); the engine's other rows are kept only when it read none.
+    const templateRead = readRows.length > 0 && table.prototype !== undefined;
     engineRows.forEach((r, i) => {
-      if (used.has(i) || removedRows.has(rowKey(table.label, valuesOf(r)))) return;
+      if (used.has(i) || templateRead || removedRows.has(rowKey(table.label, valuesOf(r)))) return;
       rows.push(r);
     });
     const cells: ParsedCell[] = [];
