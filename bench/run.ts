@@ -19,6 +19,7 @@ const sections: Record<string, () => Promise<void>> = {
   generalisation: async () => (await import('./generalisation.ts')).benchGeneralisation(),
   corrections: async () => (await import('./corrections.ts')).benchCorrections(),
   'source-view': async () => (await import('./source-view.ts')).benchSourceView(),
+  'learned-layouts': async () => (await import('./learned-layouts.ts')).benchLearnedLayouts(),
 };
 
 const wanted = process.argv.slice(2);

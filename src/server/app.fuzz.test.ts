@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocumentArb } from '../shared/billing/testing/arbitraries.ts';
 import { hashPassword } from './auth/secrets.ts';
 import { checkIntegrity } from './services/integrity.ts';
+import { LAYOUTS_FILE_FORMAT } from './services/learned-layouts.ts';
 import { createTestApp, type TestContext, testBackends } from './test/backends.ts';
 import { fixtureTruth, proposalFixture, storeReadDocument } from './test/documents.ts';
 import {
@@ -53,6 +54,7 @@ const known = {
   readIds: [] as string[],
   /** The revision the read document is at (as the last accepted save answered). */
   revision: 1,
+  layoutsImported: 0,
 };
 const knownId = (pick: () => string[]) =>
   fc.nat().map((n) => pick()[n % Math.max(1, pick().length)] ?? randomUUID());
@@ -552,6 +554,48 @@ const correctionsBody = fc.oneof(
   fc.jsonValue(),
 );
 
+/** A valid learned layout (the smallest the import accepts), among junk ones. */
+const smallTemplate = {
+  version: 1,
+  documentType: 'carrierProposal',
+  format: 'pdf',
+  name: 'Acme Dental — Proposal',
+  fingerprint: { shapes: { 'plan summary': 1 }, tokens: { plan: 1, summary: 1 } },
+  fields: [{ label: 'dentalInsurance_carrierName', value: 'Acme Dental' }],
+  tables: [],
+  removedFields: [],
+};
+const layoutsFileBody = fc.oneof(
+  fc.record(
+    {
+      format: fc.constantFrom(LAYOUTS_FILE_FORMAT, 'benefits-desk/other', ''),
+      version: fc.constantFrom(1, 2, '1', null),
+      layouts: fc.array(
+        fc.record(
+          {
+            name: fc.oneof(fc.constant('Acme layout'), fc.string({ maxLength: 20 })),
+            taughtFrom: fc.string({ maxLength: 20 }),
+            template: fc.oneof(
+              { weight: 2, arbitrary: fc.constant(smallTemplate) },
+              {
+                weight: 1,
+                arbitrary: fc
+                  .constantFrom('version', 'documentType', 'fingerprint', 'fields', 'name')
+                  .chain((key) => fc.jsonValue().map((v) => ({ ...smallTemplate, [key]: v }))),
+              },
+              { weight: 1, arbitrary: fc.jsonValue() },
+            ),
+          },
+          { requiredKeys: ['template'] },
+        ),
+        { maxLength: 3 },
+      ),
+    },
+    { requiredKeys: ['format'] },
+  ),
+  fc.jsonValue(),
+);
+
 const documentPath = fc
   .tuple(
     fc.oneof(
@@ -803,6 +847,25 @@ const endpoints: Endpoint[] = [
     ),
   },
   {
+    name: 'GET /api/layouts',
+    requests: getRequests(fc.constantFrom('/api/layouts', '/api/layouts/export')),
+  },
+  {
+    name: 'DELETE /api/layouts/:id',
+    requests: fc.record({
+      method: fc.constant('DELETE' as const),
+      url: fc.oneof(oddIdSegment, fc.uuid()).map((id) => `/api/layouts/${id}`),
+      headers: fc.constantFrom<Record<string, string>>({}, typeHeader('application/json')),
+    }),
+  },
+  {
+    name: 'POST /api/layouts/import',
+    requests: fc.oneof(
+      { weight: 4, arbitrary: jsonRequests(fc.constant('/api/layouts/import'), layoutsFileBody) },
+      { weight: 1, arbitrary: junkRequests('/api/layouts/import') },
+    ),
+  },
+  {
     name: 'other methods and paths',
     requests: otherMethods(
       fc.oneof(
@@ -853,6 +916,7 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     known.comparisonIds = [];
     known.readIds = [];
     known.revision = 1;
+    known.layoutsImported = 0;
     // Sign-in is on (AUTH=local): every request carries an admin's session, so every route is
     // reached past the guard (and the sign-in routes themselves are fuzzed).
     t = await createTestApp(backend, {
@@ -963,6 +1027,9 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     if (res.statusCode === 201 && request.url === '/api/comparisons') {
       known.comparisonIds.push(res.json().id);
     }
+    if (res.statusCode === 200 && request.url === '/api/layouts/import') {
+      known.layoutsImported += res.json().imported;
+    }
     return res;
   }
 
@@ -1027,6 +1094,11 @@ describe.each(testBackends())('every endpoint under hostile input, on $name', (b
     // Every created row was answered 201 (and the other way round).
     expect(report.counts.clients).toBe(known.clientIds.length);
     expect(report.counts.documents).toBe(known.documentIds.length);
+    // Every learned layout stored came from an import answered 200.
+    const { rows: layouts } = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from learned_layouts',
+    );
+    expect(layouts[0]!.n).toBe(known.layoutsImported);
     // No staged upload was left behind.
     expect(readdirSync(path.join(t.filesDir, 'tmp'))).toEqual([]);
   });

@@ -33,6 +33,7 @@ import { type CorrectionsSavedHook, documentReviewRoutes } from './routes/docume
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { layoutRoutes } from './routes/layouts.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { uploadDocumentRoutes } from './routes/upload-document.ts';
 import { getDocument } from './services/documents.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadDocumentRoutes(app, deps);
   appConfigRoutes(app, deps);
   fileRoutes(app, deps);
+  layoutRoutes(app, deps);
   await app.register(aiRoutes, {
     insights: deps.insights ?? createLocalAnalyst(),
     rateLimit: deps.aiRateLimit,

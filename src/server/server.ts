@@ -16,6 +16,7 @@ import {
   type ExtractionQueue,
   type ExtractionQueueSettings,
 } from './jobs/extraction-queue.ts';
+import { createCorrectionsLearner } from './services/learned-layouts.ts';
 import { openFileStore, sweepStagedUploads } from './storage/open-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -86,6 +87,8 @@ export async function startServer(
       extraction,
       logger: options.logger ?? { level: config.logLevel },
       webRoot: options.webRoot ?? defaultWebRoot,
+      // A broker's saved corrections teach the local engine the document's layout.
+      onCorrectionsSaved: createCorrectionsLearner({ db, files }),
       auth: {
         mode: config.auth,
         times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },

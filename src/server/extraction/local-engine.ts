@@ -2,6 +2,7 @@ import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import { interpretCertificate } from './interpret/certificate.ts';
 import { interpretProposal } from './interpret/proposal.ts';
 import type { DocumentLayout } from './layout.ts';
+import { readWithTemplates } from './learned/apply.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from './provider.ts';
 import { createTesseractEngine, type OcrEngine } from './read/ocr.ts';
 import { readDocument } from './read/read-document.ts';
@@ -43,9 +44,12 @@ export function createLocalExtractionProvider(
       const layout = await read(input);
       if (input.signal?.aborted)
         throw new ExtractionError('Extraction was cancelled.', { retryable: true });
-      return input.documentType === 'policyCertificate'
-        ? interpretCertificate(layout)
-        : interpretProposal(layout);
+      const generic =
+        input.documentType === 'policyCertificate'
+          ? interpretCertificate(layout)
+          : interpretProposal(layout);
+      if (!input.learnedLayouts?.length) return generic;
+      return readWithTemplates(layout, generic, input.learnedLayouts, input.documentType).data;
     },
     async close() {
       const engine = ocr;

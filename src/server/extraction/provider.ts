@@ -1,5 +1,6 @@
 import type { DocumentType } from '../../shared/documents/document-types.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+import type { LayoutTemplate } from './learned/template.ts';
 
 /** One document handed to an extraction provider. */
 export interface ExtractionInput {
@@ -9,6 +10,11 @@ export interface ExtractionInput {
   documentType: DocumentType;
   /** The model id chosen at upload (spec §3); hosted providers use it, the local engine may ignore it. */
   modelId?: string;
+  /**
+   * Layout templates learned from brokers' corrections (src/server/extraction/learned): the local
+   * engine reads a document that matches one through it first; other providers ignore them.
+   */
+  learnedLayouts?: readonly LayoutTemplate[];
   signal?: AbortSignal;
 }
 

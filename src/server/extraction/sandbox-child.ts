@@ -1,3 +1,4 @@
+import type { LayoutTemplate } from './learned/template.ts';
 import type { ExtractionProvider } from './provider.ts';
 
 /**
@@ -12,6 +13,7 @@ interface Request {
     contentType: string;
     documentType: 'carrierProposal' | 'policyCertificate';
     modelId?: string;
+    learnedLayouts?: LayoutTemplate[];
   };
 }
 

@@ -174,6 +174,7 @@ export function createSandboxedProvider(options: SandboxOptions): SandboxedProvi
           contentType: input.contentType,
           documentType: input.documentType,
           ...(input.modelId ? { modelId: input.modelId } : {}),
+          ...(input.learnedLayouts?.length ? { learnedLayouts: input.learnedLayouts } : {}),
         },
       });
     });

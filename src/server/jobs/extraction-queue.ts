@@ -11,6 +11,7 @@ import {
   requeueExtraction,
   startExtraction,
 } from '../services/documents.ts';
+import { learnedTemplates } from '../services/learned-layouts.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { createBoss, transactionDb } from './boss.ts';
 
@@ -179,12 +180,14 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
     const started = performance.now();
     try {
       const bytes = await readBytes(target);
+      const learned = provider.name === 'local' ? await learnedTemplates(db, target.type) : [];
       const data = await withTimeout(settings.timeoutMs, job.signal, (signal) =>
         provider.extract({
           bytes,
           contentType: target.contentType,
           documentType: target.type,
           ...(target.modelId ? { modelId: target.modelId } : {}),
+          ...(learned.length ? { learnedLayouts: learned } : {}),
           signal,
         }),
       );

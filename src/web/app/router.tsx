@@ -22,6 +22,7 @@ const session = () => import('../features/session/session-screens.ts');
 const admin = () => import('../features/users/admin-screens.ts');
 
 const loading = <p className="muted page">Loading…</p>;
+const layouts = () => import('../features/layouts/layouts-screen.tsx');
 
 /** Every browser route of spec §2. */
 export const routes: RouteObject[] = [
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: '/comparisons', ...lazyScreen(comparisons, (m) => m.ComparisonScreen) },
       { path: '/users', ...lazyScreen(admin, (m) => m.UsersPage) },
       { path: '/audit', ...lazyScreen(admin, (m) => m.AuditPage) },
+      { path: '/layouts', ...lazyScreen(layouts, (m) => m.LayoutsScreen) },
       { path: '/dev/prompts', ...lazyScreen(proposals, (m) => m.DevPrompts) },
       { path: '*', element: <NotFound /> },
     ],

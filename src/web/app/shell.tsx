@@ -3,7 +3,7 @@ import { UserMenu } from '../features/session/user-menu.tsx';
 import { useCan, useSession } from './session.tsx';
 
 /**
- * The page frame: a simple top navigation (Clients, Documents; Users and Audit for admins) over
+ * The page frame: a simple top navigation (Clients, Documents; Learned layouts, Users and Audit for admins) over
  * the current screen, and the signed-in user's menu. Nobody signed in (AUTH=local): the sign-in
  * page, which comes back here afterwards.
  */
@@ -55,6 +55,11 @@ export function Shell() {
                 Audit
               </NavLink>
             </>
+          ) : null}
+          {admin ? (
+            <NavLink to="/layouts" className={({ isActive }) => navClass(isActive)}>
+              Learned layouts
+            </NavLink>
           ) : null}
         </nav>
         {accounts ? <UserMenu user={state.info.user} /> : null}

@@ -1,0 +1,358 @@
+import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import type { DocumentLayout } from '../layout.ts';
+import {
+  columnOf,
+  fingerprintOf,
+  type LayoutTemplate,
+  type LearnedValue,
+  loosePattern,
+  rowKey,
+  similarity,
+  TABLE_KEYS,
+  type Where,
+} from './template.ts';
+import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
+
+/**
+ * Reading a document with learned layout templates: the best matching template (similarity at
+ * or above MATCH_THRESHOLD, same document type) is read first — each learned value from the
+ * unit in the same place (same row and column headings, same words around it, amounts allowed to
+ * differ) — and the generic engine's reading fills everything else. A document no template
+ * matches comes out exactly as the generic engine read it.
+ */
+
+/** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
+export const MATCH_THRESHOLD = 0.7;
+
+export interface TemplateMatch<T extends LayoutTemplate = LayoutTemplate> {
+  template: T;
+  similarity: number;
+}
+
+export function bestTemplate<T extends LayoutTemplate>(
+  units: Unit[],
+  templates: readonly T[],
+  documentType: LayoutTemplate['documentType'],
+): TemplateMatch<T> | undefined {
+  if (!templates.length) return undefined;
+  const print = fingerprintOf(units);
+  let best: TemplateMatch<T> | undefined;
+  for (const template of templates) {
+    if (template.documentType !== documentType) continue;
+    const s = similarity(print, template.fingerprint);
+    if (s >= MATCH_THRESHOLD && (!best || s > best.similarity)) best = { template, similarity: s };
+  }
+  return best;
+}
+
+function capturePattern(where: Where): RegExp {
+  return new RegExp(
+    `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
+    'iu',
+  );
+}
+
+/** The units of a document with what reading through a template asks of each, computed once. */
+interface Prepared {
+  units: Unit[];
+  /** Shapes of the previous and next units outside running headers and footers. */
+  prev: string[];
+  next: string[];
+  nfkc: string[];
+}
+
+function prepare(units: Unit[]): Prepared {
+  const prev: string[] = [];
+  const next: string[] = [];
+  let last = '';
+  for (const u of units) {
+    prev.push(last);
+    if (u.kind !== 'furniture') last = shapeOf(u.text).slice(0, 200);
+  }
+  last = '';
+  for (let i = units.length - 1; i >= 0; i--) {
+    next[i] = last;
+    if (units[i]!.kind !== 'furniture') last = shapeOf(units[i]!.text).slice(0, 200);
+  }
+  return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
+}
+
+/** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
+function context(p: Prepared, unit: Unit, where: Where): number {
+  if (where.kind === 'cell') {
+    if (unit.kind !== 'cell') return 0;
+    const row = unit.rowHead === where.rowHead ? 0.45 : 0;
+    const col = unit.colHead === where.colHead ? 0.3 : 0;
+    const head = unit.tableHead === where.tableHead ? 0.15 : 0;
+    const index = unit.col === where.col ? 0.1 : 0;
+    const sum = row + col + head + index;
+    return row || sum >= 0.55 ? sum : 0;
+  }
+  if (unit.kind === 'cell') return 0;
+  const prev = p.prev[unit.order] === where.prev ? 0.4 : 0;
+  const next = p.next[unit.order] === where.next ? 0.3 : 0;
+  const labelled = /\p{L}/u.test(where.prefix + where.suffix) ? 0.3 : 0;
+  if (!labelled && !prev && !next) return 0;
+  return prev + next + labelled;
+}
+
+interface Read {
+  value: string;
+  score: number;
+  source: { page: number; box?: [number, number, number, number] };
+}
+
+/** Where a value was read (not part of the output). */
+const readUnits = new WeakMap<Read, Unit>();
+
+function readValue(
+  p: Prepared,
+  learned: LearnedValue,
+  match: number,
+  geometry: boolean,
+): Read | undefined {
+  const where = learned.where;
+  if (!where) return undefined;
+  const { units } = p;
+  const pattern = capturePattern(where);
+  const span = where.span ?? 1;
+  let best: { unit: Unit; value: string; score: number } | undefined;
+  for (const unit of units) {
+    const ctx = context(p, unit, where);
+    if (!ctx) continue;
+    const text =
+      span === 1 ? p.nfkc[unit.order]! : windowText(units, unit, span)?.normalize('NFKC');
+    if (text === undefined) continue;
+    const value = pattern.exec(text)?.[1]?.trim();
+    if (!value) continue;
+    const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
+    const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
+    if (!best || score > best.score) best = { unit, value, score };
+  }
+  if (!best) return undefined;
+  const quality = Math.max(0, Math.min(1, best.score)) * match;
+  const read: Read = {
+    value: best.value,
+    score: Math.round((0.55 + 0.44 * quality) * 1000) / 1000,
+    source: {
+      page: best.unit.page,
+      ...(geometry && best.unit.box
+        ? {
+            box: best.unit.box.map((v) => Math.round(v * 10) / 10) as [
+              number,
+              number,
+              number,
+              number,
+            ],
+          }
+        : {}),
+    },
+  };
+  readUnits.set(read, best.unit);
+  return read;
+}
+
+/** Reads `where` in one given unit (a row the taught document did not print). */
+function readAt(unit: Unit, where: Where, match: number, geometry: boolean): Read | undefined {
+  const value = capturePattern(where).exec(unit.text.normalize('NFKC'))?.[1]?.trim();
+  if (!value) return undefined;
+  return {
+    value,
+    score: Math.round((0.55 + 0.3 * match) * 1000) / 1000,
+    source: {
+      page: unit.page,
+      ...(geometry && unit.box
+        ? { box: unit.box.map((v) => Math.round(v * 10) / 10) as [number, number, number, number] }
+        : {}),
+    },
+  };
+}
+
+export interface TemplateReading {
+  data: ParsedData;
+  /** The template used and how well it matched; undefined when none did. */
+  match?: { name: string; similarity: number; values: number } | undefined;
+}
+
+/** Reads `layout` through the best matching template, merged over the generic engine's `generic`. */
+export function readWithTemplates(
+  layout: DocumentLayout,
+  generic: ParsedData,
+  templates: readonly LayoutTemplate[],
+  documentType: LayoutTemplate['documentType'],
+): TemplateReading {
+  if (!templates.length) return { data: generic };
+  const units = layoutUnits(layout);
+  const found = bestTemplate(units, templates, documentType);
+  if (!found) return { data: generic };
+  const { template, similarity: match } = found;
+  const geometry = layout.format !== 'docx';
+  const prepared = prepare(units);
+  let values = 0;
+
+  // Fields: the template's reading wins; fields the broker removed stay removed.
+  const fieldReads = new Map<string, ParsedItem>();
+  for (const f of template.fields) {
+    const read = readValue(prepared, f, match, geometry);
+    if (!read) continue;
+    values++;
+    fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
+  }
+  const removed = new Set(template.removedFields);
+  const out: ParsedItem[] = [];
+  for (const item of generic) {
+    if (item.type !== 'field') continue;
+    if (fieldReads.has(item.label) || removed.has(item.label)) continue;
+    out.push(item);
+  }
+  out.push(...fieldReads.values());
+
+  // Tables: learned rows merged over the engine's rows of the same key.
+  const learnedTables = new Map(template.tables.map((t) => [t.label, t]));
+  for (const item of generic) {
+    if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
+  }
+  for (const table of template.tables) {
+    const engineRows = rowsOf(generic, table.label);
+    const rows: Array<Map<string, ParsedCell>> = [];
+    const used = new Set<number>();
+    const readRows: Array<Map<string, ParsedCell>> = [];
+    const seen = new Set<string>(); // printed rows read: "table:row"
+    const seenTables = new Set<number>();
+    for (const learnedRow of table.rows) {
+      const cells = new Map<string, ParsedCell>();
+      const at: Unit[] = [];
+      for (const c of learnedRow.cells) {
+        const column = columnOf(table.label, c.label);
+        const read = readValue(prepared, c, match, geometry);
+        if (read) {
+          values++;
+          cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+          const unit = readUnits.get(read);
+          if (unit) at.push(unit);
+        }
+      }
+      // The row is printed on this document when its own keys (the tier, the service) are.
+      const ownKeys = learnedRow.cells.filter((c) => {
+        const column = columnOf(table.label, c.label);
+        return c.where && column !== 'class' && keysOf(table.label).includes(column);
+      });
+      if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
+      // A key the document does not print (the broker's class name) is kept as the broker said it.
+      for (const c of learnedRow.cells) {
+        const column = columnOf(table.label, c.label);
+        if (
+          !c.where &&
+          !cells.has(column) &&
+          !/\d/.test(c.value) &&
+          keysOf(table.label).includes(column)
+        )
+          cells.set(column, {
+            label: c.label,
+            value: c.value,
+            row: 0,
+            col: c.col ?? 0,
+            score: Math.round(0.55 * 1000) / 1000,
+          });
+      }
+      for (const u of at) {
+        if (u.kind !== 'cell') continue;
+        seen.add(`${u.table}:${u.row}`);
+        seenTables.add(u.table!);
+      }
+      readRows.push(cells);
+    }
+    // Rows of the same printed table the taught document did not have, read like the prototype.
+    const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
+    if (proto) {
+      const skip = new Set(table.otherRows ?? []);
+      const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
+      const candidates = units.filter(
+        (u) =>
+          u.kind === 'cell' &&
+          !u.header &&
+          seenTables.has(u.table!) &&
+          !seen.has(`${u.table}:${u.row}`) &&
+          !skip.has(u.rowHead!),
+      );
+      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))];
+      for (const id of printedRows) {
+        const inRow = candidates.filter((u) => `${u.table}:${u.row}` === id);
+        const cells = new Map<string, ParsedCell>();
+        for (const c of proto.cells) {
+          const column = columnOf(table.label, c.label);
+          if (!c.where) {
+            if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
+              cells.set(column, {
+                label: c.label,
+                value: c.value,
+                row: 0,
+                col: c.col ?? 0,
+                score: 0.55,
+              });
+            continue;
+          }
+          const unit = inRow.find((u) => u.col === c.where!.col);
+          const read = unit && readAt(unit, c.where, match, geometry);
+          if (read) cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+        }
+        const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));
+        if (ownKeys.every((k) => cells.has(k)) && others.length) {
+          values += cells.size;
+          readRows.push(cells);
+        }
+      }
+    }
+    for (const cells of readRows) {
+      const key = rowKey(table.label, valuesOf(cells));
+      const partner = engineRows.findIndex(
+        (r, i) => !used.has(i) && rowKey(table.label, valuesOf(r)) === key,
+      );
+      if (partner >= 0) {
+        used.add(partner);
+        for (const [column, cell] of engineRows[partner]!) {
+          if (!cells.has(column) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+        }
+      }
+      rows.push(cells);
+    }
+    const removedRows = new Set(table.removedRows);
+    // When the template read this table, its rows are the table's rows (new rows of a printed
+    // table come from the prototype); the engine's other rows are kept only when it read none.
+    const templateRead = readRows.length > 0 && table.prototype !== undefined;
+    engineRows.forEach((r, i) => {
+      if (used.has(i) || templateRead || removedRows.has(rowKey(table.label, valuesOf(r)))) return;
+      rows.push(r);
+    });
+    const cells: ParsedCell[] = [];
+    rows.forEach((r, row) => {
+      for (const cell of r.values()) cells.push({ ...cell, row });
+    });
+    if (cells.length) out.push({ type: 'table', label: table.label, cells });
+  }
+  return {
+    data: out,
+    match: { name: template.name, similarity: Math.round(match * 1000) / 1000, values },
+  };
+}
+
+const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
+
+function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
+  return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));
+}
+
+function rowsOf(data: ParsedData, label: string): Array<Map<string, ParsedCell>> {
+  const rows: Array<Map<string, ParsedCell>> = [];
+  for (const item of data) {
+    if (item.type !== 'table' || item.label !== label) continue;
+    const byRow = new Map<number, Map<string, ParsedCell>>();
+    for (const c of item.cells) {
+      const r = byRow.get(c.row) ?? new Map<string, ParsedCell>();
+      r.set(columnOf(label, c.label), c);
+      byRow.set(c.row, r);
+    }
+    rows.push(...byRow.values());
+  }
+  return rows;
+}

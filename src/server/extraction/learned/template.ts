@@ -1,0 +1,524 @@
+import { z } from 'zod';
+import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import type { DocumentLayout } from '../layout.ts';
+import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
+
+/**
+ * A learned layout template (issue 12, "the engine learns the layout"): from one document's
+ * layout and the values a broker saved for it, where each value is printed — the unit (a line or
+ * a table cell), the words just before and after it with amounts masked, the row and column
+ * headings of its cell, the lines around it — and a fingerprint of the stable text of the page,
+ * so that another document printed on the same template (other employer, other amounts) is
+ * recognised and its values read from the same places. Pure: no I/O.
+ */
+
+export const whereSchema = z.object({
+  kind: z.enum(['line', 'cell', 'furniture']),
+  page: z.number().int().min(1),
+  /** Position of the unit in reading order, 0..1. */
+  at: z.number().min(0).max(1),
+  prev: z.string(),
+  next: z.string(),
+  table: z.number().int().min(0).optional(),
+  col: z.number().int().min(0).optional(),
+  rowHead: z.string().optional(),
+  colHead: z.string().optional(),
+  tableHead: z.string().optional(),
+  /** Up to four words before and after the value inside its unit (digits masked). */
+  prefix: z.string(),
+  suffix: z.string(),
+  /** The prefix starts the unit / the suffix ends it. */
+  atStart: z.boolean(),
+  atEnd: z.boolean(),
+  /** How many adjacent units the value is wrapped over (default 1). */
+  span: z.number().int().min(1).max(3).optional(),
+});
+export type Where = z.infer<typeof whereSchema>;
+
+export const learnedValueSchema = z.object({
+  label: z.string().min(1).max(200),
+  col: z.number().int().min(0).optional(),
+  /** The value as the broker saved it on the taught document. */
+  value: z.string().max(2000),
+  /** Where it is printed; absent for a value the document does not print (kept as said). */
+  where: whereSchema.optional(),
+});
+export type LearnedValue = z.infer<typeof learnedValueSchema>;
+
+const counts = z.record(z.string().max(500), z.number().int().min(1));
+
+export const layoutTemplateSchema = z.object({
+  version: z.literal(1),
+  documentType: z.enum(['carrierProposal', 'policyCertificate']),
+  format: z.enum(['pdf', 'docx', 'image']),
+  /** Carrier name and first heading, for people. */
+  name: z.string().max(300),
+  fingerprint: z.object({ shapes: counts, tokens: counts }),
+  fields: z.array(learnedValueSchema).max(2000),
+  tables: z
+    .array(
+      z.object({
+        label: z.string().min(1).max(200),
+        rows: z.array(z.object({ cells: z.array(learnedValueSchema).max(200) })).max(500),
+        /** Row keys the engine read on the taught document and the broker removed. */
+        removedRows: z.array(z.string().max(1000)).max(500),
+        /** Columns the broker left empty in every row. */
+        emptyColumns: z.array(z.string().max(200)).max(100),
+        /**
+         * A row whose values all sit in one row of a printed table: other rows of that table
+         * (a service the taught document did not print) are read the same way.
+         */
+        prototype: z.number().int().min(0).optional(),
+        /** Row headings of that printed table the broker did not keep as rows (not values). */
+        otherRows: z.array(z.string().max(200)).max(500).optional(),
+      }),
+    )
+    .max(50),
+  /** Fields the engine read on the taught document and the broker removed. */
+  removedFields: z.array(z.string().max(200)).max(500),
+});
+export type LayoutTemplate = z.infer<typeof layoutTemplateSchema>;
+
+/** Key columns of each table (rows are the same row when their keys are; as the scorer aligns them). */
+export const TABLE_KEYS: Record<string, string[]> = {
+  dentalInsurance_planInformation: ['class'],
+  dentalInsurance_rateTiers: ['class', 'rateTier'],
+  dentalInsurance_coveredServices: ['class', 'serviceTypeLabel'],
+  visionInsurance_planInformation: ['class'],
+  visionInsurance_benefitSummary: ['class', 'servicesAndMaterials'],
+  visionInsurance_benefitFrequency: ['class'],
+  visionInsurance_rateTiers: ['class', 'rateTier'],
+};
+
+export const columnOf = (table: string, cellLabel: string) =>
+  cellLabel.startsWith(`${table}_`) ? cellLabel.slice(table.length + 1) : cellLabel;
+
+export function rowKey(table: string, cells: Record<string, string | undefined>): string {
+  return (TABLE_KEYS[table] ?? ['class']).map((k) => normalizeText(cells[k] ?? '')).join(' | ');
+}
+
+// ------------------------------------------------------------------------------ fingerprint
+
+const meaningful = (shape: string) => /\p{L}{3}/u.test(shape);
+
+export function fingerprintOf(units: Unit[]): LayoutTemplate['fingerprint'] {
+  const shapes: Record<string, number> = {};
+  const tokens: Record<string, number> = {};
+  for (const u of units) {
+    const s = shapeOf(u.text).slice(0, 200);
+    if (meaningful(s)) shapes[s] = (shapes[s] ?? 0) + 1;
+    for (const t of normalizeText(u.text).match(/\p{L}{3,}/gu) ?? [])
+      tokens[t] = (tokens[t] ?? 0) + 1;
+  }
+  return { shapes, tokens };
+}
+
+function dice(a: Record<string, number>, b: Record<string, number>): number {
+  let both = 0;
+  let total = 0;
+  for (const [k, n] of Object.entries(a)) {
+    both += Math.min(n, b[k] ?? 0);
+    total += n;
+  }
+  for (const n of Object.values(b)) total += n;
+  return total ? (2 * both) / total : 0;
+}
+
+/**
+ * How alike two layouts are, 0..1: the mean of the Dice overlap of their printed lines with
+ * digits masked (the template's wording and order of labels) and of their words.
+ */
+export function similarity(
+  a: LayoutTemplate['fingerprint'],
+  b: LayoutTemplate['fingerprint'],
+): number {
+  return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
+}
+
+// ------------------------------------------------------------------------------ locating values
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A regular expression source matching `text` loosely: any case, flexible spaces and dashes, any digits. */
+export function loosePattern(text: string, digits: 'any' | 'same'): string {
+  let out = '';
+  for (const part of text.split(/(\s+|[-\u2010-\u2015\u2212]|\d+)/u)) {
+    if (!part) continue;
+    if (/^\s+$/.test(part)) out += '\\s*';
+    else if (/^[-\u2010-\u2015\u2212]$/u.test(part)) out += '[-\u2010-\u2015\u2212]';
+    else if (/^\d+$/.test(part)) out += digits === 'any' ? '\\d+' : part;
+    else out += escapeRegex(part.normalize('NFKC'));
+  }
+  return out;
+}
+
+/** Where `value` occurs inside `text` (loosely): [start, end] or undefined. */
+export function findValue(text: string, value: string): [number, number] | undefined {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (!v) return undefined;
+  const m = new RegExp(loosePattern(v, 'same'), 'iu').exec(text.normalize('NFKC'));
+  return m ? [m.index, m.index + m[0].length] : undefined;
+}
+
+const WORDS = 4;
+
+function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number): Where {
+  const text = (windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
+  const before = text.slice(0, span[0]);
+  const after = text.slice(span[1]);
+  const beforeWords = before.match(/\S+\s*$|\S+\s+|\s+/g) ?? [];
+  const afterWords = after.match(/^\s*\S+|\s+\S+|\s+/g) ?? [];
+  const prefix = beforeWords.slice(-WORDS).join('');
+  const suffix = afterWords.slice(0, WORDS).join('');
+  const neighbour = (step: number) => {
+    for (let i = unit.order + step; i >= 0 && i < units.length; i += step) {
+      const u = units[i]!;
+      if (u.kind === 'furniture') continue;
+      return shapeOf(u.text).slice(0, 200);
+    }
+    return '';
+  };
+  return {
+    kind: unit.kind,
+    page: unit.page,
+    at: units.length > 1 ? unit.order / (units.length - 1) : 0,
+    prev: unit.kind === 'cell' ? '' : neighbour(-1),
+    next: unit.kind === 'cell' ? '' : neighbour(1),
+    ...(unit.kind === 'cell'
+      ? {
+          table: unit.table!,
+          col: unit.col!,
+          rowHead: unit.rowHead!.slice(0, 200),
+          colHead: unit.colHead!.slice(0, 200),
+          tableHead: unit.tableHead!.slice(0, 300),
+        }
+      : {}),
+    prefix,
+    suffix,
+    atStart: beforeWords.length <= WORDS,
+    atEnd: afterWords.length <= WORDS,
+    ...(wrap > 1 ? { span: wrap } : {}),
+  };
+}
+
+function overlap(a: [number, number, number, number], b: [number, number, number, number]) {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const area = Math.max(1e-6, (a[2] - a[0]) * (a[3] - a[1]));
+  return (w * h) / area;
+}
+
+interface Hint {
+  page: number;
+  box?: [number, number, number, number] | undefined;
+}
+
+/** The unit a value is printed in, and where in it; a box (the broker's or the engine's) decides first. */
+function locate(
+  units: Unit[],
+  value: string,
+  hints: {
+    source?: Hint | undefined;
+    engine?: Hint | undefined;
+    row?: [number, number] | undefined;
+  },
+): { unit: Unit; span: [number, number]; wrap: number } | undefined {
+  for (let wrap = 1; wrap <= 3; wrap++) {
+    const found = locateIn(units, value, hints, wrap);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function locateIn(
+  units: Unit[],
+  value: string,
+  hints: {
+    source?: Hint | undefined;
+    engine?: Hint | undefined;
+    row?: [number, number] | undefined;
+  },
+  wrap: number,
+): { unit: Unit; span: [number, number]; wrap: number } | undefined {
+  let best: { unit: Unit; span: [number, number]; wrap: number; score: number } | undefined;
+  for (const unit of units) {
+    const text = windowText(units, unit, wrap);
+    if (text === undefined) continue;
+    const span = findValue(text, value);
+    if (!span) continue;
+    // A wrapped value must start in the first unit and end in the last.
+    if (
+      wrap > 1 &&
+      (span[0] >= unit.text.length || span[1] <= (windowText(units, unit, wrap - 1)?.length ?? 0))
+    )
+      continue;
+    let score = 0;
+    const hit = (h: Hint | undefined) =>
+      h && h.page === unit.page && h.box && unit.box ? overlap(h.box, unit.box) : 0;
+    score += 10 * hit(hints.source) + 3 * hit(hints.engine);
+    if (hints.row && unit.kind === 'cell') {
+      if (unit.table === hints.row[0] && unit.row === hints.row[1]) score += 2;
+      else if (unit.table === hints.row[0]) score += 0.5;
+    }
+    if (span[0] === 0 && span[1] >= text.normalize('NFKC').length) score += 0.6;
+    if (unit.kind === 'furniture') score -= 1;
+    score -= unit.order / (units.length * 10);
+    if (!best || score > best.score) best = { unit, span, wrap, score };
+  }
+  return best;
+}
+
+// ------------------------------------------------------------------------------ learning
+
+export interface LearnInput {
+  layout: DocumentLayout;
+  /** The values the broker saved (the document's corrected data). */
+  data: ParsedData;
+  /** The engine's own reading of the same layout (hints for values typed without a box). */
+  engine?: ParsedData | undefined;
+  documentType: 'carrierProposal' | 'policyCertificate';
+}
+
+function engineRows(engine: ParsedData | undefined, table: string) {
+  const rows = new Map<string, Map<string, Hint>>();
+  const values = new Map<string, Record<string, string>>();
+  engine?.forEach((item, i) => {
+    if (item.type !== 'table' || item.label !== table) return;
+    for (const c of item.cells) {
+      const id = `${i}:${c.row}`;
+      const v = values.get(id) ?? {};
+      v[columnOf(table, c.label)] = c.value;
+      values.set(id, v);
+      if (c.source) {
+        const r = rows.get(id) ?? new Map();
+        r.set(columnOf(table, c.label), c.source);
+        rows.set(id, r);
+      }
+    }
+  });
+  const byKey = new Map<string, Map<string, Hint>>();
+  for (const [id, v] of values) byKey.set(rowKey(table, v), rows.get(id) ?? new Map());
+  return { byKey, keys: [...values.values()].map((v) => rowKey(table, v)) };
+}
+
+/**
+ * The learned row read most completely from a single printed table row (its own key in a cell of
+ * that row, at least one other value beside it), and the headings of that table's rows no
+ * learned row uses.
+ */
+function prototypeOf(
+  units: Unit[],
+  rows: LayoutTemplate['tables'][number]['rows'],
+  rowUnits: Unit[][],
+  keys: string[],
+): { prototype?: number; otherRows?: string[] } {
+  let best: { index: number; cells: number; table: number } | undefined;
+  rows.forEach((row, index) => {
+    const placed = rowUnits[index]!;
+    const cells = placed.filter((u) => u.kind === 'cell');
+    if (cells.length < 2 || cells.length !== placed.length) return;
+    const first = cells[0]!;
+    if (!cells.every((u) => u.table === first.table && u.row === first.row)) return;
+    const ownKey = row.cells.some(
+      (c) => c.where && keys.some((k) => k !== 'class' && c.label.endsWith(`_${k}`)),
+    );
+    if (!ownKey) return;
+    if (!best || cells.length > best.cells)
+      best = { index, cells: cells.length, table: first.table! };
+  });
+  if (!best) return {};
+  const table = best.table;
+  const used = new Set(
+    rowUnits
+      .flat()
+      .filter((u) => u.kind === 'cell' && u.table === table)
+      .map((u) => u.row),
+  );
+  const otherRows = [
+    ...new Set(
+      units
+        .filter((u) => u.kind === 'cell' && u.table === table && !u.header && !used.has(u.row))
+        .map((u) => u.rowHead!.slice(0, 200)),
+    ),
+  ];
+  return { prototype: best.index, otherRows };
+}
+
+export function learnTemplate(input: LearnInput): LayoutTemplate {
+  const units = layoutUnits(input.layout);
+  const { data, engine } = input;
+  const fields: LearnedValue[] = [];
+  const engineField = (label: string) => {
+    const f = engine?.find((i) => i.type === 'field' && i.label === label);
+    return f?.type === 'field' ? f.source : undefined;
+  };
+  const learnOne = (
+    label: string,
+    value: string,
+    hints: Parameters<typeof locate>[2],
+    col?: number,
+  ): LearnedValue & { unit?: Unit } => {
+    const found = locate(units, value, hints);
+    const base = { label, value, ...(col !== undefined ? { col } : {}) };
+    if (!found) return base;
+    return { ...base, where: placeOf(units, found.unit, found.span, found.wrap), unit: found.unit };
+  };
+  for (const item of data) {
+    if (item.type !== 'field' || !item.value.trim()) continue;
+    const { unit: _, ...learned } = learnOne(item.label, item.value, {
+      source: item.source,
+      engine: engineField(item.label),
+    });
+    fields.push(learned);
+  }
+
+  const tables: LayoutTemplate['tables'] = [];
+  const labels = [...new Set(data.filter((i) => i.type === 'table').map((i) => i.label))];
+  for (const label of labels) {
+    const keys = TABLE_KEYS[label] ?? ['class'];
+    const hintRows = engineRows(engine, label);
+    const rows = new Map<
+      string,
+      Array<{ label: string; value: string; col: number; source?: Hint }>
+    >();
+    data.forEach((item, i) => {
+      if (item.type !== 'table' || item.label !== label) return;
+      for (const c of item.cells) {
+        if (!c.value.trim()) continue;
+        const id = `${i}:${c.row}`;
+        const list = rows.get(id) ?? [];
+        list.push({
+          label: c.label,
+          value: c.value,
+          col: c.col,
+          ...(c.source ? { source: c.source } : {}),
+        });
+        rows.set(id, list);
+      }
+    });
+    const learnedRows: LayoutTemplate['tables'][number]['rows'] = [];
+    const rowUnits: Unit[][] = [];
+    const usedColumns = new Set<string>();
+    const truthKeys = new Set<string>();
+    for (const cells of rows.values()) {
+      const values: Record<string, string> = {};
+      for (const c of cells) values[columnOf(label, c.label)] = c.value;
+      const key = rowKey(label, values);
+      truthKeys.add(key);
+      const engineHints = hintRows.byKey.get(key);
+      // The row's own keys first (not the class, often printed once for many rows): they place the row.
+      const order = [...cells].sort(
+        (a, b) => rank(columnOf(label, a.label)) - rank(columnOf(label, b.label)),
+      );
+      function rank(column: string) {
+        return keys.includes(column) && column !== 'class' ? 0 : 1;
+      }
+      let anchor: [number, number] | undefined;
+      const out: LearnedValue[] = [];
+      const placed: Unit[] = [];
+      for (const c of order) {
+        const column = columnOf(label, c.label);
+        usedColumns.add(column);
+        const learned = learnOne(
+          c.label,
+          c.value,
+          { source: c.source, engine: engineHints?.get(column), row: anchor },
+          c.col,
+        );
+        const { unit, ...value } = learned;
+        if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
+          anchor = [unit.table!, unit.row!];
+        if (unit) placed.push(unit);
+        out.push(value);
+      }
+      learnedRows.push({ cells: out });
+      rowUnits.push(placed);
+    }
+    const columns = Object.keys(
+      Object.fromEntries(
+        learnedRows.flatMap((r) => r.cells.map((c) => [columnOf(label, c.label), 1])),
+      ),
+    );
+    const all = engine
+      ? [
+          ...new Set(
+            engine.flatMap((i) =>
+              i.type === 'table' && i.label === label
+                ? i.cells.map((c) => columnOf(label, c.label))
+                : [],
+            ),
+          ),
+        ]
+      : [];
+    tables.push({
+      label,
+      rows: learnedRows,
+      removedRows: hintRows.keys.filter((k) => !truthKeys.has(k)),
+      emptyColumns: all.filter((c) => !columns.includes(c)),
+      ...prototypeOf(units, learnedRows, rowUnits, keys),
+    });
+  }
+  const kept = new Set(fields.map((f) => f.label));
+  const removedFields = (engine ?? [])
+    .filter((i) => i.type === 'field' && !kept.has(i.label))
+    .map((i) => i.label);
+  // Engine tables the broker removed entirely.
+  for (const label of new Set(
+    (engine ?? []).filter((i) => i.type === 'table').map((i) => i.label),
+  )) {
+    if (labels.includes(label)) continue;
+    tables.push({ label, rows: [], removedRows: engineRows(engine, label).keys, emptyColumns: [] });
+  }
+
+  return {
+    version: 1,
+    documentType: input.documentType,
+    format: input.layout.format,
+    name: templateName(units, data),
+    fingerprint: fingerprintOf(units),
+    fields,
+    tables,
+    removedFields,
+  };
+}
+
+function templateName(units: Unit[], data: ParsedData): string {
+  const item = data.find((i) => i.type === 'field' && /carrierName$/.test(i.label));
+  const carrier = item?.type === 'field' ? item.value.trim() : '';
+  const heading =
+    units.find((u) => u.kind === 'line' && /\p{L}{3}/u.test(u.text))?.text.slice(0, 200) ?? '';
+  const name =
+    carrier && heading.toLowerCase().includes(carrier.toLowerCase())
+      ? heading
+      : [carrier, heading].filter(Boolean).join(' — ');
+  return (name || 'Untitled layout').slice(0, 300);
+}
+
+/** How many values a template knows where to find. */
+export function learnedValueCount(t: LayoutTemplate): number {
+  return (
+    t.fields.filter((f) => f.where).length +
+    t.tables.reduce(
+      (n, tb) => n + tb.rows.reduce((m, r) => m + r.cells.filter((c) => c.where).length, 0),
+      0,
+    )
+  );
+}
+
+/**
+ * A template taught again from another document on the same layout: the newer corrections win
+ * for every value they place; values only the older document placed are kept.
+ */
+export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): LayoutTemplate {
+  const placed = new Set(newer.fields.filter((f) => f.where).map((f) => f.label));
+  const fields = [
+    ...newer.fields.filter(
+      (f) => f.where || !older.fields.some((o) => o.label === f.label && o.where),
+    ),
+  ];
+  for (const f of older.fields) if (f.where && !placed.has(f.label)) fields.push(f);
+  const tables = [...newer.tables];
+  for (const t of older.tables) if (!tables.some((n) => n.label === t.label)) tables.push(t);
+  return { ...newer, fields, tables };
+}
