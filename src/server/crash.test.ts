@@ -42,6 +42,9 @@ interface Acked {
   corrections: Map<string, Map<number, string>>;
 }
 
+const CARRIER_LABEL = 'dentalInsurance_carrierName';
+const CERTIFICATE_CARRIER_LABEL = 'policyCertificate_carrierName';
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -125,7 +128,11 @@ function loadLoops(url: string, acked: Acked, running: () => boolean, cookie: st
 
   async function saveCorrections() {
     // A document that has been read (any of them, looked at in a random order).
-    const ids = [...acked.documents.keys()].sort(() => randomInt(3) - 1);
+    // Carrier proposals only: the fake Azure model answers proposal labels for certificates too,
+    // which a certificate's corrections (rightly) refuse.
+    const ids = [...acked.documents.keys()]
+      .filter((id) => acked.documents.get(id)!.type === 'carrierProposal')
+      .sort(() => randomInt(3) - 1);
     let found: { id: string; list: string; doc: { data: unknown; revision: number } } | undefined;
     for (const id of ids) {
       const list =
@@ -145,7 +152,8 @@ function loadLoops(url: string, acked: Acked, running: () => boolean, cookie: st
     const carrier = `Carrier ${unique()}`;
     const field = {
       type: 'field',
-      label: 'dentalInsurance_carrierName',
+      // A proposal's carrier; a certificate's labels are its reader's own (policyCertificate_…).
+      label: list === 'carrierProposals' ? CARRIER_LABEL : CERTIFICATE_CARRIER_LABEL,
       value: carrier,
       score: 1,
       review: { state: 'corrected' },
@@ -432,9 +440,9 @@ async function inspect(
     for (const [documentId, saves] of acked.corrections) {
       const { rows } = await db.query<{ revision: number; value: string | null }>(
         `select revision, (select item->>'value' from jsonb_array_elements(data) item
-                           where item->>'label' = 'dentalInsurance_carrierName' limit 1) as value
+                           where item->>'label' in ($2, $3) limit 1) as value
          from document_revisions where document_id = $1 and kind = 'correction'`,
-        [documentId],
+        [documentId, CARRIER_LABEL, CERTIFICATE_CARRIER_LABEL],
       );
       const kept = new Map(rows.map((r) => [r.revision, r.value]));
       for (const [revision, carrier] of saves) {
