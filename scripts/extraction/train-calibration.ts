@@ -141,7 +141,7 @@ function label(set: string, doc: string, items: ParsedItem[], truth: unknown): S
 const PRIOR: number[] = FEATURES.map((f) => (f === 'heuristic' ? 3 : 0));
 
 /** Logistic regression by Newton's method, L2 toward PRIOR (the bias is not penalised). */
-function fit(data: Sample[], lambda: number): number[] {
+function fitModel(data: Sample[], lambda: number): number[] {
   const d = FEATURES.length;
   let w = [...PRIOR];
   for (let iter = 0; iter < 50; iter++) {
@@ -223,7 +223,7 @@ const heuristic: Array<[number, number]> = samples.map((s) => [s.heuristic, s.y]
 const held: Array<[number, number]> = [];
 const heldBySet = new Map<string, Array<[number, number]>>();
 for (const doc of docs) {
-  const w = fit(
+  const w = fitModel(
     samples.filter((s) => s.doc !== doc),
     lambda,
   );
@@ -249,7 +249,7 @@ for (const [set, scored] of heldBySet) {
     `  ${set}: ${scored.length} values; heuristic AUROC ${f3(auroc(h))} ECE ${f3(ece(h))}; model (held out) AUROC ${f3(auroc(scored))} ECE ${f3(ece(scored))}`,
   );
 }
-const weights = fit(samples, lambda);
+const weights = fitModel(samples, lambda);
 const all: Array<[number, number]> = samples.map((s) => [
   probability({ features: FEATURES, weights }, s.x),
   s.y,
