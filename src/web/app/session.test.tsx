@@ -77,6 +77,7 @@ function serve(
     if (url === `/api/clients/${clientId}`) return json(client);
     if (url.startsWith('/api/documents/')) return json([]);
     if (url.startsWith('/api/audit?')) return json(history);
+    if (url.startsWith('/api/comparisons?')) return json([]);
     if (url === '/api/users') return json([]);
     return json({ error: 'Not found.' }, 404);
   });
@@ -155,6 +156,9 @@ describe('the app by session state', () => {
       if (signedIn && url === '/api/clients') return json([client]);
       if (signedIn && url.startsWith('/api/audit?')) return json(history);
       if (signedIn && url.startsWith('/api/documents/')) return json([]);
+      if (signedIn && url.startsWith('/api/comparisons?')) return json([]);
+      // Signed in, anything else answers as the default server does, not "signed out".
+      if (signedIn && url !== '/api/session') return json({ error: 'Not found.' }, 404);
       return undefined;
     });
     const { router } = renderApp(`/clients/${clientId}`);
