@@ -1,3 +1,4 @@
+import type { AuditFilter, AuditRecord } from '../../shared/auth/roles.ts';
 import type { Queryable } from '../db/database.ts';
 import { type PageRequest, pageClause, toPage } from '../http/pagination.ts';
 
@@ -44,24 +45,6 @@ export async function recordAudit(tx: Queryable, actor: Actor, entry: AuditEntry
       actor.address ?? null,
     ],
   );
-}
-
-export interface AuditRecord {
-  id: string;
-  at: string;
-  userEmail: string;
-  action: string;
-  objectType: string;
-  objectId: string | null;
-  clientId: string | null;
-  documentId: string | null;
-  summary: string;
-}
-
-export interface AuditFilter {
-  clientId?: string | undefined;
-  documentId?: string | undefined;
-  userId?: string | undefined;
 }
 
 interface AuditRow {
@@ -135,3 +118,5 @@ export function auditCsv(records: AuditRecord[]): string {
   );
   return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
+
+export type { AuditFilter, AuditRecord };

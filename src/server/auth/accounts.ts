@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, roleTitles } from '../../shared/auth/roles.ts';
+import { type Role, roleTitles, type UserView } from '../../shared/auth/roles.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -11,16 +11,6 @@ import { endAllSessions, type SignedInUser } from './sessions.ts';
  * and password resets by one-time links, disabling, roles, and signing in with a limit on
  * failed attempts per account and per address. Every change is in the audit trail.
  */
-
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  hasPassword: boolean;
-  createdOn: string;
-}
 
 interface UserRow {
   id: string;

@@ -5,6 +5,7 @@ import {
   type ClassMatching,
   type ComparedProposal,
   type Comparison,
+  type SavedComparison,
 } from '../../shared/comparisons/model.ts';
 import { comparisonCsv, comparisonSheets, type Sheet } from '../../shared/comparisons/sheet.ts';
 import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
@@ -98,17 +99,6 @@ export function comparisonCsvText(sheets: readonly Sheet[]): string {
 export { comparisonSheets };
 
 // ——— saved comparisons ———
-
-export interface SavedComparison {
-  id: string;
-  clientId: string;
-  name: string;
-  documentIds: string[];
-  baselineId: string | null;
-  classMatching: ClassMatching;
-  createdOn: string;
-  updatedOn: string;
-}
 
 export interface SavedComparisonInput {
   clientId: string;

@@ -54,3 +54,35 @@ export function roleFromGroups(
   if (any(brokerGroups)) return 'broker';
   return 'viewer';
 }
+
+/** A user as GET /api/users answers it (admins). */
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  /** False until the invitation's link sets a password. */
+  hasPassword: boolean;
+  createdOn: string;
+}
+
+/** One record of the audit trail, as GET /api/audit answers it (newest first). */
+export interface AuditRecord {
+  id: string;
+  at: string;
+  userEmail: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  clientId: string | null;
+  documentId: string | null;
+  summary: string;
+}
+
+/** Which records: one client's, one document's, one user's, or (admins) all. */
+export interface AuditFilter {
+  clientId?: string | undefined;
+  documentId?: string | undefined;
+  userId?: string | undefined;
+}

@@ -1,24 +1,8 @@
 import { ApiError, apiFetch, errorMessage } from '../../lib/api.ts';
 
-/** One record of the audit trail, as GET /api/audit answers it (newest first). */
-export interface AuditRecord {
-  id: string;
-  at: string;
-  userEmail: string;
-  action: string;
-  objectType: string;
-  objectId: string | null;
-  clientId: string | null;
-  documentId: string | null;
-  summary: string;
-}
+export type { AuditFilter, AuditRecord } from '../../../shared/auth/roles.ts';
 
-/** Which records: one client's, one document's, one user's, or (admins) all. */
-export interface AuditFilter {
-  clientId?: string | undefined;
-  documentId?: string | undefined;
-  userId?: string | undefined;
-}
+import type { AuditFilter, AuditRecord } from '../../../shared/auth/roles.ts';
 
 export interface AuditPage {
   items: AuditRecord[];

@@ -3,6 +3,7 @@ import { addClass, addProduct } from '../../../shared/billing/commands.ts';
 import type { Client } from '../../../shared/clients/client.ts';
 import { useCan } from '../../app/session.tsx';
 import { LeaveGuard } from '../../components/ui/leave-guard.tsx';
+import { SaveBar } from '../../components/ui/save-bar.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { BillingReadOnly } from './read-only.ts';
@@ -126,57 +127,9 @@ export function BillingEditor({
           )}
         </section>
 
-        {editor.dirty && !readOnly ? <SaveBar editor={editor} /> : null}
+        {editor.dirty && !readOnly ? <SaveBar editor={editor} what="client" /> : null}
         <LeaveGuard dirty={editor.dirty && !readOnly} what="the billing parameters" />
       </div>
     </BillingReadOnly.Provider>
-  );
-}
-
-/** Shown only while there are unsaved changes (spec §2). */
-function SaveBar({ editor }: { editor: Editor }) {
-  const { status, newerRevision } = editor;
-  const saving = status.kind === 'saving';
-  return (
-    <section className="save-bar" aria-label="Unsaved changes">
-      <div className="save-bar-inner">
-        {status.kind === 'failed' ? (
-          <div className="error save-error" role="alert">
-            <p>Error: {status.message}</p>
-            {status.conflict ? (
-              <p className="save-error-actions">
-                <button type="button" className="button small" onClick={() => void editor.reload()}>
-                  Reload
-                </button>
-                <span className="small">
-                  Reloading shows the latest version and discards your changes.
-                </span>
-              </p>
-            ) : null}
-          </div>
-        ) : newerRevision !== undefined ? (
-          <p className="save-note small" role="status">
-            Someone saved a newer version of this client while you were editing; saving now will be
-            refused. Revert or reload to see it.
-          </p>
-        ) : null}
-        <div className="save-bar-row">
-          <span className="muted small">You have unsaved changes.</span>
-          <div className="button-row">
-            <button type="button" className="button" onClick={editor.revert} disabled={saving}>
-              ↪️ Revert
-            </button>
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => void editor.save()}
-              disabled={saving}
-            >
-              {saving ? '⌛ Saving…' : '💾 Save'}
-            </button>
-          </div>
-        </div>
-      </div>
-    </section>
   );
 }

@@ -1,17 +1,7 @@
-import type { Role } from '../../../shared/auth/roles.ts';
+import type { Role, UserView } from '../../../shared/auth/roles.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 
-/** A user as GET /api/users answers it (admins). */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  /** False until the invitation's link sets a password. */
-  hasPassword: boolean;
-  createdOn: string;
-}
+export type { UserView } from '../../../shared/auth/roles.ts';
 
 export type UserStatus = 'Active' | 'Invited' | 'Disabled';
 
