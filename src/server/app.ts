@@ -84,6 +84,20 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_MESSAGE =
+  'The request holds a broken character (half of a UTF-16 surrogate pair), which cannot be stored; remove it and try again.';
+
+/** True when any string or key in a parsed JSON value holds a lone UTF-16 surrogate. */
+export function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => LONE_SURROGATE.test(k) || holdsLoneSurrogate(v));
+  }
+  return false;
+}
+
 /** `\u0000` in JSON text, unless its backslash is itself escaped. */
 const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
 
@@ -131,7 +145,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(badRequest(nulMessage()), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, parsed) => {
+      // Nor a lone UTF-16 surrogate ("\ud800" escaped in the JSON): JSONB refuses it too.
+      if (!error && holdsLoneSurrogate(parsed)) {
+        done(badRequest(LONE_SURROGATE_MESSAGE), undefined);
+        return;
+      }
+      done(error ?? null, parsed);
+    });
   });
 
   await app.register(fastifyMultipart, {

@@ -16,7 +16,7 @@ import {
   type ExtractionQueue,
   type ExtractionQueueSettings,
 } from './jobs/extraction-queue.ts';
-import { createCorrectionsLearner } from './services/learned-layouts.ts';
+import { createCorrectionsLearner, learnWithin } from './services/learned-layouts.ts';
 import { openFileStore, sweepStagedUploads } from './storage/open-file-store.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -78,6 +78,7 @@ export async function startServer(
     // On the embedded database this process is the only one (it holds the DATA_DIR lock): what a
     // previous process left half done is its to resume.
     await extraction.start({ work: true, recoverOrphans: !config.databaseUrl });
+    const learner = createCorrectionsLearner({ db, files });
     const app = await buildApp({
       config,
       db,
@@ -87,8 +88,12 @@ export async function startServer(
       extraction,
       logger: options.logger ?? { level: config.logLevel },
       webRoot: options.webRoot ?? defaultWebRoot,
-      // A broker's saved corrections teach the local engine the document's layout.
-      onCorrectionsSaved: createCorrectionsLearner({ db, files }),
+      // A broker's saved corrections teach the local engine the document's layout; the save
+      // waits for it half a second, then says it goes on.
+      onCorrectionsSaved: (saved) =>
+        learnWithin(learner(saved), 500, (error) =>
+          jobLogger.error({ err: error, documentId: saved.documentId }, 'learning failed'),
+        ),
       auth: {
         mode: config.auth,
         times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },

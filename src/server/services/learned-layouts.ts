@@ -313,6 +313,37 @@ export function createCorrectionsLearner(deps: {
     );
 }
 
+/**
+ * Answers what was learned when learning finishes within `ms`; otherwise says it goes on, and it
+ * finishes in the background (the first learning after a start loads the readers, which can take
+ * longer than a save should wait). A failure is logged, never thrown: the corrections are saved.
+ */
+export function learnWithin<T>(
+  learning: Promise<T>,
+  ms: number,
+  log: (error: unknown) => void,
+): Promise<T | { status: 'learning'; message: string }> {
+  const settled = learning.catch((error: unknown) => {
+    log(error);
+    throw error;
+  });
+  settled.catch(() => {});
+  return Promise.race([
+    settled,
+    new Promise<{ status: 'learning'; message: string }>((resolve) => {
+      setTimeout(
+        () =>
+          resolve({
+            status: 'learning',
+            message:
+              'The layout is still being learned; documents read from now on use it as soon as it is stored.',
+          }),
+        ms,
+      ).unref();
+    }),
+  ]);
+}
+
 async function localEngine() {
   const { createLocalExtractionProvider } = await import('../extraction/local-engine.ts');
   return createLocalExtractionProvider();
