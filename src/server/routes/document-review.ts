@@ -5,7 +5,6 @@ import { checkCorrections } from '../../shared/proposals/corrections.ts';
 import { actorOf } from '../auth/guard.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { currentUser } from '../http/current-user.ts';
 import { parseInput, uuidParam } from '../http/validate.ts';
 import type { ExtractionJobs } from '../jobs/extraction-queue.ts';
 import {
@@ -114,7 +113,6 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
           id,
           data: checked.data,
           revision: body.revision,
-          by: currentUser(request),
           actor: actorOf(request),
         });
         if (result.status !== 'saved') return answerSave(reply, result);
@@ -175,7 +173,6 @@ export function documentReviewRoutes(app: FastifyInstance, deps: DocumentReviewD
           id,
           from,
           revision: body.revision,
-          by: currentUser(request),
           actor: actorOf(request),
         });
         if (result.status === 'noSuchRevision') throw noRevision();

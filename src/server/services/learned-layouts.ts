@@ -299,12 +299,13 @@ export function createCorrectionsLearner(deps: {
   files: FileStore;
   read?: LayoutReader;
 }): (saved: { type: DocumentType; documentId: string; revision: number }) => Promise<LearnOutcome> {
-  let engine: Awaited<ReturnType<typeof localEngine>> | undefined;
+  // One engine however many saves arrive before the first has loaded it.
+  let engine: ReturnType<typeof localEngine> | undefined;
   const read: LayoutReader =
     deps.read ??
     (async (input) => {
-      engine ??= await localEngine();
-      return engine.read(input);
+      engine ??= localEngine();
+      return (await engine).read(input);
     });
   return async ({ documentId }) =>
     learnFromDocument(

@@ -9,7 +9,6 @@ import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import { readParsedData } from '../../shared/proposals/read-parsed-data.ts';
 import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { ENGINE_AUTHOR } from '../http/current-user.ts';
 
 /**
  * Revisions of a document's parsed data (issue 12). `documents.data` is always the current
@@ -41,6 +40,9 @@ async function lockDocument(
   );
   return rows[0];
 }
+
+/** Who saved a revision the extraction engine wrote. */
+export const ENGINE_AUTHOR = 'Extraction engine';
 
 /** Writes `data` as the next revision of a locked document; answers its number. */
 async function writeRevision(
@@ -74,8 +76,7 @@ export interface CorrectionSave {
   data: ParsedData;
   /** The revision the broker's screen was opened on. */
   revision: number;
-  by: string;
-  /** Who saves (the audit trail); the local user when not said. */
+  /** Who saves: stamped on the revision and its values, and in the audit trail. */
   actor?: Actor | undefined;
 }
 
@@ -120,10 +121,11 @@ export async function saveCorrections(
     const stamped = stampReviews(
       readParsedData(current.data),
       save.data,
-      save.by,
+      (save.actor ?? LOCAL_ACTOR).name,
       now.toISOString(),
     );
-    const revision = await writeRevision(tx, save.id, current, stamped, 'correction', save.by, now);
+    const by = (save.actor ?? LOCAL_ACTOR).name;
+    const revision = await writeRevision(tx, save.id, current, stamped, 'correction', by, now);
     await auditRevision(tx, save.actor, save.id, revision, 'document corrected', '');
     return { status: 'saved', revision };
   });
@@ -137,7 +139,6 @@ export async function restoreRevision(
     id: string;
     from: number;
     revision: number;
-    by: string;
     actor?: Actor | undefined;
   },
   now = new Date(),
@@ -159,7 +160,7 @@ export async function restoreRevision(
       current,
       readParsedData(rows[0].data),
       'restore',
-      restore.by,
+      (restore.actor ?? LOCAL_ACTOR).name,
       now,
     );
     await auditRevision(

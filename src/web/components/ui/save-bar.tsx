@@ -1,6 +1,13 @@
+/** Where an editor's save stands. */
+export type SaveStatus =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'saving' }
+  /** `conflict`: the save was based on a stale revision; the user may reload. */
+  | { readonly kind: 'failed'; readonly message: string; readonly conflict: boolean };
+
 /** What a save bar needs of an editor: its save status and the three actions. */
 export interface SavingEditor {
-  status: { kind: string; message?: string; conflict?: boolean };
+  status: SaveStatus;
   newerRevision: number | undefined;
   save(): Promise<unknown>;
   revert(): void;

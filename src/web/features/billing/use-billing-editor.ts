@@ -13,15 +13,12 @@ import { type EditorState, toSaved } from '../../../shared/billing/editor-model.
 import type { Class } from '../../../shared/billing/schema.ts';
 import type { Client } from '../../../shared/clients/client.ts';
 import { useAppDispatch } from '../../app/store.ts';
+import type { SaveStatus } from '../../components/ui/save-bar.tsx';
 import { getJson } from '../../lib/api.ts';
 import { clientUpserted } from '../clients/clients-slice.ts';
 import { postBillingParameters, SaveBillingError, saveFailureMessage } from './save-billing.ts';
 
-export type SaveStatus =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'saving' }
-  /** `conflict`: the save was based on a stale revision; the broker may reload. */
-  | { readonly kind: 'failed'; readonly message: string; readonly conflict: boolean };
+export type { SaveStatus };
 
 export interface BillingEditorModel {
   readonly session: BillingEditorSession;

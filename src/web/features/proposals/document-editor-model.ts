@@ -1,11 +1,8 @@
 import { applyEdit, type EditCommand, isDirty } from '../../../shared/proposals/edit-commands.ts';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import type { SaveStatus } from '../../components/ui/save-bar.tsx';
 
-export type SaveStatus =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'saving' }
-  /** `conflict`: the save was based on a stale revision; the broker may reload. */
-  | { readonly kind: 'failed'; readonly message: string; readonly conflict: boolean };
+export type { SaveStatus };
 
 /** The corrections editor of one document: its data as edited, as saved, and the revision. */
 export interface DocumentEditorModel {
