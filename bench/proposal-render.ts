@@ -11,12 +11,12 @@
  * - cold load: from navigation start of a fresh page load until the same point.
  * Prints; asserts nothing. Run alone with `node bench/proposal-render.ts`.
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -24,8 +24,8 @@ import { openPglite } from '../src/server/db/pglite.ts';
 import { createLocalAnalyst } from '../src/server/insights/local-analyst.ts';
 import { createDiskFileStore } from '../src/server/storage/disk-file-store.ts';
 import { buildProposalView } from '../src/shared/proposals/proposal-view.ts';
-import { chromiumArgs, resolveChromium } from '../tests/e2e/support/chromium.ts';
 import { loadProposalFixtures } from '../tests/support/proposal-fixtures.ts';
+import { serveInChromium } from './support/browser.ts';
 
 const warmup = 3;
 const navigationRuns = 25;
@@ -95,13 +95,7 @@ export async function benchProposalRender(): Promise<void> {
     insights: createLocalAnalyst(),
     webRoot,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: await resolveChromium(),
-    args: chromiumArgs,
-    headless: true,
-  });
+  const { origin, browser } = await serveInChromium(app);
 
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });

@@ -10,11 +10,11 @@
  * browser and the server), and clicks on values of the page already shown.
  * Run alone with `node bench/run.ts source-view`.
  */
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -23,8 +23,8 @@ import { createLocalExtractionProvider } from '../src/server/extraction/local-en
 import { createDiskFileStore } from '../src/server/storage/disk-file-store.ts';
 import { storeReadDocument } from '../src/server/test/documents.ts';
 import { locateValues } from '../src/shared/proposals/value-refs.ts';
-import { chromiumArgs, resolveChromium } from '../tests/e2e/support/chromium.ts';
 import { fixture } from '../tests/e2e/support/files.ts';
+import { serveInChromium } from './support/browser.ts';
 import { heading, median, ms, quantile } from './support/stats.ts';
 
 const FILE = 'dev02-lincoln-dental-vision-2class.pdf';
@@ -75,13 +75,7 @@ export async function benchSourceView(): Promise<void> {
   });
   const id = await storeReadDocument(db, files, { bytes, data, name: FILE });
   const app = await buildApp({ config: { maxUploadBytes: 50 * 1024 * 1024 }, db, files, webRoot });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: await resolveChromium(),
-    args: chromiumArgs,
-    headless: true,
-  });
+  const { origin, browser } = await serveInChromium(app);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${origin}/documents/carrierProposals/${id}`);
