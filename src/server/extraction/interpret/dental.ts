@@ -71,6 +71,59 @@ function blockOf(section: string, table: string | undefined): string | undefined
   return table;
 }
 
+/** A row that names a whole category ('Preventive Services', 'Type II – Basic'), not a procedure. */
+const DENTAL_CATEGORY_ROW =
+  /^\s*((type|class|group|category)\s+\S+\s*[-–—:]?\s*)?(diagnostic( and| &)? preventive|preventive( and| &)? diagnostic|preventive|preventative|basic|major|restorative|prosthodontic|orthodontic|endodontic|periodontic|oral surgery)( services?| care| dental)?\s*$/i;
+
+/**
+ * Procedure rows are the service types only where the categories carry no values of their own:
+ * a document that prints category rows with coverage ('Basic Services | 80%') lists procedures
+ * as samples ('Partial List of Services'), not as service types.
+ */
+export function keepProcedureRowsOnlyAlone(facts: Facts): void {
+  const categories = facts.services.some(
+    (s) =>
+      !s.procedure &&
+      DENTAL_CATEGORY_ROW.test(s.label.value) &&
+      (s.coverageIn !== undefined || s.coverageOut !== undefined),
+  );
+  if (!categories) return;
+  const kept = facts.services.filter((s) => !s.procedure);
+  facts.services.splice(0, facts.services.length, ...kept);
+}
+
+/** A category bar over procedure rows ('Exam & Diagnostics', 'Oral Surgery', 'Crowns'). */
+const CATEGORY_BAR = new RegExp(
+  `${DENTAL_CATEGORY.source}|\\b(exams?|diagnostics?|x-?rays?)\\b`,
+  'i',
+);
+
+/** What a procedure's row holds: a coinsurance, a copay, an amount or a word for either. */
+const COVERAGE_VALUE = /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|free)\b/i;
+
+/**
+ * A procedure row under a category bar ('Office Exam | $5 | 100%' under 'Exam & Diagnostics'): a
+ * short label naming no amount kind of its own, beside coverage values.
+ */
+export function isProcedureRow(
+  label: string,
+  section: string,
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: GridShape,
+): boolean {
+  if (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
+    return false;
+  const text = label.trim();
+  if (!text || text.split(/\s+/).length > 12 || (/[\d$%]\s*$/.test(text) && /\$/.test(text)))
+    return false;
+  if (/deductible|maximum|waiting|frequenc|limitation|rollover|network/i.test(text)) return false;
+  return shape.groups.some((g) =>
+    [g.in, g.out, g.both, ...(g.others ?? [])].some(
+      (c) => c !== undefined && COVERAGE_VALUE.test(cellText(cells[c])),
+    ),
+  );
+}
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
@@ -85,7 +138,11 @@ export function dentalScore(t: AnalyzedTable): number {
       section = label.text;
       continue;
     }
-    if (dentalRowKind(orthoRowText(label.text, blockOf(section, block)), section) !== 'other') n++;
+    if (
+      dentalRowKind(orthoRowText(label.text, blockOf(section, block)), section) !== 'other' ||
+      isProcedureRow(label.text, section, row.cells, shape)
+    )
+      n++;
   }
   return n;
 }
@@ -239,6 +296,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
+  let barSeen = false;
   for (const row of t.body) {
     const printed = rowLabelOf(row.cells, shape);
     const label =
@@ -250,6 +308,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (!label) continue;
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
+      barSeen = true;
       const ref = classRefIn(label.text) ?? classRefIn(rowClassText);
       if (ref) {
         sectionClass = ref;
@@ -277,6 +336,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       continue;
     }
     let kind = dentalRowKind(label.text, section);
+    if (kind === 'other' && isProcedureRow(label.text, section, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
@@ -290,6 +350,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
     const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    const procedure =
+      barSeen && CATEGORY_BAR.test(section) && !DENTAL_CATEGORY_ROW.test(label.text);
     for (const g of shape.groups) {
       const scope: Scope = g.option
         ? { product: 'dental', classRef: g.option }
@@ -347,7 +409,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         }
         case 'orthoPersons':
           if (v.in && hasPercent(v.in.value)) {
-            addService(facts, t, row, shape, label, scope, v);
+            addService(facts, t, row, shape, label, scope, v, procedure);
             break;
           }
           add('orthoPersonsIn', v.in);
@@ -358,10 +420,19 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           const across = categoriesAcross(label.text, v);
           if (across) {
             for (const a of across)
-              addService(facts, t, row, shape, { ...label, text: a.label }, scope, a.values);
+              addService(
+                facts,
+                t,
+                row,
+                shape,
+                { ...label, text: a.label },
+                scope,
+                a.values,
+                procedure,
+              );
             break;
           }
-          addService(facts, t, row, shape, label, scope, v);
+          addService(facts, t, row, shape, label, scope, v, procedure);
           break;
         }
         default:
@@ -439,6 +510,7 @@ function addService(
   label: NonNullable<ReturnType<typeof rowLabelOf>>,
   scope: Scope,
   v: NetworkValues,
+  procedure = false,
 ): void {
   // a bare code beside its category in a column of its own reads as 'Type 1 – Preventive'
   const titleCell = valueAt(row.cells, shape.titleCol);
@@ -459,6 +531,7 @@ function addService(
     own: {},
     // a bare code ('Group IV') is orthodontic when the category beside it says so
     orthodontic: isOrthodontic(label.text) || isOrthodontic(parsed.title),
+    ...(procedure ? { procedure } : {}),
   };
   const listCell = valueAt(row.cells, shape.listCol);
   if (label.description) {

@@ -241,6 +241,27 @@ function namesAmountColumns(table: Table, r: number, own: Cell[]): boolean {
   return true;
 }
 
+/** A row label that asks for the plan each column is ('Plan Name', 'Plan Option', 'Plan'). */
+const PLAN_NAMING_LABEL =
+  /^(dental |vision )?(plan|option|plan (name|option|design|level)s?|plan options?|options?)\s*:?$/i;
+
+/**
+ * A row that names the plan over each value column ('Plan Name | Bronze | Silver | Gold'):
+ * labelled as such, with two or more distinct short names and no values among them.
+ */
+function namesPlanColumns(table: Table, r: number): boolean {
+  const cells = rowCells(table, r);
+  const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+  if (!PLAN_NAMING_LABEL.test(label.trim())) return false;
+  const own = startsInRow(cells, r).filter((c) => c.col > 0);
+  const names = own.map((c) => cellText(c)).filter(Boolean);
+  if (names.length < 2 || new Set(names.map((n) => n.toLowerCase())).size !== names.length)
+    return false;
+  return names.every(
+    (n) => n.split(/\s+/).length <= 6 && !looksLikeValue(n) && !/\$\s?\d|%/.test(n),
+  );
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -402,6 +423,7 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
   const columns: Column[] = [];
   const edges = columnEdges(table);
   const perRow = Array.from({ length: headerRows }, (_, i) => headerTexts(table, first + i, edges));
+  const distinguishing = distinguishingHeadings(perRow);
   for (let c = 0; c < table.cols; c++) {
     const path: string[] = [];
     for (const texts of perRow) {
@@ -422,7 +444,7 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     // over an explicit network heading, a name with a network-like word ('Preferred Core',
     // 'Premier Plan') is a plan option
     const explicit = networkHeading !== undefined && namesNetworkExplicitly(networkHeading);
-    const option = path.find(
+    const candidates = path.filter(
       (p) =>
         p !== networkHeading &&
         (networkOf(p) === undefined || (explicit && !namesNetworkExplicitly(p))) &&
@@ -431,6 +453,10 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
         !/^(frequency|limitations?)$/i.test(p) &&
         p.split(/\s+/).length <= 6,
     );
+    // the heading that tells this column's plan from the others' ('Bronze' under 'HMO' over
+    // every column), else the first
+    const option =
+      candidates.find((p) => distinguishing.has(p) && isOptionName(p)) ?? candidates[0];
     const classRef = path
       .map((p) => p.match(/\b(class|tier|group)\s+([A-Z]{1,2}|\d{1,3}|[IVX]{1,4})\b/i))
       .find(Boolean);
@@ -448,6 +474,21 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     });
   }
   return optionsBeforeNetworks(columns);
+}
+
+/**
+ * Heading texts that tell value columns apart: in a header row where two or more value columns
+ * carry different texts, each of those texts (a text over every value column tells none apart).
+ */
+function distinguishingHeadings(perRow: string[][][]): Set<string> {
+  const out = new Set<string>();
+  for (const texts of perRow) {
+    const own = texts.slice(1).map((t) => t[t.length - 1] ?? '');
+    const distinct = new Set(own.filter(Boolean));
+    if (distinct.size < 2) continue;
+    for (const t of distinct) if (own.filter((o) => o === t).length < own.length) out.add(t);
+  }
+  return out;
 }
 
 /** A network phrase at the end of a heading ('High PPO In-Network', 'Option A – OON'). */
@@ -551,7 +592,16 @@ export function analyzeTable(
       first++;
     } else break;
   }
-  const headerRows = countHeaderRows(table, first);
+  let headerRows = countHeaderRows(table, first);
+  // a 'Plan Name | Bronze | Silver | Gold' row right under headings that name no plans of their
+  // own names the columns' plans (under 'Option 1 | Option 2' it names each option's plan)
+  while (
+    first + headerRows < table.rows - 2 &&
+    namesPlanColumns(table, first + headerRows) &&
+    new Set(columnInfo(table, first, headerRows).flatMap((c) => (c.option ? [c.option] : [])))
+      .size < 2
+  )
+    headerRows++;
   const columns = columnInfo(table, first, headerRows);
   const body: BodyRow[] = [];
   for (let r = first + headerRows; r < table.rows; r++)

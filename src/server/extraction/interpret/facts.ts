@@ -52,6 +52,8 @@ export interface ServiceRow {
   own: Partial<Record<'dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence>>;
   persons?: Evidence;
   orthodontic: boolean;
+  /** A procedure row under a category bar ('Office Exam' under 'Exam & Diagnostics'). */
+  procedure?: boolean;
 }
 
 export interface BenefitLine {

@@ -12,7 +12,7 @@ import {
 import { calibrate } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
-import { collectDental, dentalScore } from './dental.ts';
+import { collectDental, dentalScore, keepProcedureRowsOnlyAlone } from './dental.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -217,6 +217,7 @@ export function interpretProposal(
   const doc = analyzeDocument(layout);
   const facts = collectFacts(doc);
   keepPrintedRates(facts);
+  keepProcedureRowsOnlyAlone(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter(doc.geometry);

@@ -264,10 +264,14 @@ export type DentalRowKind =
 export function dentalRowKind(label: string, section: string): DentalRowKind {
   const l = label.toLowerCase();
   const s = section.toLowerCase();
-  const deductible = /deductible/.test(l) || (/deductible/.test(s) && !/max/.test(l));
+  // 'Family maximum' under 'Annual Deductible' is the family deductible's cap, not a benefit maximum
+  const deductible =
+    /deductible/.test(l) || (/deductible/.test(s) && (!/max/.test(l) || /^\W*family\b/.test(l)));
   if (deductible && !/waiting|lifetime|ortho/.test(l)) {
     const individual =
-      /individual|per person|single|per member|each person|employee|per individual/.test(l);
+      /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
+        l,
+      );
     // 'Deductible (Individual / Family)': both in one cell
     if (/family/.test(l) && individual) return 'deductible';
     if (/family|per family/.test(l)) return 'deductibleFamily';

@@ -112,9 +112,11 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const valued = (b: Band) =>
     b.lines.some((l) => l.col !== first && /[\d$%]/.test(l.line.text)) &&
     b.lines.some((l) => l.col === first);
-  // three pairs make a list; two do when every line of the row found its place
+  // three pairs make a list; two do when every line of the row found its place (under a heading
+  // line of the first column alone: 'Restorative' over its two procedures)
   const pairs = bands.filter(valued).length;
-  const whole = bands.every((b) => cols(b).size === filled.length);
+  const heading = bands.length > 2 && cols(bands[0]!).size === 1 && cols(bands[0]!).has(first);
+  const whole = bands.slice(heading ? 1 : 0).every((b) => cols(b).size === filled.length);
   if (pairs < 3 && !(pairs === 2 && whole)) return undefined;
   const labelCell = filled.find((c) => c.col === first)!;
   const cellRight = labelCell.box?.[2] ?? Math.max(...labelCell.lines.map((l) => l.box[2]));
