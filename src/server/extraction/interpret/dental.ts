@@ -85,7 +85,9 @@ export function keepProcedureRowsOnlyAlone(facts: Facts): void {
     (s) =>
       !s.procedure &&
       DENTAL_CATEGORY_ROW.test(s.label.value) &&
-      (s.coverageIn !== undefined || s.coverageOut !== undefined),
+      [s.coverageIn, s.coverageOut].some(
+        (e) => e !== undefined && COVERAGE_VALUE.test(e.value) && e.value.length <= 40,
+      ),
   );
   if (!categories) return;
   const kept = facts.services.filter((s) => !s.procedure);

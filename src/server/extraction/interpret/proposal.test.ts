@@ -1480,3 +1480,50 @@ describe('the plan in a numbered option heading', () => {
     expect(planInOptionHeading(text)).toBe(expected);
   });
 });
+
+describe('a plan grid: plans named by a plan-name row, procedures under category bars', () => {
+  const grid = (categoryValues: boolean) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefit Summary',
+        [
+          ['Plan Type', 'DHMO', 'DHMO', 'DHMO'],
+          ['Plan Name', 'Bronze', 'Silver', 'Gold'],
+          ['Exam & Diagnostics', '', '', ''],
+          ['Office Exam', '$5', '100%', '100%'],
+          ['Teeth Cleaning', '100%', '100%', '100%'],
+          ['Oral Surgery', '', '', ''],
+          ['Removal of Impacted Tooth', '$65', '$75', '$70'],
+          ...(categoryValues ? [['Major Services', '50%', '50%', '60%']] : []),
+        ],
+      ]),
+    );
+
+  it('takes each column for the plan its plan-name row names', () => {
+    expect(tableRows(grid(false), 'dentalInsurance_planInformation').map((r) => r.class)).toEqual([
+      'Bronze',
+      'Silver',
+      'Gold',
+    ]);
+  });
+
+  it('reads every procedure row as a service type, per plan', () => {
+    const services = tableRows(grid(false), 'dentalInsurance_coveredServices');
+    expect(
+      services
+        .filter((s) => s.class === 'Silver')
+        .map((s) => [s.serviceTypeLabel, s.coverageLevelInNetwork]),
+    ).toEqual([
+      ['Office Exam', '100%'],
+      ['Teeth Cleaning', '100%'],
+      ['Removal of Impacted Tooth', '$75'],
+    ]);
+  });
+
+  it('keeps only the category rows when categories print values of their own', () => {
+    const services = tableRows(grid(true), 'dentalInsurance_coveredServices');
+    expect(services.filter((s) => s.class === 'Gold').map((s) => s.serviceTypeLabel)).toEqual([
+      'Major Services',
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
+import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
 import { labelTableStructure } from './table-structure.ts';
 
@@ -252,7 +253,6 @@ export function buildPage(input: PageInput): Page {
     blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
   }
   blocks.push(...tables.map((table): Block => ({ kind: 'table', table })));
-  for (const b of blocks) if (b.kind === 'table') labelTableStructure(b.table);
   const key = (b: Block): [number, number, number, number] => {
     const box = b.kind === 'line' ? b.line.box : b.table.box;
     const at = box ? placeInBand(box, bands) : undefined;
@@ -262,7 +262,9 @@ export function buildPage(input: PageInput): Page {
   };
   const keyed = blocks.map((b) => ({ b, k: key(b) }));
   keyed.sort((p, q) => p.k[0] - q.k[0] || p.k[1] - q.k[1] || p.k[2] - q.k[2] || p.k[3] - q.k[3]);
-  blocks.splice(0, blocks.length, ...keyed.map((x) => x.b));
+  const ordered = stitchFragments(keyed.map((x) => x.b));
+  for (const b of ordered) if (b.kind === 'table') labelTableStructure(b.table);
+  blocks.splice(0, blocks.length, ...ordered);
   return {
     number: input.number,
     width: input.width,

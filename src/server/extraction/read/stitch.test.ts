@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
+import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import type { Segment } from './rulings.ts';
+
+const grid = (x: number[], y: number[]): Segment[] => [
+  ...y.map((pos): Segment => ({ dir: 'h', pos, a: x[0]!, b: x[x.length - 1]! })),
+  ...x.map((pos): Segment => ({ dir: 'v', pos, a: y[0]!, b: y[y.length - 1]! })),
+];
+
+/**
+ * A plan grid whose category bars are shaded bands without rulings: each band of ruled rows is
+ * found as a table of its own, the bars between them as lines.
+ */
+function bandedGrid(bars: string[], columns = [40, 240, 400, 560]) {
+  const words: Word[] = [];
+  const segments: Segment[] = [];
+  const row = (cells: string[], y: number) =>
+    cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+  row(['Plan Benefits', 'Plan A', 'Plan B'], 100);
+  segments.push(...grid(columns, [96, 116]));
+  let y = 116;
+  bars.forEach((bar, n) => {
+    words.push(...wordsAt(bar, 44, y + 3));
+    y += 16;
+    const top = y;
+    row([`Procedure ${n + 1}`, '$10 Copay', 'No Charge'], y);
+    row([`Procedure ${n + 1}b`, '$20 Copay', '$5 Copay'], y + 18);
+    y += 36;
+    segments.push(...grid(columns, [top, top + 18, y]));
+  });
+  return tablesOf(pageOfWords(words, segments));
+}
+
+describe('tables split by category bars', () => {
+  it('are joined into one table with each bar a full-width row over its rows', () => {
+    const tables = bandedGrid(['Exam & Diagnostics', 'Oral Surgery']);
+    expect(tables).toHaveLength(1);
+    const t = tables[0]!;
+    const rows = Array.from({ length: t.rows }, (_, r) => [0, 1, 2].map((c) => cellText(t, r, c)));
+    expect(rows).toEqual([
+      ['Plan Benefits', 'Plan A', 'Plan B'],
+      ['Exam & Diagnostics', undefined, undefined],
+      ['Procedure 1', '$10 Copay', 'No Charge'],
+      ['Procedure 1b', '$20 Copay', '$5 Copay'],
+      ['Oral Surgery', undefined, undefined],
+      ['Procedure 2', '$10 Copay', 'No Charge'],
+      ['Procedure 2b', '$20 Copay', '$5 Copay'],
+    ]);
+    expect(t.cells.find((c) => c.row === 1)?.colSpan).toBe(3);
+  });
+
+  it('stay apart when their columns do not line up', () => {
+    const words: Word[] = [];
+    const segments: Segment[] = [];
+    const row = (cells: string[], y: number, columns: number[]) =>
+      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+    const first = [40, 240, 400, 560];
+    row(['Benefit', 'In-Network', 'Out-of-Network'], 100, first);
+    row(['Deductible', '$50', '$100'], 118, first);
+    segments.push(...grid(first, [96, 116, 134]));
+    words.push(...wordsAt('Rates', 44, 137));
+    const second = [40, 300, 470, 560];
+    row(['Employee', '$30.00', '$360.00'], 152, second);
+    row(['Family', '$90.00', '$1,080.00'], 170, second);
+    segments.push(...grid(second, [150, 168, 186]));
+    expect(tablesOf(pageOfWords(words, segments))).toHaveLength(2);
+  });
+
+  it('stay apart when a paragraph stands between them', () => {
+    const tables = bandedGrid([
+      'The plan pays these services after the deductible, as printed in 2025 rates',
+    ]);
+    expect(tables).toHaveLength(2);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Block, Box, Cell, Line, Table } from '../layout.ts';
+
+/**
+ * A grid whose category bars are printed as shaded bands without rulings of their own is found as
+ * several tables, one per band of ruled rows, with the bars between them read as lines
+ * ('Plan Benefits | Plan A | Plan B', then 'Exam & Diagnostics', then the exam rows, then 'Oral
+ * Surgery', …). Tables that follow one another on a page with the same columns at the same
+ * places, separated by nothing but a short bar or none, are one table: they are joined, each bar
+ * becoming a full-width category row over the rows it heads.
+ */
+export function stitchFragments(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    const b = blocks[i]!;
+    if (b.kind !== 'table') {
+      out.push(b);
+      i++;
+      continue;
+    }
+    let table = b.table;
+    let j = i + 1;
+    for (;;) {
+      const bars: Line[] = [];
+      let k = j;
+      while (k < blocks.length && blocks[k]!.kind === 'line' && bars.length < 3) {
+        bars.push((blocks[k] as { kind: 'line'; line: Line }).line);
+        k++;
+      }
+      const next = blocks[k];
+      if (next?.kind !== 'table' || !joins(table, bars, next.table)) break;
+      table = join(table, bars, next.table);
+      j = k + 1;
+    }
+    out.push(table === b.table ? b : { kind: 'table', table });
+    i = j;
+  }
+  return out;
+}
+
+/** The left edge of every column but the first, from cells one column wide. */
+function innerEdges(table: Table): Array<number | undefined> {
+  const edges: Array<number | undefined> = [];
+  for (let c = 1; c < table.cols; c++) {
+    const lefts = table.cells
+      .filter((cell) => cell.col === c && cell.colSpan === 1 && cell.box)
+      .map((cell) => cell.box![0]);
+    edges.push(lefts.length ? Math.min(...lefts) : undefined);
+  }
+  return edges;
+}
+
+const BAR_TEXT = /^[^\d$%]{2,60}$/;
+
+function joins(a: Table, bars: Line[], b: Table): boolean {
+  if (a.cols !== b.cols || a.cols < 2 || !a.box || !b.box || a.page !== b.page) return false;
+  const width = a.box[2] - a.box[0];
+  const tol = Math.max(3, width * 0.02);
+  if (Math.abs(a.box[0] - b.box[0]) > tol || Math.abs(a.box[2] - b.box[2]) > tol) return false;
+  const ea = innerEdges(a);
+  const eb = innerEdges(b);
+  let compared = 0;
+  for (let c = 0; c < ea.length; c++) {
+    if (ea[c] === undefined || eb[c] === undefined) continue;
+    if (Math.abs(ea[c]! - eb[c]!) > tol) return false;
+    compared++;
+  }
+  if (compared < Math.min(2, ea.length)) return false;
+  // the bars sit between the two tables, inside their width, and read as a name, not as text
+  const size = Math.max(8, ...bars.map((l) => l.size));
+  let top = a.box[3];
+  for (const line of bars) {
+    if (line.box[1] - top > size * 1.5) return false;
+    if (line.box[0] < a.box[0] - tol || line.box[2] > a.box[2] + tol) return false;
+    if (!BAR_TEXT.test(line.text.trim()) || line.text.trim().split(/\s+/).length > 6) return false;
+    top = line.box[3];
+  }
+  return b.box[1] - top <= size * 1.5 && b.box[1] >= a.box[3] - tol;
+}
+
+function join(a: Table, bars: Line[], b: Table): Table {
+  const cells: Cell[] = [...a.cells];
+  let row = a.rows;
+  if (bars.length) {
+    const box: Box = [
+      a.box![0],
+      Math.min(...bars.map((l) => l.box[1])),
+      a.box![2],
+      Math.max(...bars.map((l) => l.box[3])),
+    ];
+    cells.push({
+      text: bars.map((l) => l.text).join('\n'),
+      lines: bars,
+      box,
+      row,
+      col: 0,
+      rowSpan: 1,
+      colSpan: a.cols,
+      page: a.page,
+    });
+    row++;
+  }
+  for (const c of b.cells) cells.push({ ...c, row: c.row + row });
+  return {
+    ...a,
+    rows: row + b.rows,
+    cells,
+    box: [Math.min(a.box![0], b.box![0]), a.box![1], Math.max(a.box![2], b.box![2]), b.box![3]],
+  };
+}
