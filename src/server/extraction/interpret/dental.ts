@@ -308,6 +308,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
+    if (label.category) {
+      section = label.category;
+      barSeen = true;
+    }
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
       barSeen = true;

@@ -8,7 +8,13 @@ import {
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
-import { DENTAL_CATEGORY, isOptionName, networkOf, productsNamed } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  isOptionName,
+  networkOf,
+  PROCEDURE_CODE,
+  productsNamed,
+} from './vocabulary.ts';
 
 /**
  * The shape of a benefit grid: which column holds the row labels, which (if any) the class,
@@ -355,6 +361,11 @@ export interface RowLabel {
   description?: string;
   source: ReturnType<typeof sourceOfLines>;
   descriptionSource?: ReturnType<typeof sourceOfLines>;
+  /**
+   * A category heading printed in the same cell over the row's procedure ('Diagnostic' over
+   * 'D0120 Periodic oral evaluation'): it heads this row and the ones under it.
+   */
+  category?: string;
 }
 
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
@@ -377,6 +388,17 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   if (!cell) return undefined;
   const lines = cell.lines.filter((l) => l.text.trim());
   if (lines.length === 0) return undefined;
+  // 'Diagnostic' over 'D0120 Periodic oral evaluation': a category heading, then the row's label
+  if (
+    lines.length >= 2 &&
+    PROCEDURE_CODE.test(lines[1]!.text.trim()) &&
+    !PROCEDURE_CODE.test(lines[0]!.text.trim()) &&
+    lines[0]!.text.trim().split(/\s+/).length <= 4 &&
+    !/[\d$%]/.test(lines[0]!.text)
+  ) {
+    const rest = rowLabel({ ...cell, lines: lines.slice(1) });
+    if (rest) return { ...rest, category: cleanValue(lines[0]!.text) };
+  }
   const first = lines[0]!;
   // a comma-separated list under a label without commas describes it too (OCR gives no type sizes)
   const isDescription = (l: Line) =>

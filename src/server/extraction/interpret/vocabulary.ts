@@ -164,6 +164,9 @@ export function isOptionName(text: string): boolean {
 const SERVICE_CODE =
   /\b(type|class|unit|coverage|category|group|level|tier)\s+([ivx]{1,4}|\d{1,2}|[a-d])\b(?![.\d])/i;
 
+/** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
+export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
+
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants)\b/i;
 
