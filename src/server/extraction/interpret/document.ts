@@ -619,6 +619,45 @@ export function analyzeTable(
   };
 }
 
+/**
+ * A row of network headings inside a table ('Covered Services | Network Plan Pays | Out-of-Network
+ * Plan Pays' under rows of plan facts) starts a table of its own: the rows above it are another
+ * table, and its headings head the rows below only.
+ */
+export function splitAtHeadingRows(table: Table): Table[] {
+  // (the second of two heading rows, plans over networks, heads the same table: two rows of
+  // facts at least stand above a heading row that starts another)
+  for (let r = 2; r < table.rows - 1; r++) {
+    const own = startsInRow(rowCells(table, r), r);
+    if (own.length < 3) continue;
+    const texts = own.map((c) => cellText(c));
+    if (!texts[0] || looksLikeValue(texts[0])) continue;
+    const networks = texts.slice(1).filter((t) => t && networkOf(t) !== undefined);
+    if (networks.length < 2) continue;
+    if (texts.slice(1).some((t) => /\d\s*%|\$\s?\d/.test(t))) continue;
+    // cells spanning the line keep the table whole
+    if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
+    const facts = table.cells.filter(
+      (c) => c.row < r && c.col > 0 && /\d|\b(yes|no|none|included|covered)\b/i.test(c.text),
+    );
+    if (facts.length < 2) continue;
+    const above: Table = {
+      ...table,
+      rows: r,
+      cells: table.cells.filter((c) => c.row < r),
+      headerRows: Math.min(table.headerRows, r),
+    };
+    const below: Table = {
+      ...table,
+      rows: table.rows - r,
+      cells: table.cells.filter((c) => c.row >= r).map((c) => ({ ...c, row: c.row - r })),
+      headerRows: 1,
+    };
+    return [above, ...splitAtHeadingRows(below)];
+  }
+  return [table];
+}
+
 /** The type size of the headings that opened the current product and class sections. */
 interface SectionLevels {
   product?: number;
@@ -675,15 +714,17 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
-        const analyzed = analyzeTable(
-          transposedNetworks(b.table) ?? b.table,
-          scope,
-          order++,
-          lastHeading,
-        );
-        const previous = items[items.length - 1];
-        if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
-        items.push({ kind: 'table', table: analyzed, order: analyzed.order });
+        for (const part of splitAtHeadingRows(b.table)) {
+          const analyzed = analyzeTable(
+            transposedNetworks(part) ?? part,
+            scope,
+            order++,
+            lastHeading,
+          );
+          const previous = items[items.length - 1];
+          if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
+          items.push({ kind: 'table', table: analyzed, order: analyzed.order });
+        }
       }
     }
   }
