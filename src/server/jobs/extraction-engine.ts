@@ -13,7 +13,8 @@ import { createSandboxedProvider } from '../extraction/sandbox.ts';
 /**
  * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER: the local engine (PDF,
  * DOCX and OCR readers; src/server/extraction/local-engine.ts) by default, or a hosted provider,
- * which for `openai` reads the document's text with the local engine's readers first.
+ * which for `openai` reads the document's text with the local engine's readers first, or both
+ * (`local+openai`: the two readings merged, providers/combined.ts).
  *
  * The local engine runs in a sandboxed child process (src/server/extraction/sandbox.ts): a
  * hostile or broken document can neither block the server's event loop nor take more than
@@ -63,10 +64,13 @@ export function chooseExtractionEngine(
   if (config.extractionProvider === 'local' && !engine.local) {
     return { provider: undefined, notice: missing };
   }
-  if (config.extractionProvider === 'openai' && !engine.readText) {
+  if (config.extractionProvider === 'local+openai' && !engine.local) {
+    return { provider: undefined, notice: missing };
+  }
+  if (config.extractionProvider.includes('openai') && !engine.readText) {
     return {
       provider: undefined,
-      notice: `${missing} (EXTRACTION_PROVIDER=openai needs the local engine's document reader.)`,
+      notice: `${missing} (EXTRACTION_PROVIDER=${config.extractionProvider} needs the local engine's document reader.)`,
     };
   }
   const local = engine.local;
