@@ -4,6 +4,7 @@ import {
   type LocalExtractionProvider,
 } from '../extraction/local-engine.ts';
 import type { ExtractionInput, ExtractionProvider } from '../extraction/provider.ts';
+import type { CombinedLogger } from '../extraction/providers/combined.ts';
 import {
   createExtractionProvider,
   type ExtractionConfig,
@@ -58,6 +59,8 @@ export type EngineChoice =
 export function chooseExtractionEngine(
   config: ExtractionConfig,
   engine: InstalledEngine = installedEngine,
+  /** Where local+openai logs a failed hosted reading (the jobs' log). */
+  logger?: CombinedLogger,
 ): EngineChoice {
   const missing =
     'No extraction engine is installed yet: uploaded documents stay queued until one is.';
@@ -81,6 +84,7 @@ export function chooseExtractionEngine(
         return local();
       },
       ...(engine.readText ? { readText: engine.readText } : {}),
+      ...(logger ? { logger } : {}),
     }),
   };
 }

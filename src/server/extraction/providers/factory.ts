@@ -39,7 +39,10 @@ export interface ExtractionDependencies {
   /** Draws the pages for AI_VISION (default: vision-pages.ts). */
   readPageImages?: ReadPageImages;
   fetch?: Fetch;
-  /** Where local+openai logs a failed hosted reading (default: a pino logger, LOG_LEVEL). */
+  /**
+   * Where local+openai logs a failed hosted reading (default: a pino logger at LOG_LEVEL on
+   * stderr, so that `npm run extract` keeps stdout for the data).
+   */
   logger?: CombinedLogger;
 }
 
@@ -107,7 +110,8 @@ export function createExtractionProvider(
         hosted: openaiProvider(config, dependencies, 'local+openai'),
         local: dependencies.local(),
         logger:
-          dependencies.logger ?? pino({ name: 'extraction', level: config.logLevel ?? 'info' }),
+          dependencies.logger ??
+          pino({ name: 'extraction', level: config.logLevel ?? 'info' }, pino.destination(2)),
       });
     default: {
       const unknown: never = config.extractionProvider;
