@@ -5,7 +5,11 @@ import { layoutText } from '../layout.ts';
 import { createLocalExtractionProvider } from '../local-engine.ts';
 import { ExtractionError, type ExtractionInput } from '../provider.ts';
 import { createExtractionProvider, type ExtractionConfig } from './factory.ts';
-import { createOpenAIExtractionProvider } from './openai.ts';
+import {
+  userContent as contentFor,
+  createOpenAIExtractionProvider,
+  pageImagesNote,
+} from './openai.ts';
 import {
   blankAnswer,
   type ChatContentPart,
@@ -13,7 +17,7 @@ import {
   chatCompletion,
   startChatServer,
 } from './test-http-server.ts';
-import { visionLimits } from './vision-pages.ts';
+import { type PageImage, visionLimits } from './vision-pages.ts';
 
 /** AI_VISION=1: the openai provider sends the pages as images, against a server speaking the protocol. */
 
@@ -174,5 +178,43 @@ describe('openai provider with AI_VISION', () => {
       'invalid content part',
     );
     expect(chatCompletion('{}').choices[0]?.message.content).toBe('{}');
+  });
+});
+
+describe('the user message with page images', () => {
+  const image = (page: number): PageImage => ({
+    page,
+    mimeType: 'image/png',
+    bytes: new Uint8Array([137, 80, 78, 71]),
+    width: 1,
+    height: 1,
+  });
+  it.each([
+    [[1], 1, 'Images of page 1 follow, in order.'],
+    [[1, 2, 3], 3, 'Images of pages 1 to 3 follow, in order.'],
+    [[1, 2], 14, 'Images of pages 1 to 2 (of 14; the later pages are in the text only) follow'],
+    [[], 3, ''],
+  ])('pages %j of %i: %s', (pages, pageCount, note) => {
+    const drawn = { images: pages.map(image), pageCount };
+    if (note) expect(pageImagesNote(drawn)).toContain(note);
+    else expect(pageImagesNote(drawn)).toBe('');
+    const content = contentFor('policyCertificate', 'Certificate text', drawn);
+    if (typeof content === 'string') throw new Error('expected content parts');
+    expect(content[0]).toEqual({
+      type: 'text',
+      text: expect.stringContaining('Document type: policy certificate.'),
+    });
+    expect(content.slice(1)).toEqual(
+      pages.map(() => ({
+        type: 'image_url',
+        image_url: { url: 'data:image/png;base64,iVBORw==', detail: 'high' },
+      })),
+    );
+  });
+
+  it('is the text alone without page images', () => {
+    expect(contentFor('carrierProposal', 'Proposal text', undefined)).toBe(
+      "Document type: carrier proposal.\nThe document's text follows between the two lines of dashes.\n-----\nProposal text\n-----",
+    );
   });
 });
