@@ -10,7 +10,12 @@ import {
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from '../provider.ts';
 import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } from './http.ts';
-import { dataUrl, type PageImages, type ReadPageImages, readPageImages } from './vision-pages.ts';
+import {
+  dataUrl,
+  type PageImages,
+  type ReadPageImages,
+  readPageImagesOffThread,
+} from './vision-pages.ts';
 
 /**
  * Any OpenAI-compatible chat completions endpoint behind the extraction provider interface.
@@ -40,7 +45,7 @@ export interface OpenAIExtractionOptions {
   timeoutMs?: number;
   /** AI_VISION: send the pages as images too (vision-pages.ts says which and how large). */
   vision?: boolean;
-  /** Draws the pages for `vision` (default: readPageImages). */
+  /** Draws the pages for `vision` (default: readPageImages on a worker thread). */
   readPageImages?: ReadPageImages;
 }
 
@@ -211,7 +216,7 @@ export function createOpenAIExtractionProvider(
         // reader can use is still sent, as images
         const [read, drawn] = await Promise.allSettled([
           options.readText(input),
-          (options.readPageImages ?? readPageImages)(input),
+          (options.readPageImages ?? readPageImagesOffThread)(input),
         ]);
         input.signal?.throwIfAborted();
         if (drawn.status === 'rejected') throw drawn.reason;

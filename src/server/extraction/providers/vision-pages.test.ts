@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { dataUrl, readPageImages, type VisionLimits, visionLimits } from './vision-pages.ts';
+import {
+  dataUrl,
+  readPageImages,
+  readPageImagesOffThread,
+  type VisionLimits,
+  visionLimits,
+} from './vision-pages.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -102,4 +108,42 @@ describe('readPageImages', () => {
     },
     30_000,
   );
+});
+
+describe('readPageImagesOffThread', () => {
+  it('draws on a worker thread what readPageImages draws', async () => {
+    const input = fixture('dev02-lincoln-dental-vision-2class.pdf');
+    const [here, there] = await Promise.all([
+      readPageImages(input),
+      readPageImagesOffThread(input),
+    ]);
+    expect(there.pageCount).toBe(here.pageCount);
+    expect(there.images.map((i) => [i.page, i.mimeType, i.width, i.height])).toEqual(
+      here.images.map((i) => [i.page, i.mimeType, i.width, i.height]),
+    );
+    expect(Buffer.from(there.images[0]!.bytes).equals(Buffer.from(here.images[0]!.bytes))).toBe(
+      true,
+    );
+    // the caller's bytes are its own still
+    expect(input.bytes.byteLength).toBeGreaterThan(0);
+  }, 30_000);
+
+  it.each([
+    [
+      'a damaged PDF',
+      { bytes: new TextEncoder().encode('%PDF-1.7 broken'), contentType: 'application/pdf' },
+    ],
+  ])('passes on the reason for %s', async (_what, input) => {
+    await expect(readPageImagesOffThread(input)).rejects.toThrow(/PDF/);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    const drawing = readPageImagesOffThread({
+      ...fixture('dev14-humana-dental-vision-scan.pdf'),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('cancelled')), 50);
+    await expect(drawing).rejects.toThrow('cancelled');
+  });
 });

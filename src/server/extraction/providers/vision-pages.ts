@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { layoutMarkup } from '../../pages/draw-markup.ts';
 import type { ExtractionInput } from '../provider.ts';
@@ -194,3 +195,45 @@ export async function readPageImages(
 
   return { images, pageCount: 0 };
 }
+
+/**
+ * readPageImages on a worker thread of its own, so that the server's event loop stays free while
+ * pages are drawn; the thread ends with the drawing, or when the caller aborts.
+ */
+export const readPageImagesOffThread: ReadPageImages = (input) =>
+  new Promise<PageImages>((resolve, reject) => {
+    input.signal?.throwIfAborted();
+    const bytes = new Uint8Array(input.bytes);
+    const worker = new Worker(new URL('./vision-worker.ts', import.meta.url), {
+      workerData: { bytes, contentType: input.contentType },
+      transferList: [bytes.buffer],
+    });
+    let settled = false;
+    const finish = (then: () => void) => {
+      if (settled) return;
+      settled = true;
+      input.signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      then();
+    };
+    const onAbort = () => finish(() => reject(input.signal?.reason));
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on(
+      'message',
+      (
+        answer:
+          | { ok: true; drawn: PageImages }
+          | { ok: false; error: { name: string; message: string } },
+      ) =>
+        finish(() => {
+          if (answer.ok) resolve(answer.drawn);
+          else if (answer.error.name === 'ExtractionError')
+            reject(new ExtractionError(answer.error.message));
+          else reject(new Error(`Drawing the pages failed: ${answer.error.message}`));
+        }),
+    );
+    worker.on('error', (error) => finish(() => reject(error)));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`the page drawing thread stopped (${code})`))),
+    );
+  });
