@@ -1,4 +1,4 @@
-import { layoutText } from '../extraction/layout.ts';
+import { type DocumentLayout, layoutText } from '../extraction/layout.ts';
 import {
   createLocalExtractionProvider,
   type LocalExtractionProvider,
@@ -25,6 +25,8 @@ import { createSandboxedProvider } from '../extraction/sandbox.ts';
 export interface InstalledEngine {
   local?: () => ExtractionProvider;
   readText?: (input: ExtractionInput) => Promise<string>;
+  /** The local readers' layout, from which the openai provider also places its values. */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
 }
 
 /** Memory one reading of the local engine may take (its whole child process). */
@@ -46,6 +48,7 @@ export const installedEngine: InstalledEngine = {
       maxRssMb: LOCAL_ENGINE_MAX_RSS_MB,
     }),
   readText: async (input) => layoutText(await sharedLocalEngine().read(input)),
+  readLayout: (input) => sharedLocalEngine().read(input),
 };
 
 export type EngineChoice =
@@ -84,6 +87,7 @@ export function chooseExtractionEngine(
         return local();
       },
       ...(engine.readText ? { readText: engine.readText } : {}),
+      ...(engine.readLayout ? { readLayout: engine.readLayout } : {}),
       ...(logger ? { logger } : {}),
     }),
   };

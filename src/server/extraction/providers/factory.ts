@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import type { DocumentLayout } from '../layout.ts';
 import type { ExtractionInput, ExtractionProvider } from '../provider.ts';
 import { createAzureExtractionProvider } from './azure.ts';
 import { type CombinedLogger, createCombinedExtractionProvider } from './combined.ts';
@@ -36,6 +37,8 @@ export interface ExtractionDependencies {
   local: () => ExtractionProvider;
   /** Reads a document's text for the `openai` provider (the local engine's reader). */
   readText?: (input: ExtractionInput) => Promise<string>;
+  /** Reads a document's layout for the `openai` provider, which then places its values. */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
   /** Draws the pages for AI_VISION (default: vision-pages.ts). */
   readPageImages?: ReadPageImages;
   fetch?: Fetch;
@@ -142,6 +145,7 @@ function openaiProvider(
     baseUrl,
     model,
     readText: dependencies.readText,
+    ...(dependencies.readLayout ? { readLayout: dependencies.readLayout } : {}),
     ...(apiKey ? { apiKey } : {}),
     ...(config.aiVision ? { vision: true } : {}),
     ...(dependencies.readPageImages ? { readPageImages: dependencies.readPageImages } : {}),

@@ -102,6 +102,30 @@ describe('openai provider with AI_VISION', () => {
     30_000,
   );
 
+  it('places the model’s values printed once on the page, from the reader’s layout', async () => {
+    const rates = [
+      { class: 'All Eligible Employees', rateTier: 'Employee Only', carrierMonthlyRate: '$34.18' },
+      { class: 'All Eligible Employees', rateTier: 'Employee Only', carrierMonthlyRate: '$75' },
+    ].map((row) => ({ ...row, rateGuaranteeTime: '', rateGuaranteeDate: '', policyYear: '' }));
+    server = await startChatServer(() => ({
+      content: JSON.stringify({ ...blankAnswer(), dentalInsurance_rateTiers: rates }),
+    }));
+    const provider = createExtractionProvider(config(server.url, false), {
+      local: () => local,
+      readText,
+      readLayout: (input) => local.read(input),
+    });
+    const data = await provider.extract(ameritas);
+    const cells = data.flatMap((i) => (i.type === 'table' ? i.cells : []));
+    const placed = (value: string, row: number) =>
+      cells.find((c) => c.value === value && c.row === row)?.source?.page;
+    expect(placed('$34.18', 0)).toBe(2); // printed once: its place
+    expect(placed('$75', 1)).toBeUndefined(); // printed on every row of the grid: no place
+    expect(placed('All Eligible Employees', 0)).toBe(1); // the class, printed once on page 1
+    // the text sent is the layout's, as with readText
+    expect(userContent(server)).toContain('$34.18');
+  }, 30_000);
+
   it('sends a scanned image as itself, and a DOCX as its drawing', async () => {
     server = await startChatServer(() => ({ content: answer }));
     const provider = createExtractionProvider(config(server.url, true), {

@@ -8,8 +8,10 @@ import {
   extractionSchemaName,
 } from '../../../shared/fields/catalogue-schema.ts';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import { type DocumentLayout, layoutText } from '../layout.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from '../provider.ts';
 import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } from './http.ts';
+import { placeValues } from './locate.ts';
 import {
   dataUrl,
   type PageImages,
@@ -40,6 +42,11 @@ export interface OpenAIExtractionOptions {
   model: string;
   /** Reads a document's text (the local engine's reader). */
   readText: (input: ExtractionInput) => Promise<string>;
+  /**
+   * Reads a document's layout (the local engine's reader). When given, the text sent is the
+   * layout's and every value printed once in it gets its place (page and box, locate.ts).
+   */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
   fetch?: Fetch;
   /** Time allowed for the model's answer (default 3 min). */
   timeoutMs?: number;
@@ -209,13 +216,21 @@ export function createOpenAIExtractionProvider(
     name: 'openai',
     async extract(input): Promise<ParsedData> {
       input.signal?.throwIfAborted();
+      let layout: DocumentLayout | undefined;
+      const readLayout = options.readLayout;
+      const readText = readLayout
+        ? async (given: ExtractionInput) => {
+            layout = await readLayout(given);
+            return layoutText(layout);
+          }
+        : options.readText;
       let text = '';
       let pages: PageImages | undefined;
       if (options.vision) {
         // the pages can say what the text reader could not: a document without a text layer the
         // reader can use is still sent, as images
         const [read, drawn] = await Promise.allSettled([
-          options.readText(input),
+          readText(input),
           (options.readPageImages ?? readPageImagesOffThread)(input),
         ]);
         input.signal?.throwIfAborted();
@@ -227,7 +242,7 @@ export function createOpenAIExtractionProvider(
         if (!text.trim() && !pages.images.length)
           throw new ExtractionError('No text found in this document.');
       } else {
-        text = await options.readText(input);
+        text = await readText(input);
         input.signal?.throwIfAborted();
         if (!text.trim()) throw new ExtractionError('No text found in this document.');
       }
@@ -250,9 +265,10 @@ export function createOpenAIExtractionProvider(
         );
       }
       const documentText = normaliseText(text);
-      return catalogueOutputToParsedData(check.output, (value) =>
+      const data = catalogueOutputToParsedData(check.output, (value) =>
         documentText.includes(normaliseText(value)) ? foundScore : notFoundScore,
       );
+      return layout ? placeValues(data, layout) : data;
     },
   };
 }
