@@ -34,6 +34,8 @@ const MARGIN = 36;
 const BODY = 10;
 const LINE_GAP = 4;
 const CELL_PAD = 4;
+/** How far a line's box reaches beyond its words (half the gap between lines). */
+const SLOT = LINE_GAP / 2;
 /** Type size of the running headers and footers band. */
 const RUNNING = 8;
 
@@ -53,7 +55,10 @@ export interface MarkupPlacement {
   words: PlacedWord[];
   /** Table cell borders and the rule under the running text band. */
   rules: Box[];
-  /** The box each line of the blocks and of the running text is drawn in (wrapped lines: all of it). */
+  /**
+   * The box each line of the blocks and of the running text is drawn in (wrapped lines: all of
+   * it), reaching half the line gap beyond its words.
+   */
   lineBoxes: Map<Line, Box>;
   /** The box of each table's grid. */
   tableBoxes: Map<Table, Box>;
@@ -113,7 +118,8 @@ export function placeMarkup(
       right = Math.max(right, cx + w);
       cx += w + space;
     }
-    if (record) lineBoxes.set(line, [x, y, right, cy + size]);
+    // the line's slot: its text and half the gap around it (a highlight frames the words)
+    if (record) lineBoxes.set(line, [x - SLOT, y - SLOT, right + SLOT, cy + size + SLOT]);
     return cy + size + LINE_GAP - y;
   };
 
