@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageWord } from '../../shared/documents/document-types.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
-import type { Box } from '../extraction/layout.ts';
+import type { Box, DocumentLayout, Line } from '../extraction/layout.ts';
 import { createLocalExtractionProvider } from '../extraction/local-engine.ts';
 import { createSandboxedProvider } from '../extraction/sandbox.ts';
 import { layoutMarkup } from './draw-markup.ts';
@@ -107,5 +107,37 @@ describe('DOCX values on the page drawing', () => {
     for (const page of layout.pages)
       for (const block of page.blocks)
         if (block.kind === 'line') expect(text).toContain(block.line.text.split(/\s+/)[0]);
+  });
+
+  it('draws a very long document 20,000 points tall at most, answering only the words drawn', () => {
+    const line = (text: string): Line => ({
+      text,
+      words: [],
+      box: [0, 0, 0, 0],
+      size: 10,
+      confidence: 1,
+      page: 1,
+    });
+    const layout: DocumentLayout = {
+      format: 'docx',
+      pages: [
+        {
+          number: 1,
+          width: 0,
+          height: 0,
+          source: 'markup',
+          blocks: Array.from({ length: 3000 }, (_, i) => ({
+            kind: 'line' as const,
+            line: line(`Paragraph ${i + 1}`),
+          })),
+        },
+      ],
+      furniture: [],
+    };
+    const drawing = layoutMarkup(layout);
+    expect(drawing.page.height).toBe(20_000);
+    expect(drawing.words.map((w) => w.text)).toContain('1000');
+    expect(drawing.words.map((w) => w.text)).not.toContain('3000');
+    expect(drawing.words.every((w) => w.box[3] <= 20_000)).toBe(true);
   });
 });

@@ -18,6 +18,11 @@ export interface MarkupDrawing {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+/**
+ * Tallest drawing (points, some 25 letter pages): a longer document is drawn that far (its
+ * values further down keep their boxes, below the drawn page).
+ */
+const MAX_HEIGHT = 20_000;
 
 /** Lays a markup document out on one page: where every line and word goes. */
 export function layoutMarkup(layout: DocumentLayout): MarkupDrawing {
@@ -25,10 +30,12 @@ export function layoutMarkup(layout: DocumentLayout): MarkupDrawing {
     layout.pages.flatMap((p) => p.blocks),
     layout.furniture,
   );
-  const { width, height } = placed;
+  const { width } = placed;
+  const height = Math.min(placed.height, MAX_HEIGHT);
+  const shown = placed.words.filter((w) => w.box[3] <= height);
   return {
     page: { page: 1, width, height },
-    words: placed.words.map((w) => ({
+    words: shown.map((w) => ({
       text: w.text,
       box: [round(w.box[0]), round(w.box[1]), round(w.box[2]), round(w.box[3])],
     })),
@@ -40,6 +47,7 @@ export function layoutMarkup(layout: DocumentLayout): MarkupDrawing {
       ctx.strokeStyle = '#9a9a9a';
       ctx.lineWidth = 0.75;
       for (const [x0, y0, x1, y1] of placed.rules) {
+        if (y0 > height) continue;
         if (y0 === y1) {
           ctx.beginPath();
           ctx.moveTo(x0, y0);
@@ -48,7 +56,7 @@ export function layoutMarkup(layout: DocumentLayout): MarkupDrawing {
         } else ctx.strokeRect(x0, y0, x1 - x0, y1 - y0);
       }
       ctx.textBaseline = 'top';
-      for (const w of placed.words) {
+      for (const w of shown) {
         ctx.fillStyle = w.running ? '#666666' : '#111111';
         ctx.font = markupFont(w.size, w.bold);
         ctx.fillText(w.text, w.box[0], w.box[1]);

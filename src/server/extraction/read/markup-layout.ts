@@ -80,6 +80,15 @@ export function placeMarkup(
   const rules: Box[] = [];
   const lineBoxes = new Map<Line, Box>();
   const tableBoxes = new Map<Table, Box>();
+  // words recur (rates, 'In-Network', 'Employee'): each is measured once per face
+  const measured = new Map<string, Map<string, number>>();
+  const widthsOf = (font: string) => {
+    const known = measured.get(font);
+    if (known) return known;
+    const m = new Map<string, number>();
+    measured.set(font, m);
+    return m;
+  };
   const width = MARKUP_PAGE_WIDTH - 2 * MARGIN;
 
   /**
@@ -96,13 +105,23 @@ export function placeMarkup(
     const size = options.size ?? typeSize(line);
     const bold = options.bold ?? line.bold === true;
     const record = options.record !== false;
-    measure.font = markupFont(size, bold);
-    const space = measure.measureText(' ').width;
+    const font = markupFont(size, bold);
+    const widths = widthsOf(font);
+    const widthOf = (text: string) => {
+      let w = widths.get(text);
+      if (w === undefined) {
+        measure.font = font;
+        w = measure.measureText(text).width;
+        widths.set(text, w);
+      }
+      return w;
+    };
+    const space = widthOf(' ');
     let cx = x;
     let cy = y;
     let right = x;
     for (const word of line.text.split(/\s+/).filter(Boolean)) {
-      const w = measure.measureText(word).width;
+      const w = widthOf(word);
       if (cx > x && cx + w > x + maxWidth) {
         cx = x;
         cy += size + LINE_GAP;
