@@ -281,8 +281,9 @@ test.describe('review and correct a carrier proposal', () => {
     await screen.goto(doc.id);
 
     // A rate read from a table cell, far down the drawing: its cell is highlighted.
-    const rate = values.find(
-      (v) => v.kind === 'cell' && v.tableLabel?.endsWith('_rateTiers') && /\d/.test(v.value.value),
+    const cells = values.filter((v) => v.kind === 'cell');
+    const rate = cells.find(
+      (v) => v.tableLabel.endsWith('_rateTiers') && /\d/.test(v.value.value),
     )!;
     expect(rate, 'a rate read from a table').toBeDefined();
     await screen.value(rate.ref).click();
@@ -315,6 +316,30 @@ test.describe('review and correct a carrier proposal', () => {
     expect(fieldTop).toBeCloseTo((field.value.source!.box![1] / pages[0]!.height) * 100, 1);
     await expect(screen.box).toBeInViewport();
     await screen.shot('review-docx-field');
+
+    // Words are selected on the drawing as on a PDF page: the first rate is set from another
+    // rate's word, and its box becomes that word's.
+    const other = cells.find(
+      (v) =>
+        v.tableLabel === rate.tableLabel &&
+        /^\$?\d[\d,.]*$/.test(v.value.value) &&
+        v.value.value !== rate.value.value,
+    )!;
+    expect(other, 'another rate printed as one word').toBeDefined();
+    await screen.value(rate.ref).click();
+    await screen.button('🔍 Select on page').click();
+    const word = screen.pane.locator(`.page-word[aria-label="${other.value.value}"]`).first();
+    await word.scrollIntoViewIfNeeded();
+    await word.click();
+    await expect(page.getByTestId('picked-text')).toContainText(other.value.value);
+    await screen.button('Use the selected words').click();
+    await expect(screen.value(rate.ref)).toHaveText(other.value.value);
+    await expect(screen.value(rate.ref)).toHaveAttribute('data-review', 'corrected');
+    const picked = words.find((w) => w.text === other.value.value)!;
+    await expect(screen.box).toBeVisible();
+    const pickedTop = await screen.box.evaluate((el) => Number.parseFloat(el.style.top));
+    expect(pickedTop).toBeCloseTo((picked.box[1] / pages[0]!.height) * 100, 1);
+    await screen.shot('review-docx-picked');
   });
 
   test('a policy certificate shows the same source view and takes the same corrections', async ({
