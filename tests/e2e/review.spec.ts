@@ -239,6 +239,13 @@ test.describe('review and correct a carrier proposal', () => {
     await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveText('77');
     await expect(progress).toHaveText(`${already! + 2} of ${total} values reviewed`);
     await screen.shot('review-mode');
+    // The broker removes a value the engine read.
+    const removed = boxed(doc).find(
+      (f) => f.label !== target!.label && ![firstKey, secondKey].includes(fieldKey(f.label)),
+    )!;
+    await screen.value(fieldKey(removed.label)).click();
+    await screen.button('🗑️ Remove').click();
+    await expect(screen.value(fieldKey(removed.label))).toHaveCount(0);
     await screen.saveChanges();
     await screen.button('Mark as reviewed').click();
     await expect(page.getByText('✓ Reviewed')).toBeVisible();
@@ -257,6 +264,8 @@ test.describe('review and correct a carrier proposal', () => {
       'data-review',
       'corrected',
     );
+    // …and what the broker removed stays removed.
+    await expect(screen.value(fieldKey(removed.label))).toHaveCount(0);
   });
 
   test('a DOCX value opens its paragraph or table cell, highlighted on the drawing of the document', async ({
