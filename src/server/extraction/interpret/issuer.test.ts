@@ -12,7 +12,6 @@ function line(text: string, y: number, size = 10): Line {
 function doc(lines: Line[], furniture: Line[] = []): AnalyzedDocument {
   return {
     items: lines.map((l, order) => ({ kind: 'line', line: l, heading: false, scope: {}, order })),
-    geometry: true,
     furniture,
     bodySize: 10,
   };
@@ -151,7 +150,6 @@ describe('a product section with its own title', () => {
         { kind: 'line', line: dental, heading: true, scope: { product: 'dental' }, order: 2 },
         { kind: 'line', line: vision, heading: true, scope: { product: 'vision' }, order: 3 },
       ],
-      geometry: true,
       furniture: [],
       bodySize: 10,
     };

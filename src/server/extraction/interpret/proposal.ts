@@ -219,7 +219,7 @@ export function interpretProposal(
   keepPrintedRates(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
-  const out = new ParsedDataWriter(doc.geometry);
+  const out = new ParsedDataWriter();
   const first = doc.items[0];
   const firstSource: Evidence['source'] =
     first?.kind === 'line'
