@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
-import { carrierFallback } from './assemble.ts';
 import type { AnalyzedDocument } from './document.ts';
-import { insurerLike, issuerInLine, issuerName, leadingName, organisationLike } from './issuer.ts';
+import {
+  carrierFallback,
+  insurerLike,
+  issuerInLine,
+  issuerName,
+  leadingName,
+  organisationLike,
+} from './issuer.ts';
 
 function line(text: string, y: number, size = 10): Line {
   const box: Line['box'] = [58, y, 58 + text.length * size * 0.5, y + size];

@@ -4,7 +4,6 @@ import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
-  carrierFallback,
   coveredServiceRows,
   planInformationRow,
   rateTierRows,
@@ -24,6 +23,7 @@ import {
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
+import { carrierOf } from './issuer.ts';
 import {
   collectLineKeyValues,
   keyValuesAcross,
@@ -231,10 +231,7 @@ export function interpretProposal(
       : { page: 1, reading: 1 };
   for (const product of products) {
     const key = PRODUCT_KEY[product];
-    const underwriter = pickFact(facts, 'underwriter', product);
-    const carrier =
-      pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter, product);
-    out.field(`${key}_carrierName`, carrier, 'text');
+    out.field(`${key}_carrierName`, carrierOf(doc, facts, product), 'text');
     out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
     const classes = classesFor(product, facts, firstSource);
     const many = classes.length > 1;
