@@ -27,54 +27,6 @@ export interface Issuer {
 const INSURER_WORDS =
   /\b(life|insurance|assurance|indemnity|casualty|mutual|financial|health|healthcare|dental|vision|care|benefit|benefits|service plan|blue cross|blue shield)\b/i;
 
-/**
- * Carriers that sell group dental or vision in the US: a hint that raises a name's score, never
- * needed to find it.
- */
-const KNOWN_CARRIERS = [
-  'aetna',
-  'aflac',
-  'ameritas',
-  'anthem',
-  'avesis',
-  'beam',
-  'best life',
-  'blue cross',
-  'blue shield',
-  'cigna',
-  'colonial',
-  'companion life',
-  'davis vision',
-  'dearborn',
-  'delta dental',
-  'dominion',
-  'equitable',
-  'eyemed',
-  'florida blue',
-  'guardian',
-  'humana',
-  'kansas city life',
-  'lincoln',
-  'manhattanlife',
-  'metlife',
-  'mutual of omaha',
-  'nippon',
-  'principal',
-  'reliance',
-  'renaissance',
-  'securian',
-  'solstice',
-  'sun life',
-  'superior vision',
-  'the hartford',
-  'the standard',
-  'united concordia',
-  'unitedhealthcare',
-  'unum',
-  'voya',
-  'vsp',
-];
-
 /** Words that sign a broker or consultant, not an insurer. */
 const BROKER_WORDS =
   /\b(agency|brokerage|brokers?|consult\w*|advis\w*|insurance services|benefits? group|account (manager|executive)|representative)\b/i;
@@ -126,8 +78,7 @@ export function organisationLike(name: string): boolean {
 
 /** An insurer-ish word or a known carrier's name. */
 export function insurerLike(name: string): boolean {
-  const n = name.toLowerCase();
-  return INSURER_WORDS.test(name) || KNOWN_CARRIERS.some((k) => n.includes(k));
+  return INSURER_WORDS.test(name) || insurerMentions(name).length > 0;
 }
 
 /** The issuer a single line names: a title or a 'Prepared by' line. */
@@ -155,7 +106,8 @@ export function issuerInLine(text: string): { name: string; prepared: boolean } 
         .trim()
         .split(/\s+/)[0] ?? '';
     const longer = `${name} ${rest}`;
-    if (KNOWN_CARRIERS.includes(longer.toLowerCase())) return { name: longer, prepared: false };
+    if (insurerMentions(longer).some((m) => m.printed.toLowerCase() === longer.toLowerCase()))
+      return { name: longer, prepared: false };
     return { name, prepared: false };
   }
   return undefined;

@@ -433,3 +433,8 @@ export function valueFitsSlot(column: string, value: string): boolean {
  */
 export const SPANNING_NOTE =
   /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;
+
+// ---------------------------------------------------------------- insurers
+
+/** Insurers' names and the forms they are printed in: data of their own, in insurers.ts. */
+export { INSURERS, type InsurerEntry, insurerMentions } from './insurers.ts';
