@@ -9,7 +9,7 @@ import {
   rateTierRows,
 } from './assemble.ts';
 import { calibrate } from './calibrate.ts';
-import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
+import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectDental, dentalScore } from './dental.ts';
 import {
@@ -21,6 +21,7 @@ import {
   documentProducts,
   optionNamedIn,
 } from './document.ts';
+import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
 import { carrierOf } from './issuer.ts';
@@ -232,7 +233,7 @@ export function interpretProposal(
   for (const product of products) {
     const key = PRODUCT_KEY[product];
     out.field(`${key}_carrierName`, carrierOf(doc, facts, product), 'text');
-    out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
+    out.field(`${key}_effectiveDate`, effectiveDateOf(doc, facts, product), 'date');
     const classes = classesFor(product, facts, firstSource);
     const many = classes.length > 1;
     out.table(

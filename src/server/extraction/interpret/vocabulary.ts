@@ -43,7 +43,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'effectiveDate',
-    /^((proposed |requested |original |plan |policy |coverage |renewal )?effective( date)?|renewal date|coverage (begins|start|effective)|effective on|start date)$/,
+    /^((proposed |requested |original |plan |policy |coverage |renewal |group |contract |benefits? )?(effective|eff\.?)( date)?|(plan |coverage |policy )?(effective|eff\.?) (date )?(on|as of|from)|renewal date|coverage (begins|start|effective)( date)?|date effective|(plan |coverage |policy )?start date)$/,
   ],
   [
     'className',
