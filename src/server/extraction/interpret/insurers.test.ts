@@ -109,6 +109,11 @@ describe('insurer names in print', () => {
     'THE GUARDIAN OF A CHILD MUST SIGN THIS FORM',
     // 'of' and a word that is no state
     'Blue Shield of your choice',
+    // the associations that license the Blue plans
+    'Independent licensee of the Blue Cross and Blue Shield Association',
+    'Independent licensee of the Blue Cross Association.',
+    'an independent licensee of the Blue Cross Blue Shield Association',
+    'The Blue Cross® and Blue Shield® names and symbols are registered marks',
   ])('%s names no insurer (or only the plain brand)', (text) => {
     const found = insurerMentions(text);
     for (const m of found) expect(m.printed).not.toMatch(/ of [a-z]/);

@@ -318,6 +318,18 @@ export const INSURERS: InsurerEntry[] = [
   { name: 'Wellmark', forms: ['Wellmark', 'Wellmark Blue Cross Blue Shield'] },
 ];
 
+/**
+ * Names that contain an insurer's but name someone else: the association that licenses the Blue
+ * plans and its marks ('Independent licensee of the Blue Cross and Blue Shield Association').
+ */
+export const NOT_INSURERS: RegExp[] = [
+  /\bBlue\s*Cross[®™]?\s+(?:(?:and|&)\s+)?Blue\s*Shield[®™]?\s+Association\b/gi,
+  /\bBlue\s*(?:Cross|Shield)[®™]?\s+Association\b/gi,
+  // 'The Blue Cross® and Blue Shield® names and symbols are registered marks of …'
+  /\bBlue\s*Cross[®™]?\s+(?:(?:and|&)\s+)?Blue\s*Shield[®™]?\s+(?:names?|symbols?|marks?)\b/gi,
+  /\bBCBSA\b/g,
+];
+
 /** A known insurer's name as printed in a text. */
 export interface InsurerMention {
   insurer: InsurerEntry;
@@ -421,10 +433,14 @@ export function insurerMentions(text: string): InsurerMention[] {
       });
     }
   }
+  const excluded = NOT_INSURERS.flatMap((re) =>
+    [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length] as const),
+  );
+  const outside = (f: InsurerMention) => !excluded.some(([a, b]) => f.index < b && f.end > a);
   // keep the longest of overlapping mentions; at equal length the first entry
   found.sort((a, b) => a.index - b.index || b.end - b.index - (a.end - a.index));
   const out: InsurerMention[] = [];
-  for (const f of found) {
+  for (const f of found.filter(outside)) {
     const last = out[out.length - 1];
     if (last && f.index < last.end) continue;
     out.push(f);

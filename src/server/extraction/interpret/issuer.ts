@@ -3,7 +3,7 @@ import type { AnalyzedDocument } from './document.ts';
 import { type Evidence, evidence } from './evidence.ts';
 import type { Facts } from './facts.ts';
 import { type InsurerEntry, type InsurerMention, insurerMentions } from './insurers.ts';
-import type { Product } from './vocabulary.ts';
+import { type Product, productsNamed } from './vocabulary.ts';
 
 /**
  * The insurer named by the document's own head when no label names it: a title that puts a name
@@ -220,6 +220,8 @@ export type MentionPlace =
   | 'mark'
   /** a web address ('humana.com') */
   | 'web'
+  /** a line or table row that names this product alone ('Dental: Delta Dental', 'Vision | VSP') */
+  | 'productLine'
   /** anywhere else: running text, a table cell */
   | 'body';
 
@@ -232,8 +234,17 @@ const PLACE_WEIGHT: Record<MentionPlace, number> = {
   administration: 0.5,
   mark: 1.5,
   web: 0.3,
+  productLine: 1.5,
   body: 0.5,
 };
+
+/** Whether a text names this product and not the other one, apart from the insurer's own name. */
+function namesOnly(text: string, m: InsurerMention, product: Product): boolean {
+  const rest = text.replace(m.printed, ' ');
+  if (rest.split(/\s+/).length > 14) return false;
+  const named = productsNamed(rest);
+  return named.length === 1 && named[0] === product;
+}
 
 /** Body mentions count up to this much for one insurer: a name repeated in text is no logo. */
 const BODY_CAP = 2;
@@ -282,18 +293,38 @@ export function weighMentions(
   labelled: Evidence[] = [],
 ): MentionWeight[] {
   const out: MentionWeight[] = [];
-  const add = (text: string, base: MentionPlace, source: Evidence['source'], other: boolean) => {
+  /**
+   * `section`: the mention sits in this product's section ('own'), another product's ('other')
+   * or in no product's. `context`: the text around it that may name the product (its line, or
+   * its table row).
+   */
+  const add = (
+    text: string,
+    base: MentionPlace,
+    source: Evidence['source'],
+    section?: 'own' | 'other',
+    context = text,
+  ) => {
     for (const mention of insurerMentions(text)) {
-      const place = placeOf(text, mention, base);
+      let place = placeOf(text, mention, base);
+      // 'Dental: Delta Dental of Colorado', a contacts row 'Vision | VSP | vsp.com': the line or
+      // row names this product alone beside the insurer
+      if (place === 'body' && product && namesOnly(context, mention, product))
+        place = 'productLine';
       const asNetwork = networkContext(text, mention);
       let weight = PLACE_WEIGHT[place] + (mention.legal && place !== 'web' ? 0.5 : 0);
       // a name printed as another product's insurer, or as a network, says little about this one
-      if (other) weight *= 0.2;
+      if (section === 'other') weight *= 0.2;
+      // running text in this product's own section ('Dental' pages of a benefits guide) says more
+      // than running text elsewhere
+      if (section === 'own' && (place === 'body' || place === 'productLine')) weight *= 1.5;
       if (asNetwork) weight *= 0.25;
       out.push({ mention, place, weight, asNetwork, source });
     }
   };
-  for (const e of labelled) add(e.value, 'label', e.source, false);
+  const sectionOf = (scoped: Product | undefined): 'own' | 'other' | undefined =>
+    !product || !scoped ? undefined : scoped === product ? 'own' : 'other';
+  for (const e of labelled) add(e.value, 'label', e.source);
   // the head of the first page: its first lines before any table
   const head = new Set<Line>();
   for (const item of doc.items) {
@@ -301,9 +332,6 @@ export function weighMentions(
     head.add(item.line);
   }
   for (const item of doc.items) {
-    const other = Boolean(
-      product && item.kind === 'line' && item.scope.product && item.scope.product !== product,
-    );
     if (item.kind === 'line') {
       const l = item.line;
       const base: MentionPlace = head.has(l)
@@ -311,12 +339,22 @@ export function weighMentions(
         : item.heading && product && item.scope.product === product
           ? 'sectionHeading'
           : 'body';
-      add(l.text, base, { page: l.page, box: l.box, reading: l.confidence }, other);
+      add(
+        l.text,
+        base,
+        { page: l.page, box: l.box, reading: l.confidence },
+        sectionOf(item.scope.product),
+      );
     } else {
       const t = item.table;
-      const otherTable = Boolean(product && t.scope.product && t.scope.product !== product);
-      for (const c of t.table.cells)
-        add(c.text.replace(/\n/g, ' '), 'body', sourceOfCellLike(c, t.table.page), otherTable);
+      const section = sectionOf(t.scope.product);
+      for (const c of t.table.cells) {
+        const row = t.table.cells
+          .filter((o) => o.row === c.row)
+          .map((o) => o.text.replace(/\n/g, ' '))
+          .join(' | ');
+        add(c.text.replace(/\n/g, ' '), 'body', sourceOfCellLike(c, t.table.page), section, row);
+      }
     }
   }
   // running headers and footers repeat on every page: each text counts once
@@ -325,7 +363,7 @@ export function weighMentions(
     const key = l.text.replace(/\d+/g, '#').trim();
     if (seen.has(key)) continue;
     seen.add(key);
-    add(l.text, 'furniture', { page: l.page, box: l.box, reading: l.confidence }, false);
+    add(l.text, 'furniture', { page: l.page, box: l.box, reading: l.confidence });
   }
   return out;
 }
@@ -373,6 +411,12 @@ export function chooseInsurer(
       .reduce((a, w) => a + w.weight, 0);
     return { insurer, ws, weight: placed + Math.min(body, BODY_CAP) };
   });
+  // a network insurers rent (VSP, EyeMed, Davis Vision) beside an insurer named in a placed
+  // mention (a footer, a legal line, the head) is that insurer's network
+  const placedInsurer = totals.some(
+    (t) => !t.insurer.network && t.ws.some((w) => w.place !== 'body' && w.place !== 'web'),
+  );
+  if (placedInsurer) for (const t of totals) if (t.insurer.network) t.weight *= 0.5;
   totals.sort((a, b) => b.weight - a.weight);
   const top = totals[0];
   if (!top) return undefined;
