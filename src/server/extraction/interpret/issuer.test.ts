@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
+import { evidence } from './evidence.ts';
+import { Facts } from './facts.ts';
 import {
   carrierFallback,
+  carrierOf,
   chooseInsurer,
   insurerLike,
   issuerInLine,
@@ -323,5 +326,51 @@ describe('chooseInsurer', () => {
     };
     expect(chooseInsurer(d, 'dental')?.name).toBe('MetLife');
     expect(chooseInsurer(d, 'vision')?.name).toBe('VSP Vision Care');
+  });
+});
+
+describe('carrierOf', () => {
+  const labelled = (value: string) => {
+    const f = new Facts();
+    f.add('carrier', evidence(value, { page: 1, reading: 1 }, 'keyValue'), {}, 0);
+    return f;
+  };
+  const guardian = docWith(
+    [line('Dental Plan Summary', 20, 18)],
+    [],
+    [line('The Guardian Life Insurance Company of America, New York, NY', 760, 7)],
+  );
+
+  it.each<[string, AnalyzedDocument, Facts, string | undefined]>([
+    ['a carrier label that reads as a name', guardian, labelled('Acme Mutual'), 'Acme Mutual'],
+    [
+      'a known insurer when the label holds a fragment (its legal name when no brand is printed)',
+      guardian,
+      labelled('This'),
+      'The Guardian Life Insurance Company of America',
+    ],
+    [
+      'a known insurer over a title that is a sentence',
+      docWith([line('This Summary of Benefits shows what Humana pays', 20, 14)], []),
+      new Facts(),
+      'Humana',
+    ],
+    [
+      'nothing rather than a market segment or a note',
+      docWith(
+        [line('Small Group', 20, 20), line('(Also available as Voluntary Plans)', 50, 16)],
+        [],
+      ),
+      new Facts(),
+      undefined,
+    ],
+    [
+      'an unknown insurer a title names',
+      docWith([line('Northstar Mutual Dental Proposal', 20, 18)], []),
+      new Facts(),
+      'Northstar Mutual',
+    ],
+  ])('%s', (_, d, facts, expected) => {
+    expect(carrierOf(d, facts, 'dental')?.value).toBe(expected);
   });
 });
