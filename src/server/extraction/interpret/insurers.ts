@@ -345,9 +345,9 @@ export interface InsurerMention {
 
 /** 'of New Jersey': checked for capitals after the match (the expression may ignore case). */
 const STATE = String.raw`(?<state>(?:\s+[A-Z][A-Za-z]+){1,3})`;
-/** Between a name's words: spaces, or a bar or dot set between a logo's words ('PREMERA | Blue Cross'). */
+/** Between a name's words: spaces, or a bar or dot between a logo's words ('PREMERA | Blue Cross'). */
 const GAP = String.raw`(?:\s*[|·•]\s*|\s+)`;
-const MARK = String.raw`[®™℠©]?`;
+const MARK = '[®™℠©]?';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -371,7 +371,7 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
   const legal =
     /\b(company|inc\.?|corp\.?|llc|incorporated|association|companies|services)\b/i.test(form);
   const wrap = (b: string, flags: string) =>
-    new RegExp(String.raw`(?<![A-Za-z0-9])${b}(?![A-Za-z0-9])`, flags);
+    new RegExp(`(?<![A-Za-z0-9])${b}(?![A-Za-z0-9])`, flags);
   if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false }];
   // capitalised as written ('Guardian', not 'legal guardian'), or in capitals on a logo's line
   return [
