@@ -92,6 +92,17 @@ describe('effectiveDateOf', () => {
     expect(effectiveDateOf(d, new Facts(), 'vision')?.value).toBe('01/01/2025');
   });
 
+  it("finds a date on its label's row, to the right", () => {
+    const d = doc([
+      line('Group:', 192, 125, 20),
+      line('Effective:', 221, 124, 17),
+      line('Eligible Group:', 263, 123, 20),
+      line('Bayfront Veterinary Partners', 199, 454, 20),
+      line('August 1, 2027', 229, 451, 18),
+    ]);
+    expect(effectiveDateOf(d, new Facts(), 'vision')?.value).toBe('August 1, 2027');
+  });
+
   it('reads a running header', () => {
     const d = doc(
       [line('Dental Plan Summary', 40)],

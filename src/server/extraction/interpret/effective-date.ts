@@ -81,26 +81,38 @@ function isDateLabel(text: string): boolean {
 }
 
 /**
- * A date set right below an effective-date label, at the same left edge (a side panel or a
- * fact box); found by position, whatever order the lines were read in.
+ * A date set right below an effective-date label at the same left edge (a side panel, a fact
+ * box), or on the label's row to its right (a two-column fact list read as separate lines); found
+ * by position, whatever order the lines were read in.
  */
 function labelAbove(doc: AnalyzedDocument): Evidence | undefined {
   const lines: Line[] = doc.items.flatMap((i) => (i.kind === 'line' ? [i.line] : []));
   for (const label of lines) {
     if (!isDateLabel(label.text)) continue;
-    const below = lines
+    const samePage = lines.filter((l) => l !== label && l.page === label.page);
+    const below = samePage
       .filter(
         (l) =>
-          l !== label &&
-          l.page === label.page &&
           Math.abs(l.box[0] - label.box[0]) <= label.size * 0.6 &&
           l.box[1] >= label.box[3] - label.size * 0.3 &&
           l.box[1] - label.box[3] <= Math.max(label.size, l.size) * 0.9,
       )
       .sort((a, b) => a.box[1] - b.box[1])[0];
-    if (!below || below.text.split(/\s+/).length > 6) continue;
-    const date = findEffectiveDate(below.text);
-    if (date) return evidence(date, sourceOfLines([below]), 'keyValue');
+    // on the row: overlapping most of the label's height, the nearest to its right
+    const overlap = (l: Line) =>
+      Math.min(l.box[3], label.box[3]) - Math.max(l.box[1], label.box[1]);
+    const right = samePage
+      .filter(
+        (l) =>
+          l.box[0] >= label.box[2] - label.size * 0.2 &&
+          overlap(l) >= 0.5 * Math.min(label.box[3] - label.box[1], l.box[3] - l.box[1]),
+      )
+      .sort((a, b) => a.box[0] - b.box[0])[0];
+    for (const value of [below, right]) {
+      if (!value || value.text.split(/\s+/).length > 6) continue;
+      const date = findEffectiveDate(value.text);
+      if (date) return evidence(date, sourceOfLines([value]), 'keyValue');
+    }
   }
   return undefined;
 }

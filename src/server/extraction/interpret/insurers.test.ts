@@ -40,7 +40,12 @@ describe('insurer names in print', () => {
       [['Mutual of Omaha', 'Mutual of Omaha Insurance Company']],
     ],
     ['Physicians Mutual', [['Physicians Mutual', 'Physicians Mutual']]],
-    ['Dominion National', [['Dominion Dental', 'Dominion National']]],
+    ['Dominion National', [['Dominion National', 'Dominion National']]],
+    ['NIPPON LIFE BENEFITS', [['Nippon Life Benefits', 'NIPPON LIFE BENEFITS']]],
+    [
+      'Vision Benefits of America, Inc.',
+      [['Vision Benefits of America', 'Vision Benefits of America, Inc.']],
+    ],
     ['Careington International', [['Careington', 'Careington International']]],
     ['Solstice Benefits', [['Solstice', 'Solstice Benefits']]],
     ['Spirit Dental & Vision', [['Spirit Dental', 'Spirit Dental & Vision']]],

@@ -141,8 +141,8 @@ export const INSURERS: InsurerEntry[] = [
   },
   { name: 'Dentegra', forms: ['Dentegra', 'Dentegra Insurance Company'] },
   {
-    name: 'Dominion Dental',
-    forms: ['Dominion Dental', 'Dominion Dental Services', 'Dominion National'],
+    name: 'Dominion National',
+    forms: ['Dominion National', 'Dominion Dental', 'Dominion Dental Services'],
   },
   {
     name: 'Empire BlueCross BlueShield',
@@ -230,7 +230,10 @@ export const INSURERS: InsurerEntry[] = [
       'United of Omaha Life Insurance Company',
     ],
   },
-  { name: 'Nippon Life', forms: ['Nippon Life', 'Nippon Life Insurance Company of America'] },
+  {
+    name: 'Nippon Life Benefits',
+    forms: ['Nippon Life Benefits', 'Nippon Life', 'Nippon Life Insurance Company of America'],
+  },
   {
     name: 'Physicians Mutual',
     forms: ['Physicians Mutual', 'Physicians Mutual Insurance Company'],
@@ -308,6 +311,10 @@ export const INSURERS: InsurerEntry[] = [
       'United HealthCare Services, Inc.',
       'UHC',
     ],
+  },
+  {
+    name: 'Vision Benefits of America',
+    forms: ['Vision Benefits of America', 'Vision Benefits of America, Inc.'],
   },
   { name: 'Voya', forms: ['Voya', 'Voya Financial', 'ReliaStar Life Insurance Company'] },
   {

@@ -254,7 +254,7 @@ const NETWORK_AFTER =
   /^\s*[®™℠]?\s*(?:[A-Z][\w+-]*\s+){0,2}(?:network|networks|providers?|doctors?|dentists?|locations?|retail|affiliated|participating)\b/i;
 /** Words before a name that make it a network or an administrator. */
 const NETWORK_BEFORE =
-  /\b(?:network|networks|in-network|through|via|powered by|access to|using|administered by|administrator|discounts? (?:at|through|from))\s*(?:the\s+)?$/i;
+  /\b(?:network|networks|in-network|through|via|powered by|access to|using|administered by|administrator|discounts? (?:at|through|from))\s*[:–-]?\s*(?:the\s+)?$/i;
 const UNDERWRITING_BEFORE =
   /\b(?:underwritten|insured|issued|written|offered|provided|sold)\s+by\s*(?:the\s+)?$|\binsurer\b[^.]{0,20}$|\bpolicies\s+(?:are\s+)?issued\s+by\s*$/i;
 const ADMINISTRATION_BEFORE = /\b(?:administered|serviced|managed)\s+by\s*(?:the\s+)?$/i;
