@@ -110,6 +110,9 @@ describe('insurer names in print', () => {
     'the principal residence',
     'beyond the horizon of this summary',
     'an equitable share',
+    // a common word naming a plan's feature
+    'The Standard Plan covers two exams',
+    'Horizon Option (in-network only)',
     // in capitals inside a sentence (not a logo)
     'THE GUARDIAN OF A CHILD MUST SIGN THIS FORM',
     // 'of' and a word that is no state

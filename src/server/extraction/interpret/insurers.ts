@@ -430,6 +430,14 @@ export function insurerMentions(text: string): InsurerMention[] {
       }
       const printed = text0.replace(/[®™℠©]/g, '').replace(/\s*[|·•]\s*|\s+/g, ' ');
       if (m.caps && !short) continue;
+      // 'The Standard Plan', 'Standard lenses': a common word naming a plan's feature
+      if (
+        m.insurer.common &&
+        /^[\s®™℠]*(plans?|options?|lens(es)?|frames?|coverage|benefits?|design|tiers?|networks?|ppo|hmo|dhmo|rates?)\b/i.test(
+          text.slice(hit.index! + text0.length),
+        )
+      )
+        continue;
       found.push({
         insurer: m.insurer,
         printed,
