@@ -83,8 +83,39 @@ describe('loadConfig', () => {
       { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' },
       'AI_MODEL="": is required when OPENAI_BASE_URL is set',
     ],
+    [
+      { EXTRACTION_PROVIDER: 'local+openai' },
+      'OPENAI_BASE_URL="": is required when EXTRACTION_PROVIDER=local+openai',
+    ],
+    [
+      { EXTRACTION_PROVIDER: 'local+openai', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' },
+      'AI_MODEL="": is required when EXTRACTION_PROVIDER=local+openai',
+    ],
+    [
+      { AI_VISION: '1' },
+      'AI_VISION="1": sends page images to the openai provider, and EXTRACTION_PROVIDER is "local": set EXTRACTION_PROVIDER=openai or local+openai, or leave AI_VISION unset',
+    ],
+    [
+      { AI_VISION: 'yes', EXTRACTION_PROVIDER: 'openai' },
+      'AI_VISION="yes": must be 1 (send page images) or 0',
+    ],
+    [
+      { EXTRACTION_PROVIDER: 'openai+local' },
+      'EXTRACTION_PROVIDER="openai+local": must be one of local, azure, openai, local+openai',
+    ],
   ])('names the variable another one needs: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [{}, 'local', false],
+    [{ EXTRACTION_PROVIDER: 'openai', AI_VISION: '1' }, 'openai', true],
+    [{ EXTRACTION_PROVIDER: 'local+openai', AI_VISION: '0' }, 'local+openai', false],
+    [{ EXTRACTION_PROVIDER: 'local+openai', AI_VISION: '1' }, 'local+openai', true],
+  ])('reads EXTRACTION_PROVIDER and AI_VISION from %j', (env, provider, vision) => {
+    const config = loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', AI_MODEL: 'm', ...env });
+    expect(config.extractionProvider).toBe(provider);
+    expect(config.aiVision).toBe(vision);
   });
 
   it.each([
@@ -92,6 +123,7 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['MAX_UPLOAD_MB', '-1'],
     ['EXTRACTION_PROVIDER', 'magic'],
+    ['AI_VISION', 'true'],
     ['DATABASE_URL', 'mysql://x'],
     ['OPENAI_BASE_URL', 'not a url'],
     ['PUBLIC_ORIGIN', 'desk.example.com'],

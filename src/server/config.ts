@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type ExtractionProviderName, extractionProviders } from './extraction/providers/names.ts';
 import { hostNameOf, isLoopbackHost } from './http/same-origin.ts';
 
 /**
@@ -37,7 +38,11 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(2048).default(50)),
   EXTRACTION_PROVIDER: z.preprocess(
     emptyAsUndefined,
-    z.enum(['local', 'azure', 'openai']).default('local'),
+    z
+      .enum(extractionProviders, {
+        error: `must be one of ${extractionProviders.join(', ')}`,
+      })
+      .default('local'),
   ),
   PROPOSAL_MODEL_ID: optionalString,
   CERTIFICATE_MODEL_ID: optionalString,
@@ -46,6 +51,10 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  AI_VISION: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['0', '1'], { error: 'must be 1 (send page images) or 0' }).default('0'),
+  ),
   AI_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).default(20),
@@ -122,9 +131,16 @@ const envWithRequirements = envSchema.superRefine((e, ctx) => {
       need(name, 'when EXTRACTION_PROVIDER=azure');
     }
   }
-  if (e.EXTRACTION_PROVIDER === 'openai') {
-    need('OPENAI_BASE_URL', 'when EXTRACTION_PROVIDER=openai');
-    need('AI_MODEL', 'when EXTRACTION_PROVIDER=openai');
+  if (e.EXTRACTION_PROVIDER === 'openai' || e.EXTRACTION_PROVIDER === 'local+openai') {
+    need('OPENAI_BASE_URL', `when EXTRACTION_PROVIDER=${e.EXTRACTION_PROVIDER}`);
+    need('AI_MODEL', `when EXTRACTION_PROVIDER=${e.EXTRACTION_PROVIDER}`);
+  }
+  if (e.AI_VISION === '1' && !e.EXTRACTION_PROVIDER.includes('openai')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_VISION'],
+      message: `sends page images to the openai provider, and EXTRACTION_PROVIDER is "${e.EXTRACTION_PROVIDER}": set EXTRACTION_PROVIDER=openai or local+openai, or leave AI_VISION unset`,
+    });
   }
   if (e.OPENAI_BASE_URL !== undefined) need('AI_MODEL', 'when OPENAI_BASE_URL is set');
   if (e.AUTH === 'none' && !isLoopbackHost(hostNameOf(e.HOST))) {
@@ -179,7 +195,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   maxUploadBytes: number;
-  extractionProvider: 'local' | 'azure' | 'openai';
+  extractionProvider: ExtractionProviderName;
   proposalModelId: string | undefined;
   certificateModelId: string | undefined;
   azureEndpoint: string | undefined;
@@ -187,6 +203,8 @@ export interface Config {
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
   aiModel: string | undefined;
+  /** AI_VISION=1: the openai provider sends the pages as images as well as the text. */
+  aiVision: boolean;
   aiRateLimitPerMinute: number;
   /**
    * TRUST_PROXY: the load balancers or reverse proxies in front (addresses or CIDR ranges) whose
@@ -241,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     aiModel: e.AI_MODEL,
+    aiVision: e.AI_VISION === '1',
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY?.split(',').map((a) => a.trim()),
     publicOrigins: e.PUBLIC_ORIGIN?.split(',').map((o) => o.trim().replace(/\/$/, '')) ?? [],

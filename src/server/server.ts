@@ -10,7 +10,7 @@ import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import type { ExtractionProvider } from './extraction/provider.ts';
 import { createInsightsProvider } from './insights/create-provider.ts';
-import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
+import { chooseExtractionEngine, installedEngine } from './jobs/extraction-engine.ts';
 import {
   createExtractionQueue,
   type ExtractionQueue,
@@ -66,7 +66,7 @@ export async function startServer(
     });
     const provider =
       options.extractionProvider === undefined
-        ? chooseExtractionEngine(config).provider
+        ? chooseExtractionEngine(config, installedEngine, jobLogger).provider
         : (options.extractionProvider ?? undefined);
     extraction = createExtractionQueue({
       db,

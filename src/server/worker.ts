@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
-import { chooseExtractionEngine } from './jobs/extraction-engine.ts';
+import { chooseExtractionEngine, installedEngine } from './jobs/extraction-engine.ts';
 import { createExtractionQueue, type ExtractionQueue } from './jobs/extraction-queue.ts';
 import { loadConfigOrExit, stopOnSignals } from './process.ts';
 import { openFileStore } from './storage/open-file-store.ts';
@@ -16,7 +16,7 @@ import { openFileStore } from './storage/open-file-store.ts';
 async function main() {
   const config = loadConfigOrExit();
   const log = pino({ name: 'worker', level: config.logLevel });
-  const engine = chooseExtractionEngine(config);
+  const engine = chooseExtractionEngine(config, installedEngine, log);
   if (!engine.provider) {
     console.error(`${engine.notice} A worker has nothing to do.`);
     process.exit(1);

@@ -239,6 +239,13 @@ test.describe('review and correct a carrier proposal', () => {
     await expect(page.locator(`[data-value-key="${secondKey}"]`)).toHaveText('77');
     await expect(progress).toHaveText(`${already! + 2} of ${total} values reviewed`);
     await screen.shot('review-mode');
+    // The broker removes a value the engine read.
+    const removed = boxed(doc).find(
+      (f) => f.label !== target!.label && ![firstKey, secondKey].includes(fieldKey(f.label)),
+    )!;
+    await screen.value(fieldKey(removed.label)).click();
+    await screen.button('🗑️ Remove').click();
+    await expect(screen.value(fieldKey(removed.label))).toHaveCount(0);
     await screen.saveChanges();
     await screen.button('Mark as reviewed').click();
     await expect(page.getByText('✓ Reviewed')).toBeVisible();
@@ -257,6 +264,91 @@ test.describe('review and correct a carrier proposal', () => {
       'data-review',
       'corrected',
     );
+    // …and what the broker removed stays removed.
+    await expect(screen.value(fieldKey(removed.label))).toHaveCount(0);
+  });
+
+  test('a DOCX value opens its paragraph or table cell, highlighted on the drawing of the document', async ({
+    page,
+    request,
+  }) => {
+    const doc = await uploadAndRead(
+      request,
+      fixture('dev09-renaissance-dental.docx'),
+      unique('Review Renaissance DOCX'),
+    );
+    const values = locateValues((doc.data ?? []) as ParsedData);
+    expect(values.filter((v) => !v.value.source?.box)).toEqual([]);
+    const pages = (await (
+      await request.get(`/api/documents/carrierProposals/${doc.id}/pages`)
+    ).json()) as Array<{ page: number; width: number; height: number }>;
+    expect(pages).toHaveLength(1);
+    const words = (await (
+      await request.get(`/api/documents/carrierProposals/${doc.id}/pages/1/words`)
+    ).json()) as Array<{ text: string; box: [number, number, number, number] }>;
+    const screen = new ReviewPage(page);
+    await screen.goto(doc.id);
+
+    // A rate read from a table cell, far down the drawing: its cell is highlighted.
+    const cells = values.filter((v) => v.kind === 'cell');
+    const rate = cells.find(
+      (v) => v.tableLabel.endsWith('_rateTiers') && /\d/.test(v.value.value),
+    )!;
+    expect(rate, 'a rate read from a table').toBeDefined();
+    await screen.value(rate.ref).click();
+    await expect(screen.box).toBeVisible();
+    await expect(screen.origin).toContainText('Read on page 1');
+    await expect(screen.origin).not.toContainText('not found in the document');
+    const box = rate.value.source!.box!;
+    const left = await screen.box.evaluate((el) => Number.parseFloat(el.style.left));
+    expect(left).toBeCloseTo((box[0] / pages[0]!.width) * 100, 1);
+    const top = await screen.box.evaluate((el) => Number.parseFloat(el.style.top));
+    expect(top).toBeCloseTo((box[1] / pages[0]!.height) * 100, 1);
+    // the drawn words under the box are the value's own
+    const under = words
+      .filter((w) => {
+        const x = (w.box[0] + w.box[2]) / 2;
+        const y = (w.box[1] + w.box[3]) / 2;
+        return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+      })
+      .map((w) => w.text)
+      .join(' ');
+    expect(under.replace(/[^0-9.]/g, '')).toContain(rate.value.value.replace(/[^0-9.]/g, ''));
+    await expect(screen.box).toBeInViewport();
+    await screen.shot('review-docx-source');
+
+    // A field read from a paragraph near the top: its line is highlighted there.
+    const field = values.find((v) => v.kind === 'field' && v.value.value.length < 40)!;
+    await screen.value(field.ref).click();
+    await expect(screen.box).toBeVisible();
+    const fieldTop = await screen.box.evaluate((el) => Number.parseFloat(el.style.top));
+    expect(fieldTop).toBeCloseTo((field.value.source!.box![1] / pages[0]!.height) * 100, 1);
+    await expect(screen.box).toBeInViewport();
+    await screen.shot('review-docx-field');
+
+    // Words are selected on the drawing as on a PDF page: the first rate is set from another
+    // rate's word, and its box becomes that word's.
+    const other = cells.find(
+      (v) =>
+        v.tableLabel === rate.tableLabel &&
+        /^\$?\d[\d,.]*$/.test(v.value.value) &&
+        v.value.value !== rate.value.value,
+    )!;
+    expect(other, 'another rate printed as one word').toBeDefined();
+    await screen.value(rate.ref).click();
+    await screen.button('🔍 Select on page').click();
+    const word = screen.pane.locator(`.page-word[aria-label="${other.value.value}"]`).first();
+    await word.scrollIntoViewIfNeeded();
+    await word.click();
+    await expect(page.getByTestId('picked-text')).toContainText(other.value.value);
+    await screen.button('Use the selected words').click();
+    await expect(screen.value(rate.ref)).toHaveText(other.value.value);
+    await expect(screen.value(rate.ref)).toHaveAttribute('data-review', 'corrected');
+    const picked = words.find((w) => w.text === other.value.value)!;
+    await expect(screen.box).toBeVisible();
+    const pickedTop = await screen.box.evaluate((el) => Number.parseFloat(el.style.top));
+    expect(pickedTop).toBeCloseTo((picked.box[1] / pages[0]!.height) * 100, 1);
+    await screen.shot('review-docx-picked');
   });
 
   test('a policy certificate shows the same source view and takes the same corrections', async ({

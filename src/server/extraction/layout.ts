@@ -2,7 +2,8 @@
  * The layout model every reader produces and the interpreter consumes: pages of words and lines
  * with boxes, and tables rebuilt from the page's rulings, from text alignment or from the
  * document's own table markup. Coordinates are page coordinates with a top-left origin (points
- * for PDF pages, pixels for images); DOCX has no geometry, so its boxes are absent.
+ * for PDF pages, pixels for images, the points of the page drawing for DOCX, which has no geometry of
+ * its own: read/markup-layout.ts places it).
  */
 
 /** [x0, y0, x1, y1], top-left origin. */

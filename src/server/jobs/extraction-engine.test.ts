@@ -37,6 +37,29 @@ describe('chooseExtractionEngine', () => {
     expect(choice.notice).toContain("needs the local engine's document reader");
   });
 
+  it.each([
+    [{}, 'No extraction engine is installed yet'],
+    [
+      { local: () => local },
+      "EXTRACTION_PROVIDER=local+openai needs the local engine's document reader",
+    ],
+  ])('has no engine for local+openai without both halves (%#)', (engine, notice) => {
+    const choice = chooseExtractionEngine(
+      { extractionProvider: 'local+openai', openaiBaseUrl: 'http://127.0.0.1:1/v1', aiModel: 'm' },
+      engine,
+    );
+    expect(choice.provider).toBeUndefined();
+    expect(choice.notice).toContain(notice);
+  });
+
+  it('builds local+openai from the local engine and its reader', () => {
+    const choice = chooseExtractionEngine(
+      { extractionProvider: 'local+openai', openaiBaseUrl: 'http://127.0.0.1:1/v1', aiModel: 'm' },
+      { local: () => local, readText: async () => 'text' },
+    );
+    expect(choice.provider?.name).toBe('local+openai');
+  });
+
   it('builds the Azure provider, which needs no local engine', () => {
     expect(chooseExtractionEngine(azure, {}).provider?.name).toBe('azure');
   });

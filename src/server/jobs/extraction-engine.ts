@@ -1,9 +1,10 @@
-import { layoutText } from '../extraction/layout.ts';
+import { type DocumentLayout, layoutText } from '../extraction/layout.ts';
 import {
   createLocalExtractionProvider,
   type LocalExtractionProvider,
 } from '../extraction/local-engine.ts';
 import type { ExtractionInput, ExtractionProvider } from '../extraction/provider.ts';
+import type { CombinedLogger } from '../extraction/providers/combined.ts';
 import {
   createExtractionProvider,
   type ExtractionConfig,
@@ -13,7 +14,8 @@ import { createSandboxedProvider } from '../extraction/sandbox.ts';
 /**
  * The extraction engine the workers use, chosen by EXTRACTION_PROVIDER: the local engine (PDF,
  * DOCX and OCR readers; src/server/extraction/local-engine.ts) by default, or a hosted provider,
- * which for `openai` reads the document's text with the local engine's readers first.
+ * which for `openai` reads the document's text with the local engine's readers first, or both
+ * (`local+openai`: the two readings merged, providers/combined.ts).
  *
  * The local engine runs in a sandboxed child process (src/server/extraction/sandbox.ts): a
  * hostile or broken document can neither block the server's event loop nor take more than
@@ -23,6 +25,8 @@ import { createSandboxedProvider } from '../extraction/sandbox.ts';
 export interface InstalledEngine {
   local?: () => ExtractionProvider;
   readText?: (input: ExtractionInput) => Promise<string>;
+  /** The local readers' layout, from which the openai provider also places its values. */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
 }
 
 /** Memory one reading of the local engine may take (its whole child process). */
@@ -44,6 +48,7 @@ export const installedEngine: InstalledEngine = {
       maxRssMb: LOCAL_ENGINE_MAX_RSS_MB,
     }),
   readText: async (input) => layoutText(await sharedLocalEngine().read(input)),
+  readLayout: (input) => sharedLocalEngine().read(input),
 };
 
 export type EngineChoice =
@@ -57,16 +62,21 @@ export type EngineChoice =
 export function chooseExtractionEngine(
   config: ExtractionConfig,
   engine: InstalledEngine = installedEngine,
+  /** Where local+openai logs a failed hosted reading (the jobs' log). */
+  logger?: CombinedLogger,
 ): EngineChoice {
   const missing =
     'No extraction engine is installed yet: uploaded documents stay queued until one is.';
   if (config.extractionProvider === 'local' && !engine.local) {
     return { provider: undefined, notice: missing };
   }
-  if (config.extractionProvider === 'openai' && !engine.readText) {
+  if (config.extractionProvider === 'local+openai' && !engine.local) {
+    return { provider: undefined, notice: missing };
+  }
+  if (config.extractionProvider.includes('openai') && !engine.readText) {
     return {
       provider: undefined,
-      notice: `${missing} (EXTRACTION_PROVIDER=openai needs the local engine's document reader.)`,
+      notice: `${missing} (EXTRACTION_PROVIDER=${config.extractionProvider} needs the local engine's document reader.)`,
     };
   }
   const local = engine.local;
@@ -77,6 +87,8 @@ export function chooseExtractionEngine(
         return local();
       },
       ...(engine.readText ? { readText: engine.readText } : {}),
+      ...(engine.readLayout ? { readLayout: engine.readLayout } : {}),
+      ...(logger ? { logger } : {}),
     }),
   };
 }

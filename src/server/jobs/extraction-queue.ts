@@ -180,7 +180,10 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
     const started = performance.now();
     try {
       const bytes = await readBytes(target);
-      const learned = provider.name === 'local' ? await learnedTemplates(db, target.type) : [];
+      // learned layouts are the local engine's (alone, or beside a hosted model: local+openai)
+      const learned = provider.name.split('+').includes('local')
+        ? await learnedTemplates(db, target.type)
+        : [];
       const data = await withTimeout(settings.timeoutMs, job.signal, (signal) =>
         provider.extract({
           bytes,

@@ -69,6 +69,15 @@ export interface PageServiceDeps {
   files: FileStore;
 }
 
+/**
+ * What a cached drawing of a document is keyed by: its file's sha256, and for a drawn DOCX the
+ * version of the placement (read/markup-layout.ts), so that a drawing cached before the placement
+ * changed is never shown under boxes placed by the new one.
+ */
+const MARKUP_PLACEMENT = 'm2';
+const cacheId = (source: PageSource) =>
+  kindOf(source.contentType) === 'docx' ? `${source.sha256}:${MARKUP_PLACEMENT}` : source.sha256;
+
 /** Does drawing work on a worker thread started on first use; `close` stops it. */
 function createDrawer() {
   let worker: Worker | undefined;
@@ -242,7 +251,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
 
   async function pages(source: PageSource): Promise<DocumentPage[]> {
     if (kindOf(source.contentType) === 'other') return [];
-    return drawJson(lanes.draw, `pages:${source.sha256}`, async () => ({
+    return drawJson(lanes.draw, `pages:${cacheId(source)}`, async () => ({
       op: 'pages',
       bytes: await sourceBytes(source),
       contentType: source.contentType,
@@ -262,7 +271,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
       return { bytes: Buffer.from(await sourceBytes(source)), contentType: source.contentType };
     }
     const scale = Math.min(PAGE_SCALE, Math.sqrt(MAX_PIXELS / (page.width * page.height)));
-    const key = `png:${source.sha256}:${n}:${round(scale)}`;
+    const key = `png:${cacheId(source)}:${n}:${round(scale)}`;
     const bytes = await memo(
       lanes.draw,
       key,
@@ -284,7 +293,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
 
   async function words(source: PageSource, n: number): Promise<PageWord[]> {
     await checkPage(source, n);
-    const all = await drawJson<PageWord[][]>(lanes.read, `words:${source.sha256}`, async () => ({
+    const all = await drawJson<PageWord[][]>(lanes.read, `words:${cacheId(source)}`, async () => ({
       op: 'words',
       bytes: await sourceBytes(source),
       contentType: source.contentType,

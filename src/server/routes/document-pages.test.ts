@@ -94,38 +94,47 @@ describe.each(testBackends())('document pages on $name', (backend) => {
     );
   });
 
-  it('finds the words of a value inside its source box on its page', async () => {
-    const doc = (await t.app.inject({ url: `${base}/${ids[PDF]}` })).json();
-    const boxed = valueEntries(doc.data)
-      .map((e) => e.value)
-      .filter((v) => v.source?.box && /[a-z0-9]{3}/i.test(v.value));
-    expect(boxed.length).toBeGreaterThan(10);
-    let checked = 0;
-    const wordsByPage = new Map<number, PageWord[]>();
-    for (const value of boxed) {
-      const { page, box } = value.source as { page: number; box: [number, number, number, number] };
-      if (!wordsByPage.has(page)) {
-        const res = await get(ids[PDF]!, `pages/${page}/words`);
-        expect(res.statusCode).toBe(200);
-        wordsByPage.set(page, res.json());
+  it.each([PDF, DOCX])(
+    'finds the words of a value inside its source box on its page (%s)',
+    async (name) => {
+      const doc = (await t.app.inject({ url: `${base}/${ids[name]}` })).json();
+      const boxed = valueEntries(doc.data)
+        .map((e) => e.value)
+        .filter((v) => v.source?.box && /[a-z0-9]{3}/i.test(v.value));
+      expect(boxed.length).toBeGreaterThan(10);
+      let checked = 0;
+      const wordsByPage = new Map<number, PageWord[]>();
+      for (const value of boxed) {
+        const { page, box } = value.source as {
+          page: number;
+          box: [number, number, number, number];
+        };
+        if (!wordsByPage.has(page)) {
+          const res = await get(ids[name]!, `pages/${page}/words`);
+          expect(res.statusCode).toBe(200);
+          wordsByPage.set(page, res.json());
+        }
+        const inside = wordsByPage
+          .get(page)!
+          .filter((w) => {
+            const cx = (w.box[0] + w.box[2]) / 2;
+            const cy = (w.box[1] + w.box[3]) / 2;
+            return cx >= box[0] - 1 && cx <= box[2] + 1 && cy >= box[1] - 1 && cy <= box[3] + 1;
+          })
+          .map((w) => w.text)
+          .join('');
+        // the value as printed lies in the words its box covers (values may be cleaned: compare
+        // letters and digits only)
+        const letters = normal(value.value).replace(/[^a-z0-9]/g, '');
+        expect(normal(inside).replace(/[^a-z0-9]/g, '')).toContain(letters);
+        checked++;
       }
-      const inside = wordsByPage
-        .get(page)!
-        .filter((w) => {
-          const cx = (w.box[0] + w.box[2]) / 2;
-          const cy = (w.box[1] + w.box[3]) / 2;
-          return cx >= box[0] - 1 && cx <= box[2] + 1 && cy >= box[1] - 1 && cy <= box[3] + 1;
-        })
-        .map((w) => w.text)
-        .join('');
-      // the value as printed lies in the words its box covers (values may be cleaned: compare
-      // letters and digits only)
-      const letters = normal(value.value).replace(/[^a-z0-9]/g, '');
-      expect(normal(inside).replace(/[^a-z0-9]/g, '')).toContain(letters);
-      checked++;
-    }
-    expect(checked).toBe(boxed.length);
-  });
+      expect(checked).toBe(boxed.length);
+      // every value a DOCX gives has a box (the paragraph or table cell it was read from)
+      if (name === DOCX)
+        expect(valueEntries(doc.data).filter((e) => !e.value.source?.box)).toEqual([]);
+    },
+  );
 
   it('answers an image document as itself, one page the size of its pixels', async () => {
     for (const [name, type] of [

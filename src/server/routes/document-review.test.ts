@@ -357,9 +357,22 @@ describe.each(testBackends())('reading a corrected document again on $name', (ba
     const engineCarrier = carrier(read.data)?.value;
     expect(engineCarrier).toBeTruthy();
 
+    // the broker corrects the carrier, and removes another field and a table cell
+    const removedField = (read.data as ParsedData).find(
+      (i): i is ParsedField => i.type === 'field' && i.label !== 'dentalInsurance_carrierName',
+    )!;
+    const table = (read.data as ParsedData).find((i) => i.type === 'table' && i.cells.length > 1)!;
+    const removedCell = table.type === 'table' ? table.cells[1]! : undefined;
+    expect(removedField && removedCell).toBeTruthy();
     const corrected = withCarrier(read.data, 'Broker Carrier Co.', {
       review: { state: 'corrected' },
-    });
+    })
+      .filter((i) => i !== removedField)
+      .map((i) =>
+        i === table && i.type === 'table'
+          ? { ...i, cells: i.cells.filter((c) => c !== removedCell) }
+          : i,
+      );
     expect(
       (
         await t.app.inject({
@@ -389,6 +402,10 @@ describe.each(testBackends())('reading a corrected document again on $name', (ba
       value: 'Broker Carrier Co.',
       review: { state: 'corrected', by: 'Local user' },
     });
+    // what the broker removed stays removed, though the engine reads it again
+    const keys = valueEntries(reread.data).map((e) => e.key);
+    expect(keys).not.toContain(`field:${removedField.label}`);
+    expect(keys).not.toContain(`cell:${table.label}:${removedCell!.row}:${removedCell!.col}`);
     // everything else is the engine's reading, as before
     expect(reread.data).toEqual(
       corrected.map((i) =>

@@ -4,7 +4,12 @@ import type {
   DocumentType,
   RevisionKind,
 } from '../../shared/documents/document-types.ts';
-import { diffValues, mergeReading, stampReviews } from '../../shared/proposals/corrections.ts';
+import {
+  diffValues,
+  mergeReading,
+  removedSlots,
+  stampReviews,
+} from '../../shared/proposals/corrections.ts';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import { readParsedData } from '../../shared/proposals/read-parsed-data.ts';
 import { type Actor, LOCAL_ACTOR, recordAudit } from '../audit/audit.ts';
@@ -177,7 +182,8 @@ export async function restoreRevision(
 
 /**
  * Stores an engine reading of a document being read (status 'processing'): it is done, and the
- * reading is its next revision, merged with the revision before so that the broker's word wins.
+ * reading is its next revision, merged with the revision before so that the broker's word wins
+ * (values confirmed, corrected or added are kept; values removed in any save since stay removed).
  * Nothing happens when the document is no longer being read.
  */
 export async function recordEngineReading(
@@ -193,7 +199,17 @@ export async function recordEngineReading(
   );
   const current = rows[0];
   if (current?.status !== 'processing') return;
-  const data = current.revision > 0 ? mergeReading(readParsedData(current.data), reading) : reading;
+  let data = reading;
+  if (current.revision > 0) {
+    const history = await tx.query<{ kind: RevisionKind; data: unknown }>(
+      'select kind, data from document_revisions where document_id = $1 order by revision',
+      [id],
+    );
+    const removed = removedSlots(
+      history.rows.map((r) => ({ kind: r.kind, data: readParsedData(r.data) })),
+    );
+    data = mergeReading(readParsedData(current.data), reading, removed);
+  }
   await writeRevision(tx, id, current, data, 'engine', ENGINE_AUTHOR, now);
   await tx.query(
     `update documents set status = 'done', error = null,

@@ -6,6 +6,7 @@ import {
   countValues,
   diffValues,
   mergeReading,
+  removedSlots,
   stampReviews,
   valueEntries,
 } from './corrections.ts';
@@ -260,6 +261,88 @@ describe('mergeReading', () => {
   });
 });
 
+describe('removed values and a new reading', () => {
+  const date = 'field:dentalInsurance_effectiveDate';
+  const family = `cell:dentalInsurance_rateTiers:1:${tier}`;
+  const engine: ParsedData = [
+    field('dentalInsurance_carrierName', 'Ameritas'),
+    field('dentalInsurance_effectiveDate', '01/01/2027'),
+    rateTiers(cell(tierName, 0, tier, 'Employee'), cell(tierName, 1, tier, 'Family')),
+  ];
+  const [, , tiers] = engine;
+  const withoutDateAndFamily: ParsedData = [
+    engine[0]!,
+    rateTiers(cell(tierName, 0, tier, 'Employee')),
+  ];
+  const revision = (kind: 'engine' | 'correction' | 'restore', data: ParsedData) => ({
+    kind,
+    data,
+  });
+
+  it.each([
+    ['nothing removed', [revision('engine', engine)], []],
+    [
+      'a correction removed a field and a cell',
+      [revision('engine', engine), revision('correction', withoutDateAndFamily)],
+      [date, family],
+    ],
+    [
+      'still removed after a read-again left them out',
+      [
+        revision('engine', engine),
+        revision('correction', withoutDateAndFamily),
+        revision('engine', withoutDateAndFamily),
+        revision('correction', withoutDateAndFamily),
+      ],
+      [date, family],
+    ],
+    [
+      'the engine reading restored brings them back',
+      [
+        revision('engine', engine),
+        revision('correction', withoutDateAndFamily),
+        revision('restore', engine),
+      ],
+      [],
+    ],
+    [
+      'a value typed again in its slot is back',
+      [
+        revision('engine', engine),
+        revision('correction', withoutDateAndFamily),
+        revision('correction', [...withoutDateAndFamily, engine[1]!]),
+      ],
+      [family],
+    ],
+    [
+      'an engine reading that misses a value is no removal',
+      [revision('engine', engine), revision('engine', [engine[0]!, tiers!])],
+      [],
+    ],
+  ] as const)('%s', (_name, revisions, expected) => {
+    expect([...removedSlots(revisions as never)].sort()).toEqual([...expected].sort());
+  });
+
+  it('a new reading leaves removed slots out and keeps the broker’s values', () => {
+    const previous: ParsedData = [
+      field('dentalInsurance_carrierName', 'Broker Co', { review: { state: 'corrected' } }),
+      rateTiers(cell(tierName, 0, tier, 'Employee')),
+    ];
+    const merged = mergeReading(previous, engine, new Set([date, family]));
+    expect(merged).toEqual([
+      field('dentalInsurance_carrierName', 'Broker Co', { review: { state: 'corrected' } }),
+      rateTiers(cell(tierName, 0, tier, 'Employee')),
+    ]);
+    // a table whose every value was removed is left out
+    const onlyTier = mergeReading(
+      [],
+      [rateTiers(cell(tierName, 1, tier, 'Family'))],
+      new Set([family]),
+    );
+    expect(onlyTier).toEqual([]);
+  });
+});
+
 const fieldLabels = fieldDefinitions.filter((f) => f.kind === 'field').map((f) => f.label);
 const arbData: fc.Arbitrary<ParsedData> = fc
   .array(
@@ -328,6 +411,21 @@ describe('properties', () => {
   });
   it('a document differs from nothing by its number of values', () => {
     fc.assert(fc.property(arbData, (data) => diffValues([], data) === countValues(data)));
+  });
+  it('a merge never brings back a removed slot the broker did not fill', () => {
+    fc.assert(
+      fc.property(arbData, arbData, arbData, (previous, reading, other) => {
+        const removed = new Set(valueEntries(other).map((e) => e.key));
+        const kept = new Set(
+          valueEntries(previous)
+            .filter((e) => e.value.review)
+            .map((e) => e.key),
+        );
+        for (const { key } of valueEntries(mergeReading(previous, reading, removed))) {
+          if (removed.has(key)) expect(kept.has(key)).toBe(true);
+        }
+      }),
+    );
   });
   it('a merge keeps every reviewed value of the revision before', () => {
     fc.assert(

@@ -1,3 +1,4 @@
+import type { RevisionKind } from '../documents/document-types.ts';
 import { fieldDefinition, tableDefinition } from '../fields/catalogue.ts';
 import {
   type ParsedCell,
@@ -12,7 +13,7 @@ import {
 /**
  * Corrections of a document's parsed data (issue 12): checking a corrected data array before it
  * is stored, counting how many values two revisions differ by, stamping who reviewed what, and
- * merging a new engine reading with the values a broker confirmed, corrected or added.
+ * merging a new engine reading with the values a broker confirmed, corrected, added or removed.
  * Pure: the server and the web app use the same rules.
  */
 
@@ -317,12 +318,40 @@ function withReview<T extends ParsedField | ParsedCell>(v: T, review: Review | u
 }
 
 /**
+ * The value slots (valueEntries keys) a broker removed and has not put back, from a document's
+ * revisions in order: a value present in one revision and missing from the next one a person
+ * saved (a correction or a restore) was removed; present again in a later revision a person
+ * saved (added again, or an older revision restored), it is back. Engine readings change
+ * nothing: a reading merged after a removal already leaves the slot out.
+ */
+export function removedSlots(
+  revisions: ReadonlyArray<{ kind: RevisionKind; data: ParsedData }>,
+): Set<string> {
+  const removed = new Set<string>();
+  let before: Set<string> | undefined;
+  for (const { kind, data } of revisions) {
+    const present = new Set(valueEntries(data).map((e) => e.key));
+    if (before && kind !== 'engine') {
+      for (const key of before) if (!present.has(key)) removed.add(key);
+      for (const key of present) removed.delete(key);
+    }
+    before = present;
+  }
+  return removed;
+}
+
+/**
  * A new engine reading merged with the revision before it: every value a broker confirmed,
  * corrected or added there is kept as the broker left it (in its slot, replacing what the engine
- * read in that slot, or added when the engine read nothing there); everything else is the new
- * reading.
+ * read in that slot, or added when the engine read nothing there); a slot the broker removed
+ * (`removed`, from removedSlots) stays empty; everything else is the new reading.
  */
-export function mergeReading(previous: ParsedData, reading: ParsedData): ParsedData {
+export function mergeReading(
+  previous: ParsedData,
+  fresh: ParsedData,
+  removed: ReadonlySet<string> = new Set(),
+): ParsedData {
+  const reading = withoutSlots(fresh, removed);
   const kept = valueEntries(previous).filter((e) => e.value.review);
   if (kept.length === 0) return reading;
   const byKey = new Map(kept.map((e) => [e.key, e]));
@@ -368,4 +397,21 @@ export function mergeReading(previous: ParsedData, reading: ParsedData): ParsedD
     if (item.type === 'table') item.cells.sort((a, b) => a.row - b.row || a.col - b.col);
   }
   return merged;
+}
+
+/** The data without the values in `slots` (valueEntries keys); a table left empty is left out. */
+function withoutSlots(data: ParsedData, slots: ReadonlySet<string>): ParsedData {
+  if (slots.size === 0) return data;
+  const keys = valueEntries(data).map((e) => e.key);
+  let k = 0;
+  const out: ParsedItem[] = [];
+  for (const item of data) {
+    if (item.type === 'field') {
+      if (!slots.has(keys[k++]!)) out.push(item);
+      continue;
+    }
+    const cells = item.cells.filter(() => !slots.has(keys[k++]!));
+    if (cells.length) out.push(cells.length === item.cells.length ? item : { ...item, cells });
+  }
+  return out;
 }

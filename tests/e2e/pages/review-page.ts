@@ -41,7 +41,11 @@ export async function uploadAndRead(
       documentType: kind,
       file: {
         name: path.basename(file),
-        mimeType: file.endsWith('.png') ? 'image/png' : 'application/pdf',
+        mimeType: file.endsWith('.png')
+          ? 'image/png'
+          : file.endsWith('.docx')
+            ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+            : 'application/pdf',
         buffer: readFileSync(file),
       },
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
-import { legalName } from './assemble.ts';
 import type { AnalyzedDocument } from './document.ts';
+import { legalName } from './issuer.ts';
 
 const line = (text: string): Line => ({
   text,

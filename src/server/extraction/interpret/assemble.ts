@@ -1,9 +1,7 @@
 import { pickFact, type ResolvedClass } from './classes.ts';
-import type { AnalyzedDocument } from './document.ts';
 import { classKey } from './document.ts';
-import { type Evidence, evidence, propagate, withTrust } from './evidence.ts';
+import { type Evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine } from './facts.ts';
-import { issuerEvidence, issuerName } from './issuer.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
 import type { Product } from './vocabulary.ts';
@@ -268,99 +266,4 @@ export function rateTierRows(
     out.push(trustedBy(row, 'rateTier'));
   }
   return out;
-}
-
-/**
- * The carrier's name when no label gives it: the logo text at the top of the first page when a
- * legal name printed elsewhere confirms it ('Guardian' … 'The Guardian Life Insurance Company of
- * America'), else the issuer a title or 'Prepared by' line names ('Guardian® Dental Quote') when
- * the legal name agrees or there is none, else that legal name, else the logo text alone.
- */
-export function carrierFallback(
-  doc: AnalyzedDocument,
-  underwriter: Evidence | undefined,
-  product?: Product,
-): Evidence | undefined {
-  const legal = underwriter ?? legalName(doc);
-  const logo = logoText(doc);
-  if (logo && legal) {
-    const words = logo.value.toLowerCase().split(/\s+/);
-    if (words.every((w) => legal.value.toLowerCase().includes(w)))
-      return { ...logo, method: 'heading' };
-  }
-  const issuer = issuerName(doc, product);
-  if (issuer) {
-    const first = issuer.name.toLowerCase().split(/\s+/)[0]!;
-    const agrees = (e: Evidence) => e.value.toLowerCase().split(/\s+/).includes(first);
-    // a legal name or a logo that names someone else is the surer issuer
-    if (legal ? agrees(legal) : !logo || agrees(logo)) return issuerEvidence(issuer);
-  }
-  if (legal) return { ...legal, method: 'fallback' };
-  return logo;
-}
-
-/** The largest short text at the top of the first page (a logo set as text). */
-function logoText(doc: AnalyzedDocument): Evidence | undefined {
-  // the head of the first page: a heading after the first table is a section's, not a logo
-  const firstTable = doc.items.findIndex((i) => i.kind === 'table');
-  const top = doc.items
-    .slice(0, firstTable < 0 ? undefined : firstTable)
-    .filter((i) => i.kind === 'line' && i.line.page === 1)
-    .slice(0, 8)
-    .flatMap((i) => (i.kind === 'line' ? [i.line] : []));
-  const candidates = top
-    .map((line) => ({
-      line,
-      // OCR reads a logo's picture as stray marks before the name
-      // a bar or dot set between a logo's words ('PREMERA | Blue Cross') is decoration
-      text: line.text
-        .replace(/^([^A-Za-z]+\s+|[A-Za-z]{0,1}[^A-Za-z\s]+\s+)+/, '')
-        .replace(/\s+[|·•]\s+(?=[A-Za-z])/g, ' ')
-        // a full stop set after a one-word logo ('highmark.') is decoration
-        .replace(/^([A-Za-z]{4,})\.$/, '$1')
-        .trim(),
-    }))
-    .filter(
-      ({ text }) =>
-        text.length > 2 &&
-        text.split(/\s+/).length <= 6 &&
-        !/\d/.test(text) &&
-        !/\b(proposal|quote|summary|benefits?|(?<!\b(?:dental|vision|health) )plan|renewal|prepared|exhibit|schedule|overview|comparison|eligib\w*|class(es)?|rates?|contributions?|coverage|covered|services|highlights)\b/i.test(
-          text,
-        ) &&
-        // 'Group Dental Proposal' and 'Dental Benefits' are titles; 'Dearborn Group' and 'VSP
-        // Vision Care' are names
-        !/^(group|insurance|employee|dental|vision)\b/i.test(text),
-    );
-  // a logo set in two sizes ('VSP' large, 'Vision Care' small) counts by its largest word
-  const size = (l: (typeof candidates)[number]['line']) => Math.max(...l.words.map((w) => w.size));
-  const best = candidates.sort((a, b) => size(b.line) - size(a.line))[0];
-  if (!best || size(best.line) < doc.bodySize * 1.3) return undefined;
-  return evidence(
-    best.text,
-    { page: 1, box: best.line.box, reading: best.line.confidence },
-    'default',
-  );
-}
-
-/**
- * The legal name of the insurer printed somewhere (footer, disclaimer), as a fallback carrier;
- * 'of' and 'and' between capitalised words are part of it ('Mutual of Omaha Insurance Company').
- */
-export function legalName(doc: AnalyzedDocument): Evidence | undefined {
-  const re =
-    /\b((?:[A-Z][\w&.'-]*\s+(?:(?:of|and|&)\s+(?=[A-Z]))?){0,6}(?:Life|Insurance|Assurance|Casualty|Indemnity|Health)(?:\s+(?:and|&)\s+[A-Z]\w*)*\s+(?:Insurance\s+)?(?:Company|Corporation|Corp\.?|Inc\.?)(?:\s+of\s+(?:[A-Z][a-z]+\s?){1,3})?)/;
-  const lines = [
-    ...doc.items.flatMap((i) => (i.kind === 'line' ? [i.line] : [])),
-    ...doc.furniture,
-  ];
-  for (const line of lines) {
-    const m = line.text.match(re);
-    if (!m) continue;
-    const name = m[1]!
-      .replace(/^(the group policy issued by|issued by|underwritten by|by)\s+/i, '')
-      .trim();
-    return evidence(name, { page: line.page, box: line.box, reading: line.confidence }, 'fallback');
-  }
-  return undefined;
 }

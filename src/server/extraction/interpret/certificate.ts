@@ -45,7 +45,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
       label,
       value: e.value,
       score: scoreOf(e),
-      source: parsedSource(e, doc.geometry),
+      source: parsedSource(e),
     });
   };
   const tableNames = new Map<string, number>();
@@ -85,7 +85,7 @@ export function interpretCertificate(layout: DocumentLayout): ParsedData {
           row: r,
           col: c,
           score: scoreOf(e),
-          source: parsedSource(e, doc.geometry),
+          source: parsedSource(e),
         });
       });
     });

@@ -62,8 +62,6 @@ export type Item =
 
 export interface AnalyzedDocument {
   items: Item[];
-  /** Pages have real geometry (not DOCX). */
-  geometry: boolean;
   /** Lines taken out as running headers and footers. */
   furniture: Line[];
   bodySize: number;
@@ -730,7 +728,6 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   }
   return {
     items,
-    geometry: layout.format !== 'docx',
     furniture: layout.furniture,
     bodySize,
   };

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
-import { carrierFallback } from './assemble.ts';
 import type { AnalyzedDocument } from './document.ts';
-import { insurerLike, issuerInLine, issuerName, leadingName, organisationLike } from './issuer.ts';
+import { evidence } from './evidence.ts';
+import { Facts } from './facts.ts';
+import {
+  carrierFallback,
+  carrierOf,
+  chooseInsurer,
+  insurerLike,
+  issuerInLine,
+  issuerName,
+  leadingName,
+  nameLike,
+  organisationLike,
+} from './issuer.ts';
 
 function line(text: string, y: number, size = 10): Line {
   const box: Line['box'] = [58, y, 58 + text.length * size * 0.5, y + size];
@@ -12,7 +23,6 @@ function line(text: string, y: number, size = 10): Line {
 function doc(lines: Line[], furniture: Line[] = []): AnalyzedDocument {
   return {
     items: lines.map((l, order) => ({ kind: 'line', line: l, heading: false, scope: {}, order })),
-    geometry: true,
     furniture,
     bodySize: 10,
   };
@@ -151,7 +161,6 @@ describe('a product section with its own title', () => {
         { kind: 'line', line: dental, heading: true, scope: { product: 'dental' }, order: 2 },
         { kind: 'line', line: vision, heading: true, scope: { product: 'vision' }, order: 3 },
       ],
-      geometry: true,
       furniture: [],
       bodySize: 10,
     };
@@ -168,5 +177,198 @@ describe('a running header naming the issuer before a separator', () => {
   });
   it('keeps a title whose words after the separator are not generic', () => {
     expect(issuerInLine('Acme · Cedar Hollow Library Proposal')).toBeUndefined();
+  });
+});
+
+describe('nameLike', () => {
+  it.each([
+    'This',
+    'Client Name:',
+    'Insurance Company',
+    '(Also available as Voluntary Plans)',
+    'Small Group',
+    'Large Group PPO',
+    'A Look',
+    'Network: Elite Plus',
+    'Your Dental Plan',
+    'Dental Plan',
+  ])('%s is not a carrier name', (text) => {
+    expect(nameLike(text)).toBe(false);
+  });
+  it.each([
+    'Acme Mutual',
+    'The Standard',
+    'Delta Dental of Minnesota',
+    'Northstar',
+    'Kansas City Life Insurance Company',
+  ])('%s reads as a name', (text) => {
+    expect(nameLike(text)).toBe(true);
+  });
+});
+
+/** A document from lines: the head first, then a table, then the body; furniture apart. */
+function docWith(head: Line[], body: Line[], furniture: Line[] = []): AnalyzedDocument {
+  const table = {
+    kind: 'table' as const,
+    order: head.length,
+    table: {
+      table: { page: 1, rows: 1, cols: 1, cells: [], origin: 'ruled' },
+      headerRows: 0,
+      columns: [],
+      body: [],
+      scope: {},
+      order: head.length,
+    },
+  } as unknown as AnalyzedDocument['items'][number];
+  return {
+    items: [
+      ...head.map((l, order) => ({
+        kind: 'line' as const,
+        line: l,
+        heading: false,
+        scope: {},
+        order,
+      })),
+      table,
+      ...body.map((l, i) => ({
+        kind: 'line' as const,
+        line: l,
+        heading: false,
+        scope: {},
+        order: head.length + 1 + i,
+      })),
+    ],
+    geometry: true,
+    furniture,
+    bodySize: 10,
+  };
+}
+
+describe('chooseInsurer', () => {
+  it.each<[string, AnalyzedDocument, string | undefined]>([
+    [
+      'the logo over a network named in the text',
+      docWith(
+        [line('Guardian', 20, 20), line('Vision Plan Summary', 50, 14)],
+        [line('Find a provider in the VSP Choice Network at vsp.com', 300)],
+      ),
+      'Guardian',
+    ],
+    [
+      'the brand a summary is issued under, not an unknown underwriter',
+      docWith(
+        [line('Your EyeMed vision benefits', 20, 14)],
+        [line('Underwritten by Fidelity Security Life Insurance Company of New York', 700, 7)],
+      ),
+      'EyeMed',
+    ],
+    [
+      'the insurer named in running text, not the sentence around it',
+      docWith(
+        [
+          line('Summary of Benefits', 20, 14),
+          line(
+            'This Summary of Benefits shows the amount you pay under this Blue Shield of California Plan.',
+            60,
+          ),
+        ],
+        [],
+      ),
+      'Blue Shield of California',
+    ],
+    [
+      'the footer when the head names a plan and a market segment',
+      docWith(
+        [line('Dental Option Plan', 20, 20), line('Small Group Plan Summary', 50, 14)],
+        [],
+        [line('© 2021 Horizon Blue Cross Blue Shield of New Jersey, Newark', 760, 6)],
+      ),
+      'Horizon Blue Cross Blue Shield of New Jersey',
+    ],
+    [
+      'the brand rather than the legal entity',
+      docWith(
+        [line('MetLife', 20, 20)],
+        [line('Insured by Metropolitan Life Insurance Company, New York, NY', 700, 7)],
+      ),
+      'MetLife',
+    ],
+    [
+      "a state plan's own name",
+      docWith([line('Delta Dental of Minnesota', 20, 20)], [line('Delta Dental PPO network', 300)]),
+      'Delta Dental of Minnesota',
+    ],
+    ['no known insurer', docWith([line('Northstar Group Dental Proposal', 20, 18)], []), undefined],
+  ])('%s', (_, d, expected) => {
+    expect(chooseInsurer(d)?.name).toBe(expected);
+  });
+
+  it('counts another product section little', () => {
+    const dental = line('MetLife Dental', 200, 14);
+    const vision = line('VSP Vision Care', 400, 14);
+    const d: AnalyzedDocument = {
+      items: [
+        {
+          kind: 'line',
+          line: line('Employee Benefits Summary', 20, 18),
+          heading: true,
+          scope: {},
+          order: 0,
+        },
+        { kind: 'line', line: dental, heading: true, scope: { product: 'dental' }, order: 1 },
+        { kind: 'line', line: vision, heading: true, scope: { product: 'vision' }, order: 2 },
+      ],
+      geometry: true,
+      furniture: [],
+      bodySize: 10,
+    };
+    expect(chooseInsurer(d, 'dental')?.name).toBe('MetLife');
+    expect(chooseInsurer(d, 'vision')?.name).toBe('VSP Vision Care');
+  });
+});
+
+describe('carrierOf', () => {
+  const labelled = (value: string) => {
+    const f = new Facts();
+    f.add('carrier', evidence(value, { page: 1, reading: 1 }, 'keyValue'), {}, 0);
+    return f;
+  };
+  const guardian = docWith(
+    [line('Dental Plan Summary', 20, 18)],
+    [],
+    [line('The Guardian Life Insurance Company of America, New York, NY', 760, 7)],
+  );
+
+  it.each<[string, AnalyzedDocument, Facts, string | undefined]>([
+    ['a carrier label that reads as a name', guardian, labelled('Acme Mutual'), 'Acme Mutual'],
+    [
+      'a known insurer when the label holds a fragment (its legal name when no brand is printed)',
+      guardian,
+      labelled('This'),
+      'The Guardian Life Insurance Company of America',
+    ],
+    [
+      'a known insurer over a title that is a sentence',
+      docWith([line('This Summary of Benefits shows what Humana pays', 20, 14)], []),
+      new Facts(),
+      'Humana',
+    ],
+    [
+      'nothing rather than a market segment or a note',
+      docWith(
+        [line('Small Group', 20, 20), line('(Also available as Voluntary Plans)', 50, 16)],
+        [],
+      ),
+      new Facts(),
+      undefined,
+    ],
+    [
+      'an unknown insurer a title names',
+      docWith([line('Northstar Mutual Dental Proposal', 20, 18)], []),
+      new Facts(),
+      'Northstar Mutual',
+    ],
+  ])('%s', (_, d, facts, expected) => {
+    expect(carrierOf(d, facts, 'dental')?.value).toBe(expected);
   });
 });

@@ -54,6 +54,8 @@ describe('keyValuesOfLine', () => {
       [['Eligible Class', 'All Full-Time Employees']],
     ],
     ['See the exclusions... and limitations', []],
+    ['Effective January 2025', [['Effective', 'January 2025']]],
+    ['Eff. 1/1/2025', [['Eff.', '1/1/2025']]],
   ])('%j', (line, pairs) => {
     expect(keyValuesOfLine(line).map((kv) => [kv.key, kv.value])).toEqual(pairs);
   });
@@ -86,6 +88,17 @@ describe('labels printed above their values', () => {
       'more hours per week',
     ]);
     expect(stackedValue(panel, 5)?.map((l) => l.text)).toEqual(['Voluntary']);
+  });
+
+  it('reads a date under an effective-date label that keeps its colon', () => {
+    const colon = items([line('Effective Date:', 44, 8, true), line('01/01/2025', 57, 8)]);
+    expect(stackedValue(colon, 0)?.map((l) => l.text)).toEqual(['01/01/2025']);
+  });
+
+  it('passes over a line of another column read in between', () => {
+    const beside: Line = { ...line('affordable vision plan.', 50, 10), box: [300, 50, 420, 60] };
+    const panel2 = items([line('EFFECTIVE DATE:', 44, 8), beside, line('01/01/2025', 57, 8, true)]);
+    expect(stackedValue(panel2, 0)?.map((l) => l.text)).toEqual(['01/01/2025']);
   });
 
   it('stops at the next label and reads no value under a value', () => {

@@ -15,6 +15,7 @@ import {
   DATE_PATTERN,
   findDate,
   findDuration,
+  findEffectiveDate,
   joinWrapped,
   minimumHours,
 } from './values.ts';
@@ -46,7 +47,7 @@ export function keyValuesOfLine(line: string): KeyValue[] {
       for (let n = Math.min(4, words.length - 1); n >= 1; n--) {
         const key = words.slice(0, n).join(' ');
         const value = words.slice(n).join(' ');
-        if (keyKind(key)?.kind === 'effectiveDate' && findDate(value)) {
+        if (keyKind(key)?.kind === 'effectiveDate' && findEffectiveDate(value)) {
           out.push({ key, value });
           break;
         }
@@ -181,7 +182,7 @@ export function recordKeyValue(
   };
   switch (kind.kind) {
     case 'effectiveDate': {
-      const date = findDate(value);
+      const date = findEffectiveDate(value);
       if (date) add('effectiveDate', e(date));
       break;
     }
@@ -397,7 +398,9 @@ export function stackedValue(items: AnalyzedDocument['items'], i: number): Line[
   const item = items[i];
   if (item?.kind !== 'line') return undefined;
   const label = item.line;
-  const text = label.text.trim();
+  let text = label.text.trim();
+  // 'Effective Date:' over '01/01/2025': a date label may keep its colon
+  if (/:$/.test(text) && keyKind(text)?.kind === 'effectiveDate') text = text.slice(0, -1).trim();
   if (/[:.]|\d/.test(text) || text.split(/\s+/).length > 5 || !keyKind(text)) return undefined;
   const lines: Line[] = [];
   let previous = label;
@@ -406,6 +409,9 @@ export function stackedValue(items: AnalyzedDocument['items'], i: number): Line[
     if (next?.kind !== 'line') break;
     const l = next.line;
     const gap = l.box[1] - previous.box[3];
+    // a line of another column read in between (a side panel beside the text): passed over
+    const beside = l.box[0] > label.box[2] || l.box[2] < label.box[0];
+    if (l.page === label.page && beside && j - i <= 4) continue;
     if (l.page !== label.page || Math.abs(l.box[0] - label.box[0]) > label.size * 0.6) break;
     if (gap < -label.size * 0.3 || gap > Math.max(label.size, l.size) * 0.9) break;
     if (lines.length === 0 ? !setApart(label, l) : Math.abs(l.size - lines[0]!.size) > 0.5) break;

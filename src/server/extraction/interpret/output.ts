@@ -7,28 +7,24 @@ import type {
 import type { Evidence } from './evidence.ts';
 import { type Shape, scoreOf } from './scoring.ts';
 
-/** Where a value was read, as stored: its page, and its box (to 0.1 unit) when the document has geometry. */
-export function parsedSource(e: Evidence, geometry: boolean): ParsedSource {
+/** Where a value was read, as stored: its page, and its box (to 0.1 unit) when it has one. */
+export function parsedSource(e: Evidence): ParsedSource {
   const box = e.source.box;
-  if (!geometry || !box) return { page: e.source.page };
+  if (!box) return { page: e.source.page };
   const r = (v: number) => Math.round(v * 10) / 10;
   return { page: e.source.page, box: [r(box[0]), r(box[1]), r(box[2]), r(box[3])] };
 }
 
 /**
  * Writes parsed data items: fields and tables in catalogue order, each value with its score and
- * where it was read (`source: {page, box}`; no box for documents without geometry).
+ * where it was read (`source: {page, box}`; the box in the coordinates of the page's drawing:
+ * PDF points, image pixels, the DOCX page drawing's points).
  */
 export class ParsedDataWriter {
   readonly items: ParsedItem[] = [];
-  private readonly geometry: boolean;
-
-  constructor(geometry: boolean) {
-    this.geometry = geometry;
-  }
 
   private source(e: Evidence): ParsedSource {
-    return parsedSource(e, this.geometry);
+    return parsedSource(e);
   }
 
   field(label: string, e: Evidence | undefined, shape: Shape): void {

@@ -4,13 +4,12 @@ import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
-  carrierFallback,
   coveredServiceRows,
   planInformationRow,
   rateTierRows,
 } from './assemble.ts';
 import { calibrate } from './calibrate.ts';
-import { classesFor, collectClasses, isClassesTable, pickFact } from './classes.ts';
+import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectDental, dentalScore, keepProcedureRowsOnlyAlone } from './dental.ts';
 import {
@@ -22,8 +21,10 @@ import {
   documentProducts,
   optionNamedIn,
 } from './document.ts';
+import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
+import { carrierOf } from './issuer.ts';
 import {
   collectLineKeyValues,
   keyValuesAcross,
@@ -220,7 +221,7 @@ export function interpretProposal(
   keepProcedureRowsOnlyAlone(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
-  const out = new ParsedDataWriter(doc.geometry);
+  const out = new ParsedDataWriter();
   const first = doc.items[0];
   const firstSource: Evidence['source'] =
     first?.kind === 'line'
@@ -232,11 +233,8 @@ export function interpretProposal(
       : { page: 1, reading: 1 };
   for (const product of products) {
     const key = PRODUCT_KEY[product];
-    const underwriter = pickFact(facts, 'underwriter', product);
-    const carrier =
-      pickFact(facts, 'carrier', product) ?? carrierFallback(doc, underwriter, product);
-    out.field(`${key}_carrierName`, carrier, 'text');
-    out.field(`${key}_effectiveDate`, pickFact(facts, 'effectiveDate', product), 'date');
+    out.field(`${key}_carrierName`, carrierOf(doc, facts, product), 'text');
+    out.field(`${key}_effectiveDate`, effectiveDateOf(doc, facts, product), 'date');
     const classes = classesFor(product, facts, firstSource);
     const many = classes.length > 1;
     out.table(

@@ -4,6 +4,7 @@ import {
   cleanValue,
   findDate,
   findDuration,
+  findEffectiveDate,
   joinWrapped,
   looksLikeValue,
   minimumHours,
@@ -125,5 +126,19 @@ describe('numbersInFigures', () => {
     ['a plenty of hours', 'a plenty of hours'],
   ])('%j → %j', (text, expected) => {
     expect(numbersInFigures(text)).toBe(expected);
+  });
+});
+
+describe('findEffectiveDate', () => {
+  it.each([
+    ['January 1, 2025', 'January 1, 2025'],
+    ['01/01/2025', '01/01/2025'],
+    ['January 2025', 'January 2025'],
+    ['Jan. 2025 – Dec. 2025', 'Jan. 2025'],
+    ['1/1/25', '1/1/25'],
+    ['2025', undefined],
+    ['Plan year 2025–2026', undefined],
+  ])('%s → %s', (text, expected) => {
+    expect(findEffectiveDate(text)).toBe(expected);
   });
 });

@@ -69,6 +69,16 @@ export function findDate(s: string): string | undefined {
   return s.match(DATE_PATTERN)?.[0];
 }
 
+const MONTH_YEAR = new RegExp(`\\b(?:${MONTHS})\\.?,?\\s+\\d{4}\\b`, 'i');
+
+/**
+ * The date an effective-date label gives, as printed: a calendar date, or a month and year
+ * ('Effective January 2025'). A month alone with a year is a date only under such a label.
+ */
+export function findEffectiveDate(s: string): string | undefined {
+  return findDate(s) ?? s.match(MONTH_YEAR)?.[0];
+}
+
 const DURATION = new RegExp(
   `\\b(\\d{1,3}|${[...durationNumberWords.keys()].join('|')})(\\s*\\(\\d+\\))?[\\s-]*(months?|years?|yrs?\\.?|mos?\\.?)\\b`,
   'i',

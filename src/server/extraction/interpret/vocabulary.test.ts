@@ -140,6 +140,14 @@ describe('labels', () => {
     ['Insurance Carrier', 'carrier', undefined],
     ['Proposed Effective Date', 'effectiveDate', undefined],
     ['Renewal Date', 'effectiveDate', undefined],
+    ['Effective Date:', 'effectiveDate', undefined],
+    ['Eff. Date', 'effectiveDate', undefined],
+    ['Eff.', 'effectiveDate', undefined],
+    ['Group Effective Date', 'effectiveDate', undefined],
+    ['Plan Effective Date', 'effectiveDate', undefined],
+    ['Effective as of', 'effectiveDate', undefined],
+    ['Coverage Start Date', 'effectiveDate', undefined],
+    ['Date Effective', 'effectiveDate', undefined],
     ['Eligible Class', 'className', undefined],
     ['Eligible Group', 'className', undefined],
     ['Class Definition', 'classDefinition', undefined],
@@ -226,4 +234,13 @@ describe('what a slot value is made of', () => {
   ])('%s %j → %j', (column, value, expected) => {
     expect(valueFitsSlot(column, value)).toBe(expected);
   });
+});
+
+describe('dates that are no effective date', () => {
+  it.each(['Rev. Date', 'Revised', 'Printed', 'Print Date', 'Prepared', 'Created', 'Form', 'Date'])(
+    '%s',
+    (label) => {
+      expect(keyKind(label)?.kind).not.toBe('effectiveDate');
+    },
+  );
 });

@@ -43,7 +43,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ],
   [
     'effectiveDate',
-    /^((proposed |requested |original |plan |policy |coverage |renewal )?effective( date)?|renewal date|coverage (begins|start|effective)|effective on|start date)$/,
+    /^((proposed |requested |original |plan |policy |coverage |renewal |group |contract |benefits? )?(effective|eff\.?)( date)?|(plan |coverage |policy )?(effective|eff\.?) (date )?(on|as of|from)|renewal date|coverage (begins|start|effective)( date)?|date effective|(plan |coverage |policy )?start date)$/,
   ],
   [
     'className',
@@ -440,3 +440,8 @@ export function valueFitsSlot(column: string, value: string): boolean {
  */
 export const SPANNING_NOTE =
   /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;
+
+// ---------------------------------------------------------------- insurers
+
+/** Insurers' names and the forms they are printed in: data of their own, in insurers.ts. */
+export { INSURERS, type InsurerEntry, insurerMentions } from './insurers.ts';

@@ -105,12 +105,7 @@ interface Read {
 /** Where a value was read (not part of the output). */
 const readUnits = new WeakMap<Read, Unit>();
 
-function readValue(
-  p: Prepared,
-  learned: LearnedValue,
-  match: number,
-  geometry: boolean,
-): Read | undefined {
+function readValue(p: Prepared, learned: LearnedValue, match: number): Read | undefined {
   const where = learned.where;
   if (!where) return undefined;
   const { units } = p;
@@ -136,7 +131,7 @@ function readValue(
     score: Math.round((0.55 + 0.44 * quality) * 1000) / 1000,
     source: {
       page: best.unit.page,
-      ...(geometry && best.unit.box
+      ...(best.unit.box
         ? {
             box: best.unit.box.map((v) => Math.round(v * 10) / 10) as [
               number,
@@ -153,7 +148,7 @@ function readValue(
 }
 
 /** Reads `where` in one given unit (a row the taught document did not print). */
-function readAt(unit: Unit, where: Where, match: number, geometry: boolean): Read | undefined {
+function readAt(unit: Unit, where: Where, match: number): Read | undefined {
   const value = capturePattern(where).exec(unit.text.normalize('NFKC'))?.[1]?.trim();
   if (!value) return undefined;
   return {
@@ -161,7 +156,7 @@ function readAt(unit: Unit, where: Where, match: number, geometry: boolean): Rea
     score: Math.round((0.55 + 0.3 * match) * 1000) / 1000,
     source: {
       page: unit.page,
-      ...(geometry && unit.box
+      ...(unit.box
         ? { box: unit.box.map((v) => Math.round(v * 10) / 10) as [number, number, number, number] }
         : {}),
     },
@@ -186,14 +181,13 @@ export function readWithTemplates(
   const found = bestTemplate(units, templates, documentType);
   if (!found) return { data: generic };
   const { template, similarity: match } = found;
-  const geometry = layout.format !== 'docx';
   const prepared = prepare(units);
   let values = 0;
 
   // Fields: the template's reading wins; fields the broker removed stay removed.
   const fieldReads = new Map<string, ParsedItem>();
   for (const f of template.fields) {
-    const read = readValue(prepared, f, match, geometry);
+    const read = readValue(prepared, f, match);
     if (!read) continue;
     values++;
     fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
@@ -224,7 +218,7 @@ export function readWithTemplates(
       const at: Unit[] = [];
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        const read = readValue(prepared, c, match, geometry);
+        const read = readValue(prepared, c, match);
         if (read) {
           values++;
           cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
@@ -293,7 +287,7 @@ export function readWithTemplates(
             continue;
           }
           const unit = inRow.find((u) => u.col === c.where!.col);
-          const read = unit && readAt(unit, c.where, match, geometry);
+          const read = unit && readAt(unit, c.where, match);
           if (read) cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
         }
         const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));

@@ -1,4 +1,4 @@
-import type { Box, DocumentLayout } from '../layout.ts';
+import type { Box, Cell, DocumentLayout } from '../layout.ts';
 
 /**
  * A document's layout as a flat list of text units (lines outside tables, table cells,
@@ -50,6 +50,18 @@ export function shapeOf(text: string): string {
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A cell's box, or the box of its lines when the reader gave the cell none (DOCX markup). */
+function cellBox(cell: Cell): Box | undefined {
+  if (cell.box || !cell.lines.length) return cell.box;
+  const boxes = cell.lines.map((l) => l.box);
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
   const push = (u: Omit<Unit, 'order'>) => {
@@ -94,7 +106,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
         push({
           text: clean(cell.text),
           page: cell.page,
-          box: cell.box,
+          box: cellBox(cell),
           kind: 'cell',
           table: t,
           row: cell.row,

@@ -86,7 +86,7 @@ describe('createExtractionProvider', () => {
     ],
     [
       { extractionProvider: 'tesseract' } as unknown as ExtractionConfig,
-      'EXTRACTION_PROVIDER must be local, azure or openai, not "tesseract"',
+      'EXTRACTION_PROVIDER must be local, azure, openai or local+openai, not "tesseract"',
     ],
   ])('refuses %o', (config, message) => {
     expect(() => createExtractionProvider(config, { local: () => local, readText })).toThrow(

@@ -1,12 +1,17 @@
+import { pino } from 'pino';
+import type { DocumentLayout } from '../layout.ts';
 import type { ExtractionInput, ExtractionProvider } from '../provider.ts';
 import { createAzureExtractionProvider } from './azure.ts';
+import { type CombinedLogger, createCombinedExtractionProvider } from './combined.ts';
 import type { Fetch } from './http.ts';
+import type { ExtractionProviderName } from './names.ts';
 import { createOpenAIExtractionProvider } from './openai.ts';
+import type { ReadPageImages } from './vision-pages.ts';
 
 /** The configuration the extraction provider needs (DESIGN.md §2); the env module satisfies it. */
 export interface ExtractionConfig {
   /** EXTRACTION_PROVIDER */
-  extractionProvider: 'local' | 'azure' | 'openai';
+  extractionProvider: ExtractionProviderName;
   /** PROPOSAL_MODEL_ID */
   proposalModelId?: string | undefined;
   /** CERTIFICATE_MODEL_ID */
@@ -21,6 +26,10 @@ export interface ExtractionConfig {
   openaiApiKey?: string | undefined;
   /** AI_MODEL */
   aiModel?: string | undefined;
+  /** AI_VISION: the openai provider sends the pages as images too. */
+  aiVision?: boolean | undefined;
+  /** LOG_LEVEL, for the warning logged when the hosted half of local+openai fails. */
+  logLevel?: string | undefined;
 }
 
 export interface ExtractionDependencies {
@@ -28,7 +37,16 @@ export interface ExtractionDependencies {
   local: () => ExtractionProvider;
   /** Reads a document's text for the `openai` provider (the local engine's reader). */
   readText?: (input: ExtractionInput) => Promise<string>;
+  /** Reads a document's layout for the `openai` provider, which then places its values. */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
+  /** Draws the pages for AI_VISION (default: vision-pages.ts). */
+  readPageImages?: ReadPageImages;
   fetch?: Fetch;
+  /**
+   * Where local+openai logs a failed hosted reading (default: a pino logger at LOG_LEVEL on
+   * stderr, so that `npm run extract` keeps stdout for the data).
+   */
+  logger?: CombinedLogger;
 }
 
 /** A configuration that cannot work, naming the variable to set. */
@@ -66,6 +84,11 @@ export function createExtractionProvider(
   dependencies: ExtractionDependencies,
 ): ExtractionProvider {
   const fetchOption = dependencies.fetch ? { fetch: dependencies.fetch } : {};
+  if (config.aiVision && !config.extractionProvider.includes('openai')) {
+    throw new ExtractionConfigError(
+      `AI_VISION=1 sends page images to the openai provider; EXTRACTION_PROVIDER is ${config.extractionProvider}: set it to openai or local+openai, or leave AI_VISION unset`,
+    );
+  }
   switch (config.extractionProvider) {
     case 'local':
       return dependencies.local();
@@ -82,32 +105,50 @@ export function createExtractionProvider(
         ...fetchOption,
       });
     }
-    case 'openai': {
-      const name = 'openai';
-      const baseUrl = httpUrl(
-        required(config.openaiBaseUrl, 'OPENAI_BASE_URL', name),
-        'OPENAI_BASE_URL',
-      );
-      const model = required(config.aiModel, 'AI_MODEL', name);
-      if (!dependencies.readText) {
-        throw new ExtractionConfigError(
-          'EXTRACTION_PROVIDER=openai needs a document text reader (readText) to be passed in',
-        );
-      }
-      const apiKey = config.openaiApiKey?.trim();
-      return createOpenAIExtractionProvider({
-        baseUrl,
-        model,
-        readText: dependencies.readText,
-        ...(apiKey ? { apiKey } : {}),
-        ...fetchOption,
+    case 'openai':
+      return openaiProvider(config, dependencies, 'openai');
+    case 'local+openai':
+      return createCombinedExtractionProvider({
+        // checked first, so that a bad configuration is refused before the local engine starts
+        hosted: openaiProvider(config, dependencies, 'local+openai'),
+        local: dependencies.local(),
+        logger:
+          dependencies.logger ??
+          pino({ name: 'extraction', level: config.logLevel ?? 'info' }, pino.destination(2)),
       });
-    }
     default: {
       const unknown: never = config.extractionProvider;
       throw new ExtractionConfigError(
-        `EXTRACTION_PROVIDER must be local, azure or openai, not "${String(unknown)}"`,
+        `EXTRACTION_PROVIDER must be local, azure, openai or local+openai, not "${String(unknown)}"`,
       );
     }
   }
+}
+
+function openaiProvider(
+  config: ExtractionConfig,
+  dependencies: ExtractionDependencies,
+  name: 'openai' | 'local+openai',
+): ExtractionProvider {
+  const baseUrl = httpUrl(
+    required(config.openaiBaseUrl, 'OPENAI_BASE_URL', name),
+    'OPENAI_BASE_URL',
+  );
+  const model = required(config.aiModel, 'AI_MODEL', name);
+  if (!dependencies.readText) {
+    throw new ExtractionConfigError(
+      `EXTRACTION_PROVIDER=${name} needs a document text reader (readText) to be passed in`,
+    );
+  }
+  const apiKey = config.openaiApiKey?.trim();
+  return createOpenAIExtractionProvider({
+    baseUrl,
+    model,
+    readText: dependencies.readText,
+    ...(dependencies.readLayout ? { readLayout: dependencies.readLayout } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(config.aiVision ? { vision: true } : {}),
+    ...(dependencies.readPageImages ? { readPageImages: dependencies.readPageImages } : {}),
+    ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
+  });
 }

@@ -8,8 +8,16 @@ import {
   extractionSchemaName,
 } from '../../../shared/fields/catalogue-schema.ts';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import { type DocumentLayout, layoutText } from '../layout.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from '../provider.ts';
 import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } from './http.ts';
+import { placeValues } from './locate.ts';
+import {
+  dataUrl,
+  type PageImages,
+  type ReadPageImages,
+  readPageImagesOffThread,
+} from './vision-pages.ts';
 
 /**
  * Any OpenAI-compatible chat completions endpoint behind the extraction provider interface.
@@ -18,6 +26,11 @@ import { errorDetail, type Fetch, startDeadline, statusError, underDeadline } fr
  * rules, and the model is asked for JSON matching a strict schema built from the field catalogue
  * (its descriptions are the per-field instructions). The answer is checked with zod and turned
  * into parsed data. See docs/decisions/0012-hosted-extraction.md.
+ *
+ * With `vision` (AI_VISION=1) the user message also carries the first pages as images, in the
+ * Chat Completions multimodal format (a text part, then one `image_url` part per page with a
+ * base64 data URL and `detail: 'high'`), for a model that reads images: what the text layer
+ * garbles or leaves out (scans, screenshots, grids) the model can read from the page itself.
  */
 
 export interface OpenAIExtractionOptions {
@@ -29,9 +42,18 @@ export interface OpenAIExtractionOptions {
   model: string;
   /** Reads a document's text (the local engine's reader). */
   readText: (input: ExtractionInput) => Promise<string>;
+  /**
+   * Reads a document's layout (the local engine's reader). When given, the text sent is the
+   * layout's and every value printed once in it gets its place (page and box, locate.ts).
+   */
+  readLayout?: (input: ExtractionInput) => Promise<DocumentLayout>;
   fetch?: Fetch;
   /** Time allowed for the model's answer (default 3 min). */
   timeoutMs?: number;
+  /** AI_VISION: send the pages as images too (vision-pages.ts says which and how large). */
+  vision?: boolean;
+  /** Draws the pages for `vision` (default: readPageImages on a worker thread). */
+  readPageImages?: ReadPageImages;
 }
 
 /**
@@ -55,6 +77,42 @@ export const extractionSystemPrompt = [
 
 export function extractionUserMessage(documentType: DocumentType, text: string): string {
   return `Document type: ${documentNames[documentType]}.\nThe document's text follows between the two lines of dashes.\n-----\n${text}\n-----`;
+}
+
+/** One part of a multimodal user message (Chat Completions). */
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail: 'high' } };
+
+/** What the model is told about the page images that follow the text. */
+export function pageImagesNote(pages: PageImages): string {
+  const sent = pages.images.length;
+  if (sent === 0) return '';
+  const which = sent === 1 ? `page ${pages.images[0]!.page}` : `pages 1 to ${sent}`;
+  const rest =
+    pages.pageCount > sent ? ` (of ${pages.pageCount}; the later pages are in the text only)` : '';
+  return `\nImages of ${which}${rest} follow, in order. Read the values from the images where the text is garbled, missing or ambiguous (tables, scans); take them exactly as printed on the page.`;
+}
+
+/** The user message: the text alone, or the text and the page images. */
+export function userContent(
+  documentType: DocumentType,
+  text: string,
+  pages: PageImages | undefined,
+): string | ContentPart[] {
+  const message = text.trim()
+    ? extractionUserMessage(documentType, text)
+    : `Document type: ${documentNames[documentType]}.\nNo text could be read from the document: read it from the page images.`;
+  if (!pages) return message;
+  return [
+    { type: 'text', text: `${message}${pageImagesNote(pages)}` },
+    ...pages.images.map(
+      (image): ContentPart => ({
+        type: 'image_url',
+        image_url: { url: dataUrl(image), detail: 'high' },
+      }),
+    ),
+  ];
 }
 
 const completionSchema = z.object({
@@ -97,7 +155,10 @@ export function createOpenAIExtractionProvider(
   const url = `${options.baseUrl.replace(/\/+$/u, '')}/chat/completions`;
   const schema = catalogueJsonSchema();
 
-  async function complete(input: ExtractionInput, text: string): Promise<string> {
+  async function complete(
+    input: ExtractionInput,
+    content: string | ContentPart[],
+  ): Promise<string> {
     const deadline = startDeadline(timeoutMs, input.signal);
     return underDeadline(deadline, async () => {
       const response = await fetchImpl(url, {
@@ -111,7 +172,7 @@ export function createOpenAIExtractionProvider(
           temperature: 0,
           messages: [
             { role: 'system', content: extractionSystemPrompt },
-            { role: 'user', content: extractionUserMessage(input.documentType, text) },
+            { role: 'user', content },
           ],
           response_format: {
             type: 'json_schema',
@@ -155,11 +216,38 @@ export function createOpenAIExtractionProvider(
     name: 'openai',
     async extract(input): Promise<ParsedData> {
       input.signal?.throwIfAborted();
-      const text = await options.readText(input);
-      input.signal?.throwIfAborted();
-      if (!text.trim()) throw new ExtractionError('No text found in this document.');
+      let layout: DocumentLayout | undefined;
+      const readLayout = options.readLayout;
+      const readText = readLayout
+        ? async (given: ExtractionInput) => {
+            layout = await readLayout(given);
+            return layoutText(layout);
+          }
+        : options.readText;
+      let text = '';
+      let pages: PageImages | undefined;
+      if (options.vision) {
+        // the pages can say what the text reader could not: a document without a text layer the
+        // reader can use is still sent, as images
+        const [read, drawn] = await Promise.allSettled([
+          readText(input),
+          (options.readPageImages ?? readPageImagesOffThread)(input),
+        ]);
+        input.signal?.throwIfAborted();
+        if (drawn.status === 'rejected') throw drawn.reason;
+        pages = drawn.value;
+        if (read.status === 'fulfilled') text = read.value;
+        else if (!(read.reason instanceof ExtractionError) || !pages.images.length)
+          throw read.reason;
+        if (!text.trim() && !pages.images.length)
+          throw new ExtractionError('No text found in this document.');
+      } else {
+        text = await readText(input);
+        input.signal?.throwIfAborted();
+        if (!text.trim()) throw new ExtractionError('No text found in this document.');
+      }
 
-      const content = await complete(input, text);
+      const content = await complete(input, userContent(input.documentType, text, pages));
       let answer: unknown;
       try {
         answer = JSON.parse(withoutFence(content));
@@ -177,9 +265,10 @@ export function createOpenAIExtractionProvider(
         );
       }
       const documentText = normaliseText(text);
-      return catalogueOutputToParsedData(check.output, (value) =>
+      const data = catalogueOutputToParsedData(check.output, (value) =>
         documentText.includes(normaliseText(value)) ? foundScore : notFoundScore,
       );
+      return layout ? placeValues(data, layout) : data;
     },
   };
 }

@@ -2,14 +2,16 @@ import { inflateRawSync } from 'node:zlib';
 import mammoth from 'mammoth';
 import type { Block, Cell, DocumentLayout, Line, Table } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { placeMarkup } from './markup-layout.ts';
 
 /**
  * DOCX through mammoth's HTML: paragraphs and headings become lines, tables keep their own
  * markup (header cells, colspan, rowspan). Headers and footers of the Word document are not part
  * of mammoth's output: their paragraphs are read from the archive as running text (furniture),
- * where a carrier's 'Prepared by …' line often stands. DOCX has no page geometry: lines get a synthetic
- * vertical position so the layout stays ordered, and the page is marked as markup so no box is
- * reported for its values.
+ * where a carrier's 'Prepared by …' line often stands. DOCX has no page geometry of its own: every
+ * line gets the box it is drawn in on the document's page drawing (markup-layout.ts, the one place
+ * that decides where each line and table cell goes), so a value's source box is where the page
+ * image shows it. The page is marked as markup (its lines are whole paragraphs, not printed lines).
  */
 
 const ENTITIES: Record<string, string> = {
@@ -260,11 +262,11 @@ export function tabbedGrids(blocks: RawBlock[]): RawBlock[] {
 }
 
 const BODY_SIZE = 10;
-const LINE_STEP = 14;
 
-function lineOf(p: Para, y: number): Line {
+/** A paragraph as a line; its box is set where the page drawing places it (readDocx). */
+function lineOf(p: Para): Line {
   const size = p.heading ? BODY_SIZE + Math.max(1, 7 - p.heading) : BODY_SIZE;
-  const box: Line['box'] = [0, y, p.text.length * size * 0.5, y + size];
+  const box: Line['box'] = [0, 0, 0, 0];
   return {
     text: p.text,
     words: [{ text: p.text, box, size, confidence: 1 }],
@@ -277,11 +279,10 @@ function lineOf(p: Para, y: number): Line {
 }
 
 /** Places the cells of an HTML table on a grid, honouring colspan and rowspan. */
-function tableOf(rows: RawCell[][], y: number): { table: Table; height: number } {
+function tableOf(rows: RawCell[][]): Table {
   const occupied: boolean[][] = [];
   const cells: Cell[] = [];
   let cols = 0;
-  let yy = y;
   rows.forEach((row, r) => {
     occupied[r] ??= [];
     let c = 0;
@@ -291,10 +292,9 @@ function tableOf(rows: RawCell[][], y: number): { table: Table; height: number }
         occupied[r + dr] ??= [];
         for (let dc = 0; dc < raw.colSpan; dc++) occupied[r + dr]![c + dc] = true;
       }
-      const lines = raw.paras.map((p, i) => lineOf(p, yy + i * LINE_STEP));
       cells.push({
         text: raw.paras.map((p) => p.text).join('\n'),
-        lines,
+        lines: raw.paras.map(lineOf),
         row: r,
         col: c,
         rowSpan: raw.rowSpan,
@@ -305,19 +305,15 @@ function tableOf(rows: RawCell[][], y: number): { table: Table; height: number }
       c += raw.colSpan;
       cols = Math.max(cols, c);
     }
-    const tallest = Math.max(1, ...row.map((raw) => raw.paras.length));
-    yy += tallest * LINE_STEP;
   });
-  const table: Table = {
+  return {
     rows: occupied.length,
     cols,
     cells,
     headerRows: 0,
     page: 1,
-    box: [0, y, 500, yy],
     origin: 'markup',
   };
-  return { table, height: yy - y };
 }
 
 export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
@@ -335,24 +331,34 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentLayout> {
     });
   }
   const blocks: Block[] = [];
-  let y = 0;
   for (const raw of tabbedGrids(parseMammothHtml(html))) {
-    if (raw.kind === 'para') {
-      blocks.push({ kind: 'line', line: lineOf(raw.para, y) });
-      y += LINE_STEP;
-    } else if (raw.rows.length) {
-      const { table, height } = tableOf(raw.rows, y);
-      blocks.push({ kind: 'table', table });
-      y += height + LINE_STEP;
-    }
+    if (raw.kind === 'para') blocks.push({ kind: 'line', line: lineOf(raw.para) });
+    else if (raw.rows.length) blocks.push({ kind: 'table', table: tableOf(raw.rows) });
   }
   if (blocks.length === 0) throw new ExtractionError('No text found in this Word document.');
+  const furniture = runningText(bytes).map((text) => lineOf({ text, bold: false, heading: 0 }));
+  // every line where the page drawing puts it (one placement for the reader and the drawing)
+  const placed = placeMarkup(blocks, furniture);
+  for (const line of [
+    ...furniture,
+    ...blocks.flatMap((b) =>
+      b.kind === 'line' ? [b.line] : b.table.cells.flatMap((c) => c.lines),
+    ),
+  ]) {
+    const box = placed.lineBoxes.get(line);
+    if (!box) continue;
+    line.box = box;
+    for (const word of line.words) word.box = box;
+  }
+  for (const b of blocks) {
+    if (b.kind !== 'table') continue;
+    const box = placed.tableBoxes.get(b.table);
+    if (box) b.table.box = box;
+  }
   return {
     format: 'docx',
-    pages: [{ number: 1, width: 0, height: 0, source: 'markup', blocks }],
-    furniture: runningText(bytes).map((text) =>
-      lineOf({ text, bold: false, heading: 0 }, -LINE_STEP),
-    ),
+    pages: [{ number: 1, width: placed.width, height: placed.height, source: 'markup', blocks }],
+    furniture,
   };
 }
 
