@@ -13,7 +13,6 @@ function line(text: string, y: number, x = 58, size = 9, bold = false): Line {
 function doc(lines: Line[], furniture: Line[] = []): AnalyzedDocument {
   return {
     items: lines.map((l, order) => ({ kind: 'line', line: l, heading: false, scope: {}, order })),
-    geometry: true,
     furniture,
     bodySize: 9,
   };

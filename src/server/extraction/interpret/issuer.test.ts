@@ -238,7 +238,6 @@ function docWith(head: Line[], body: Line[], furniture: Line[] = []): AnalyzedDo
         order: head.length + 1 + i,
       })),
     ],
-    geometry: true,
     furniture,
     bodySize: 10,
   };
@@ -318,7 +317,6 @@ describe('chooseInsurer', () => {
         { kind: 'line', line: dental, heading: true, scope: { product: 'dental' }, order: 1 },
         { kind: 'line', line: vision, heading: true, scope: { product: 'vision' }, order: 2 },
       ],
-      geometry: true,
       furniture: [],
       bodySize: 10,
     };
