@@ -630,13 +630,20 @@ export function splitAtHeadingRows(table: Table): Table[] {
     if (own.length < 3) continue;
     const texts = own.map((c) => cellText(c));
     if (!texts[0] || looksLikeValue(texts[0])) continue;
-    const networks = texts.slice(1).filter((t) => t && networkOf(t) !== undefined);
+    // 'Benefit Year Maximum | In-Network | Out-of-Network' heads a block of the same table
+    if (dentalRowKind(texts[0], '') !== 'other' || keyKind(texts[0])) continue;
+    const networks = texts
+      .slice(1)
+      .filter((t) => t && networkOf(t) !== undefined && namesNetworkExplicitly(t));
     if (networks.length < 2) continue;
     if (texts.slice(1).some((t) => /\d\s*%|\$\s?\d/.test(t))) continue;
     // cells spanning the line keep the table whole
     if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
     const facts = table.cells.filter(
-      (c) => c.row < r && c.col > 0 && /\d|\b(yes|no|none|included|covered)\b/i.test(c.text),
+      (c) =>
+        c.row < r &&
+        c.col > 0 &&
+        (looksLikeValue(cellText(c)) || /^(yes|no|none|included|covered)\b/i.test(cellText(c))),
     );
     if (facts.length < 2) continue;
     const above: Table = {
