@@ -77,13 +77,40 @@ function prepare(units: Unit[]): Prepared {
   return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
 }
 
+const wordSets = new Map<string, Set<string>>();
+function wordsOf(text: string): Set<string> {
+  let set = wordSets.get(text);
+  if (!set) {
+    set = new Set(text.match(/[\p{L}#]+/gu) ?? []);
+    if (wordSets.size > 20_000) wordSets.clear();
+    wordSets.set(text, set);
+  }
+  return set;
+}
+
+/**
+ * How alike two headings are: 1 when the same, else the overlap of their words when most of them
+ * are shared (a row or column heading reworded a little on another plan: "Contact Lenses
+ * (Elective)" and "Contact Lenses (Elective and conventional)"), else 0.
+ */
+export function alike(a: string, b: string): number {
+  if (a === b) return 1;
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (!x.size || !y.size) return 0;
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  const dice = (2 * both) / (x.size + y.size);
+  return dice >= 0.6 ? 0.9 * dice : 0;
+}
+
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
-    const row = unit.rowHead === where.rowHead ? 0.45 : 0;
-    const col = unit.colHead === where.colHead ? 0.3 : 0;
-    const head = unit.tableHead === where.tableHead ? 0.15 : 0;
+    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
+    const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    const head = 0.15 * alike(unit.tableHead!, where.tableHead ?? '');
     const index = unit.col === where.col ? 0.1 : 0;
     const sum = row + col + head + index;
     return row || sum >= 0.55 ? sum : 0;

@@ -139,12 +139,16 @@ export function similarity(
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const MARKS = '[\\^*†‡§]';
+
 /** A regular expression source matching `text` loosely: any case, flexible spaces and dashes, any digits. */
 export function loosePattern(text: string, digits: 'any' | 'same'): string {
   let out = '';
-  for (const part of text.split(/(\s+|[-\u2010-\u2015\u2212]|\d+)/u)) {
+  for (const part of text.split(/(\s+|[-\u2010-\u2015\u2212]|\d+|[\^*†‡§]+)/u)) {
     if (!part) continue;
-    if (/^\s+$/.test(part)) out += '\\s*';
+    // Footnote marks come and go between documents on one template: optional wherever a space is.
+    if (/^\s+$/.test(part)) out += `${MARKS}*\\s*`;
+    else if (/^[\^*†‡§]+$/u.test(part)) out += `${MARKS}*`;
     else if (/^[-\u2010-\u2015\u2212]$/u.test(part)) out += '[-\u2010-\u2015\u2212]';
     else if (/^\d+$/.test(part)) out += digits === 'any' ? '\\d+' : part;
     else out += escapeRegex(part.normalize('NFKC'));

@@ -1,4 +1,4 @@
-import type { Box, DocumentLayout } from '../layout.ts';
+import type { Box, Cell, DocumentLayout } from '../layout.ts';
 
 /**
  * A document's layout as a flat list of text units (lines outside tables, table cells,
@@ -50,6 +50,49 @@ export function shapeOf(text: string): string {
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * A cell's text read column by column: when its words fall into side-by-side groups with a wide
+ * empty gap between them on every line (two values printed in one cell, one of them wrapped),
+ * each group is read top to bottom before the next one, so that a wrapped value stays whole
+ * ("Courtesy discount from most providers" then "No discounts", not the lines interleaved).
+ */
+export function cellText(cell: Cell): string {
+  const words = cell.lines.flatMap((line, at) => line.words.map((w) => ({ w, at })));
+  if (cell.lines.length < 2 || words.length < 2) return clean(cell.text);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const height = median(words.map(({ w }) => w.box[3] - w.box[1]));
+  const spaces = cell.lines.flatMap((line) =>
+    line.words.slice(1).map((w, i) => w.box[0] - line.words[i]!.box[2]),
+  );
+  // Wider than the spaces between words and than half a letter's height, empty on every line.
+  const gap = Math.max(0.6 * height, 2.2 * median(spaces.filter((g) => g > 0)));
+  const byX = [...words].sort((a, b) => a.w.box[0] - b.w.box[0]);
+  const groups: Array<typeof words> = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const word of byX) {
+    if (!groups.length || word.w.box[0] > end + gap) groups.push([]);
+    groups.at(-1)!.push(word);
+    end = Math.max(end, word.w.box[2]);
+  }
+  if (groups.length < 2) return clean(cell.text);
+  const parts: string[] = [];
+  for (const group of groups) {
+    const lines = new Map<number, typeof words>();
+    for (const word of group) lines.set(word.at, [...(lines.get(word.at) ?? []), word]);
+    for (const at of [...lines.keys()].sort((a, b) => a - b)) {
+      const inLine = lines.get(at)!.sort((a, b) => a.w.box[0] - b.w.box[0]);
+      let text = '';
+      inLine.forEach(({ w }, i) => {
+        const before = inLine[i - 1]?.w;
+        const joined = before && !w.whole && !before.whole && w.box[0] - before.box[2] < 0.5;
+        text += (i === 0 || joined ? '' : ' ') + w.text;
+      });
+      parts.push(text);
+    }
+  }
+  return clean(parts.join(' '));
+}
+
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
   const push = (u: Omit<Unit, 'order'>) => {
@@ -92,7 +135,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
         );
       for (const cell of table.cells) {
         push({
-          text: clean(cell.text),
+          text: cellText(cell),
           page: cell.page,
           box: cell.box,
           kind: 'cell',
