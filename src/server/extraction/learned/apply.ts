@@ -24,6 +24,9 @@ import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
 /** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
 export const MATCH_THRESHOLD = 0.7;
 
+/** Share of a table's taught rows that must be found again for the template to read that table. */
+const MIN_ROWS_FOUND = 0.5;
+
 export interface TemplateMatch<T extends LayoutTemplate = LayoutTemplate> {
   template: T;
   similarity: number;
@@ -246,6 +249,9 @@ export function readWithTemplates(
     const readRows: Array<Map<string, ParsedCell>> = [];
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
+    const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
+    const engineClass =
+      classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
     for (const learnedRow of table.rows) {
       const cells = new Map<string, ParsedCell>();
       const at: Unit[] = [];
@@ -265,15 +271,14 @@ export function readWithTemplates(
         return c.where && column !== 'class' && keysOf(table.label).includes(column);
       });
       if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
-      // A key the document does not print (the broker's class name) is kept as the broker said it.
+      // A key the document does not print (the broker's class name) is kept as the broker said it;
+      // a class printed on the taught document but not found on this one (another employer's
+      // group) is the one the engine read for the whole table, when it read one.
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        if (
-          !c.where &&
-          !cells.has(column) &&
-          !/\d/.test(c.value) &&
-          keysOf(table.label).includes(column)
-        )
+        if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
+        if (c.where && column === 'class' && engineClass) cells.set(column, engineClass);
+        else if (!c.where && !/\d/.test(c.value))
           cells.set(column, {
             label: c.label,
             value: c.value,
@@ -288,6 +293,15 @@ export function readWithTemplates(
         seenTables.add(u.table!);
       }
       readRows.push(cells);
+    }
+    // The table is printed as taught when most of the rows the broker kept are found again;
+    // otherwise (another edition of the template with this table laid out differently) the
+    // generic engine's reading of it is kept as it is.
+    const placedRows = table.rows.filter((r) => r.cells.some((c) => c.where)).length;
+    if (placedRows >= 3 && readRows.length < MIN_ROWS_FOUND * placedRows) {
+      for (const item of generic)
+        if (item.type === 'table' && item.label === table.label) out.push(item);
+      continue;
     }
     // Rows of the same printed table the taught document did not have, read like the prototype.
     const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;

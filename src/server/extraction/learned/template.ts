@@ -132,8 +132,28 @@ export function similarity(
   a: LayoutTemplate['fingerprint'],
   b: LayoutTemplate['fingerprint'],
 ): number {
-  return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
+  const overall = (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
+  // One document holding most of the other's printed lines: the same template with pages or
+  // sections added or dropped (a plan printed with more rows, a kit with extra pages). Mapped so
+  // that holding CONTAINED of them reads as MATCH_AT; never from a handful of common lines.
+  let shared = 0;
+  let inA = 0;
+  let inB = 0;
+  for (const [k, n] of Object.entries(a.shapes)) {
+    shared += Math.min(n, b.shapes[k] ?? 0);
+    inA += n;
+  }
+  for (const n of Object.values(b.shapes)) inB += n;
+  if (shared < MIN_SHARED_LINES || !inA || !inB) return overall;
+  const held = Math.max(shared / inA, shared / inB);
+  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
 }
+
+/** The similarity at which a layout is taken for a template (apply.ts MATCH_THRESHOLD). */
+const MATCH_AT = 0.7;
+/** Share of one document's printed lines (amounts masked) the other holds to match. */
+const CONTAINED = 0.45;
+const MIN_SHARED_LINES = 12;
 
 // ------------------------------------------------------------------------------ locating values
 
