@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../errors.ts';
 import { interpretCertificate } from '../extraction/interpret/certificate.ts';
 import { interpretProposal } from '../extraction/interpret/proposal.ts';
 import type { DocumentLayout } from '../extraction/layout.ts';
-import { bestTemplate } from '../extraction/learned/apply.ts';
+import { bestTemplate, candidateTemplates } from '../extraction/learned/apply.ts';
 import {
   type LayoutTemplate,
   layoutTemplateSchema,
@@ -100,6 +100,34 @@ export async function learnedTemplates(
     [type],
   );
   return rows.map((r) => r.template);
+}
+
+/**
+ * The stored templates of one document type that can match a document with this fingerprint,
+ * best first (usually none or one): only their fingerprints are compared here, and only the
+ * matching templates are loaded and handed to the engine.
+ */
+export async function learnedCandidates(
+  db: Queryable,
+  type: DocumentType,
+  print: LayoutTemplate['fingerprint'],
+): Promise<LayoutTemplate[]> {
+  const { rows } = await db.query<{ id: string; fingerprint: LayoutTemplate['fingerprint'] }>(
+    `select id, template->'fingerprint' as fingerprint from learned_layouts
+     where document_type = $1 order by updated_on desc, id desc`,
+    [type],
+  );
+  const chosen = candidateTemplates(
+    print,
+    rows.map((r) => ({ id: r.id, template: { documentType: type, fingerprint: r.fingerprint } })),
+    type,
+  ).map((c) => c.id);
+  if (!chosen.length) return [];
+  const { rows: full } = await db.query<{ id: string; template: LayoutTemplate }>(
+    'select id, template from learned_layouts where id = any($1::uuid[])',
+    [chosen],
+  );
+  return chosen.flatMap((id) => full.find((r) => r.id === id)?.template ?? []);
 }
 
 /** Reads a document's bytes into the layout model (the local engine's readers). */

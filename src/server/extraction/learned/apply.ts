@@ -48,6 +48,28 @@ export function bestTemplate<T extends LayoutTemplate>(
   return best;
 }
 
+/** A layout's fingerprint (what a learned template is matched on). */
+export const layoutFingerprint = (layout: DocumentLayout) => fingerprintOf(layoutUnits(layout));
+
+/**
+ * The templates that can match a document with fingerprint `print` (same type, similarity at or
+ * above the threshold), best first: what the engine is handed instead of every learned layout.
+ */
+export function candidateTemplates<
+  T extends { template: Pick<LayoutTemplate, 'documentType' | 'fingerprint'> },
+>(
+  print: LayoutTemplate['fingerprint'],
+  stored: readonly T[],
+  documentType: LayoutTemplate['documentType'],
+): T[] {
+  return stored
+    .filter((s) => s.template.documentType === documentType)
+    .map((s) => ({ s, at: similarity(print, s.template.fingerprint) }))
+    .filter((c) => c.at >= MATCH_THRESHOLD)
+    .sort((a, b) => b.at - a.at)
+    .map((c) => c.s);
+}
+
 function capturePattern(where: Where): RegExp {
   return new RegExp(
     `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
