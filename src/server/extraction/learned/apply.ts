@@ -173,10 +173,12 @@ function readValue(
     const ctx = context(p, unit, where);
     if (!ctx) continue;
     const text =
-      span === 1 ? p.nfkc[unit.order]! : windowText(units, unit, span)?.normalize('NFKC');
-    if (text === undefined) continue;
+      span === 1
+        ? (groupText(unit, where) ?? p.nfkc[unit.order]!)
+        : windowText(units, unit, span)?.normalize('NFKC');
+    if (text === undefined || !sameColumn(unit, where)) continue;
     const value = pattern.exec(text)?.[1]?.trim();
-    if (!value) continue;
+    if (!value || readsRowHeading(unit, value, where)) continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
     const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
     if (!best || score > best.score) best = { unit, value, score };
@@ -204,10 +206,43 @@ function readValue(
   return read;
 }
 
+/**
+ * For a value learned as one of several side-by-side groups of its unit: the text of the group of
+ * `unit` that overlaps the learned one most (undefined when none does, or nothing to choose).
+ */
+function groupText(unit: Unit, where: Where): string | undefined {
+  if (!where.x || !unit.groups) return undefined;
+  let best: { text: string; overlap: number } | undefined;
+  for (const g of unit.groups) {
+    const overlap = Math.min(g.x[1], where.x[1]) - Math.max(g.x[0], where.x[0]);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text: g.text, overlap };
+  }
+  return best?.text.normalize('NFKC');
+}
+
+/** A value learned at a place across the page is read only from a unit (or group) there. */
+function sameColumn(unit: Unit, where: Where): boolean {
+  if (!where.x) return true;
+  if (unit.groups) return groupText(unit, where) !== undefined;
+  if (!unit.x) return true;
+  return Math.min(unit.x[1], where.x[1]) - Math.max(unit.x[0], where.x[0]) > 0;
+}
+
+/** The row's own heading taken for a value that was not the heading where it was learned. */
+const readsRowHeading = (unit: Unit, value: string, where: Where) =>
+  unit.kind === 'cell' &&
+  where.kind === 'cell' &&
+  shapeOf(value) === unit.rowHead &&
+  where.rowHead !== undefined &&
+  shapeOf(where.prefix + where.suffix) !== where.rowHead &&
+  unit.col !== where.col;
+
 /** Reads `where` in one given unit (a row the taught document did not print). */
 function readAt(unit: Unit, where: Where, match: number, geometry: boolean): Read | undefined {
-  const value = capturePattern(where).exec(unit.text.normalize('NFKC'))?.[1]?.trim();
-  if (!value) return undefined;
+  if (!sameColumn(unit, where)) return undefined;
+  const text = groupText(unit, where) ?? unit.text.normalize('NFKC');
+  const value = capturePattern(where).exec(text)?.[1]?.trim();
+  if (!value || readsRowHeading(unit, value, where)) return undefined;
   return {
     value,
     score: Math.round((0.55 + 0.3 * match) * 1000) / 1000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
-import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
+import { type Group, layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
 
 /**
  * A learned layout template (issue 12, "the engine learns the layout"): from one document's
@@ -32,6 +32,11 @@ export const whereSchema = z.object({
   atEnd: z.boolean(),
   /** How many adjacent units the value is wrapped over (default 1). */
   span: z.number().int().min(1).max(3).optional(),
+  /**
+   * The value's words are one of several side-by-side groups of its unit: that group's left and
+   * right edge (share of the page width); prefix and suffix are then within the group.
+   */
+  x: z.tuple([z.number().min(0).max(2), z.number().min(0).max(2)]).optional(),
 });
 export type Where = z.infer<typeof whereSchema>;
 
@@ -189,8 +194,14 @@ export function findValue(text: string, value: string): [number, number] | undef
 
 const WORDS = 4;
 
-function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number): Where {
-  const text = (windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
+function placeOf(
+  units: Unit[],
+  unit: Unit,
+  span: [number, number],
+  wrap: number,
+  group?: Group,
+): Where {
+  const text = (group?.text ?? windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
   const before = text.slice(0, span[0]);
   const after = text.slice(span[1]);
   const beforeWords = before.match(/\S+\s*$|\S+\s+|\s+/g) ?? [];
@@ -225,6 +236,7 @@ function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number
     atStart: beforeWords.length <= WORDS,
     atEnd: afterWords.length <= WORDS,
     ...(wrap > 1 ? { span: wrap } : {}),
+    ...(group ? { x: group.x } : {}),
   };
 }
 
@@ -389,6 +401,18 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     const found = locate(units, value, hints);
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
     if (!found) return base;
+    // A value printed beside others in its unit: where it is among them, and its words' group.
+    if (found.wrap === 1 && found.unit.groups) {
+      for (const group of found.unit.groups) {
+        const span = findValue(group.text, value);
+        if (span)
+          return {
+            ...base,
+            where: placeOf(units, found.unit, span, 1, group),
+            unit: found.unit,
+          };
+      }
+    }
     return { ...base, where: placeOf(units, found.unit, found.span, found.wrap), unit: found.unit };
   };
   for (const item of data) {

@@ -1,4 +1,4 @@
-import type { Box, Cell, DocumentLayout } from '../layout.ts';
+import type { Box, Cell, DocumentLayout, Line } from '../layout.ts';
 
 /**
  * A document's layout as a flat list of text units (lines outside tables, table cells,
@@ -25,6 +25,10 @@ export interface Unit {
   tableHead?: string;
   /** A heading cell (by markup or position). */
   header?: boolean;
+  /** Its words' side-by-side groups, when there are two or more. */
+  groups?: Group[];
+  /** Left and right edge as a share of the page width. */
+  x?: [number, number];
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -50,22 +54,28 @@ export function shapeOf(text: string): string {
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Words printed side by side in one unit with a wide empty gap between them on every line. */
+export interface Group {
+  text: string;
+  /** Left and right edge as a share of the page width. */
+  x: [number, number];
+}
+
 /**
- * A cell's text read column by column: when its words fall into side-by-side groups with a wide
- * empty gap between them on every line (two values printed in one cell, one of them wrapped),
- * each group is read top to bottom before the next one, so that a wrapped value stays whole
- * ("Courtesy discount from most providers" then "No discounts", not the lines interleaved).
+ * The side-by-side groups of a unit's words (two values printed in one cell, a label and its
+ * amount on one line): split where a gap wider than the spaces between words and than 0.6 of a
+ * letter's height is empty on every line. Each group is read top to bottom.
  */
-export function cellText(cell: Cell): string {
-  const words = cell.lines.flatMap((line, at) => line.words.map((w) => ({ w, at })));
-  if (cell.lines.length < 2 || words.length < 2) return clean(cell.text);
+export function xGroups(lines: readonly Line[], pageWidth: number): Group[] {
+  const words = lines.flatMap((line, at) => line.words.map((w) => ({ w, at })));
+  if (!words.length) return [];
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const height = median(words.map(({ w }) => w.box[3] - w.box[1]));
-  const spaces = cell.lines.flatMap((line) =>
+  const spaces = lines.flatMap((line) =>
     line.words.slice(1).map((w, i) => w.box[0] - line.words[i]!.box[2]),
   );
-  // Wider than the spaces between words and than half a letter's height, empty on every line.
-  const gap = Math.max(0.6 * height, 2.2 * median(spaces.filter((g) => g > 0)));
+  const ordinary = spaces.filter((g) => g > 0 && g < 0.6 * height);
+  const gap = Math.max(0.6 * height, 2.2 * median(ordinary));
   const byX = [...words].sort((a, b) => a.w.box[0] - b.w.box[0]);
   const groups: Array<typeof words> = [];
   let end = Number.NEGATIVE_INFINITY;
@@ -74,13 +84,13 @@ export function cellText(cell: Cell): string {
     groups.at(-1)!.push(word);
     end = Math.max(end, word.w.box[2]);
   }
-  if (groups.length < 2) return clean(cell.text);
-  const parts: string[] = [];
-  for (const group of groups) {
-    const lines = new Map<number, typeof words>();
-    for (const word of group) lines.set(word.at, [...(lines.get(word.at) ?? []), word]);
-    for (const at of [...lines.keys()].sort((a, b) => a - b)) {
-      const inLine = lines.get(at)!.sort((a, b) => a.w.box[0] - b.w.box[0]);
+  const width = pageWidth > 0 ? pageWidth : 1;
+  return groups.map((group) => {
+    const byLine = new Map<number, typeof words>();
+    for (const word of group) byLine.set(word.at, [...(byLine.get(word.at) ?? []), word]);
+    const parts: string[] = [];
+    for (const at of [...byLine.keys()].sort((a, b) => a - b)) {
+      const inLine = byLine.get(at)!.sort((a, b) => a.w.box[0] - b.w.box[0]);
       let text = '';
       inLine.forEach(({ w }, i) => {
         const before = inLine[i - 1]?.w;
@@ -89,24 +99,54 @@ export function cellText(cell: Cell): string {
       });
       parts.push(text);
     }
-  }
-  return clean(parts.join(' '));
+    const round = (v: number) => Math.round((v / width) * 1000) / 1000;
+    return {
+      text: clean(parts.join(' ')),
+      x: [
+        round(Math.min(...group.map(({ w }) => w.box[0]))),
+        round(Math.max(...group.map(({ w }) => w.box[2]))),
+      ],
+    };
+  });
+}
+
+/**
+ * A cell's text read column by column: when its words fall into side-by-side groups (two values
+ * printed in one cell, one of them wrapped), each group is read top to bottom before the next
+ * one, so that a wrapped value stays whole ("Courtesy discount from most providers" then "No
+ * discounts", not the lines interleaved).
+ */
+export function cellText(cell: Cell, groups: Group[]): string {
+  if (cell.lines.length < 2 || groups.length < 2) return clean(cell.text);
+  return clean(groups.map((g) => g.text).join(' '));
 }
 
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
+  const widths = new Map(layout.pages.map((p) => [p.number, p.width]));
   const push = (u: Omit<Unit, 'order'>) => {
-    if (u.text) units.push({ ...u, order: units.length });
+    if (!u.text) return;
+    const width = widths.get(u.page) ?? 0;
+    const x: [number, number] | undefined =
+      u.box && width > 0
+        ? [
+            Math.round((u.box[0] / width) * 1000) / 1000,
+            Math.round((u.box[2] / width) * 1000) / 1000,
+          ]
+        : undefined;
+    units.push({ ...u, ...(x ? { x } : {}), order: units.length });
   };
   let tableIndex = 0;
   for (const page of layout.pages) {
     for (const block of page.blocks) {
       if (block.kind === 'line') {
+        const groups = xGroups([block.line], page.width);
         push({
           text: clean(block.line.text),
           page: page.number,
           box: block.line.box,
           kind: 'line',
+          ...(groups.length > 1 ? { groups } : {}),
         });
         continue;
       }
@@ -134,8 +174,11 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             .join(' '),
         );
       for (const cell of table.cells) {
+        const width = layout.pages.find((p) => p.number === cell.page)?.width ?? page.width;
+        const groups = xGroups(cell.lines, width);
         push({
-          text: cellText(cell),
+          ...(groups.length > 1 ? { groups } : {}),
+          text: cellText(cell, groups),
           page: cell.page,
           box: cell.box,
           kind: 'cell',
