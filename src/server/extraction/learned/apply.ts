@@ -11,7 +11,7 @@ import {
   TABLE_KEYS,
   type Where,
 } from './template.ts';
-import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
+import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
 
 /**
  * Reading a document with learned layout templates: the best matching template (similarity at
@@ -68,6 +68,24 @@ export function candidateTemplates<
     .filter((c) => c.at >= MATCH_THRESHOLD)
     .sort((a, b) => b.at - a.at)
     .map((c) => c.s);
+}
+
+/**
+ * The words around a value shortened to the `k` nearest on each side (a note beside the value
+ * reworded on another plan: "Excludes Class I" → "Excludes in Network Class I"); the value's
+ * start and end are then no longer anchored to the unit's. Undefined when nothing is shorter.
+ */
+function relaxed(where: Where, k: number): Where | undefined {
+  const before = where.prefix.match(/\S+\s*/g) ?? [];
+  const after = where.suffix.match(/\s*\S+/g) ?? [];
+  if (before.length <= k && after.length <= k) return undefined;
+  return {
+    ...where,
+    prefix: before.slice(-k).join(''),
+    suffix: after.slice(0, k).join(''),
+    atStart: where.atStart && before.length <= k,
+    atEnd: where.atEnd && after.length <= k,
+  };
 }
 
 function capturePattern(where: Where): RegExp {
@@ -154,6 +172,9 @@ interface Read {
   source: { page: number; box?: [number, number, number, number] };
 }
 
+/** Values read with shortened context (not part of the output). */
+const looseReads = new WeakSet<Read>();
+
 /** Where a value was read (not part of the output). */
 const readUnits = new WeakMap<Read, Unit>();
 
@@ -167,8 +188,13 @@ function readValue(
   if (!where) return undefined;
   const { units } = p;
   const pattern = capturePattern(where);
+  // Shorter contexts, tried only in a unit whose row (or neighbours) clearly are the learned ones.
+  const looser = [3, 2, 1]
+    .map((k) => relaxed(where, k))
+    .filter((w): w is Where => w !== undefined)
+    .map(capturePattern);
   const span = where.span ?? 1;
-  let best: { unit: Unit; value: string; score: number } | undefined;
+  let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
     const ctx = context(p, unit, where);
     if (!ctx) continue;
@@ -177,11 +203,20 @@ function readValue(
         ? (groupText(unit, where) ?? p.nfkc[unit.order]!)
         : windowText(units, unit, span)?.normalize('NFKC');
     if (text === undefined || !sameColumn(unit, where)) continue;
-    const value = pattern.exec(text)?.[1]?.trim();
+    let value = pattern.exec(text)?.[1]?.trim();
+    let penalty = 0;
+    if (!value && ctx >= 0.6) {
+      for (const loose of looser) {
+        value = loose.exec(text)?.[1]?.trim();
+        penalty = 0.1;
+        if (value) break;
+      }
+    }
     if (!value || readsRowHeading(unit, value, where)) continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
-    const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
-    if (!best || score > best.score) best = { unit, value, score };
+    const score =
+      ctx - penalty - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
+    if (!best || score > best.score) best = { unit, value, score, loose: penalty > 0 };
   }
   if (!best) return undefined;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
@@ -203,6 +238,7 @@ function readValue(
     },
   };
   readUnits.set(read, best.unit);
+  if (best.loose) looseReads.add(read);
   return read;
 }
 
@@ -299,6 +335,7 @@ export function readWithTemplates(
   for (const item of generic) {
     if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
   }
+  const loose = new WeakSet<ParsedCell>();
   for (const table of template.tables) {
     const engineRows = rowsOf(generic, table.label);
     const rows: Array<Map<string, ParsedCell>> = [];
@@ -317,7 +354,9 @@ export function readWithTemplates(
         const read = readValue(prepared, c, match, geometry);
         if (read) {
           values++;
-          cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+          const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+          if (looseReads.has(read)) loose.add(cell);
+          cells.set(column, cell);
           const unit = readUnits.get(read);
           if (unit) at.push(unit);
         }
@@ -409,7 +448,14 @@ export function readWithTemplates(
       if (partner >= 0) {
         used.add(partner);
         for (const [column, cell] of engineRows[partner]!) {
-          if (!cells.has(column) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+          const mine = cells.get(column);
+          // A value read with shortened context gives way to the engine's longer reading of it.
+          const longer =
+            mine &&
+            loose.has(mine) &&
+            normalizeText(cell.value).length > normalizeText(mine.value).length &&
+            normalizeText(cell.value).includes(normalizeText(mine.value));
+          if ((!mine || longer) && !table.emptyColumns.includes(column)) cells.set(column, cell);
         }
       }
       rows.push(cells);
