@@ -112,14 +112,21 @@ export async function learnedCandidates(
   type: DocumentType,
   print: LayoutTemplate['fingerprint'],
 ): Promise<LayoutTemplate[]> {
-  const { rows } = await db.query<{ id: string; fingerprint: LayoutTemplate['fingerprint'] }>(
-    `select id, template->'fingerprint' as fingerprint from learned_layouts
-     where document_type = $1 order by updated_on desc, id desc`,
+  const { rows } = await db.query<{
+    id: string;
+    fingerprint: LayoutTemplate['fingerprint'];
+    fields: LayoutTemplate['fields'];
+  }>(
+    `select id, template->'fingerprint' as fingerprint, template->'fields' as fields
+     from learned_layouts where document_type = $1 order by updated_on desc, id desc`,
     [type],
   );
   const chosen = candidateTemplates(
     print,
-    rows.map((r) => ({ id: r.id, template: { documentType: type, fingerprint: r.fingerprint } })),
+    rows.map((r) => ({
+      id: r.id,
+      template: { documentType: type, fingerprint: r.fingerprint, fields: r.fields },
+    })),
     type,
   ).map((c) => c.id);
   if (!chosen.length) return [];

@@ -5,13 +5,21 @@ import {
   fingerprintOf,
   type LayoutTemplate,
   type LearnedValue,
+  likeness,
   loosePattern,
   rowKey,
-  similarity,
   TABLE_KEYS,
   type Where,
 } from './template.ts';
-import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
+import {
+  groupAt,
+  groupWindow,
+  layoutUnits,
+  normalizeText,
+  shapeOf,
+  type Unit,
+  windowText,
+} from './units.ts';
 
 /**
  * Reading a document with learned layout templates: the best matching template (similarity at
@@ -42,7 +50,7 @@ export function bestTemplate<T extends LayoutTemplate>(
   let best: TemplateMatch<T> | undefined;
   for (const template of templates) {
     if (template.documentType !== documentType) continue;
-    const s = similarity(print, template.fingerprint);
+    const s = likeness(print, template);
     if (s >= MATCH_THRESHOLD && (!best || s > best.similarity)) best = { template, similarity: s };
   }
   return best;
@@ -56,7 +64,7 @@ export const layoutFingerprint = (layout: DocumentLayout) => fingerprintOf(layou
  * above the threshold), best first: what the engine is handed instead of every learned layout.
  */
 export function candidateTemplates<
-  T extends { template: Pick<LayoutTemplate, 'documentType' | 'fingerprint'> },
+  T extends { template: Pick<LayoutTemplate, 'documentType' | 'fingerprint' | 'fields'> },
 >(
   print: LayoutTemplate['fingerprint'],
   stored: readonly T[],
@@ -64,7 +72,7 @@ export function candidateTemplates<
 ): T[] {
   return stored
     .filter((s) => s.template.documentType === documentType)
-    .map((s) => ({ s, at: similarity(print, s.template.fingerprint) }))
+    .map((s) => ({ s, at: likeness(print, s.template) }))
     .filter((c) => c.at >= MATCH_THRESHOLD)
     .sort((a, b) => b.at - a.at)
     .map((c) => c.s);
@@ -201,7 +209,10 @@ function readValue(
     const text =
       span === 1
         ? (groupText(unit, where) ?? p.nfkc[unit.order]!)
-        : windowText(units, unit, span)?.normalize('NFKC');
+        : (where.x
+            ? groupWindow(units, unit, span, where.x)
+            : windowText(units, unit, span)
+          )?.normalize('NFKC');
     if (text === undefined || !sameColumn(unit, where)) continue;
     let value = pattern.exec(text)?.[1]?.trim();
     let penalty = 0;
@@ -218,6 +229,7 @@ function readValue(
       ctx - penalty - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
     if (!best || score > best.score) best = { unit, value, score, loose: penalty > 0 };
   }
+  best ??= beside(p, where, pattern, shapeOf(learned.value) === where.rowHead);
   if (!best) return undefined;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
@@ -254,6 +266,48 @@ function groupText(unit: Unit, where: Where): string | undefined {
     if (overlap > 0 && (!best || overlap > best.overlap)) best = { text: g.text, overlap };
   }
   return best?.text.normalize('NFKC');
+}
+
+/**
+ * A cell value whose table the reader did not find again as it did on the taught document (row
+ * labels read as lines, the values as a table of their own): the value printed level with its
+ * row's label, at the learned place across the page.
+ */
+function beside(
+  p: Prepared,
+  where: Where,
+  pattern: RegExp,
+  /** The value is the row's label itself (a service's name). */
+  head: boolean,
+): { unit: Unit; value: string; score: number; loose: boolean } | undefined {
+  const across = where.x ?? where.ux;
+  if (where.kind !== 'cell' || !where.rowHead || !across) return undefined;
+  let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
+  for (const label of p.units) {
+    if (!label.box || label.kind === 'furniture' || !label.x) continue;
+    const same = alike(shapeOf(label.text).slice(0, 200), where.rowHead);
+    if (same < 0.8) continue;
+    if (head) {
+      const value = pattern.exec(label.text.normalize('NFKC'))?.[1]?.trim();
+      if (value && (!best || 0.5 * same > best.score))
+        best = { unit: label, value, score: 0.5 * same, loose: false };
+      continue;
+    }
+    for (const unit of p.units) {
+      if (unit === label || unit.page !== label.page || !unit.box || !unit.x) continue;
+      if (unit.kind === 'furniture' || unit.x[0] < label.x[1] - 0.01) continue;
+      const high = Math.min(label.box[3], unit.box[3]) - Math.max(label.box[1], unit.box[1]);
+      const least = Math.min(label.box[3] - label.box[1], unit.box[3] - unit.box[1]);
+      if (least <= 0 || high < 0.5 * least) continue;
+      if (Math.min(unit.x[1], across[1]) - Math.max(unit.x[0], across[0]) <= 0) continue;
+      const text = (where.x ? groupAt(unit, where.x) : unit.text)?.normalize('NFKC');
+      const value = text === undefined ? undefined : pattern.exec(text)?.[1]?.trim();
+      if (!value) continue;
+      const score = 0.5 * same;
+      if (!best || score > best.score) best = { unit, value, score, loose: false };
+    }
+  }
+  return best;
 }
 
 /** A value learned at a place across the page is read only from a unit (or group) there. */

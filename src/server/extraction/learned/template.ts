@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
-import { type Group, layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
+import {
+  type Group,
+  groupWindow,
+  layoutUnits,
+  normalizeText,
+  shapeOf,
+  type Unit,
+  windowText,
+} from './units.ts';
 
 /**
  * A learned layout template (issue 12, "the engine learns the layout"): from one document's
@@ -37,6 +45,8 @@ export const whereSchema = z.object({
    * right edge (share of the page width); prefix and suffix are then within the group.
    */
   x: z.tuple([z.number().min(0).max(2), z.number().min(0).max(2)]).optional(),
+  /** The unit's left and right edge (share of the page width). */
+  ux: z.tuple([z.number().min(-1).max(2), z.number().min(-1).max(2)]).optional(),
 });
 export type Where = z.infer<typeof whereSchema>;
 
@@ -137,31 +147,52 @@ export function similarity(
   a: LayoutTemplate['fingerprint'],
   b: LayoutTemplate['fingerprint'],
 ): number {
-  const overall = (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
-  // One document holding most of the other's printed lines: the same template with pages or
-  // sections added or dropped (a plan printed with more rows, a kit with extra pages). Mapped so
-  // that holding CONTAINED of them reads as MATCH_AT. Measured: unrelated layouts of one
-  // generator (tests/fixtures/generalisation) hold up to 0.48, unrelated real summaries 0.36.
-  let shared = 0;
-  let inA = 0;
-  let inB = 0;
-  for (const [k, n] of Object.entries(a.shapes)) {
-    shared += Math.min(n, b.shapes[k] ?? 0);
-    inA += n;
-  }
-  for (const n of Object.values(b.shapes)) inB += n;
-  if (shared < MIN_SHARED_LINES || overall < MIN_OVERALL || !inA || !inB) return overall;
-  const held = Math.max(shared / inA, shared / inB);
-  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
+  return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
 }
 
 /** The similarity at which a layout is taken for a template (apply.ts MATCH_THRESHOLD). */
 const MATCH_AT = 0.7;
 /** Share of one document's printed lines (amounts masked) the other holds to match. */
-const CONTAINED = 0.5;
-/** …and at least this many lines, and this much overall likeness (unrelated layouts stay below). */
+const CONTAINED = 0.45;
+/** …and at least this many lines, and this much overall likeness. */
 const MIN_SHARED_LINES = 12;
 const MIN_OVERALL = 0.45;
+
+/** The words of the carrier name the taught document printed (none when it did not print it). */
+function carrierWords(template: Pick<LayoutTemplate, 'fields'>): string[] {
+  const carrier = template.fields.find((f) => /carrierName$/.test(f.label) && f.where);
+  return carrier ? (normalizeText(carrier.value).match(/\p{L}{3,}/gu) ?? []) : [];
+}
+
+/**
+ * How alike a document (`print`) is to a learned template, 0..1: their similarity; or, when one
+ * holds most of the other's printed lines (the same template with pages or sections added or
+ * dropped: a plan printed with more rows, a kit with extra pages) and the document prints the
+ * carrier name the taught one printed, that share mapped so that holding CONTAINED of the lines
+ * reads as MATCH_AT. Measured: unrelated real summaries hold up to 0.36 of each other's lines;
+ * layouts of one generator (tests/fixtures/generalisation) up to 0.61, with other carriers.
+ */
+export function likeness(
+  print: LayoutTemplate['fingerprint'],
+  template: Pick<LayoutTemplate, 'fingerprint' | 'fields'>,
+): number {
+  const b = template.fingerprint;
+  const overall = similarity(print, b);
+  if (overall >= MATCH_AT || overall < MIN_OVERALL) return overall;
+  const carrier = carrierWords(template);
+  if (!carrier.length || carrier.some((w) => !print.tokens[w])) return overall;
+  let shared = 0;
+  let inA = 0;
+  let inB = 0;
+  for (const [k, n] of Object.entries(print.shapes)) {
+    shared += Math.min(n, b.shapes[k] ?? 0);
+    inA += n;
+  }
+  for (const n of Object.values(b.shapes)) inB += n;
+  if (shared < MIN_SHARED_LINES || !inA || !inB) return overall;
+  const held = Math.max(shared / inA, shared / inB);
+  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
+}
 
 // ------------------------------------------------------------------------------ locating values
 
@@ -200,8 +231,11 @@ function placeOf(
   span: [number, number],
   wrap: number,
   group?: Group,
+  grouped?: string,
 ): Where {
-  const text = (group?.text ?? windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
+  const text = (grouped ?? group?.text ?? windowText(units, unit, wrap) ?? unit.text).normalize(
+    'NFKC',
+  );
   const before = text.slice(0, span[0]);
   const after = text.slice(span[1]);
   const beforeWords = before.match(/\S+\s*$|\S+\s+|\s+/g) ?? [];
@@ -237,6 +271,7 @@ function placeOf(
     atEnd: afterWords.length <= WORDS,
     ...(wrap > 1 ? { span: wrap } : {}),
     ...(group ? { x: group.x } : {}),
+    ...(unit.x ? { ux: unit.x } : {}),
   };
 }
 
@@ -409,6 +444,19 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           return {
             ...base,
             where: placeOf(units, found.unit, span, 1, group),
+            unit: found.unit,
+          };
+      }
+    }
+    // …and wrapped onto the row below, beside others there too.
+    if (found.wrap > 1 && found.unit.groups) {
+      for (const group of found.unit.groups) {
+        const text = groupWindow(units, found.unit, found.wrap, group.x);
+        const span = text === undefined ? undefined : findValue(text, value);
+        if (span && text)
+          return {
+            ...base,
+            where: placeOf(units, found.unit, span, found.wrap, group, text),
             unit: found.unit,
           };
       }

@@ -225,3 +225,50 @@ export function windowText(units: Unit[], start: Unit, n: number): string | unde
   }
   return parts.join(' ');
 }
+
+/** The text of the group of `unit` overlapping `x` most (the whole text when it has no groups). */
+export function groupAt(unit: Unit, x: [number, number]): string | undefined {
+  if (!unit.groups) return unit.text;
+  let best: { text: string; overlap: number } | undefined;
+  for (const g of unit.groups) {
+    const overlap = Math.min(g.x[1], x[1]) - Math.max(g.x[0], x[0]);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text: g.text, overlap };
+  }
+  return best?.text;
+}
+
+/**
+ * Like windowText, but each unit gives only its words at `x` across the page: a value printed
+ * beside others and wrapped onto the row below ("$1500 per person" over "per Calendar Year", with
+ * the other networks' amounts beside them).
+ */
+export function groupWindow(
+  units: Unit[],
+  start: Unit,
+  n: number,
+  x: [number, number],
+): string | undefined {
+  const parts: string[] = [];
+  let at: Unit | undefined = start;
+  for (let k = 0; k < n; k++) {
+    if (!at) return undefined;
+    const part = groupAt(at, x);
+    if (part === undefined) return undefined;
+    parts.push(part);
+    if (k === n - 1) break;
+    const from: Unit = at;
+    const next: Unit | undefined =
+      from.kind === 'cell'
+        ? units.find(
+            (u) =>
+              u.kind === 'cell' &&
+              u.table === from.table &&
+              u.col === from.col &&
+              u.row === from.row! + 1,
+          )
+        : units[from.order + 1];
+    if (!next || next.kind !== from.kind || next.page !== from.page) return undefined;
+    at = next;
+  }
+  return parts.join(' ');
+}
