@@ -296,6 +296,8 @@ function locate(
     source?: Hint | undefined;
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
+    /** Words of the value's catalogue label ("family", "deductible"), to tell equal amounts apart. */
+    words?: string[] | undefined;
   },
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
   for (let wrap = 1; wrap <= 3; wrap++) {
@@ -312,6 +314,7 @@ function locateIn(
     source?: Hint | undefined;
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
+    words?: string[] | undefined;
   },
   wrap: number,
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
@@ -336,6 +339,13 @@ function locateIn(
       else if (unit.table === hints.row[0]) score += 0.5;
     }
     if (span[0] === 0 && span[1] >= text.normalize('NFKC').length) score += 0.6;
+    if (hints.words?.length) {
+      // The row's heading and the words before the value name what the label names.
+      const around = new Set(
+        normalizeText(`${unit.rowHead ?? ''} ${text.slice(0, span[0])}`).match(/\p{L}+/gu) ?? [],
+      );
+      score += (0.8 * hints.words.filter((w) => around.has(w)).length) / hints.words.length;
+    }
     if (unit.kind === 'furniture') score -= 1;
     score -= unit.order / (units.length * 10);
     if (!best || score > best.score) best = { unit, span, wrap, score };
@@ -419,6 +429,14 @@ function prototypeOf(
   return { prototype: best.index, otherRows };
 }
 
+/** The words of a catalogue label's last part ("policyYearDeductibleFamilyInNetwork" → family, …). */
+function labelWords(label: string): string[] {
+  const last = label.slice(label.lastIndexOf('_') + 1);
+  return (last.match(/[A-Z]?[a-z]+/g) ?? [])
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= 4 && !['policy', 'year', 'level', 'network'].includes(w));
+}
+
 export function learnTemplate(input: LearnInput): LayoutTemplate {
   const units = layoutUnits(input.layout);
   const { data, engine } = input;
@@ -433,7 +451,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     hints: Parameters<typeof locate>[2],
     col?: number,
   ): LearnedValue & { unit?: Unit } => {
-    const found = locate(units, value, hints);
+    const found = locate(units, value, { ...hints, words: labelWords(label) });
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
     if (!found) return base;
     // A value printed beside others in its unit: where it is among them, and its words' group.
