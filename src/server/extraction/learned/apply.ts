@@ -208,7 +208,7 @@ function readValue(
     if (!ctx) continue;
     const text =
       span === 1
-        ? (groupText(unit, where) ?? p.nfkc[unit.order]!)
+        ? (groupText(unit, where) ?? withinTaught(unit, where) ?? p.nfkc[unit.order]!)
         : (where.x
             ? groupWindow(units, unit, span, where.x)
             : windowText(units, unit, span)
@@ -308,6 +308,26 @@ function beside(
     }
   }
   return best;
+}
+
+/**
+ * A whole cell learned from a unit alone in its place, now printed beside another value in one
+ * cell (two columns the reader merged on this document): the groups within the taught unit's
+ * edges.
+ */
+function withinTaught(unit: Unit, where: Where): string | undefined {
+  if (!unit.groups || !where.ux || where.x || where.prefix.trim() || where.suffix.trim())
+    return undefined;
+  const [left, right] = where.ux;
+  const inside = unit.groups.filter((g) => {
+    const centre = (g.x[0] + g.x[1]) / 2;
+    return centre >= left - 0.01 && centre <= right + 0.01;
+  });
+  if (!inside.length || inside.length === unit.groups.length) return undefined;
+  return inside
+    .map((g) => g.text)
+    .join(' ')
+    .normalize('NFKC');
 }
 
 /** A value learned at a place across the page is read only from a unit (or group) there. */
