@@ -18,6 +18,7 @@ import {
   normalizeText,
   shapeOf,
   type Unit,
+  unitBelow,
   windowText,
 } from './units.ts';
 
@@ -214,6 +215,12 @@ function readValue(
             : windowText(units, unit, span)
           )?.normalize('NFKC');
     if (text === undefined || !sameColumn(unit, where)) continue;
+    // Wrapped onto a row that is the same kind of row as on the taught document (the rest of
+    // the label, or none), not onto the next label's row.
+    if (span > 1 && where.below !== undefined && unit.kind === 'cell') {
+      const below = unitBelow(units, unit, span)?.rowHead ?? '';
+      if (below !== where.below && alike(below, where.below) === 0) continue;
+    }
     let value = pattern.exec(text)?.[1]?.trim();
     let penalty = 0;
     if (!value && ctx >= 0.6) {
@@ -230,6 +237,9 @@ function readValue(
     if (!best || score > best.score) best = { unit, value, score, loose: penalty > 0 };
   }
   best ??= beside(p, where, pattern, shapeOf(learned.value) === where.rowHead);
+  // A value wrapped onto the row below on the taught document, printed on one row here.
+  if (!best && span > 1 && where.x)
+    return readValue(p, { ...learned, where: { ...where, span: 1 } }, match, geometry);
   if (!best) return undefined;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {

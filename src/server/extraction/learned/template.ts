@@ -8,6 +8,7 @@ import {
   normalizeText,
   shapeOf,
   type Unit,
+  unitBelow,
   windowText,
 } from './units.ts';
 
@@ -47,6 +48,8 @@ export const whereSchema = z.object({
   x: z.tuple([z.number().min(0).max(2), z.number().min(0).max(2)]).optional(),
   /** The unit's left and right edge (share of the page width). */
   ux: z.tuple([z.number().min(-1).max(2), z.number().min(-1).max(2)]).optional(),
+  /** A wrapped cell value: the row heading of the last row it is wrapped onto. */
+  below: z.string().max(200).optional(),
 });
 export type Where = z.infer<typeof whereSchema>;
 
@@ -272,6 +275,9 @@ function placeOf(
     ...(wrap > 1 ? { span: wrap } : {}),
     ...(group ? { x: group.x } : {}),
     ...(unit.x ? { ux: unit.x } : {}),
+    ...(wrap > 1 && unit.kind === 'cell'
+      ? { below: unitBelow(units, unit, wrap)?.rowHead?.slice(0, 200) ?? '' }
+      : {}),
   };
 }
 

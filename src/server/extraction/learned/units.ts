@@ -66,9 +66,35 @@ export interface Group {
  * amount on one line): split where a gap wider than the spaces between words and than 0.6 of a
  * letter's height is empty on every line. Each group is read top to bottom.
  */
-export function xGroups(lines: readonly Line[], pageWidth: number): Group[] {
+export function xGroups(
+  lines: readonly Line[],
+  pageWidth: number,
+  /** Column edges of the table's finest heading row (page units), when it has finer columns. */
+  bounds: readonly number[] = [],
+): Group[] {
   const words = lines.flatMap((line, at) => line.words.map((w) => ({ w, at })));
   if (!words.length) return [];
+  const byGap = gapGroups(words, lines);
+  // Columns headed separately but printed in one cell, too close for a clear gap: split at the
+  // headings' edges instead.
+  // An edge a word crosses is text printed across both columns (one value for both): not split.
+  const clear = bounds.filter((b) => !words.some(({ w }) => w.box[0] < b - 1 && w.box[2] > b + 1));
+  if (clear.length) {
+    const buckets = new Map<number, typeof words>();
+    for (const word of words) {
+      const centre = (word.w.box[0] + word.w.box[2]) / 2;
+      const at = clear.filter((b) => b < centre).length;
+      buckets.set(at, [...(buckets.get(at) ?? []), word]);
+    }
+    const byHeading = [...buckets.keys()].sort((a, b) => a - b).map((k) => buckets.get(k)!);
+    if (byHeading.length > byGap.length) return byHeading.map((g) => groupOf(g, pageWidth));
+  }
+  return byGap.map((g) => groupOf(g, pageWidth));
+}
+
+type Placed = { w: Line['words'][number]; at: number };
+
+function gapGroups(words: Placed[], lines: readonly Line[]): Placed[][] {
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const height = median(words.map(({ w }) => w.box[3] - w.box[1]));
   const spaces = lines.flatMap((line) =>
@@ -84,9 +110,13 @@ export function xGroups(lines: readonly Line[], pageWidth: number): Group[] {
     groups.at(-1)!.push(word);
     end = Math.max(end, word.w.box[2]);
   }
+  return groups;
+}
+
+function groupOf(group: Placed[], pageWidth: number): Group {
   const width = pageWidth > 0 ? pageWidth : 1;
-  return groups.map((group) => {
-    const byLine = new Map<number, typeof words>();
+  {
+    const byLine = new Map<number, Placed[]>();
     for (const word of group) byLine.set(word.at, [...(byLine.get(word.at) ?? []), word]);
     const parts: string[] = [];
     for (const at of [...byLine.keys()].sort((a, b) => a - b)) {
@@ -107,7 +137,7 @@ export function xGroups(lines: readonly Line[], pageWidth: number): Group[] {
         round(Math.max(...group.map(({ w }) => w.box[2]))),
       ],
     };
-  });
+  }
 }
 
 /**
@@ -166,6 +196,28 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           if (!rowHeads.has(r) && clean(c.text)) rowHeads.set(r, shapeOf(c.text));
         }
       }
+      // The heading row with the most cells: the edges between its columns, for body cells that
+      // span several of them.
+      const headingRows = [
+        ...new Set(table.cells.filter((c) => c.row < headRows).map((c) => c.row)),
+      ];
+      const finest = headingRows
+        .map((r) => table.cells.filter((c) => c.row === r && c.box && clean(c.text)))
+        .sort((a, b) => b.length - a.length)[0];
+      const edges =
+        finest && finest.length > 1
+          ? finest
+              .map((c) => c.box!)
+              .sort((a, b) => a[0] - b[0])
+              .slice(1)
+              .map((b, i, all) => {
+                const before =
+                  i === 0 ? finest.map((c) => c.box!).sort((x, y) => x[0] - y[0])[0]! : all[i - 1]!;
+                return (before[2] + b[0]) / 2;
+              })
+          : [];
+      const edgesWithin = (cell: Cell) =>
+        cell.box ? edges.filter((e) => e > cell.box![0] && e < cell.box![2]) : [];
       const colHead = (col: number) =>
         shapeOf(
           table.cells
@@ -175,7 +227,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
         );
       for (const cell of table.cells) {
         const width = layout.pages.find((p) => p.number === cell.page)?.width ?? page.width;
-        const groups = xGroups(cell.lines, width);
+        const groups = xGroups(cell.lines, width, cell.row >= headRows ? edgesWithin(cell) : []);
         push({
           ...(groups.length > 1 ? { groups } : {}),
           text: cellText(cell, groups),
@@ -271,4 +323,23 @@ export function groupWindow(
     at = next;
   }
   return parts.join(' ');
+}
+
+/** The unit `n - 1` rows (or lines) below `start`, as windowText and groupWindow step. */
+export function unitBelow(units: Unit[], start: Unit, n: number): Unit | undefined {
+  let at: Unit | undefined = start;
+  for (let k = 1; k < n && at; k++) {
+    const from: Unit = at;
+    at =
+      from.kind === 'cell'
+        ? units.find(
+            (u) =>
+              u.kind === 'cell' &&
+              u.table === from.table &&
+              u.col === from.col &&
+              u.row === from.row! + 1,
+          )
+        : units[from.order + 1];
+  }
+  return at;
 }
