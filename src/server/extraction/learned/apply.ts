@@ -458,7 +458,9 @@ export function readWithTemplates(
         const column = columnOf(table.label, c.label);
         if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
         if (c.where && column === 'class' && engineClass) cells.set(column, engineClass);
-        else if (!c.where && !/\d/.test(c.value))
+        // A row's own name the taught document printed in pieces ("Premium progressive" over
+        // "• Tier 1") is kept as the broker wrote it when the row's values were read.
+        else if (!c.where && (!/\d/.test(c.value) || (column !== 'class' && cells.size > 0)))
           cells.set(column, {
             label: c.label,
             value: c.value,
