@@ -23,7 +23,8 @@ import type { FileStore } from '../storage/file-store.ts';
  * Learned layouts (issue 12): what the local engine learned from brokers' corrections, stored as
  * data. `learnFromDocument` reads a corrected document's layout again and records where each
  * saved value is printed — a new layout, or the one it matches refined; the extraction job hands
- * every stored template to the engine; a firm can list, remove, export and import them.
+ * the engine only the stored templates that can match the document it read (learnedCandidates);
+ * a firm can list, remove, export and import them.
  */
 
 export interface LearnedLayoutView {
@@ -88,18 +89,6 @@ export async function removeLearnedLayout(
       summary: rows[0].name,
     });
   });
-}
-
-/** Every stored template of one document type, for the extraction engine. */
-export async function learnedTemplates(
-  db: Queryable,
-  type: DocumentType,
-): Promise<LayoutTemplate[]> {
-  const { rows } = await db.query<{ template: LayoutTemplate }>(
-    'select template from learned_layouts where document_type = $1 order by updated_on desc, id desc',
-    [type],
-  );
-  return rows.map((r) => r.template);
 }
 
 /**
