@@ -15,6 +15,7 @@ import {
   groupAt,
   groupWindow,
   layoutUnits,
+  listDown,
   normalizeText,
   shapeOf,
   type Unit,
@@ -241,6 +242,11 @@ function readValue(
   if (!best && span > 1 && where.x)
     return readValue(p, { ...learned, where: { ...where, span: 1 } }, match, geometry);
   if (!best) return undefined;
+  // A list down a column: the first item where it was learned, the items below it after it.
+  if (where.list && best.unit.kind === 'cell') {
+    const items = listDown(units, best.unit);
+    if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
+  }
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,

@@ -5,6 +5,7 @@ import {
   type Group,
   groupWindow,
   layoutUnits,
+  listDown,
   normalizeText,
   shapeOf,
   type Unit,
@@ -48,6 +49,8 @@ export const whereSchema = z.object({
   x: z.tuple([z.number().min(0).max(2), z.number().min(0).max(2)]).optional(),
   /** The unit's left and right edge (share of the page width). */
   ux: z.tuple([z.number().min(-1).max(2), z.number().min(-1).max(2)]).optional(),
+  /** A list printed one item per row down a column, joined with ", ": how many items. */
+  list: z.number().int().min(2).max(60).optional(),
   /** A wrapped cell value: the row heading of the last row it is wrapped onto. */
   below: z.string().max(200).optional(),
 });
@@ -435,6 +438,25 @@ function prototypeOf(
   return { prototype: best.index, otherRows };
 }
 
+/** A value that is a list printed one item per row down a column ("Exams, Bitewing X-rays, …"). */
+function locateList(units: Unit[], value: string): { first: Unit; items: number } | undefined {
+  const want = normalizeText(value);
+  if (!want.includes(',')) return undefined;
+  for (const unit of units) {
+    if (unit.kind !== 'cell' || !unit.text) continue;
+    const head = normalizeText(unit.text);
+    if (!want.startsWith(head) || want === head) continue;
+    const down = listDown(units, unit);
+    let joined = '';
+    for (let n = 0; n < down.length; n++) {
+      joined = n ? `${joined}, ${normalizeText(down[n]!.text)}` : normalizeText(down[n]!.text);
+      if (joined === want) return n ? { first: unit, items: n + 1 } : undefined;
+      if (!want.startsWith(joined)) break;
+    }
+  }
+  return undefined;
+}
+
 /** The words of a catalogue label's last part ("policyYearDeductibleFamilyInNetwork" → family, …). */
 function labelWords(label: string): string[] {
   const last = label.slice(label.lastIndexOf('_') + 1);
@@ -459,7 +481,15 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
   ): LearnedValue & { unit?: Unit } => {
     const found = locate(units, value, { ...hints, words: labelWords(label) });
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
-    if (!found) return base;
+    if (!found) {
+      const list = locateList(units, value);
+      if (!list) return base;
+      return {
+        ...base,
+        where: { ...placeOf(units, list.first, [0, list.first.text.length], 1), list: list.items },
+        unit: list.first,
+      };
+    }
     // A value printed beside others in its unit: where it is among them, and its words' group.
     if (found.wrap === 1 && found.unit.groups) {
       for (const group of found.unit.groups) {

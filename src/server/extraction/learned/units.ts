@@ -343,3 +343,25 @@ export function unitBelow(units: Unit[], start: Unit, n: number): Unit | undefin
   }
   return at;
 }
+
+/**
+ * A list printed one item per row down a column (procedure names under a class heading): the
+ * cells below `first` in its column while each row prints only the item (no values beside it),
+ * up to `max` items.
+ */
+export function listDown(units: Unit[], first: Unit, max = 60): Unit[] {
+  const items = [first];
+  let at = first;
+  while (first.kind === 'cell' && items.length < max) {
+    const row = units.filter(
+      (u) => u.kind === 'cell' && u.table === at.table && u.row === at.row! + 1,
+    );
+    const item = row.find((u) => u.col === at.col);
+    if (!item?.text || item.header) break;
+    if (row.some((u) => u !== item && u.text && u.col! > item.col!)) break;
+    if (row.some((u) => u !== item && u.text && u.col! < item.col!)) break;
+    items.push(item);
+    at = item;
+  }
+  return items;
+}
