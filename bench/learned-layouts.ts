@@ -5,7 +5,8 @@
  * sets), the time of the generic engine's interpretation is compared with the time of matching
  * the 20 templates and merging (none matches: the untaught case), and for a taught variant (a
  * template matches and is read). Also the size of the 20 templates handed to the sandboxed
- * engine with each document and the time to pass them (structured clone). Run alone with
+ * engine with each document before, and what the job sends now: the document's fingerprint up and
+ * only the templates that can match it down. Run alone with
  * `node bench/learned-layouts.ts`.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -17,7 +18,11 @@ import { truthItems } from '../scripts/fixtures/generalisation/truth.ts';
 import { buildVariant, loadDocument } from '../scripts/fixtures/generalisation/variant.ts';
 import { interpretProposal } from '../src/server/extraction/interpret/proposal.ts';
 import type { DocumentLayout } from '../src/server/extraction/layout.ts';
-import { readWithTemplates } from '../src/server/extraction/learned/apply.ts';
+import {
+  candidateTemplates,
+  layoutFingerprint,
+  readWithTemplates,
+} from '../src/server/extraction/learned/apply.ts';
 import { type LayoutTemplate, learnTemplate } from '../src/server/extraction/learned/template.ts';
 import { createLocalExtractionProvider } from '../src/server/extraction/local-engine.ts';
 import type { ParsedData } from '../src/shared/proposals/parsed-data.ts';
@@ -108,11 +113,34 @@ export async function benchLearnedLayouts() {
       );
     console.info(`  extra for a taught document (matched "${matched}")  ${ms(median(taught))}`);
 
+    // What the job sends now: the document's fingerprint goes to the server, and only the
+    // templates that can match it come back (candidateTemplates).
+    const sent = (l: DocumentLayout) => {
+      const print = layoutFingerprint(l);
+      const chosen = candidateTemplates(
+        print,
+        templates.map((template) => ({ template })),
+        'carrierProposal',
+      );
+      return {
+        print: serialize(print).length,
+        chosen: chosen.length,
+        bytes: serialize(chosen.map((c) => c.template)).length,
+      };
+    };
+    const untaught = others.map((o) => sent(o.layout));
+    const taughtSent = sent(layout);
+    console.info(
+      `  sent per untaught document: fingerprint ${kb(median(untaught.map((u) => u.print)))} up, ${Math.max(...untaught.map((u) => u.chosen))} templates (${kb(Math.max(...untaught.map((u) => u.bytes)))}) down`,
+    );
+    console.info(
+      `  sent for the taught document: fingerprint ${kb(taughtSent.print)} up, ${taughtSent.chosen} template (${kb(taughtSent.bytes)}) down`,
+    );
     const bytes = serialize(templates).length;
     const clone: number[] = [];
     for (let i = 0; i < 20; i++) clone.push(time(() => structuredClone(templates)));
     console.info(
-      `  20 templates sent to the sandbox with each document ${kb(bytes)}, cloned in ${ms(median(clone))}`,
+      `  (before: all 20 templates sent with each document ${kb(bytes)}, cloned in ${ms(median(clone))})`,
     );
   } finally {
     await engine.close();

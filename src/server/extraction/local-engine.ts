@@ -2,7 +2,7 @@ import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
 import { interpretCertificate } from './interpret/certificate.ts';
 import { interpretProposal } from './interpret/proposal.ts';
 import type { DocumentLayout } from './layout.ts';
-import { readWithTemplates } from './learned/apply.ts';
+import { layoutFingerprint, readWithTemplates } from './learned/apply.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from './provider.ts';
 import { createTesseractEngine, type OcrEngine } from './read/ocr.ts';
 import { readDocument } from './read/read-document.ts';
@@ -48,8 +48,11 @@ export function createLocalExtractionProvider(
         input.documentType === 'policyCertificate'
           ? interpretCertificate(layout)
           : interpretProposal(layout);
-      if (!input.learnedLayouts?.length) return generic;
-      return readWithTemplates(layout, generic, input.learnedLayouts, input.documentType).data;
+      const learned = input.learnedLayoutsFor
+        ? await input.learnedLayoutsFor(layoutFingerprint(layout))
+        : input.learnedLayouts;
+      if (!learned?.length) return generic;
+      return readWithTemplates(layout, generic, learned, input.documentType).data;
     },
     async close() {
       const engine = ocr;

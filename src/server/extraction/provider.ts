@@ -15,6 +15,13 @@ export interface ExtractionInput {
    * engine reads a document that matches one through it first; other providers ignore them.
    */
   learnedLayouts?: readonly LayoutTemplate[];
+  /**
+   * Instead of every learned layout: the local engine reads the document, then asks for the
+   * templates that can match its fingerprint (usually none or one) and reads through those.
+   */
+  learnedLayoutsFor?: (
+    print: LayoutTemplate['fingerprint'],
+  ) => Promise<readonly LayoutTemplate[]> | readonly LayoutTemplate[];
   signal?: AbortSignal;
 }
 

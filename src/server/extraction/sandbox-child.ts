@@ -14,8 +14,13 @@ interface Request {
     documentType: 'carrierProposal' | 'policyCertificate';
     modelId?: string;
     learnedLayouts?: LayoutTemplate[];
+    /** The parent answers {id, layouts} to a {id, fingerprint} message (learnedLayoutsFor). */
+    asksLayouts?: boolean;
   };
 }
+
+/** Answers from the parent to a fingerprint this child sent: the learned layouts that can match. */
+const layoutAnswers = new Map<number, (layouts: LayoutTemplate[]) => void>();
 
 const moduleUrl = process.env.BD_SANDBOX_MODULE;
 const factoryName = process.env.BD_SANDBOX_FACTORY ?? 'createProvider';
@@ -32,12 +37,30 @@ if (typeof factory !== 'function') {
 const provider = (factory as () => ExtractionProvider)();
 
 process.on('disconnect', () => process.exit(0));
-process.on('message', async (request: Request) => {
+process.on('message', async (message: Request | { id: number; layouts: LayoutTemplate[] }) => {
+  if ('layouts' in message) {
+    layoutAnswers.get(message.id)?.(message.layouts);
+    layoutAnswers.delete(message.id);
+    return;
+  }
+  const request = message;
   try {
-    const { bytes } = request.input;
+    const { bytes, asksLayouts, ...input } = request.input;
     // A plain Uint8Array, as the queue hands over (the channel may deliver a Buffer).
     const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const data = await provider.extract({ ...request.input, bytes: plain });
+    const data = await provider.extract({
+      ...input,
+      bytes: plain,
+      ...(asksLayouts
+        ? {
+            learnedLayoutsFor: (fingerprint: LayoutTemplate['fingerprint']) =>
+              new Promise<LayoutTemplate[]>((resolve) => {
+                layoutAnswers.set(request.id, resolve);
+                process.send?.({ id: request.id, fingerprint });
+              }),
+          }
+        : {}),
+    });
     process.send?.({ id: request.id, data });
   } catch (error) {
     const e = error as { name?: string; message?: string; retryable?: boolean };

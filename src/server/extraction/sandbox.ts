@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ParsedData } from '../../shared/proposals/parsed-data.ts';
+import type { LayoutTemplate } from './learned/template.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionProvider } from './provider.ts';
 
 /**
@@ -56,6 +57,8 @@ interface Child {
 
 interface ChildAnswer {
   id: number;
+  /** The child read the document and asks for the learned layouts that can match it. */
+  fingerprint?: LayoutTemplate['fingerprint'];
   data?: ParsedData;
   error?: { message: string; retryable: boolean; extraction: boolean };
 }
@@ -130,6 +133,15 @@ export function createSandboxedProvider(options: SandboxOptions): SandboxedProvi
       };
       const onMessage = (answer: ChildAnswer) => {
         if (answer.id !== id) return;
+        if (answer.fingerprint) {
+          const ask = input.learnedLayoutsFor;
+          void Promise.resolve(ask ? ask(answer.fingerprint) : [])
+            .catch(() => [])
+            .then((layouts) => {
+              if (!settled) child.process.send({ id, layouts });
+            });
+          return;
+        }
         if (answer.data) return finish(() => resolve(answer.data!), true);
         const error = answer.error!;
         finish(
@@ -175,6 +187,7 @@ export function createSandboxedProvider(options: SandboxOptions): SandboxedProvi
           documentType: input.documentType,
           ...(input.modelId ? { modelId: input.modelId } : {}),
           ...(input.learnedLayouts?.length ? { learnedLayouts: input.learnedLayouts } : {}),
+          ...(input.learnedLayoutsFor ? { asksLayouts: true } : {}),
         },
       });
     });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { JobWithMetadata, PgBoss, SendOptions } from 'pg-boss';
 import { parsedDataSchema } from '../../shared/proposals/parsed-data.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { LayoutTemplate } from '../extraction/learned/template.ts';
 import { ExtractionError, type ExtractionProvider } from '../extraction/provider.ts';
 import { countPages } from '../pages/page-images.ts';
 import {
@@ -11,7 +12,7 @@ import {
   requeueExtraction,
   startExtraction,
 } from '../services/documents.ts';
-import { learnedTemplates } from '../services/learned-layouts.ts';
+import { learnedCandidates } from '../services/learned-layouts.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { createBoss, transactionDb } from './boss.ts';
 
@@ -180,17 +181,18 @@ export function createExtractionQueue(deps: ExtractionQueueDeps): ExtractionQueu
     const started = performance.now();
     try {
       const bytes = await readBytes(target);
-      // learned layouts are the local engine's (alone, or beside a hosted model: local+openai)
-      const learned = provider.name.split('+').includes('local')
-        ? await learnedTemplates(db, target.type)
-        : [];
+      // The local engine (alone, or beside a hosted model: local+openai) asks, once it has read
+      // the document, for the learned layouts that can match it (not every learned layout).
+      const learnedLayoutsFor = provider.name.split('+').includes('local')
+        ? (print: LayoutTemplate['fingerprint']) => learnedCandidates(db, target.type, print)
+        : undefined;
       const data = await withTimeout(settings.timeoutMs, job.signal, (signal) =>
         provider.extract({
           bytes,
           contentType: target.contentType,
           documentType: target.type,
           ...(target.modelId ? { modelId: target.modelId } : {}),
-          ...(learned.length ? { learnedLayouts: learned } : {}),
+          ...(learnedLayoutsFor ? { learnedLayoutsFor } : {}),
           signal,
         }),
       );

@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../errors.ts';
 import { interpretCertificate } from '../extraction/interpret/certificate.ts';
 import { interpretProposal } from '../extraction/interpret/proposal.ts';
 import type { DocumentLayout } from '../extraction/layout.ts';
-import { bestTemplate } from '../extraction/learned/apply.ts';
+import { bestTemplate, candidateTemplates } from '../extraction/learned/apply.ts';
 import {
   type LayoutTemplate,
   layoutTemplateSchema,
@@ -23,7 +23,8 @@ import type { FileStore } from '../storage/file-store.ts';
  * Learned layouts (issue 12): what the local engine learned from brokers' corrections, stored as
  * data. `learnFromDocument` reads a corrected document's layout again and records where each
  * saved value is printed — a new layout, or the one it matches refined; the extraction job hands
- * every stored template to the engine; a firm can list, remove, export and import them.
+ * the engine only the stored templates that can match the document it read (learnedCandidates);
+ * a firm can list, remove, export and import them.
  */
 
 export interface LearnedLayoutView {
@@ -90,16 +91,39 @@ export async function removeLearnedLayout(
   });
 }
 
-/** Every stored template of one document type, for the extraction engine. */
-export async function learnedTemplates(
+/**
+ * The stored templates of one document type that can match a document with this fingerprint,
+ * best first (usually none or one): only their fingerprints are compared here, and only the
+ * matching templates are loaded and handed to the engine.
+ */
+export async function learnedCandidates(
   db: Queryable,
   type: DocumentType,
+  print: LayoutTemplate['fingerprint'],
 ): Promise<LayoutTemplate[]> {
-  const { rows } = await db.query<{ template: LayoutTemplate }>(
-    'select template from learned_layouts where document_type = $1 order by updated_on desc, id desc',
+  const { rows } = await db.query<{
+    id: string;
+    fingerprint: LayoutTemplate['fingerprint'];
+    fields: LayoutTemplate['fields'];
+  }>(
+    `select id, template->'fingerprint' as fingerprint, template->'fields' as fields
+     from learned_layouts where document_type = $1 order by updated_on desc, id desc`,
     [type],
   );
-  return rows.map((r) => r.template);
+  const chosen = candidateTemplates(
+    print,
+    rows.map((r) => ({
+      id: r.id,
+      template: { documentType: type, fingerprint: r.fingerprint, fields: r.fields },
+    })),
+    type,
+  ).map((c) => c.id);
+  if (!chosen.length) return [];
+  const { rows: full } = await db.query<{ id: string; template: LayoutTemplate }>(
+    'select id, template from learned_layouts where id = any($1::uuid[])',
+    [chosen],
+  );
+  return chosen.flatMap((id) => full.find((r) => r.id === id)?.template ?? []);
 }
 
 /** Reads a document's bytes into the layout model (the local engine's readers). */

@@ -5,13 +5,23 @@ import {
   fingerprintOf,
   type LayoutTemplate,
   type LearnedValue,
+  likeness,
   loosePattern,
   rowKey,
-  similarity,
   TABLE_KEYS,
   type Where,
 } from './template.ts';
-import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
+import {
+  groupAt,
+  groupWindow,
+  layoutUnits,
+  listDown,
+  normalizeText,
+  shapeOf,
+  type Unit,
+  unitBelow,
+  windowText,
+} from './units.ts';
 
 /**
  * Reading a document with learned layout templates: the best matching template (similarity at
@@ -23,6 +33,9 @@ import { layoutUnits, shapeOf, type Unit, windowText } from './units.ts';
 
 /** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
 export const MATCH_THRESHOLD = 0.7;
+
+/** Share of a table's taught rows that must be found again for the template to read that table. */
+const MIN_ROWS_FOUND = 0.5;
 
 export interface TemplateMatch<T extends LayoutTemplate = LayoutTemplate> {
   template: T;
@@ -39,10 +52,50 @@ export function bestTemplate<T extends LayoutTemplate>(
   let best: TemplateMatch<T> | undefined;
   for (const template of templates) {
     if (template.documentType !== documentType) continue;
-    const s = similarity(print, template.fingerprint);
+    const s = likeness(print, template);
     if (s >= MATCH_THRESHOLD && (!best || s > best.similarity)) best = { template, similarity: s };
   }
   return best;
+}
+
+/** A layout's fingerprint (what a learned template is matched on). */
+export const layoutFingerprint = (layout: DocumentLayout) => fingerprintOf(layoutUnits(layout));
+
+/**
+ * The templates that can match a document with fingerprint `print` (same type, similarity at or
+ * above the threshold), best first: what the engine is handed instead of every learned layout.
+ */
+export function candidateTemplates<
+  T extends { template: Pick<LayoutTemplate, 'documentType' | 'fingerprint' | 'fields'> },
+>(
+  print: LayoutTemplate['fingerprint'],
+  stored: readonly T[],
+  documentType: LayoutTemplate['documentType'],
+): T[] {
+  return stored
+    .filter((s) => s.template.documentType === documentType)
+    .map((s) => ({ s, at: likeness(print, s.template) }))
+    .filter((c) => c.at >= MATCH_THRESHOLD)
+    .sort((a, b) => b.at - a.at)
+    .map((c) => c.s);
+}
+
+/**
+ * The words around a value shortened to the `k` nearest on each side (a note beside the value
+ * reworded on another plan: "Excludes Class I" → "Excludes in Network Class I"); the value's
+ * start and end are then no longer anchored to the unit's. Undefined when nothing is shorter.
+ */
+function relaxed(where: Where, k: number): Where | undefined {
+  const before = where.prefix.match(/\S+\s*/g) ?? [];
+  const after = where.suffix.match(/\s*\S+/g) ?? [];
+  if (before.length <= k && after.length <= k) return undefined;
+  return {
+    ...where,
+    prefix: before.slice(-k).join(''),
+    suffix: after.slice(0, k).join(''),
+    atStart: where.atStart && before.length <= k,
+    atEnd: where.atEnd && after.length <= k,
+  };
 }
 
 function capturePattern(where: Where): RegExp {
@@ -77,13 +130,40 @@ function prepare(units: Unit[]): Prepared {
   return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
 }
 
+const wordSets = new Map<string, Set<string>>();
+function wordsOf(text: string): Set<string> {
+  let set = wordSets.get(text);
+  if (!set) {
+    set = new Set(text.match(/[\p{L}#]+/gu) ?? []);
+    if (wordSets.size > 20_000) wordSets.clear();
+    wordSets.set(text, set);
+  }
+  return set;
+}
+
+/**
+ * How alike two headings are: 1 when the same, else the overlap of their words when most of them
+ * are shared (a row or column heading reworded a little on another plan: "Contact Lenses
+ * (Elective)" and "Contact Lenses (Elective and conventional)"), else 0.
+ */
+export function alike(a: string, b: string): number {
+  if (a === b) return 1;
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (!x.size || !y.size) return 0;
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  const dice = (2 * both) / (x.size + y.size);
+  return dice >= 0.6 ? 0.9 * dice : 0;
+}
+
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
-    const row = unit.rowHead === where.rowHead ? 0.45 : 0;
-    const col = unit.colHead === where.colHead ? 0.3 : 0;
-    const head = unit.tableHead === where.tableHead ? 0.15 : 0;
+    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
+    const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    const head = 0.15 * alike(unit.tableHead!, where.tableHead ?? '');
     const index = unit.col === where.col ? 0.1 : 0;
     const sum = row + col + head + index;
     return row || sum >= 0.55 ? sum : 0;
@@ -102,6 +182,9 @@ interface Read {
   source: { page: number; box?: [number, number, number, number] };
 }
 
+/** Values read with shortened context (not part of the output). */
+const looseReads = new WeakSet<Read>();
+
 /** Where a value was read (not part of the output). */
 const readUnits = new WeakMap<Read, Unit>();
 
@@ -110,21 +193,55 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   if (!where) return undefined;
   const { units } = p;
   const pattern = capturePattern(where);
+  // Shorter contexts, tried only in a unit whose row (or neighbours) clearly are the learned ones.
+  const looser = [3, 2, 1]
+    .map((k) => relaxed(where, k))
+    .filter((w): w is Where => w !== undefined)
+    .map(capturePattern);
   const span = where.span ?? 1;
-  let best: { unit: Unit; value: string; score: number } | undefined;
+  let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
     const ctx = context(p, unit, where);
     if (!ctx) continue;
     const text =
-      span === 1 ? p.nfkc[unit.order]! : windowText(units, unit, span)?.normalize('NFKC');
-    if (text === undefined) continue;
-    const value = pattern.exec(text)?.[1]?.trim();
-    if (!value) continue;
+      span === 1
+        ? (groupText(unit, where) ?? withinTaught(unit, where) ?? p.nfkc[unit.order]!)
+        : (where.x
+            ? groupWindow(units, unit, span, where.x)
+            : windowText(units, unit, span)
+          )?.normalize('NFKC');
+    if (text === undefined || !sameColumn(unit, where)) continue;
+    // Wrapped onto a row that is the same kind of row as on the taught document (the rest of
+    // the label, or none), not onto the next label's row.
+    if (span > 1 && where.below !== undefined && unit.kind === 'cell') {
+      const below = unitBelow(units, unit, span)?.rowHead ?? '';
+      if (below !== where.below && alike(below, where.below) === 0) continue;
+    }
+    let value = pattern.exec(text)?.[1]?.trim();
+    let penalty = 0;
+    if (!value && ctx >= 0.6) {
+      for (const loose of looser) {
+        value = loose.exec(text)?.[1]?.trim();
+        penalty = 0.1;
+        if (value) break;
+      }
+    }
+    if (!value || readsRowHeading(unit, value, where)) continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
-    const score = ctx - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
-    if (!best || score > best.score) best = { unit, value, score };
+    const score =
+      ctx - penalty - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
+    if (!best || score > best.score) best = { unit, value, score, loose: penalty > 0 };
   }
+  best ??= beside(p, where, pattern, shapeOf(learned.value) === where.rowHead);
+  // A value wrapped onto the row below on the taught document, printed on one row here.
+  if (!best && span > 1 && where.x)
+    return readValue(p, { ...learned, where: { ...where, span: 1 } }, match);
   if (!best) return undefined;
+  // A list down a column: the first item where it was learned, the items below it after it.
+  if (where.list && best.unit.kind === 'cell') {
+    const items = listDown(units, best.unit);
+    if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
+  }
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,
@@ -144,13 +261,109 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     },
   };
   readUnits.set(read, best.unit);
+  if (best.loose) looseReads.add(read);
   return read;
 }
 
+/**
+ * For a value learned as one of several side-by-side groups of its unit: the text of the group of
+ * `unit` that overlaps the learned one most (undefined when none does, or nothing to choose).
+ */
+function groupText(unit: Unit, where: Where): string | undefined {
+  if (!where.x || !unit.groups) return undefined;
+  let best: { text: string; overlap: number } | undefined;
+  for (const g of unit.groups) {
+    const overlap = Math.min(g.x[1], where.x[1]) - Math.max(g.x[0], where.x[0]);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text: g.text, overlap };
+  }
+  return best?.text.normalize('NFKC');
+}
+
+/**
+ * A cell value whose table the reader did not find again as it did on the taught document (row
+ * labels read as lines, the values as a table of their own): the value printed level with its
+ * row's label, at the learned place across the page.
+ */
+function beside(
+  p: Prepared,
+  where: Where,
+  pattern: RegExp,
+  /** The value is the row's label itself (a service's name). */
+  head: boolean,
+): { unit: Unit; value: string; score: number; loose: boolean } | undefined {
+  const across = where.x ?? where.ux;
+  if (where.kind !== 'cell' || !where.rowHead || !across) return undefined;
+  let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
+  for (const label of p.units) {
+    if (!label.box || label.kind === 'furniture' || !label.x) continue;
+    const same = alike(shapeOf(label.text).slice(0, 200), where.rowHead);
+    if (same < 0.8) continue;
+    if (head) {
+      const value = pattern.exec(label.text.normalize('NFKC'))?.[1]?.trim();
+      if (value && (!best || 0.5 * same > best.score))
+        best = { unit: label, value, score: 0.5 * same, loose: false };
+      continue;
+    }
+    for (const unit of p.units) {
+      if (unit === label || unit.page !== label.page || !unit.box || !unit.x) continue;
+      if (unit.kind === 'furniture' || unit.x[0] < label.x[1] - 0.01) continue;
+      const high = Math.min(label.box[3], unit.box[3]) - Math.max(label.box[1], unit.box[1]);
+      const least = Math.min(label.box[3] - label.box[1], unit.box[3] - unit.box[1]);
+      if (least <= 0 || high < 0.5 * least) continue;
+      if (Math.min(unit.x[1], across[1]) - Math.max(unit.x[0], across[0]) <= 0) continue;
+      const text = (where.x ? groupAt(unit, where.x) : unit.text)?.normalize('NFKC');
+      const value = text === undefined ? undefined : pattern.exec(text)?.[1]?.trim();
+      if (!value) continue;
+      const score = 0.5 * same;
+      if (!best || score > best.score) best = { unit, value, score, loose: false };
+    }
+  }
+  return best;
+}
+
+/**
+ * A whole cell learned from a unit alone in its place, now printed beside another value in one
+ * cell (two columns the reader merged on this document): the groups within the taught unit's
+ * edges.
+ */
+function withinTaught(unit: Unit, where: Where): string | undefined {
+  if (!unit.groups || !where.ux || where.x || where.prefix.trim() || where.suffix.trim())
+    return undefined;
+  const [left, right] = where.ux;
+  const inside = unit.groups.filter((g) => {
+    const centre = (g.x[0] + g.x[1]) / 2;
+    return centre >= left - 0.01 && centre <= right + 0.01;
+  });
+  if (!inside.length || inside.length === unit.groups.length) return undefined;
+  return inside
+    .map((g) => g.text)
+    .join(' ')
+    .normalize('NFKC');
+}
+
+/** A value learned at a place across the page is read only from a unit (or group) there. */
+function sameColumn(unit: Unit, where: Where): boolean {
+  if (!where.x) return true;
+  if (unit.groups) return groupText(unit, where) !== undefined;
+  if (!unit.x) return true;
+  return Math.min(unit.x[1], where.x[1]) - Math.max(unit.x[0], where.x[0]) > 0;
+}
+
+/** The row's own heading taken for a value that was not the heading where it was learned. */
+const readsRowHeading = (unit: Unit, value: string, where: Where) =>
+  unit.kind === 'cell' &&
+  where.kind === 'cell' &&
+  shapeOf(value) === unit.rowHead &&
+  where.rowHead !== undefined &&
+  shapeOf(where.prefix + where.suffix) !== where.rowHead &&
+  unit.col !== where.col;
+
 /** Reads `where` in one given unit (a row the taught document did not print). */
 function readAt(unit: Unit, where: Where, match: number): Read | undefined {
-  const value = capturePattern(where).exec(unit.text.normalize('NFKC'))?.[1]?.trim();
-  if (!value) return undefined;
+  if (!sameColumn(unit, where)) return undefined;
+  const text = groupText(unit, where) ?? unit.text.normalize('NFKC');
+  const value = capturePattern(where).exec(text)?.[1]?.trim();
+  if (!value || readsRowHeading(unit, value, where)) return undefined;
   return {
     value,
     score: Math.round((0.55 + 0.3 * match) * 1000) / 1000,
@@ -206,6 +419,7 @@ export function readWithTemplates(
   for (const item of generic) {
     if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
   }
+  const loose = new WeakSet<ParsedCell>();
   for (const table of template.tables) {
     const engineRows = rowsOf(generic, table.label);
     const rows: Array<Map<string, ParsedCell>> = [];
@@ -213,6 +427,9 @@ export function readWithTemplates(
     const readRows: Array<Map<string, ParsedCell>> = [];
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
+    const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
+    const engineClass =
+      classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
     for (const learnedRow of table.rows) {
       const cells = new Map<string, ParsedCell>();
       const at: Unit[] = [];
@@ -221,7 +438,9 @@ export function readWithTemplates(
         const read = readValue(prepared, c, match);
         if (read) {
           values++;
-          cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+          const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+          if (looseReads.has(read)) loose.add(cell);
+          cells.set(column, cell);
           const unit = readUnits.get(read);
           if (unit) at.push(unit);
         }
@@ -232,15 +451,16 @@ export function readWithTemplates(
         return c.where && column !== 'class' && keysOf(table.label).includes(column);
       });
       if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
-      // A key the document does not print (the broker's class name) is kept as the broker said it.
+      // A key the document does not print (the broker's class name) is kept as the broker said it;
+      // a class printed on the taught document but not found on this one (another employer's
+      // group) is the one the engine read for the whole table, when it read one.
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        if (
-          !c.where &&
-          !cells.has(column) &&
-          !/\d/.test(c.value) &&
-          keysOf(table.label).includes(column)
-        )
+        if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
+        if (c.where && column === 'class' && engineClass) cells.set(column, engineClass);
+        // A row's own name the taught document printed in pieces ("Premium progressive" over
+        // "• Tier 1") is kept as the broker wrote it when the row's values were read.
+        else if (!c.where && (!/\d/.test(c.value) || (column !== 'class' && cells.size > 0)))
           cells.set(column, {
             label: c.label,
             value: c.value,
@@ -255,6 +475,15 @@ export function readWithTemplates(
         seenTables.add(u.table!);
       }
       readRows.push(cells);
+    }
+    // The table is printed as taught when most of the rows the broker kept are found again;
+    // otherwise (another edition of the template with this table laid out differently) the
+    // generic engine's reading of it is kept as it is.
+    const placedRows = table.rows.filter((r) => r.cells.some((c) => c.where)).length;
+    if (placedRows >= 3 && readRows.length < MIN_ROWS_FOUND * placedRows) {
+      for (const item of generic)
+        if (item.type === 'table' && item.label === table.label) out.push(item);
+      continue;
     }
     // Rows of the same printed table the taught document did not have, read like the prototype.
     const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
@@ -305,7 +534,14 @@ export function readWithTemplates(
       if (partner >= 0) {
         used.add(partner);
         for (const [column, cell] of engineRows[partner]!) {
-          if (!cells.has(column) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+          const mine = cells.get(column);
+          // A value read with shortened context gives way to the engine's longer reading of it.
+          const longer =
+            mine &&
+            loose.has(mine) &&
+            normalizeText(cell.value).length > normalizeText(mine.value).length &&
+            normalizeText(cell.value).includes(normalizeText(mine.value));
+          if ((!mine || longer) && !table.emptyColumns.includes(column)) cells.set(column, cell);
         }
       }
       rows.push(cells);

@@ -7,7 +7,8 @@ import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { interpretProposal } from '../interpret/proposal.ts';
 import { createLocalExtractionProvider } from '../local-engine.ts';
 import { createSandboxedProvider } from '../sandbox.ts';
-import { learnTemplate } from './template.ts';
+import { candidateTemplates, layoutFingerprint } from './apply.ts';
+import { type LayoutTemplate, learnTemplate } from './template.ts';
 
 /** Learned layouts reach the engine in its sandboxed child process as input data. */
 const ID = 'g19-reliance-dental-rates-first';
@@ -45,5 +46,25 @@ describe('learned layouts in the sandboxed engine', () => {
     // …and the templates changed the reading: learned values carry the template's scores.
     const plain = await sandbox.extract(input);
     expect(inChild).not.toEqual(plain);
+
+    // Asked for once the child has read the document: only the templates that can match it.
+    const asked: Array<LayoutTemplate['fingerprint']> = [];
+    const other = { ...template, fingerprint: { shapes: { 'another layout': 1 }, tokens: {} } };
+    const inChildAsked = await sandbox.extract({
+      ...input,
+      learnedLayoutsFor: (print) => {
+        asked.push(print);
+        return candidateTemplates(
+          print,
+          [other, template].map((t) => ({ template: t })),
+          'carrierProposal',
+        ).map((c) => c.template);
+      },
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toEqual(layoutFingerprint(layout));
+    expect(inChildAsked).toEqual(inProcess);
+    const none = await sandbox.extract({ ...input, learnedLayoutsFor: () => [other] });
+    expect(none).toEqual(plain);
   }, 60_000);
 });

@@ -3,16 +3,17 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { MATCH_THRESHOLD, readWithTemplates } from './apply.ts';
+import { candidateTemplates, MATCH_THRESHOLD, readWithTemplates } from './apply.ts';
 import {
   findValue,
   fingerprintOf,
   layoutTemplateSchema,
   learnedValueCount,
   learnTemplate,
+  likeness,
   similarity,
 } from './template.ts';
-import { layoutUnits } from './units.ts';
+import { cellText, layoutUnits, xGroups } from './units.ts';
 
 /** One template printed for two employers: labels and layout the same, names and amounts not. */
 const printed = (
@@ -235,5 +236,120 @@ describe('variants of a generalisation document', () => {
     expect(rewriteSource(source, [['Acme', 'Zenith']])).toBe(
       "const css = `td { width: 50%; }`;\nconst html = '<td>Zenith</td><td>$30</td><td>75%</td>';\nconst truth = { a: '$30', b: '75%', c: 'Zenith' };",
     );
+  });
+});
+
+describe('matching a sibling that adds or drops pages (containment)', () => {
+  // The taught document: 20 printed lines and its carrier's name printed.
+  const lines = Array.from(
+    { length: 20 },
+    (_, i) => `benefit line number # about topic ${'abcdefghijklmnopqrst'[i]}`,
+  );
+  const print = (shapes: string[], words: string[]) => ({
+    shapes: Object.fromEntries(shapes.map((k) => [k, 1])),
+    tokens: Object.fromEntries(words.map((k) => [k, 1])),
+  });
+  const words = ['benefit', 'line', 'number', 'about', 'topic'];
+  const taught = {
+    documentType: 'carrierProposal' as const,
+    fingerprint: print(lines, [...words, 'zenith']),
+    fields: [
+      {
+        label: 'dentalInsurance_carrierName',
+        value: 'Zenith',
+        where: {
+          kind: 'line' as const,
+          page: 1,
+          at: 0,
+          prev: '',
+          next: '',
+          prefix: '',
+          suffix: '',
+          atStart: true,
+          atEnd: true,
+        },
+      },
+    ],
+  };
+  const extra = Array.from(
+    { length: 14 },
+    (_, i) => `another page text ${i} ${'uvwxyzabcdefgh'[i]}`,
+  );
+  it.each([
+    [
+      'holds 15 of its 20 lines, more pages, carrier printed',
+      print([...lines.slice(0, 15), ...extra], [...words, 'zenith', 'another', 'page', 'text']),
+      true,
+    ],
+    [
+      'the same, without the carrier name',
+      print([...lines.slice(0, 15), ...extra], [...words, 'another', 'page', 'text']),
+      false,
+    ],
+    [
+      'holds 5 of its lines',
+      print([...lines.slice(0, 5), ...extra], [...words, 'zenith', 'another', 'page', 'text']),
+      false,
+    ],
+    ['an unrelated layout', print(extra, ['another', 'page', 'text', 'zenith']), false],
+  ])('%s', (_name, doc, matches) => {
+    expect(likeness(doc, taught) >= MATCH_THRESHOLD).toBe(matches);
+    expect(candidateTemplates(doc, [{ template: taught }], 'carrierProposal')).toHaveLength(
+      matches ? 1 : 0,
+    );
+    expect(candidateTemplates(doc, [{ template: taught }], 'policyCertificate')).toHaveLength(0);
+  });
+});
+
+describe('side-by-side values in one cell', () => {
+  const word = (text: string, x0: number, x1: number, y: number) => ({
+    text,
+    box: [x0, y, x1, y + 9] as [number, number, number, number],
+    size: 9,
+    confidence: 1,
+  });
+  const line = (y: number, ...ws: ReturnType<typeof word>[]) => ({
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    box: [ws[0]!.box[0], y, ws.at(-1)!.box[2], y + 9] as [number, number, number, number],
+    size: 9,
+    confidence: 1,
+    page: 1,
+  });
+  it('reads a wrapped value whole, then the value beside it', () => {
+    const lines = [
+      line(
+        0,
+        word('Courtesy', 298, 332, 0),
+        word('discount', 335, 367, 0),
+        word('No', 444, 456, 0),
+        word('discounts', 458, 493, 0),
+      ),
+      line(12, word('providers', 298, 333, 12)),
+    ];
+    const groups = xGroups(lines, 612);
+    expect(groups.map((g) => g.text)).toEqual(['Courtesy discount providers', 'No discounts']);
+    const cell = {
+      text: 'Courtesy discount No discounts\nproviders',
+      lines,
+      row: 1,
+      col: 1,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+    expect(cellText(cell, groups)).toBe('Courtesy discount providers No discounts');
+  });
+  it('keeps one paragraph one group', () => {
+    const lines = [
+      line(0, word('Up', 298, 309, 0), word('to', 312, 320, 0), word('15%', 322, 338, 0)),
+      line(12, word('off', 298, 308, 12), word('promotional', 310, 356, 12)),
+    ];
+    expect(xGroups(lines, 612)).toHaveLength(1);
+  });
+  it('splits at the column headings edges, not where text crosses them', () => {
+    const lines = [line(0, word('$50', 300, 314, 0), word('$50', 318, 332, 0))];
+    expect(xGroups(lines, 612, [316]).map((g) => g.text)).toEqual(['$50', '$50']);
+    expect(xGroups(lines, 612, [310]).map((g) => g.text)).toEqual(['$50 $50']);
   });
 });

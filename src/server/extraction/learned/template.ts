@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout } from '../layout.ts';
-import { layoutUnits, normalizeText, shapeOf, type Unit, windowText } from './units.ts';
+import {
+  type Group,
+  groupWindow,
+  layoutUnits,
+  listDown,
+  normalizeText,
+  shapeOf,
+  type Unit,
+  unitBelow,
+  windowText,
+} from './units.ts';
 
 /**
  * A learned layout template (issue 12, "the engine learns the layout"): from one document's
@@ -32,6 +42,17 @@ export const whereSchema = z.object({
   atEnd: z.boolean(),
   /** How many adjacent units the value is wrapped over (default 1). */
   span: z.number().int().min(1).max(3).optional(),
+  /**
+   * The value's words are one of several side-by-side groups of its unit: that group's left and
+   * right edge (share of the page width); prefix and suffix are then within the group.
+   */
+  x: z.tuple([z.number().min(0).max(2), z.number().min(0).max(2)]).optional(),
+  /** The unit's left and right edge (share of the page width). */
+  ux: z.tuple([z.number().min(-1).max(2), z.number().min(-1).max(2)]).optional(),
+  /** A list printed one item per row down a column, joined with ", ": how many items. */
+  list: z.number().int().min(2).max(60).optional(),
+  /** A wrapped cell value: the row heading of the last row it is wrapped onto. */
+  below: z.string().max(200).optional(),
 });
 export type Where = z.infer<typeof whereSchema>;
 
@@ -135,16 +156,64 @@ export function similarity(
   return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
 }
 
+/** The similarity at which a layout is taken for a template (apply.ts MATCH_THRESHOLD). */
+const MATCH_AT = 0.7;
+/** Share of one document's printed lines (amounts masked) the other holds to match. */
+const CONTAINED = 0.45;
+/** …and at least this many lines, and this much overall likeness. */
+const MIN_SHARED_LINES = 12;
+const MIN_OVERALL = 0.45;
+
+/** The words of the carrier name the taught document printed (none when it did not print it). */
+function carrierWords(template: Pick<LayoutTemplate, 'fields'>): string[] {
+  const carrier = template.fields.find((f) => /carrierName$/.test(f.label) && f.where);
+  return carrier ? (normalizeText(carrier.value).match(/\p{L}{3,}/gu) ?? []) : [];
+}
+
+/**
+ * How alike a document (`print`) is to a learned template, 0..1: their similarity; or, when one
+ * holds most of the other's printed lines (the same template with pages or sections added or
+ * dropped: a plan printed with more rows, a kit with extra pages) and the document prints the
+ * carrier name the taught one printed, that share mapped so that holding CONTAINED of the lines
+ * reads as MATCH_AT. Measured: unrelated real summaries hold up to 0.36 of each other's lines;
+ * layouts of one generator (tests/fixtures/generalisation) up to 0.61, with other carriers.
+ */
+export function likeness(
+  print: LayoutTemplate['fingerprint'],
+  template: Pick<LayoutTemplate, 'fingerprint' | 'fields'>,
+): number {
+  const b = template.fingerprint;
+  const overall = similarity(print, b);
+  if (overall >= MATCH_AT || overall < MIN_OVERALL) return overall;
+  const carrier = carrierWords(template);
+  if (!carrier.length || carrier.some((w) => !print.tokens[w])) return overall;
+  let shared = 0;
+  let inA = 0;
+  let inB = 0;
+  for (const [k, n] of Object.entries(print.shapes)) {
+    shared += Math.min(n, b.shapes[k] ?? 0);
+    inA += n;
+  }
+  for (const n of Object.values(b.shapes)) inB += n;
+  if (shared < MIN_SHARED_LINES || !inA || !inB) return overall;
+  const held = Math.max(shared / inA, shared / inB);
+  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
+}
+
 // ------------------------------------------------------------------------------ locating values
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const MARKS = '[\\^*†‡§]';
+
 /** A regular expression source matching `text` loosely: any case, flexible spaces and dashes, any digits. */
 export function loosePattern(text: string, digits: 'any' | 'same'): string {
   let out = '';
-  for (const part of text.split(/(\s+|[-\u2010-\u2015\u2212]|\d+)/u)) {
+  for (const part of text.split(/(\s+|[-\u2010-\u2015\u2212]|\d+|[\^*†‡§]+)/u)) {
     if (!part) continue;
-    if (/^\s+$/.test(part)) out += '\\s*';
+    // Footnote marks come and go between documents on one template: optional wherever a space is.
+    if (/^\s+$/.test(part)) out += `${MARKS}*\\s*`;
+    else if (/^[\^*†‡§]+$/u.test(part)) out += `${MARKS}*`;
     else if (/^[-\u2010-\u2015\u2212]$/u.test(part)) out += '[-\u2010-\u2015\u2212]';
     else if (/^\d+$/.test(part)) out += digits === 'any' ? '\\d+' : part;
     else out += escapeRegex(part.normalize('NFKC'));
@@ -162,8 +231,17 @@ export function findValue(text: string, value: string): [number, number] | undef
 
 const WORDS = 4;
 
-function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number): Where {
-  const text = (windowText(units, unit, wrap) ?? unit.text).normalize('NFKC');
+function placeOf(
+  units: Unit[],
+  unit: Unit,
+  span: [number, number],
+  wrap: number,
+  group?: Group,
+  grouped?: string,
+): Where {
+  const text = (grouped ?? group?.text ?? windowText(units, unit, wrap) ?? unit.text).normalize(
+    'NFKC',
+  );
   const before = text.slice(0, span[0]);
   const after = text.slice(span[1]);
   const beforeWords = before.match(/\S+\s*$|\S+\s+|\s+/g) ?? [];
@@ -198,6 +276,11 @@ function placeOf(units: Unit[], unit: Unit, span: [number, number], wrap: number
     atStart: beforeWords.length <= WORDS,
     atEnd: afterWords.length <= WORDS,
     ...(wrap > 1 ? { span: wrap } : {}),
+    ...(group ? { x: group.x } : {}),
+    ...(unit.x ? { ux: unit.x } : {}),
+    ...(wrap > 1 && unit.kind === 'cell'
+      ? { below: unitBelow(units, unit, wrap)?.rowHead?.slice(0, 200) ?? '' }
+      : {}),
   };
 }
 
@@ -222,6 +305,8 @@ function locate(
     source?: Hint | undefined;
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
+    /** Words of the value's catalogue label ("family", "deductible"), to tell equal amounts apart. */
+    words?: string[] | undefined;
   },
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
   for (let wrap = 1; wrap <= 3; wrap++) {
@@ -238,6 +323,7 @@ function locateIn(
     source?: Hint | undefined;
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
+    words?: string[] | undefined;
   },
   wrap: number,
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
@@ -262,6 +348,13 @@ function locateIn(
       else if (unit.table === hints.row[0]) score += 0.5;
     }
     if (span[0] === 0 && span[1] >= text.normalize('NFKC').length) score += 0.6;
+    if (hints.words?.length) {
+      // The row's heading and the words before the value name what the label names.
+      const around = new Set(
+        normalizeText(`${unit.rowHead ?? ''} ${text.slice(0, span[0])}`).match(/\p{L}+/gu) ?? [],
+      );
+      score += (0.8 * hints.words.filter((w) => around.has(w)).length) / hints.words.length;
+    }
     if (unit.kind === 'furniture') score -= 1;
     score -= unit.order / (units.length * 10);
     if (!best || score > best.score) best = { unit, span, wrap, score };
@@ -345,6 +438,33 @@ function prototypeOf(
   return { prototype: best.index, otherRows };
 }
 
+/** A value that is a list printed one item per row down a column ("Exams, Bitewing X-rays, …"). */
+function locateList(units: Unit[], value: string): { first: Unit; items: number } | undefined {
+  const want = normalizeText(value);
+  if (!want.includes(',')) return undefined;
+  for (const unit of units) {
+    if (unit.kind !== 'cell' || !unit.text) continue;
+    const head = normalizeText(unit.text);
+    if (!want.startsWith(head) || want === head) continue;
+    const down = listDown(units, unit);
+    let joined = '';
+    for (let n = 0; n < down.length; n++) {
+      joined = n ? `${joined}, ${normalizeText(down[n]!.text)}` : normalizeText(down[n]!.text);
+      if (joined === want) return n ? { first: unit, items: n + 1 } : undefined;
+      if (!want.startsWith(joined)) break;
+    }
+  }
+  return undefined;
+}
+
+/** The words of a catalogue label's last part ("policyYearDeductibleFamilyInNetwork" → family, …). */
+function labelWords(label: string): string[] {
+  const last = label.slice(label.lastIndexOf('_') + 1);
+  return (last.match(/[A-Z]?[a-z]+/g) ?? [])
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= 4 && !['policy', 'year', 'level', 'network'].includes(w));
+}
+
 export function learnTemplate(input: LearnInput): LayoutTemplate {
   const units = layoutUnits(input.layout);
   const { data, engine } = input;
@@ -359,9 +479,42 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     hints: Parameters<typeof locate>[2],
     col?: number,
   ): LearnedValue & { unit?: Unit } => {
-    const found = locate(units, value, hints);
+    const found = locate(units, value, { ...hints, words: labelWords(label) });
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
-    if (!found) return base;
+    if (!found) {
+      const list = locateList(units, value);
+      if (!list) return base;
+      return {
+        ...base,
+        where: { ...placeOf(units, list.first, [0, list.first.text.length], 1), list: list.items },
+        unit: list.first,
+      };
+    }
+    // A value printed beside others in its unit: where it is among them, and its words' group.
+    if (found.wrap === 1 && found.unit.groups) {
+      for (const group of found.unit.groups) {
+        const span = findValue(group.text, value);
+        if (span)
+          return {
+            ...base,
+            where: placeOf(units, found.unit, span, 1, group),
+            unit: found.unit,
+          };
+      }
+    }
+    // …and wrapped onto the row below, beside others there too.
+    if (found.wrap > 1 && found.unit.groups) {
+      for (const group of found.unit.groups) {
+        const text = groupWindow(units, found.unit, found.wrap, group.x);
+        const span = text === undefined ? undefined : findValue(text, value);
+        if (span && text)
+          return {
+            ...base,
+            where: placeOf(units, found.unit, span, found.wrap, group, text),
+            unit: found.unit,
+          };
+      }
+    }
     return { ...base, where: placeOf(units, found.unit, found.span, found.wrap), unit: found.unit };
   };
   for (const item of data) {

@@ -1,4 +1,4 @@
-import type { Box, Cell, DocumentLayout } from '../layout.ts';
+import type { Box, Cell, DocumentLayout, Line } from '../layout.ts';
 
 /**
  * A document's layout as a flat list of text units (lines outside tables, table cells,
@@ -25,6 +25,10 @@ export interface Unit {
   tableHead?: string;
   /** A heading cell (by markup or position). */
   header?: boolean;
+  /** Its words' side-by-side groups, when there are two or more. */
+  groups?: Group[];
+  /** Left and right edge as a share of the page width. */
+  x?: [number, number];
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -62,20 +66,129 @@ function cellBox(cell: Cell): Box | undefined {
   ];
 }
 
+/** Words printed side by side in one unit with a wide empty gap between them on every line. */
+export interface Group {
+  text: string;
+  /** Left and right edge as a share of the page width. */
+  x: [number, number];
+}
+
+/**
+ * The side-by-side groups of a unit's words (two values printed in one cell, a label and its
+ * amount on one line): split where a gap wider than the spaces between words and than 0.6 of a
+ * letter's height is empty on every line. Each group is read top to bottom.
+ */
+export function xGroups(
+  lines: readonly Line[],
+  pageWidth: number,
+  /** Column edges of the table's finest heading row (page units), when it has finer columns. */
+  bounds: readonly number[] = [],
+): Group[] {
+  const words = lines.flatMap((line, at) => line.words.map((w) => ({ w, at })));
+  if (!words.length) return [];
+  const byGap = gapGroups(words, lines);
+  // Columns headed separately but printed in one cell, too close for a clear gap: split at the
+  // headings' edges instead.
+  // An edge a word crosses is text printed across both columns (one value for both): not split.
+  const clear = bounds.filter((b) => !words.some(({ w }) => w.box[0] < b - 1 && w.box[2] > b + 1));
+  if (clear.length) {
+    const buckets = new Map<number, typeof words>();
+    for (const word of words) {
+      const centre = (word.w.box[0] + word.w.box[2]) / 2;
+      const at = clear.filter((b) => b < centre).length;
+      buckets.set(at, [...(buckets.get(at) ?? []), word]);
+    }
+    const byHeading = [...buckets.keys()].sort((a, b) => a - b).map((k) => buckets.get(k)!);
+    if (byHeading.length > byGap.length) return byHeading.map((g) => groupOf(g, pageWidth));
+  }
+  return byGap.map((g) => groupOf(g, pageWidth));
+}
+
+type Placed = { w: Line['words'][number]; at: number };
+
+function gapGroups(words: Placed[], lines: readonly Line[]): Placed[][] {
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const height = median(words.map(({ w }) => w.box[3] - w.box[1]));
+  const spaces = lines.flatMap((line) =>
+    line.words.slice(1).map((w, i) => w.box[0] - line.words[i]!.box[2]),
+  );
+  const ordinary = spaces.filter((g) => g > 0 && g < 0.6 * height);
+  const gap = Math.max(0.6 * height, 2.2 * median(ordinary));
+  const byX = [...words].sort((a, b) => a.w.box[0] - b.w.box[0]);
+  const groups: Array<typeof words> = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const word of byX) {
+    if (!groups.length || word.w.box[0] > end + gap) groups.push([]);
+    groups.at(-1)!.push(word);
+    end = Math.max(end, word.w.box[2]);
+  }
+  return groups;
+}
+
+function groupOf(group: Placed[], pageWidth: number): Group {
+  const width = pageWidth > 0 ? pageWidth : 1;
+  {
+    const byLine = new Map<number, Placed[]>();
+    for (const word of group) byLine.set(word.at, [...(byLine.get(word.at) ?? []), word]);
+    const parts: string[] = [];
+    for (const at of [...byLine.keys()].sort((a, b) => a - b)) {
+      const inLine = byLine.get(at)!.sort((a, b) => a.w.box[0] - b.w.box[0]);
+      let text = '';
+      inLine.forEach(({ w }, i) => {
+        const before = inLine[i - 1]?.w;
+        const joined = before && !w.whole && !before.whole && w.box[0] - before.box[2] < 0.5;
+        text += (i === 0 || joined ? '' : ' ') + w.text;
+      });
+      parts.push(text);
+    }
+    const round = (v: number) => Math.round((v / width) * 1000) / 1000;
+    return {
+      text: clean(parts.join(' ')),
+      x: [
+        round(Math.min(...group.map(({ w }) => w.box[0]))),
+        round(Math.max(...group.map(({ w }) => w.box[2]))),
+      ],
+    };
+  }
+}
+
+/**
+ * A cell's text read column by column: when its words fall into side-by-side groups (two values
+ * printed in one cell, one of them wrapped), each group is read top to bottom before the next
+ * one, so that a wrapped value stays whole ("Courtesy discount from most providers" then "No
+ * discounts", not the lines interleaved).
+ */
+export function cellText(cell: Cell, groups: Group[]): string {
+  if (cell.lines.length < 2 || groups.length < 2) return clean(cell.text);
+  return clean(groups.map((g) => g.text).join(' '));
+}
+
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
+  const widths = new Map(layout.pages.map((p) => [p.number, p.width]));
   const push = (u: Omit<Unit, 'order'>) => {
-    if (u.text) units.push({ ...u, order: units.length });
+    if (!u.text) return;
+    const width = widths.get(u.page) ?? 0;
+    const x: [number, number] | undefined =
+      u.box && width > 0
+        ? [
+            Math.round((u.box[0] / width) * 1000) / 1000,
+            Math.round((u.box[2] / width) * 1000) / 1000,
+          ]
+        : undefined;
+    units.push({ ...u, ...(x ? { x } : {}), order: units.length });
   };
   let tableIndex = 0;
   for (const page of layout.pages) {
     for (const block of page.blocks) {
       if (block.kind === 'line') {
+        const groups = xGroups([block.line], page.width);
         push({
           text: clean(block.line.text),
           page: page.number,
           box: block.line.box,
           kind: 'line',
+          ...(groups.length > 1 ? { groups } : {}),
         });
         continue;
       }
@@ -95,6 +208,28 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           if (!rowHeads.has(r) && clean(c.text)) rowHeads.set(r, shapeOf(c.text));
         }
       }
+      // The heading row with the most cells: the edges between its columns, for body cells that
+      // span several of them.
+      const headingRows = [
+        ...new Set(table.cells.filter((c) => c.row < headRows).map((c) => c.row)),
+      ];
+      const finest = headingRows
+        .map((r) => table.cells.filter((c) => c.row === r && c.box && clean(c.text)))
+        .sort((a, b) => b.length - a.length)[0];
+      const edges =
+        finest && finest.length > 1
+          ? finest
+              .map((c) => c.box!)
+              .sort((a, b) => a[0] - b[0])
+              .slice(1)
+              .map((b, i, all) => {
+                const before =
+                  i === 0 ? finest.map((c) => c.box!).sort((x, y) => x[0] - y[0])[0]! : all[i - 1]!;
+                return (before[2] + b[0]) / 2;
+              })
+          : [];
+      const edgesWithin = (cell: Cell) =>
+        cell.box ? edges.filter((e) => e > cell.box![0] && e < cell.box![2]) : [];
       const colHead = (col: number) =>
         shapeOf(
           table.cells
@@ -103,8 +238,11 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             .join(' '),
         );
       for (const cell of table.cells) {
+        const width = layout.pages.find((p) => p.number === cell.page)?.width ?? page.width;
+        const groups = xGroups(cell.lines, width, cell.row >= headRows ? edgesWithin(cell) : []);
         push({
-          text: clean(cell.text),
+          ...(groups.length > 1 ? { groups } : {}),
+          text: cellText(cell, groups),
           page: cell.page,
           box: cellBox(cell),
           kind: 'cell',
@@ -150,4 +288,92 @@ export function windowText(units: Unit[], start: Unit, n: number): string | unde
     at = next;
   }
   return parts.join(' ');
+}
+
+/** The text of the group of `unit` overlapping `x` most (the whole text when it has no groups). */
+export function groupAt(unit: Unit, x: [number, number]): string | undefined {
+  if (!unit.groups) return unit.text;
+  let best: { text: string; overlap: number } | undefined;
+  for (const g of unit.groups) {
+    const overlap = Math.min(g.x[1], x[1]) - Math.max(g.x[0], x[0]);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { text: g.text, overlap };
+  }
+  return best?.text;
+}
+
+/**
+ * Like windowText, but each unit gives only its words at `x` across the page: a value printed
+ * beside others and wrapped onto the row below ("$1500 per person" over "per Calendar Year", with
+ * the other networks' amounts beside them).
+ */
+export function groupWindow(
+  units: Unit[],
+  start: Unit,
+  n: number,
+  x: [number, number],
+): string | undefined {
+  const parts: string[] = [];
+  let at: Unit | undefined = start;
+  for (let k = 0; k < n; k++) {
+    if (!at) return undefined;
+    const part = groupAt(at, x);
+    if (part === undefined) return undefined;
+    parts.push(part);
+    if (k === n - 1) break;
+    const from: Unit = at;
+    const next: Unit | undefined =
+      from.kind === 'cell'
+        ? units.find(
+            (u) =>
+              u.kind === 'cell' &&
+              u.table === from.table &&
+              u.col === from.col &&
+              u.row === from.row! + 1,
+          )
+        : units[from.order + 1];
+    if (!next || next.kind !== from.kind || next.page !== from.page) return undefined;
+    at = next;
+  }
+  return parts.join(' ');
+}
+
+/** The unit `n - 1` rows (or lines) below `start`, as windowText and groupWindow step. */
+export function unitBelow(units: Unit[], start: Unit, n: number): Unit | undefined {
+  let at: Unit | undefined = start;
+  for (let k = 1; k < n && at; k++) {
+    const from: Unit = at;
+    at =
+      from.kind === 'cell'
+        ? units.find(
+            (u) =>
+              u.kind === 'cell' &&
+              u.table === from.table &&
+              u.col === from.col &&
+              u.row === from.row! + 1,
+          )
+        : units[from.order + 1];
+  }
+  return at;
+}
+
+/**
+ * A list printed one item per row down a column (procedure names under a class heading): the
+ * cells below `first` in its column while each row prints only the item (no values beside it),
+ * up to `max` items.
+ */
+export function listDown(units: Unit[], first: Unit, max = 60): Unit[] {
+  const items = [first];
+  let at = first;
+  while (first.kind === 'cell' && items.length < max) {
+    const row = units.filter(
+      (u) => u.kind === 'cell' && u.table === at.table && u.row === at.row! + 1,
+    );
+    const item = row.find((u) => u.col === at.col);
+    if (!item?.text || item.header) break;
+    if (row.some((u) => u !== item && u.text && u.col! > item.col!)) break;
+    if (row.some((u) => u !== item && u.text && u.col! < item.col!)) break;
+    items.push(item);
+    at = item;
+  }
+  return items;
 }

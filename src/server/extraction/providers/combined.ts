@@ -43,7 +43,7 @@ export function createCombinedExtractionProvider(options: CombinedOptions): Extr
     name,
     async extract(input: ExtractionInput): Promise<ParsedData> {
       // learned layouts are the local engine's; the hosted model never sees them
-      const { learnedLayouts: _learned, ...hostedInput } = input;
+      const { learnedLayouts: _learned, learnedLayoutsFor: _ask, ...hostedInput } = input;
       const [ours, theirs] = await Promise.allSettled([
         local.extract(input),
         hosted.extract(hostedInput),
