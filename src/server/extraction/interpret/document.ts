@@ -309,10 +309,14 @@ function countHeaderRows(table: Table, firstRow: number): number {
     if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
+    // (a further heading row may name its label column, 'Covered procedures (partial list)', beside
+    // the networks it sets over the values)
+    const labelText = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+    const named = labelText && !headingSignal(labelText) && signals >= 2 ? 1 : 0;
     if (
       (r === firstRow
         ? signals < Math.max(1, Math.ceil(filled.length / 2))
-        : signals < filled.length) &&
+        : signals + named < filled.length) &&
       !(r === firstRow && namesAmountColumns(table, r, own))
     )
       break;

@@ -142,3 +142,13 @@ describe('findEffectiveDate', () => {
     expect(findEffectiveDate(text)).toBe(expected);
   });
 });
+
+describe('two amounts that name their slots with a bare slash', () => {
+  it.each([
+    ['$50 single/$150 family', ['$50', '$150']],
+    ['$75 single/$225 family', ['$75', '$225']],
+    ['$25 individual/$75 family', ['$25', '$75']],
+  ])('%s', (text, want) => {
+    expect(splitPair(text)).toEqual(want);
+  });
+});

@@ -142,7 +142,10 @@ export function minimumHours(text: string): string | undefined {
  * family', '$50 In / $75 Out'). Words that only name the slot are dropped; other words stay.
  */
 export function splitPair(s: string): [string, string] | undefined {
-  const parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
+  let parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
+  // '$50 single/$150 family': a slash with no spaces between two amounts that name their slots
+  if (parts.length !== 2 && /\b(single|individual|family)\b/i.test(s))
+    parts = s.split(/(?<=[a-z])\s*\/\s*(?=\$|\d)/i);
   if (parts.length !== 2) {
     // '$50/$150', and '$50 $150' where a scan lost the slash
     const slash = s.match(/^(\$[\d,.]+|\d+%)\s*\/?\s*(\$[\d,.]+|\d+%)$/);

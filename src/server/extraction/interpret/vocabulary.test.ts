@@ -244,3 +244,14 @@ describe('dates that are no effective date', () => {
     },
   );
 });
+
+describe('parentheticals that scope a procedure are dropped from its label', () => {
+  it.each([
+    ['D1110 Prophylaxis (2 cleanings per year) – adult', 'D1110 Prophylaxis – adult'],
+    ['D3330 Root canal – molar (ex. final restoration)', 'D3330 Root canal – molar'],
+    ['Periodontal Scaling & Root Planing (quadrant)', 'Periodontal Scaling & Root Planing'],
+    ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
+  ])('%s', (raw, label) => {
+    expect(parseServiceLabel(raw).label).toBe(label);
+  });
+});

@@ -220,7 +220,14 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
       persons ??= inner;
       text = text.replace(m[0], ' ');
-    } else if (/\b(deductible|waived|waiting|applies|only|after)\b/i.test(inner)) {
+    } else if (
+      /\b(deductible|waived|waiting|applies|only|after)\b/i.test(inner) ||
+      // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
+      // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
+      /\b(per|maximum of|excluding|every)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
+        inner,
+      )
+    ) {
       text = text.replace(m[0], ' ');
     }
   }
