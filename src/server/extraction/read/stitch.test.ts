@@ -74,3 +74,28 @@ describe('tables split by category bars', () => {
     expect(tables).toHaveLength(2);
   });
 });
+
+describe('headings printed as the last row of the table above', () => {
+  it('head the table right under them', () => {
+    const words: Word[] = [];
+    const segments: Segment[] = [];
+    const row = (cells: string[], y: number, columns: number[]) =>
+      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+    // the upper table: a label and one wide value cell, then the headings of the grid below
+    const upper = [40, 300, 560];
+    row(['Waiting Period', 'None'], 100, upper);
+    row(['Orthodontic Eligibility', 'Children to age 19'], 118, upper);
+    words.push(...wordsAt('Services', 44, 140), ...wordsAt('Network Plan Pays', 244, 140));
+    words.push(...wordsAt('Non-Network Plan Pays', 404, 140));
+    segments.push(...grid(upper, [96, 114, 132]), ...grid([40, 240, 400, 560], [132, 154]));
+    const lower = [40, 240, 400, 560];
+    row(['Periodic Oral Evaluation', '100%', '100%'], 160, lower);
+    row(['Sealants', '80%', '50%'], 178, lower);
+    segments.push(...grid(lower, [158, 176, 194]));
+    const tables = tablesOf(pageOfWords(words, segments));
+    const below = tables.find((t) => t.cells.some((c) => c.text === 'Sealants'));
+    expect(below).toBeDefined();
+    const texts = below!.cells.filter((c) => c.row === 0).map((c) => c.text.replace(/\n/g, ' '));
+    expect(texts.join(' | ')).toMatch(/Network Plan Pays.*Non-Network Plan Pays/);
+  });
+});

@@ -28,7 +28,17 @@ export function stitchFragments(blocks: Block[]): Block[] {
         k++;
       }
       const next = blocks[k];
-      if (next?.kind !== 'table' || !joins(table, bars, next.table)) break;
+      if (next?.kind !== 'table') break;
+      if (!joins(table, bars, next.table)) {
+        // headings printed as the last rows of the table above ('Covered Services | Network Plan
+        // Pays | Non-Network Plan Pays', then a category bar) head the next one
+        const carried = bars.length === 0 ? carryHeadings(table, next.table) : undefined;
+        if (carried) {
+          table = carried[0];
+          blocks[k] = { kind: 'table', table: carried[1] };
+        }
+        break;
+      }
       table = join(table, bars, next.table);
       j = k + 1;
     }
@@ -107,4 +117,88 @@ function join(a: Table, bars: Line[], b: Table): Table {
     cells,
     box: [Math.min(a.box![0], b.box![0]), a.box![1], Math.max(a.box![2], b.box![2]), b.box![3]],
   };
+}
+
+/** Words that head value columns by network or payer. */
+const NETWORK_HEADING =
+  /\b(in[- ]?network|out[- ]?of[- ]?network|non[- ]?network|network|plan pays|participating|non[- ]?participating)\b/i;
+
+/**
+ * The trailing heading rows of `a` moved to the top of `b` when they head `b`'s columns: a row
+ * naming networks over two or more cells, near the bottom of `a`, whose cells each lie over
+ * columns of `b`, with `b` right under `a`. Answers the two tables, or undefined.
+ */
+function carryHeadings(a: Table, b: Table): [Table, Table] | undefined {
+  if (!a.box || !b.box || a.page !== b.page) return undefined;
+  const size = Math.max(8, ...b.cells.flatMap((c) => c.lines.map((l) => l.size)));
+  if (b.box[1] - a.box[3] > size * 1.5 || b.box[1] < a.box[3] - size) return undefined;
+  let at = -1;
+  // the last or next-to-last row (over a category bar), three headings or more, two naming networks
+  for (let r = Math.max(1, a.rows - 2); r < a.rows; r++) {
+    const own = a.cells.filter((c) => c.row === r && c.text.trim());
+    if (own.length >= 3 && own.filter((c) => NETWORK_HEADING.test(c.text)).length >= 2) at = r;
+  }
+  if (at < 0) return undefined;
+  const after = a.cells.filter((c) => c.row > at && c.text.trim());
+  if (after.length > 1 || after.some((c) => /[\d$%]/.test(c.text))) return undefined;
+  if (a.cells.some((c) => c.row < at && c.row + c.rowSpan > at)) return undefined;
+  const moved = a.cells.filter((c) => c.row >= at);
+  const edges = Array.from({ length: b.cols }, (_, c): [number, number] | undefined => {
+    const boxes = b.cells.filter((x) => x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
+    return boxes.length
+      ? [Math.min(...boxes.map((x) => x[0])), Math.max(...boxes.map((x) => x[2]))]
+      : undefined;
+  });
+  if (edges.some((e) => !e)) return undefined;
+  const placed: Cell[] = [];
+  for (const cell of moved) {
+    if (!cell.text.trim()) continue;
+    const box = cell.box ?? cell.lines[0]?.box;
+    if (!box) return undefined;
+    const cols = edges.flatMap((e, c) =>
+      Math.min(e![1], box[2]) - Math.max(e![0], box[0]) >
+      0.3 * Math.min(e![1] - e![0], box[2] - box[0])
+        ? [c]
+        : [],
+    );
+    if (cols.length === 0) return undefined;
+    placed.push({
+      ...cell,
+      row: cell.row - at,
+      col: cols[0]!,
+      colSpan: cols[cols.length - 1]! - cols[0]! + 1,
+    });
+  }
+  const rows = a.rows - at;
+  // two cells over one column: the rows do not fit the table below
+  const taken = new Set<string>();
+  for (const c of placed)
+    for (let k = c.col; k < c.col + c.colSpan; k++) {
+      const key = `${c.row}:${k}`;
+      if (taken.has(key)) return undefined;
+      taken.add(key);
+    }
+  const above: Table = {
+    ...a,
+    rows: at,
+    cells: a.cells.filter((c) => c.row < at),
+    box: [
+      a.box[0],
+      a.box[1],
+      a.box[2],
+      Math.max(...a.cells.filter((c) => c.row < at && c.box).map((c) => c.box![3]), a.box[1]),
+    ],
+  };
+  const below: Table = {
+    ...b,
+    rows: b.rows + rows,
+    cells: [...placed, ...b.cells.map((c) => ({ ...c, row: c.row + rows }))],
+    box: [
+      Math.min(a.box[0], b.box[0]),
+      Math.min(...placed.map((c) => (c.box ?? b.box!)[1])),
+      b.box[2],
+      b.box[3],
+    ],
+  };
+  return [above, below];
 }
