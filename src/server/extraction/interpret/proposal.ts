@@ -44,6 +44,7 @@ import {
 } from './rates.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
+  collectAmountList,
   collectFrequency,
   collectFrequencyProse,
   collectVision,
@@ -146,6 +147,11 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     if (classes) {
       collectClasses(t, facts);
+      continue;
+    }
+    // 'Exam ...... up to $45' pairs under an out-of-network heading
+    if (collectAmountList(t, facts)) {
+      lastProduct = 'vision';
       continue;
     }
     const rates = isRateTable(t) ? 'rows' : isTransposedRateTable(t) ? 'columns' : undefined;

@@ -1,5 +1,11 @@
 import type { Cell } from '../layout.ts';
-import { type AnalyzedDocument, type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedDocument,
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import {
@@ -11,7 +17,13 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
+import {
+  FREQUENCY_VALUE,
+  frequencyItems,
+  isOptionName,
+  networkOf,
+  VISION_SERVICE,
+} from './vocabulary.ts';
 
 /**
  * Vision grids (one row per service or material, in- and out-of-network columns, sometimes a
@@ -230,4 +242,59 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
       for (const it of items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
+}
+
+/**
+ * Services printed with their amounts in running cells or lines, joined by a dot leader or a
+ * colon ('Exam ........ up to $45*', 'Frames: up to $55', two such pairs in one cell): each
+ * service whose name is a vision service, with the amount as printed (footnote marks dropped).
+ */
+const AMOUNT_PAIR =
+  /([A-Za-z][A-Za-z ,'\u2019()/&+-]{1,60}?)\s*(?:\.{3,}|\u2026+|:)\s*((?:up to\s+)?\$\d[\d,]*(?:\.\d{2})?)\*?/gi;
+
+export function amountPairs(text: string): Array<{ service: string; amount: string }> {
+  const out: Array<{ service: string; amount: string }> = [];
+  for (const m of text.replace(/\s+/g, ' ').matchAll(AMOUNT_PAIR)) {
+    const service = m[1]!.replace(/^[\s,*\u2022\uf0b7-]+|[\s,]+$/g, '').trim();
+    if (!service || !VISION_SERVICE.test(service) || /frequenc/i.test(service)) continue;
+    out.push({ service, amount: m[2]!.replace(/\s+/g, ' ') });
+  }
+  return out;
+}
+
+/**
+ * A table of service–amount pairs under a heading that names one network ('Your plan provides
+ * the following out-of-network reimbursements', 'Out-of-network reimbursement'): every pair is a
+ * service line of that network. Answers whether the table was read so.
+ */
+export function collectAmountList(t: AnalyzedTable, facts: Facts): boolean {
+  if (t.scope.product === 'dental') return false;
+  // every cell: a first row of pairs may have been taken for the header
+  const cells = t.table.cells.filter((c) => /[a-z0-9]/i.test(cellText(c)));
+  const paired = cells.map((c) => ({ cell: c, pairs: amountPairs(cellText(c)) }));
+  const withPairs = paired.filter((p) => p.pairs.length > 0);
+  const count = withPairs.reduce((n, p) => n + p.pairs.length, 0);
+  if (count < 3 || withPairs.length < cells.length / 2) return false;
+  const title = [t.caption, t.heading].filter(Boolean).join(' ');
+  const network = networkOf(title);
+  if (!network || !namesNetworkExplicitly(title)) return false;
+  const scope: Scope = {
+    product: 'vision',
+    ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
+  };
+  facts.shown.add('vision');
+  for (const { cell, pairs } of withPairs)
+    pairs.forEach(({ service, amount }, i) => {
+      const source = sourceOfCell(cell);
+      const line = {
+        scope,
+        order: t.order + (cell.col * 100 + cell.row + i / 10) / 10000,
+        service: evidence(service, source, 'split'),
+      };
+      const cost = evidence(amount, source, 'split');
+      facts.benefits.push(
+        network === 'out' ? { ...line, outCost: cost } : { ...line, inCost: cost },
+      );
+    });
+  return true;
 }
