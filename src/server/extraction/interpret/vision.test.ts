@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
-import { amountPairs } from './vision.ts';
+import { amountPairs, valuesLineByLine } from './vision.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
@@ -74,5 +74,132 @@ describe('pairs under a heading that names no network', () => {
     const rows = tableRows(data, 'visionInsurance_benefitSummary');
     expect(rows.find((r) => r.servicesAndMaterials === 'Frames')).toBeUndefined();
     expect(rows.some((r) => r.outOfNetworkReimbursement === '$130')).toBe(false);
+  });
+});
+
+describe('a grid whose column headings are not part of the table', () => {
+  // BENEFIT | DESCRIPTION | COPAY | FREQUENCY printed as loose lines above: the table itself has
+  // no heading row, so each column's role comes from what it holds
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Vision Benefits Summary',
+      [
+        ['FRAME', '$150 frame allowance; 20% savings over it', '$25', 'Every other calendar year'],
+        [
+          'LENSES',
+          'Single vision, lined bifocal and trifocal',
+          'Included in glasses',
+          'Every calendar year',
+        ],
+        [
+          'CONTACTS',
+          '$150 allowance for contacts and the exam',
+          'Up to $60',
+          'Every calendar year',
+        ],
+      ],
+    ]),
+  );
+
+  it('takes the column of costs for the in-network value, not the description', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['FRAME', '$25', undefined],
+      ['LENSES', 'Included in glasses', undefined],
+      ['CONTACTS', 'Up to $60', undefined],
+    ]);
+  });
+
+  it('takes the column of frequencies for the frequency row', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      frame: 'Every other calendar year',
+      lensesOrContactLenses: 'Every calendar year',
+    });
+  });
+});
+
+describe('costs that print one value per listed service', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [
+      {
+        text,
+        box: [x, top, x + 50, top + 10] as [number, number, number, number],
+        size: 10,
+        confidence: 1,
+      },
+    ],
+    box: [x, top, x + 50, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  const label = cell(0, [line('LENS ENHANCEMENTS', 0, 0)]);
+  const names = cell(1, [
+    line('Standard progressive lenses', 0, 100),
+    line('Premium progressive lenses', 12, 100),
+    line('Custom progressive lenses', 24, 100),
+    line('Average savings of 30% on other lens enhancements', 36, 100),
+  ]);
+
+  it.each([
+    ['one value level with each service', ['$55', '$95 - $105', '$150 - $175'], 3],
+    ['a value wrapped over lines', ['Included in', 'Prescription', 'Glasses'], 0],
+    ['a single value', ['$25'], 0],
+  ])('%s', (_, values, rows) => {
+    const costs = cell(
+      2,
+      values.map((v, i) => line(v, i * 12, 300)),
+    );
+    const split = valuesLineByLine(costs, [label, names, costs]) ?? [];
+    expect(split.length).toBe(rows);
+    if (rows) expect(split[1]!.service.value).toBe('Premium progressive lenses');
+  });
+});
+
+describe('bars naming a network over the rows of one value column', () => {
+  // a first column that only holds bars; the services in the second, the amounts in the third
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['', 'Exam(s)', 'Once every 12 months'],
+        ['', 'Frames', 'Once every 24 months'],
+        ['>>>>In-Network Services'],
+        ['', 'Exam(s)', '$ 10.00'],
+        ['', 'Materials', '$ 25.00'],
+        ['>>>>Out-of-Network Reimbursements (Copays do not apply)'],
+        ['', 'Exam(s)', 'Up to $40.00'],
+        ['', 'Frames', 'Up to $45.00'],
+      ],
+    ]),
+  );
+
+  it('gives each row the network its bar names, joined by service', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam(s)', '$ 10.00', 'Up to $40.00'],
+      ['Materials', '$ 25.00', undefined],
+      ['Frames', undefined, 'Up to $45.00'],
+    ]);
+  });
+
+  it('reads the frequency rows above the bars', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      frame: 'Once every 24 months',
+    });
   });
 });

@@ -4,11 +4,13 @@ import {
   type AnalyzedTable,
   cellText,
   classRefIn,
+  namesBothNetworks,
   namesNetworkExplicitly,
 } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import {
+  type GridShape,
   gridShape,
   groupDoubt,
   isSectionRow,
@@ -84,7 +86,7 @@ function isFrequencyValue(v: string | undefined): boolean {
 }
 
 export function visionScore(t: AnalyzedTable): number {
-  const shape = gridShape(t);
+  const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
@@ -150,8 +152,116 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   }
 }
 
+/** A cost as a vision grid prints it: '$25', 'Up to $60', '20% off', 'Included in …', 'Covered in full'. */
+const COST_VALUE =
+  /^(up to\s+)?\$\s?\d|^\d{1,3}%|^(included|covered|no (additional )?(cost|charge)|not covered|free|\$0)\b/i;
+
+function costLike(text: string): boolean {
+  return COST_VALUE.test(text.trim()) && text.split(/\s+/).length <= 12;
+}
+
+/**
+ * A grid printed without headings over its value columns (its headings are loose lines above it,
+ * or none): when the headings leave the value columns unclear, each column's role is taken from
+ * what it holds. The column whose cells mostly read as costs is the value column, one whose cells
+ * mostly read as frequencies is the frequency column; columns of sentences describe.
+ */
+export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
+  const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!only?.unclear || only.in !== undefined || only.out !== undefined || only.option)
+    return shape;
+  if (t.columns.some((c) => c.network)) return shape;
+  if (t.columns.filter((c) => c.option && isOptionName(c.option)).length >= 2) return shape;
+  const texts = (c: number) =>
+    t.body
+      .map((r) => r.cells[c])
+      .filter((cell): cell is Cell => cell !== undefined && cell.col === c)
+      .map((cell) => cellText(cell))
+      .filter(Boolean);
+  const share = (c: number, test: (v: string) => boolean) => {
+    const v = texts(c);
+    return v.length >= 2 ? v.filter(test).length / v.length : 0;
+  };
+  // a first column that only holds bars across the row ('In-Network Services', 'Lens
+  // Options'): the row labels are in the next column
+  let labelCol = shape.labelCol;
+  const starts = (c: number) =>
+    t.body
+      .map((r) => r.cells[c])
+      .filter((cell): cell is Cell => cell?.col === c && !!cellText(cell));
+  if (
+    shape.classCol === undefined &&
+    shape.subLabelCol === undefined &&
+    starts(labelCol).length > 0 &&
+    starts(labelCol).every((cell) => cell.colSpan >= 2) &&
+    starts(labelCol + 1).filter((cell) => cell.colSpan === 1).length >= 3
+  )
+    labelCol += 1;
+  let cost: number | undefined;
+  let best = 0.5;
+  let frequency: number | undefined;
+  for (const col of t.columns) {
+    const c = col.index;
+    if (c <= labelCol || c === shape.classCol || c === shape.subLabelCol) continue;
+    if (share(c, isFrequencyValue) >= 0.6) {
+      frequency ??= c;
+      continue;
+    }
+    const s = share(c, costLike);
+    if (s >= best) {
+      best = s + 1e-9;
+      cost = c;
+    }
+  }
+  if (cost === undefined) return shape;
+  return {
+    ...shape,
+    // what a member pays at the provider: the in-network cost (out-of-network amounts are
+    // reimbursements, printed apart)
+    labelCol,
+    groups: [{ in: cost, unclear: true }],
+    ...(frequency !== undefined ? { frequencyCol: frequency } : {}),
+  };
+}
+
+/**
+ * A cost cell that prints one value per line beside a cell listing as many services, line for
+ * line ('Standard progressive lenses / Premium progressive lenses' beside '$55 / $95 - $105'):
+ * each value with the service printed level with it. Undefined unless every value finds one.
+ */
+export function valuesLineByLine(
+  costCell: Cell | undefined,
+  nameCells: Array<Cell | undefined>,
+): Array<{ service: Evidence; cost: Evidence }> | undefined {
+  const values = (costCell?.lines ?? []).filter((l) => l.text.trim());
+  if (values.length < 2 || !values.every((l) => COST_VALUE.test(l.text.trim()))) return undefined;
+  const others = nameCells.filter((c): c is Cell => c !== undefined && c !== costCell);
+  // the services are listed beside the row's label, in a description column (the label's own
+  // lines are one service's name wrapped)
+  if (others.length < 2) return undefined;
+  const listed = others.slice(1);
+  const names = listed
+    .flatMap((c) => c.lines)
+    .filter((l) => l.text.trim() && !COST_VALUE.test(l.text.trim()));
+  const out: Array<{ service: Evidence; cost: Evidence }> = [];
+  for (const v of values) {
+    const height = v.box[3] - v.box[1];
+    const level = names.filter(
+      (n) => Math.abs((n.box[1] + n.box[3]) / 2 - (v.box[1] + v.box[3]) / 2) < height * 0.6,
+    );
+    if (level.length !== 1) return undefined;
+    const name = level[0]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    if (!name || /^[\d$]/.test(name)) return undefined;
+    out.push({
+      service: evidence(name, sourceOfLines([level[0]!]), 'split'),
+      cost: evidence(v.text.trim(), sourceOfLines([v]), 'split'),
+    });
+  }
+  return out;
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
-  const shape = gridShape(t);
+  const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
     product: 'vision',
     ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
@@ -160,6 +270,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   if (options.length >= 2) for (const g of options) facts.addOption('vision', g.option!);
   facts.shown.add('vision');
   let section = '';
+  let band: 'in' | 'out' | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -167,6 +278,9 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const service = label.description ? `${label.text} ${label.description}` : label.text;
     if (isSectionRow(row.cells, shape)) {
       section = service;
+      // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
+      if (namesNetworkExplicitly(service) && !namesBothNetworks(service))
+        band = networkOf(service) ?? band;
       continue;
     }
     const freqItems = frequencyItems(service);
@@ -206,6 +320,35 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         outCost = paired.out;
       }
       if (!inCost && !outCost) continue;
+      // under a bar naming one network, a single value column serves that network only
+      if (band && g.out === undefined && (g.in === undefined || g.unclear)) {
+        const value = inCost ?? outCost;
+        inCost = band === 'in' ? value : undefined;
+        outCost = band === 'out' ? value : undefined;
+      }
+      // one value per listed service in a single value column
+      const split =
+        g.out === undefined && !g.paired && (g.in ?? g.both) !== undefined
+          ? valuesLineByLine(row.cells[(g.in ?? g.both)!], [
+              row.cells[shape.labelCol],
+              ...row.cells.filter(
+                (_, c) =>
+                  c !== shape.labelCol && c !== (g.in ?? g.both) && c !== shape.frequencyCol,
+              ),
+            ])
+          : undefined;
+      if (split) {
+        split.forEach(({ service: name, cost }, i) => {
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: name,
+            inCost: cost,
+            ...(g.in === undefined ? { outCost: cost } : {}),
+          });
+        });
+        continue;
+      }
       facts.benefits.push({
         scope,
         order,
