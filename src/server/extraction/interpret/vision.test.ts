@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
-import { amountPairs, valuesLineByLine } from './vision.ts';
+import { amountPairs, runTogetherSplit, splitAtX, valuesLineByLine } from './vision.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
@@ -201,5 +201,129 @@ describe('bars naming a network over the rows of one value column', () => {
     expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
       frame: 'Once every 24 months',
     });
+  });
+});
+
+describe('a grid without headings under a title naming one network', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Coverage with Other Providers (Non-Network)',
+      [
+        ['Vision Exams', 'Up to $45', 'One per 12 month period'],
+        ['Single Vision lenses', 'Up to $30', 'One pair per 12 month period'],
+        ['Frames', 'Up to $70', 'One set per 12 month period'],
+      ],
+    ]),
+  );
+  it('gives the values to the network the title names', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
+      [undefined, 'Up to $45'],
+      [undefined, 'Up to $30'],
+      [undefined, 'Up to $70'],
+    ]);
+  });
+});
+
+describe('two networks’ values read as one cell', () => {
+  const word = (text: string, x: number, top: number) => ({
+    text,
+    box: [x, top, x + text.length * 5, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+  });
+  // words at their x: the in-network column starts at 200, the out-of-network one at 320
+  const cellOf = (lines: Array<Array<[string, number]>>) => {
+    const ls = lines.map((ws, i) => {
+      const words = ws.map(([t, x]) => word(t, x, i * 12));
+      return {
+        text: words.map((w) => w.text).join(' '),
+        words,
+        box: [words[0]!.box[0], i * 12, words[words.length - 1]!.box[2], i * 12 + 10] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+        size: 10,
+        confidence: 1,
+        page: 1,
+      };
+    });
+    return { text: '', lines: ls, row: 0, col: 1, rowSpan: 1, colSpan: 1, page: 1 };
+  };
+  const a = cellOf([
+    [
+      ['$20', 200],
+      ['copay', 220],
+      ['Up', 320],
+      ['to', 335],
+      ['$35', 350],
+    ],
+  ]);
+  const b = cellOf([
+    [
+      ['Up', 200],
+      ['to', 215],
+      ['$40', 230],
+      ['Not', 321],
+      ['covered', 340],
+    ],
+  ]);
+  const c = cellOf([
+    [
+      ['$0', 200],
+      ['copay;', 215],
+      ['20%', 250],
+      ['off', 270],
+      ['Up', 320],
+      ['to', 335],
+      ['$60', 350],
+    ],
+    [
+      ['over', 200],
+      ['$130', 225],
+      ['allowance', 255],
+    ],
+  ]);
+
+  it('splits at the x where the reimbursements begin, line by line', () => {
+    const x = runTogetherSplit([a, b, c]);
+    expect(x).toBeDefined();
+    expect([a, b, c].map((cell) => splitAtX(cell, x!))).toEqual([
+      ['$20 copay', 'Up to $35'],
+      ['Up to $40', 'Not covered'],
+      ['$0 copay; 20% off over $130 allowance', 'Up to $60'],
+    ]);
+  });
+
+  it.each([
+    ['one cell alone', [a]],
+    [
+      'cells that print their own separator',
+      [
+        cellOf([
+          [
+            ['$10', 200],
+            ['copay', 220],
+            ['/', 250],
+            ['Up', 320],
+            ['to', 335],
+            ['$50', 350],
+          ],
+        ]),
+        cellOf([
+          [
+            ['$20', 200],
+            ['/', 220],
+            ['Up', 320],
+            ['to', 335],
+            ['$35', 350],
+          ],
+        ]),
+      ],
+    ],
+  ])('finds no split in %s', (_, cells) => {
+    expect(runTogetherSplit(cells)).toBeUndefined();
   });
 });

@@ -214,12 +214,17 @@ export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
     }
   }
   if (cost === undefined) return shape;
+  // the network the table's title names ('Your Coverage with Other Providers (Non-Network)');
+  // else what a member pays at the provider: the in-network cost (out-of-network amounts are
+  // reimbursements, printed apart)
+  const title = t.caption ?? t.heading ?? '';
+  const named =
+    namesNetworkExplicitly(title) && !namesBothNetworks(title) ? networkOf(title) : undefined;
+  const network = named ?? 'in';
   return {
     ...shape,
-    // what a member pays at the provider: the in-network cost (out-of-network amounts are
-    // reimbursements, printed apart)
     labelCol,
-    groups: [{ in: cost, unclear: true }],
+    groups: [{ [network]: cost, unclear: true }],
     ...(frequency !== undefined ? { frequencyCol: frequency } : {}),
   };
 }
@@ -260,6 +265,60 @@ export function valuesLineByLine(
   return out;
 }
 
+/** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
+const REIMBURSEMENT_START =
+  /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
+
+/**
+ * A value column whose cells hold two columns' words run together ('$20 copay Up to $35': the
+ * in-network cost and the out-of-network reimbursement printed side by side and read as one
+ * cell): the x where the second column begins, taken from lines whose later words open with a
+ * reimbursement after a cost. Undefined unless two cells or more agree on it.
+ */
+export function runTogetherSplit(cells: Cell[]): number | undefined {
+  const xs: number[] = [];
+  for (const cell of cells) {
+    for (const line of cell.lines) {
+      const words = line.words;
+      for (let k = 1; k < words.length; k++) {
+        const rest = words
+          .slice(k)
+          .map((w) => w.text)
+          .join(' ');
+        const head = words
+          .slice(0, k)
+          .map((w) => w.text)
+          .join(' ');
+        // a slash says the cell prints its two values itself ('$10 copay / Up to $50')
+        if (/\//.test(line.text)) break;
+        if (REIMBURSEMENT_START.test(rest) && (costLike(head) || /copay|off\b|%/i.test(head))) {
+          xs.push(words[k]!.box[0]);
+          break;
+        }
+      }
+    }
+  }
+  if (xs.length < 2) return undefined;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const agree = xs.filter((x) => Math.abs(x - median) < 12);
+  return agree.length >= 2 ? Math.min(...agree) - 1 : undefined;
+}
+
+/** A run-together cell's words left and right of the split, each joined over its lines. */
+export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const line of cell.lines) {
+    const l = line.words.filter((w) => w.box[0] < x).map((w) => w.text);
+    const r = line.words.filter((w) => w.box[0] >= x).map((w) => w.text);
+    if (l.length) left.push(l.join(' '));
+    if (r.length) right.push(r.join(' '));
+  }
+  if (!left.length || !right.length) return undefined;
+  return [left.join(' '), right.join(' ')];
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
@@ -271,6 +330,24 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   facts.shown.add('vision');
   let section = '';
   let band: 'in' | 'out' | undefined;
+  // one value column whose cells run the two networks' values together
+  const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const runCol =
+    single &&
+    !single.paired &&
+    single.both !== undefined &&
+    single.in === undefined &&
+    single.out === undefined
+      ? single.both
+      : undefined;
+  const runX =
+    runCol !== undefined
+      ? runTogetherSplit(
+          t.body
+            .map((r) => r.cells[runCol])
+            .filter((c): c is Cell => c?.col === runCol && c.colSpan === 1),
+        )
+      : undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -320,6 +397,13 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         outCost = paired.out;
       }
       if (!inCost && !outCost) continue;
+      const runCell = runX !== undefined ? row.cells[runCol!] : undefined;
+      const parts = runCell && runCell.col === runCol ? splitAtX(runCell, runX!) : undefined;
+      if (parts) {
+        const source = sourceOfCell(runCell!);
+        inCost = evidence(parts[0], source, 'split');
+        outCost = evidence(parts[1], source, 'split');
+      }
       // under a bar naming one network, a single value column serves that network only
       if (band && g.out === undefined && (g.in === undefined || g.unclear)) {
         const value = inCost ?? outCost;
