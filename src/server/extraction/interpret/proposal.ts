@@ -49,6 +49,7 @@ import {
   collectFrequencyProse,
   collectVision,
   frequencyLayout,
+  lineBefore,
   visionScore,
 } from './vision.ts';
 import { isTierLabel, keyKind, type Product, productsNamed, rateMeasure } from './vocabulary.ts';
@@ -150,7 +151,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       continue;
     }
     // 'Exam ...... up to $45' pairs under an out-of-network heading
-    if (collectAmountList(t, facts)) {
+    if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';
       continue;
     }

@@ -327,3 +327,27 @@ describe('two networks’ values read as one cell', () => {
     expect(runTogetherSplit(cells)).toBeUndefined();
   });
 });
+
+describe('a reimbursement list introduced by a sentence under an in-network heading', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# YOUR COVERAGE GOES FURTHER IN-NETWORK',
+      'Log in to find an in-network provider. Your plan provides the following out-of-network reimbursements:',
+      [
+        ['Exam.............up to $50', 'Lined Bifocal Lenses.......up to $75'],
+        ['Frame............up to $70', 'Contacts..........up to $105'],
+      ],
+    ]),
+  );
+  it('gives the pairs to the network the sentence names', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam', undefined, 'up to $50'],
+      ['Frame', undefined, 'up to $70'],
+      ['Lined Bifocal Lenses', undefined, 'up to $75'],
+      ['Contacts', undefined, 'up to $105'],
+    ]);
+  });
+});

@@ -494,7 +494,7 @@ export function amountPairs(text: string): Array<{ service: string; amount: stri
  * the following out-of-network reimbursements', 'Out-of-network reimbursement'): every pair is a
  * service line of that network. Answers whether the table was read so.
  */
-export function collectAmountList(t: AnalyzedTable, facts: Facts): boolean {
+export function collectAmountList(t: AnalyzedTable, facts: Facts, lead = ''): boolean {
   if (t.scope.product === 'dental') return false;
   // every cell: a first row of pairs may have been taken for the header
   const cells = t.table.cells.filter((c) => /[a-z0-9]/i.test(cellText(c)));
@@ -502,7 +502,12 @@ export function collectAmountList(t: AnalyzedTable, facts: Facts): boolean {
   const withPairs = paired.filter((p) => p.pairs.length > 0);
   const count = withPairs.reduce((n, p) => n + p.pairs.length, 0);
   if (count < 3 || withPairs.length < cells.length / 2) return false;
-  const title = [t.caption, t.heading].filter(Boolean).join(' ');
+  // the sentence that introduces the list ('Your plan provides the following out-of-network
+  // reimbursements:') names its network before the section's heading does
+  const intro = /:\s*$/.test(lead) ? (lead.split(/(?<=\.)\s+/).pop() ?? '') : '';
+  const title = namesNetworkExplicitly(intro)
+    ? intro
+    : [t.caption, t.heading].filter(Boolean).join(' ');
   const network = networkOf(title);
   if (!network || !namesNetworkExplicitly(title)) return false;
   const scope: Scope = {
@@ -524,4 +529,11 @@ export function collectAmountList(t: AnalyzedTable, facts: Facts): boolean {
       );
     });
   return true;
+}
+
+/** The text of the line printed right before a table (nothing between them), or ''. */
+export function lineBefore(doc: AnalyzedDocument, t: AnalyzedTable): string {
+  const i = doc.items.findIndex((item) => item.kind === 'table' && item.table === t);
+  const before = i > 0 ? doc.items[i - 1] : undefined;
+  return before?.kind === 'line' ? before.line.text : '';
 }
