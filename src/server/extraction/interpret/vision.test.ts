@@ -351,3 +351,51 @@ describe('a reimbursement list introduced by a sentence under an in-network head
     ]);
   });
 });
+
+describe('two columns of costs without headings', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Eyewear/Materials', rows])),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+
+  it.each([
+    [
+      'in-network first, then out-of-network',
+      [
+        ['Eyeglass frame', 'All charges above $150', 'All charges above $120'],
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Retinal Imaging', '$39', 'Not covered'],
+      ],
+      [
+        ['Eyeglass frame', 'All charges above $150', 'All charges above $120'],
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Retinal Imaging', '$39', 'Not covered'],
+      ],
+    ],
+    [
+      'rows behind a column of bullets',
+      [
+        ['•', 'Single vision', '$0', 'All charges above $43'],
+        ['•', 'Lined bifocal', '$0', 'All charges above $60'],
+        ['•', 'Lenticular', '$0', 'All charges above $200'],
+      ],
+      [
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Lined bifocal', '$0', 'All charges above $60'],
+        ['Lenticular', '$0', 'All charges above $200'],
+      ],
+    ],
+  ])('%s', (_, rows, expected) => {
+    expect(read(rows)).toEqual(expected);
+  });
+
+  it('does not take a priced illustration that adds up to a total for the two networks', () => {
+    const rows = read([
+      ['Eye Exam', '$203', '$15'],
+      ['Frame', '$180', '$0'],
+      ['Total', '$970', '$345.64'],
+    ]);
+    expect(rows.some((r) => r[2] === '$15')).toBe(false);
+  });
+});

@@ -157,7 +157,11 @@ const COST_VALUE =
   /^(up to\s+)?\$\s?\d|^\d{1,3}%|^(included|covered|no (additional )?(cost|charge)|not covered|free|\$0)\b/i;
 
 function costLike(text: string): boolean {
-  return COST_VALUE.test(text.trim()) && text.split(/\s+/).length <= 12;
+  const t = text.trim();
+  return (
+    (COST_VALUE.test(t) || /^(amount over|all charges (above|over))\b/i.test(t)) &&
+    t.split(/\s+/).length <= 12
+  );
 }
 
 /**
@@ -193,13 +197,15 @@ export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
     shape.classCol === undefined &&
     shape.subLabelCol === undefined &&
     starts(labelCol).length > 0 &&
-    starts(labelCol).every((cell) => cell.colSpan >= 2) &&
+    // bars across the row, or bullets
+    starts(labelCol).every((cell) => cell.colSpan >= 2 || !/[a-z0-9]/i.test(cellText(cell))) &&
     starts(labelCol + 1).filter((cell) => cell.colSpan === 1).length >= 3
   )
     labelCol += 1;
   let cost: number | undefined;
   let best = 0.5;
   let frequency: number | undefined;
+  const costCols: number[] = [];
   for (const col of t.columns) {
     const c = col.index;
     if (c <= labelCol || c === shape.classCol || c === shape.subLabelCol) continue;
@@ -208,6 +214,8 @@ export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
       continue;
     }
     const s = share(c, costLike);
+    // (a description column may open with an allowance: a pair of cost columns is clear-cut)
+    if (s >= 0.8) costCols.push(c);
     if (s >= best) {
       best = s + 1e-9;
       cost = c;
@@ -221,6 +229,17 @@ export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
   const named =
     namesNetworkExplicitly(title) && !namesBothNetworks(title) ? networkOf(title) : undefined;
   const network = named ?? 'in';
+  // two columns of costs side by side under no title naming a network: in-network first, then
+  // out-of-network, the order every benefit summary prints them in
+  // (not a priced illustration that adds its rows up: 'Without plan | With plan … Total')
+  const sums = t.body.some((r) => /^(total|savings)\b/i.test(cellText(r.cells[labelCol])));
+  if (!named && !sums && costCols.length === 2 && costCols[1] === costCols[0]! + 1)
+    return {
+      ...shape,
+      labelCol,
+      groups: [{ in: costCols[0], out: costCols[1], unclear: true }],
+      ...(frequency !== undefined ? { frequencyCol: frequency } : {}),
+    };
   return {
     ...shape,
     labelCol,
