@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
-import { amountPairs, runTogetherSplit, splitAtX, valuesLineByLine } from './vision.ts';
+import {
+  amountPairs,
+  onceOfRepeated,
+  runTogetherSplit,
+  splitAtX,
+  valuesLineByLine,
+} from './vision.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
@@ -397,5 +403,16 @@ describe('two columns of costs without headings', () => {
       ['Total', '$970', '$345.64'],
     ]);
     expect(rows.some((r) => r[2] === '$15')).toBe(false);
+  });
+});
+
+describe('a frequency printed once per network and read as one run', () => {
+  it.each([
+    ['Once every calendar year Once every calendar year', 'Once every calendar year'],
+    ['Once every 2 calendar years Once every 2 calendar years', 'Once every 2 calendar years'],
+    ['Once every 12 months', 'Once every 12 months'],
+    ['12 months 24 months', '12 months 24 months'],
+  ])('%s', (value, once) => {
+    expect(onceOfRepeated(value)).toBe(once);
   });
 });

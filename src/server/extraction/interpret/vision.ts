@@ -64,13 +64,24 @@ export function frequencyParts(
   return items.map((item) => [item, value]);
 }
 
+/**
+ * A frequency printed once per network and read as one run ('Once every calendar year Once every
+ * calendar year'): the phrase once.
+ */
+export function onceOfRepeated(value: string): string {
+  const m = value.match(/^(.{6,}?)\s+\1$/i);
+  return m ? m[1]! : value;
+}
+
 function addFrequency(
   facts: Facts,
   items: FrequencyItem[],
-  e: Evidence,
+  found: Evidence,
   scope: Scope,
   order: number,
 ): void {
+  const once = onceOfRepeated(found.value);
+  const e = once === found.value ? found : { ...found, value: once, method: 'split' as const };
   for (const [item, value] of frequencyParts(items, e.value)) {
     facts.add(
       FREQUENCY_FACT[item],
