@@ -340,7 +340,7 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
 export function isRepeatedNetworkHeading(text: string): boolean {
   return (
     networkOf(text) !== undefined &&
-    !/\d|%|\$|copay|covered|allowance|none|n\/a|up to/i.test(text) &&
+    !/\d|%|\$|copay|covered|included|allowance|none|n\/a|up to/i.test(text) &&
     text.split(/\s+/).length <= 4
   );
 }

@@ -44,10 +44,12 @@ import {
 } from './rates.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
+  collectAmountList,
   collectFrequency,
   collectFrequencyProse,
   collectVision,
   frequencyLayout,
+  lineBefore,
   visionScore,
 } from './vision.ts';
 import { isTierLabel, keyKind, type Product, productsNamed, rateMeasure } from './vocabulary.ts';
@@ -146,6 +148,11 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     if (classes) {
       collectClasses(t, facts);
+      continue;
+    }
+    // 'Exam ...... up to $45' pairs under an out-of-network heading
+    if (collectAmountList(t, facts, lineBefore(doc, t))) {
+      lastProduct = 'vision';
       continue;
     }
     const rates = isRateTable(t) ? 'rows' : isTransposedRateTable(t) ? 'columns' : undefined;

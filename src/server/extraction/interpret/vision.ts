@@ -1,8 +1,16 @@
 import type { Cell } from '../layout.ts';
-import { type AnalyzedDocument, type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedDocument,
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesBothNetworks,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
 import {
+  type GridShape,
   gridShape,
   groupDoubt,
   isSectionRow,
@@ -11,7 +19,13 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { FREQUENCY_VALUE, frequencyItems, isOptionName, VISION_SERVICE } from './vocabulary.ts';
+import {
+  FREQUENCY_VALUE,
+  frequencyItems,
+  isOptionName,
+  networkOf,
+  VISION_SERVICE,
+} from './vocabulary.ts';
 
 /**
  * Vision grids (one row per service or material, in- and out-of-network columns, sometimes a
@@ -50,13 +64,24 @@ export function frequencyParts(
   return items.map((item) => [item, value]);
 }
 
+/**
+ * A frequency printed once per network and read as one run ('Once every calendar year Once every
+ * calendar year'): the phrase once.
+ */
+export function onceOfRepeated(value: string): string {
+  const m = value.match(/^(.{6,}?)\s+\1$/i);
+  return m ? m[1]! : value;
+}
+
 function addFrequency(
   facts: Facts,
   items: FrequencyItem[],
-  e: Evidence,
+  found: Evidence,
   scope: Scope,
   order: number,
 ): void {
+  const once = onceOfRepeated(found.value);
+  const e = once === found.value ? found : { ...found, value: once, method: 'split' as const };
   for (const [item, value] of frequencyParts(items, e.value)) {
     facts.add(
       FREQUENCY_FACT[item],
@@ -72,7 +97,7 @@ function isFrequencyValue(v: string | undefined): boolean {
 }
 
 export function visionScore(t: AnalyzedTable): number {
-  const shape = gridShape(t);
+  const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
@@ -138,8 +163,194 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   }
 }
 
+/** A cost as a vision grid prints it: '$25', 'Up to $60', '20% off', 'Included in …', 'Covered in full'. */
+const COST_VALUE =
+  /^(up to\s+)?\$\s?\d|^\d{1,3}%|^(included|covered|no (additional )?(cost|charge)|not covered|free|\$0)\b/i;
+
+function costLike(text: string): boolean {
+  const t = text.trim();
+  return (
+    (COST_VALUE.test(t) || /^(amount over|all charges (above|over))\b/i.test(t)) &&
+    t.split(/\s+/).length <= 12
+  );
+}
+
+/**
+ * A grid printed without headings over its value columns (its headings are loose lines above it,
+ * or none): when the headings leave the value columns unclear, each column's role is taken from
+ * what it holds. The column whose cells mostly read as costs is the value column, one whose cells
+ * mostly read as frequencies is the frequency column; columns of sentences describe.
+ */
+export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
+  const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!only?.unclear || only.in !== undefined || only.out !== undefined || only.option)
+    return shape;
+  if (t.columns.some((c) => c.network)) return shape;
+  if (t.columns.filter((c) => c.option && isOptionName(c.option)).length >= 2) return shape;
+  const texts = (c: number) =>
+    t.body
+      .map((r) => r.cells[c])
+      .filter((cell): cell is Cell => cell !== undefined && cell.col === c)
+      .map((cell) => cellText(cell))
+      .filter(Boolean);
+  const share = (c: number, test: (v: string) => boolean) => {
+    const v = texts(c);
+    return v.length >= 2 ? v.filter(test).length / v.length : 0;
+  };
+  // a first column that only holds bars across the row ('In-Network Services', 'Lens
+  // Options'): the row labels are in the next column
+  let labelCol = shape.labelCol;
+  const starts = (c: number) =>
+    t.body
+      .map((r) => r.cells[c])
+      .filter((cell): cell is Cell => cell?.col === c && !!cellText(cell));
+  if (
+    shape.classCol === undefined &&
+    shape.subLabelCol === undefined &&
+    starts(labelCol).length > 0 &&
+    // bars across the row, or bullets
+    starts(labelCol).every((cell) => cell.colSpan >= 2 || !/[a-z0-9]/i.test(cellText(cell))) &&
+    starts(labelCol + 1).filter((cell) => cell.colSpan === 1).length >= 3
+  )
+    labelCol += 1;
+  let cost: number | undefined;
+  let best = 0.5;
+  let frequency: number | undefined;
+  const costCols: number[] = [];
+  for (const col of t.columns) {
+    const c = col.index;
+    if (c <= labelCol || c === shape.classCol || c === shape.subLabelCol) continue;
+    if (share(c, isFrequencyValue) >= 0.6) {
+      frequency ??= c;
+      continue;
+    }
+    const s = share(c, costLike);
+    // (a description column may open with an allowance: a pair of cost columns is clear-cut)
+    if (s >= 0.8) costCols.push(c);
+    if (s >= best) {
+      best = s + 1e-9;
+      cost = c;
+    }
+  }
+  if (cost === undefined) return shape;
+  // the network the table's title names ('Your Coverage with Other Providers (Non-Network)');
+  // else what a member pays at the provider: the in-network cost (out-of-network amounts are
+  // reimbursements, printed apart)
+  const title = t.caption ?? t.heading ?? '';
+  const named =
+    namesNetworkExplicitly(title) && !namesBothNetworks(title) ? networkOf(title) : undefined;
+  const network = named ?? 'in';
+  // two columns of costs side by side under no title naming a network: in-network first, then
+  // out-of-network, the order every benefit summary prints them in
+  // (not a priced illustration that adds its rows up: 'Without plan | With plan … Total')
+  const sums = t.body.some((r) => /^(total|savings)\b/i.test(cellText(r.cells[labelCol])));
+  if (!named && !sums && costCols.length === 2 && costCols[1] === costCols[0]! + 1)
+    return {
+      ...shape,
+      labelCol,
+      groups: [{ in: costCols[0], out: costCols[1], unclear: true }],
+      ...(frequency !== undefined ? { frequencyCol: frequency } : {}),
+    };
+  return {
+    ...shape,
+    labelCol,
+    groups: [{ [network]: cost, unclear: true }],
+    ...(frequency !== undefined ? { frequencyCol: frequency } : {}),
+  };
+}
+
+/**
+ * A cost cell that prints one value per line beside a cell listing as many services, line for
+ * line ('Standard progressive lenses / Premium progressive lenses' beside '$55 / $95 - $105'):
+ * each value with the service printed level with it. Undefined unless every value finds one.
+ */
+export function valuesLineByLine(
+  costCell: Cell | undefined,
+  nameCells: Array<Cell | undefined>,
+): Array<{ service: Evidence; cost: Evidence }> | undefined {
+  const values = (costCell?.lines ?? []).filter((l) => l.text.trim());
+  if (values.length < 2 || !values.every((l) => COST_VALUE.test(l.text.trim()))) return undefined;
+  const others = nameCells.filter((c): c is Cell => c !== undefined && c !== costCell);
+  // the services are listed beside the row's label, in a description column (the label's own
+  // lines are one service's name wrapped)
+  if (others.length < 2) return undefined;
+  const listed = others.slice(1);
+  const names = listed
+    .flatMap((c) => c.lines)
+    .filter((l) => l.text.trim() && !COST_VALUE.test(l.text.trim()));
+  const out: Array<{ service: Evidence; cost: Evidence }> = [];
+  for (const v of values) {
+    const height = v.box[3] - v.box[1];
+    const level = names.filter(
+      (n) => Math.abs((n.box[1] + n.box[3]) / 2 - (v.box[1] + v.box[3]) / 2) < height * 0.6,
+    );
+    if (level.length !== 1) return undefined;
+    const name = level[0]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    if (!name || /^[\d$]/.test(name)) return undefined;
+    out.push({
+      service: evidence(name, sourceOfLines([level[0]!]), 'split'),
+      cost: evidence(v.text.trim(), sourceOfLines([v]), 'split'),
+    });
+  }
+  return out;
+}
+
+/** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
+const REIMBURSEMENT_START =
+  /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
+
+/**
+ * A value column whose cells hold two columns' words run together ('$20 copay Up to $35': the
+ * in-network cost and the out-of-network reimbursement printed side by side and read as one
+ * cell): the x where the second column begins, taken from lines whose later words open with a
+ * reimbursement after a cost. Undefined unless two cells or more agree on it.
+ */
+export function runTogetherSplit(cells: Cell[]): number | undefined {
+  const xs: number[] = [];
+  for (const cell of cells) {
+    for (const line of cell.lines) {
+      const words = line.words;
+      for (let k = 1; k < words.length; k++) {
+        const rest = words
+          .slice(k)
+          .map((w) => w.text)
+          .join(' ');
+        const head = words
+          .slice(0, k)
+          .map((w) => w.text)
+          .join(' ');
+        // a slash says the cell prints its two values itself ('$10 copay / Up to $50')
+        if (/\//.test(line.text)) break;
+        if (REIMBURSEMENT_START.test(rest) && (costLike(head) || /copay|off\b|%/i.test(head))) {
+          xs.push(words[k]!.box[0]);
+          break;
+        }
+      }
+    }
+  }
+  if (xs.length < 2) return undefined;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const agree = xs.filter((x) => Math.abs(x - median) < 12);
+  return agree.length >= 2 ? Math.min(...agree) - 1 : undefined;
+}
+
+/** A run-together cell's words left and right of the split, each joined over its lines. */
+export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const line of cell.lines) {
+    const l = line.words.filter((w) => w.box[0] < x).map((w) => w.text);
+    const r = line.words.filter((w) => w.box[0] >= x).map((w) => w.text);
+    if (l.length) left.push(l.join(' '));
+    if (r.length) right.push(r.join(' '));
+  }
+  if (!left.length || !right.length) return undefined;
+  return [left.join(' '), right.join(' ')];
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
-  const shape = gridShape(t);
+  const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
     product: 'vision',
     ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
@@ -148,6 +359,25 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   if (options.length >= 2) for (const g of options) facts.addOption('vision', g.option!);
   facts.shown.add('vision');
   let section = '';
+  let band: 'in' | 'out' | undefined;
+  // one value column whose cells run the two networks' values together
+  const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const runCol =
+    single &&
+    !single.paired &&
+    single.both !== undefined &&
+    single.in === undefined &&
+    single.out === undefined
+      ? single.both
+      : undefined;
+  const runX =
+    runCol !== undefined
+      ? runTogetherSplit(
+          t.body
+            .map((r) => r.cells[runCol])
+            .filter((c): c is Cell => c?.col === runCol && c.colSpan === 1),
+        )
+      : undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -155,6 +385,9 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const service = label.description ? `${label.text} ${label.description}` : label.text;
     if (isSectionRow(row.cells, shape)) {
       section = service;
+      // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
+      if (namesNetworkExplicitly(service) && !namesBothNetworks(service))
+        band = networkOf(service) ?? band;
       continue;
     }
     const freqItems = frequencyItems(service);
@@ -194,6 +427,42 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         outCost = paired.out;
       }
       if (!inCost && !outCost) continue;
+      const runCell = runX !== undefined ? row.cells[runCol!] : undefined;
+      const parts = runCell && runCell.col === runCol ? splitAtX(runCell, runX!) : undefined;
+      if (parts) {
+        const source = sourceOfCell(runCell!);
+        inCost = evidence(parts[0], source, 'split');
+        outCost = evidence(parts[1], source, 'split');
+      }
+      // under a bar naming one network, a single value column serves that network only
+      if (band && g.out === undefined && (g.in === undefined || g.unclear)) {
+        const value = inCost ?? outCost;
+        inCost = band === 'in' ? value : undefined;
+        outCost = band === 'out' ? value : undefined;
+      }
+      // one value per listed service in a single value column
+      const split =
+        g.out === undefined && !g.paired && (g.in ?? g.both) !== undefined
+          ? valuesLineByLine(row.cells[(g.in ?? g.both)!], [
+              row.cells[shape.labelCol],
+              ...row.cells.filter(
+                (_, c) =>
+                  c !== shape.labelCol && c !== (g.in ?? g.both) && c !== shape.frequencyCol,
+              ),
+            ])
+          : undefined;
+      if (split) {
+        split.forEach(({ service: name, cost }, i) => {
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: name,
+            inCost: cost,
+            ...(g.in === undefined ? { outCost: cost } : {}),
+          });
+        });
+        continue;
+      }
       facts.benefits.push({
         scope,
         order,
@@ -230,4 +499,71 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
       for (const it of items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
+}
+
+/**
+ * Services printed with their amounts in running cells or lines, joined by a dot leader or a
+ * colon ('Exam ........ up to $45*', 'Frames: up to $55', two such pairs in one cell): each
+ * service whose name is a vision service, with the amount as printed (footnote marks dropped).
+ */
+const AMOUNT_PAIR =
+  /([A-Za-z][A-Za-z ,'\u2019()/&+-]{1,60}?)\s*(?:\.{3,}|\u2026+|:)\s*((?:up to\s+)?\$\d[\d,]*(?:\.\d{2})?)\*?/gi;
+
+export function amountPairs(text: string): Array<{ service: string; amount: string }> {
+  const out: Array<{ service: string; amount: string }> = [];
+  for (const m of text.replace(/\s+/g, ' ').matchAll(AMOUNT_PAIR)) {
+    const service = m[1]!.replace(/^[\s,*\u2022\uf0b7-]+|[\s,]+$/g, '').trim();
+    if (!service || !VISION_SERVICE.test(service) || /frequenc/i.test(service)) continue;
+    out.push({ service, amount: m[2]!.replace(/\s+/g, ' ') });
+  }
+  return out;
+}
+
+/**
+ * A table of service–amount pairs under a heading that names one network ('Your plan provides
+ * the following out-of-network reimbursements', 'Out-of-network reimbursement'): every pair is a
+ * service line of that network. Answers whether the table was read so.
+ */
+export function collectAmountList(t: AnalyzedTable, facts: Facts, lead = ''): boolean {
+  if (t.scope.product === 'dental') return false;
+  // every cell: a first row of pairs may have been taken for the header
+  const cells = t.table.cells.filter((c) => /[a-z0-9]/i.test(cellText(c)));
+  const paired = cells.map((c) => ({ cell: c, pairs: amountPairs(cellText(c)) }));
+  const withPairs = paired.filter((p) => p.pairs.length > 0);
+  const count = withPairs.reduce((n, p) => n + p.pairs.length, 0);
+  if (count < 3 || withPairs.length < cells.length / 2) return false;
+  // the sentence that introduces the list ('Your plan provides the following out-of-network
+  // reimbursements:') names its network before the section's heading does
+  const intro = /:\s*$/.test(lead) ? (lead.split(/(?<=\.)\s+/).pop() ?? '') : '';
+  const title = namesNetworkExplicitly(intro)
+    ? intro
+    : [t.caption, t.heading].filter(Boolean).join(' ');
+  const network = networkOf(title);
+  if (!network || !namesNetworkExplicitly(title)) return false;
+  const scope: Scope = {
+    product: 'vision',
+    ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}),
+  };
+  facts.shown.add('vision');
+  for (const { cell, pairs } of withPairs)
+    pairs.forEach(({ service, amount }, i) => {
+      const source = sourceOfCell(cell);
+      const line = {
+        scope,
+        order: t.order + (cell.col * 100 + cell.row + i / 10) / 10000,
+        service: evidence(service, source, 'split'),
+      };
+      const cost = evidence(amount, source, 'split');
+      facts.benefits.push(
+        network === 'out' ? { ...line, outCost: cost } : { ...line, inCost: cost },
+      );
+    });
+  return true;
+}
+
+/** The text of the line printed right before a table (nothing between them), or ''. */
+export function lineBefore(doc: AnalyzedDocument, t: AnalyzedTable): string {
+  const i = doc.items.findIndex((item) => item.kind === 'table' && item.table === t);
+  const before = i > 0 ? doc.items[i - 1] : undefined;
+  return before?.kind === 'line' ? before.line.text : '';
 }

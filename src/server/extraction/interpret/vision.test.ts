@@ -1,0 +1,418 @@
+import { describe, expect, it } from 'vitest';
+import { markupLayout } from '../testing/markup-layout.ts';
+import { tableRows } from '../testing/parsed.ts';
+import { interpretProposal } from './proposal.ts';
+import {
+  amountPairs,
+  onceOfRepeated,
+  runTogetherSplit,
+  splitAtX,
+  valuesLineByLine,
+} from './vision.ts';
+
+/** Vision rules, one at a time, on layouts unlike the fixtures'. */
+
+describe('service–amount pairs in running cells', () => {
+  it.each([
+    ['Exam ........................ up to $45*', [['Exam', 'up to $45']]],
+    ['Frames: up to $55', [['Frames', 'up to $55']]],
+    [
+      'Single vision lenses: up to $30  Progressive lenses: up to $50',
+      [
+        ['Single vision lenses', 'up to $30'],
+        ['Progressive lenses', 'up to $50'],
+      ],
+    ],
+    ['Contacts \u2026\u2026 $150', [['Contacts', '$150']]],
+    // not a vision service, no amount, or a frequency: no pair
+    ['Deductible: $50', []],
+    ['Contact lenses:', []],
+    ['Exam frequency: 12 months', []],
+    ['*$15 exam copay may apply', []],
+  ])('%s', (text, pairs) => {
+    expect(amountPairs(text).map((p) => [p.service, p.amount])).toEqual(pairs);
+  });
+});
+
+describe('an out-of-network reimbursement list beside an in-network grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['Benefit', 'In-Network Copay'],
+        ['Eye Exam', '$10'],
+        ['Frames', '$130 allowance'],
+      ],
+      '# Coverage with an out-of-network provider',
+      [
+        ['Eye exam ............ up to $45*', 'Lined bifocal lenses ........ up to $65*'],
+        ['Frames ............ up to $55*', 'Contacts ........ up to $150*'],
+        ['Single vision lenses .... up to $45*', '*$15 exam copay may apply'],
+      ],
+    ]),
+  );
+
+  it('reads each pair as an out-of-network value, joined to the in-network line of its name', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Eye Exam', '$10', 'up to $45'],
+      ['Frames', '$130 allowance', 'up to $55'],
+      ['Single vision lenses', undefined, 'up to $45'],
+      ['Lined bifocal lenses', undefined, 'up to $65'],
+      ['Contacts', undefined, 'up to $150'],
+    ]);
+  });
+});
+
+describe('pairs under a heading that names no network', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan',
+      [
+        ['Eye exam ............ $10', 'Frames ........ $130'],
+        ['Lenses ............ $25', 'Contacts ........ $130'],
+      ],
+    ]),
+  );
+  it('are not given a network from nothing', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.find((r) => r.servicesAndMaterials === 'Frames')).toBeUndefined();
+    expect(rows.some((r) => r.outOfNetworkReimbursement === '$130')).toBe(false);
+  });
+});
+
+describe('a grid whose column headings are not part of the table', () => {
+  // BENEFIT | DESCRIPTION | COPAY | FREQUENCY printed as loose lines above: the table itself has
+  // no heading row, so each column's role comes from what it holds
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Vision Benefits Summary',
+      [
+        ['FRAME', '$150 frame allowance; 20% savings over it', '$25', 'Every other calendar year'],
+        [
+          'LENSES',
+          'Single vision, lined bifocal and trifocal',
+          'Included in glasses',
+          'Every calendar year',
+        ],
+        [
+          'CONTACTS',
+          '$150 allowance for contacts and the exam',
+          'Up to $60',
+          'Every calendar year',
+        ],
+      ],
+    ]),
+  );
+
+  it('takes the column of costs for the in-network value, not the description', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['FRAME', '$25', undefined],
+      ['LENSES', 'Included in glasses', undefined],
+      ['CONTACTS', 'Up to $60', undefined],
+    ]);
+  });
+
+  it('takes the column of frequencies for the frequency row', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      frame: 'Every other calendar year',
+      lensesOrContactLenses: 'Every calendar year',
+    });
+  });
+});
+
+describe('costs that print one value per listed service', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [
+      {
+        text,
+        box: [x, top, x + 50, top + 10] as [number, number, number, number],
+        size: 10,
+        confidence: 1,
+      },
+    ],
+    box: [x, top, x + 50, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  const label = cell(0, [line('LENS ENHANCEMENTS', 0, 0)]);
+  const names = cell(1, [
+    line('Standard progressive lenses', 0, 100),
+    line('Premium progressive lenses', 12, 100),
+    line('Custom progressive lenses', 24, 100),
+    line('Average savings of 30% on other lens enhancements', 36, 100),
+  ]);
+
+  it.each([
+    ['one value level with each service', ['$55', '$95 - $105', '$150 - $175'], 3],
+    ['a value wrapped over lines', ['Included in', 'Prescription', 'Glasses'], 0],
+    ['a single value', ['$25'], 0],
+  ])('%s', (_, values, rows) => {
+    const costs = cell(
+      2,
+      values.map((v, i) => line(v, i * 12, 300)),
+    );
+    const split = valuesLineByLine(costs, [label, names, costs]) ?? [];
+    expect(split.length).toBe(rows);
+    if (rows) expect(split[1]!.service.value).toBe('Premium progressive lenses');
+  });
+});
+
+describe('bars naming a network over the rows of one value column', () => {
+  // a first column that only holds bars; the services in the second, the amounts in the third
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['', 'Exam(s)', 'Once every 12 months'],
+        ['', 'Frames', 'Once every 24 months'],
+        ['>>>>In-Network Services'],
+        ['', 'Exam(s)', '$ 10.00'],
+        ['', 'Materials', '$ 25.00'],
+        ['>>>>Out-of-Network Reimbursements (Copays do not apply)'],
+        ['', 'Exam(s)', 'Up to $40.00'],
+        ['', 'Frames', 'Up to $45.00'],
+      ],
+    ]),
+  );
+
+  it('gives each row the network its bar names, joined by service', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam(s)', '$ 10.00', 'Up to $40.00'],
+      ['Materials', '$ 25.00', undefined],
+      ['Frames', undefined, 'Up to $45.00'],
+    ]);
+  });
+
+  it('reads the frequency rows above the bars', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      frame: 'Once every 24 months',
+    });
+  });
+});
+
+describe('a grid without headings under a title naming one network', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Coverage with Other Providers (Non-Network)',
+      [
+        ['Vision Exams', 'Up to $45', 'One per 12 month period'],
+        ['Single Vision lenses', 'Up to $30', 'One pair per 12 month period'],
+        ['Frames', 'Up to $70', 'One set per 12 month period'],
+      ],
+    ]),
+  );
+  it('gives the values to the network the title names', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
+      [undefined, 'Up to $45'],
+      [undefined, 'Up to $30'],
+      [undefined, 'Up to $70'],
+    ]);
+  });
+});
+
+describe('two networks’ values read as one cell', () => {
+  const word = (text: string, x: number, top: number) => ({
+    text,
+    box: [x, top, x + text.length * 5, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+  });
+  // words at their x: the in-network column starts at 200, the out-of-network one at 320
+  const cellOf = (lines: Array<Array<[string, number]>>) => {
+    const ls = lines.map((ws, i) => {
+      const words = ws.map(([t, x]) => word(t, x, i * 12));
+      return {
+        text: words.map((w) => w.text).join(' '),
+        words,
+        box: [words[0]!.box[0], i * 12, words[words.length - 1]!.box[2], i * 12 + 10] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+        size: 10,
+        confidence: 1,
+        page: 1,
+      };
+    });
+    return { text: '', lines: ls, row: 0, col: 1, rowSpan: 1, colSpan: 1, page: 1 };
+  };
+  const a = cellOf([
+    [
+      ['$20', 200],
+      ['copay', 220],
+      ['Up', 320],
+      ['to', 335],
+      ['$35', 350],
+    ],
+  ]);
+  const b = cellOf([
+    [
+      ['Up', 200],
+      ['to', 215],
+      ['$40', 230],
+      ['Not', 321],
+      ['covered', 340],
+    ],
+  ]);
+  const c = cellOf([
+    [
+      ['$0', 200],
+      ['copay;', 215],
+      ['20%', 250],
+      ['off', 270],
+      ['Up', 320],
+      ['to', 335],
+      ['$60', 350],
+    ],
+    [
+      ['over', 200],
+      ['$130', 225],
+      ['allowance', 255],
+    ],
+  ]);
+
+  it('splits at the x where the reimbursements begin, line by line', () => {
+    const x = runTogetherSplit([a, b, c]);
+    expect(x).toBeDefined();
+    expect([a, b, c].map((cell) => splitAtX(cell, x!))).toEqual([
+      ['$20 copay', 'Up to $35'],
+      ['Up to $40', 'Not covered'],
+      ['$0 copay; 20% off over $130 allowance', 'Up to $60'],
+    ]);
+  });
+
+  it.each([
+    ['one cell alone', [a]],
+    [
+      'cells that print their own separator',
+      [
+        cellOf([
+          [
+            ['$10', 200],
+            ['copay', 220],
+            ['/', 250],
+            ['Up', 320],
+            ['to', 335],
+            ['$50', 350],
+          ],
+        ]),
+        cellOf([
+          [
+            ['$20', 200],
+            ['/', 220],
+            ['Up', 320],
+            ['to', 335],
+            ['$35', 350],
+          ],
+        ]),
+      ],
+    ],
+  ])('finds no split in %s', (_, cells) => {
+    expect(runTogetherSplit(cells)).toBeUndefined();
+  });
+});
+
+describe('a reimbursement list introduced by a sentence under an in-network heading', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# YOUR COVERAGE GOES FURTHER IN-NETWORK',
+      'Log in to find an in-network provider. Your plan provides the following out-of-network reimbursements:',
+      [
+        ['Exam.............up to $50', 'Lined Bifocal Lenses.......up to $75'],
+        ['Frame............up to $70', 'Contacts..........up to $105'],
+      ],
+    ]),
+  );
+  it('gives the pairs to the network the sentence names', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam', undefined, 'up to $50'],
+      ['Frame', undefined, 'up to $70'],
+      ['Lined Bifocal Lenses', undefined, 'up to $75'],
+      ['Contacts', undefined, 'up to $105'],
+    ]);
+  });
+});
+
+describe('two columns of costs without headings', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Eyewear/Materials', rows])),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+
+  it.each([
+    [
+      'in-network first, then out-of-network',
+      [
+        ['Eyeglass frame', 'All charges above $150', 'All charges above $120'],
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Retinal Imaging', '$39', 'Not covered'],
+      ],
+      [
+        ['Eyeglass frame', 'All charges above $150', 'All charges above $120'],
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Retinal Imaging', '$39', 'Not covered'],
+      ],
+    ],
+    [
+      'rows behind a column of bullets',
+      [
+        ['•', 'Single vision', '$0', 'All charges above $43'],
+        ['•', 'Lined bifocal', '$0', 'All charges above $60'],
+        ['•', 'Lenticular', '$0', 'All charges above $200'],
+      ],
+      [
+        ['Single vision', '$0', 'All charges above $43'],
+        ['Lined bifocal', '$0', 'All charges above $60'],
+        ['Lenticular', '$0', 'All charges above $200'],
+      ],
+    ],
+  ])('%s', (_, rows, expected) => {
+    expect(read(rows)).toEqual(expected);
+  });
+
+  it('does not take a priced illustration that adds up to a total for the two networks', () => {
+    const rows = read([
+      ['Eye Exam', '$203', '$15'],
+      ['Frame', '$180', '$0'],
+      ['Total', '$970', '$345.64'],
+    ]);
+    expect(rows.some((r) => r[2] === '$15')).toBe(false);
+  });
+});
+
+describe('a frequency printed once per network and read as one run', () => {
+  it.each([
+    ['Once every calendar year Once every calendar year', 'Once every calendar year'],
+    ['Once every 2 calendar years Once every 2 calendar years', 'Once every 2 calendar years'],
+    ['Once every 12 months', 'Once every 12 months'],
+    ['12 months 24 months', '12 months 24 months'],
+  ])('%s', (value, once) => {
+    expect(onceOfRepeated(value)).toBe(once);
+  });
+});
