@@ -1,5 +1,6 @@
 /**
- * node scripts/extraction/train-calibration.ts [--truth DIR]... [--synthetic DIR]... [--check DIR]... [--lambda L]
+ * node scripts/extraction/train-calibration.ts [--truth DIR]... [--synthetic DIR]...
+ *   [--recalibrate DIR]... [--check DIR]... [--lambda L]
  *   [--write] [--cache DIR] [--drop REGEX] [--free] [--identity]
  *
  * Trains the calibration of extraction scores (src/server/extraction/interpret/calibrate.ts): a
@@ -27,6 +28,9 @@
  * last step, the recalibration to unseen families: Platt scaling of the model's logit fitted on
  * the real --truth documents' values as scored by the model that did not see their family
  * (folded into the weights; its own figures are nested: each family's Platt fit leaves it out).
+ * --recalibrate DIR: documents not trained on, scored by the model and added to that Platt step
+ * (tried with the tuning split: on the families left out it traded ECE for Brier, so today's
+ * model does without it).
  *
  * Truth folders: FILE.truth.json beside the document. In a folder of fixtures with
  * FILE.source.json only the "tuning" and "heldout" documents are read. --cache DIR keeps each
@@ -63,6 +67,7 @@ const { values } = parseArgs({
     free: { type: 'boolean', default: false },
     check: { type: 'string', multiple: true },
     synthetic: { type: 'string', multiple: true },
+    recalibrate: { type: 'string', multiple: true },
   },
 });
 
@@ -85,6 +90,8 @@ interface Sample {
   heldout: boolean;
   /** From a --synthetic folder: trained on, left out of the recalibration to unseen families. */
   synthetic?: boolean;
+  /** From a --recalibrate folder: not trained on, scored by the model, used by the Platt step. */
+  recalibrate?: boolean;
   /** From a --check folder: scored by the final model, never trained on. */
   check?: boolean;
   /** The carrier or template family named in the file name ('r04-dental-guardian' → guardian). */
@@ -179,6 +186,19 @@ try {
       const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
       samples.push(
         ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({ ...s, synthetic: true })),
+      );
+    }
+  }
+  for (const dir of values.recalibrate ?? []) {
+    for (const doc of await documentsOf(dir)) {
+      const items = await readingOf(provider, doc.file);
+      if (!items) continue;
+      const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
+      samples.push(
+        ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({
+          ...s,
+          recalibrate: !doc.heldout,
+        })),
       );
     }
   }
@@ -363,7 +383,7 @@ const setName = (set: string) => set.replace(/^.*\/(?=[^/]+\/[^/]+$)/, '');
 
 const lambda = Number(values.lambda);
 // the held-out split is never trained on, and is seen only as one aggregate figure below
-const training = samples.filter((s) => !s.heldout && !s.check);
+const training = samples.filter((s) => !s.heldout && !s.check && !s.recalibrate);
 const heldoutSamples = samples.filter((s) => s.heldout);
 const docs = [...new Set(training.map((s) => s.doc))];
 const heuristic: Array<[number, number]> = training.map((s) => [s.heuristic, s.y]);
@@ -432,7 +452,14 @@ function platt(data: Array<{ z: number; y: number }>): [number, number] {
   }
   return [a, b];
 }
-const realOof = oof.filter((o) => o.real);
+const fitted = fitModel(training, lambda);
+// values of --recalibrate documents, scored by the model trained without them
+const realOof = [
+  ...oof.filter((o) => o.real),
+  ...samples
+    .filter((s) => s.recalibrate)
+    .map((s) => ({ z: logitOf(fitted, s.x), y: s.y, family: s.family, set: s.set, real: true })),
+];
 const recalibratedBySet = new Map<string, Array<[number, number]>>();
 const recalibrated: Array<[number, number]> = [];
 for (const family of new Set(realOof.map((o) => o.family))) {
@@ -449,6 +476,14 @@ console.info(
 console.info(`heuristic scores:                  ${figures(heuristic)}`);
 console.info(`model, leave one document out:     ${figures(held)}`);
 console.info(`model, leave one family out (${families.length}): ${figures(heldFamily)}`);
+for (const set of new Set(samples.filter((s) => s.recalibrate).map((s) => s.set))) {
+  const scored: Array<[number, number]> = samples
+    .filter((s) => s.recalibrate && s.set === set)
+    .map((s) => [probability({ features: FEATURES, weights: fitted }, s.x), s.y]);
+  console.info(`  ${setName(set)} (recalibration only, not trained on): ${scored.length} values`);
+  console.info(`    model                           ${figures(scored)}`);
+  console.info(`    + recalibration (family out)    ${figures(recalibratedBySet.get(set) ?? [])}`);
+}
 for (const [set, scored] of heldBySet) {
   const h: Array<[number, number]> = training
     .filter((s) => s.set === set)
@@ -464,7 +499,6 @@ for (const [set, scored] of heldBySet) {
 }
 if (recalibrated.length)
   console.info(`real documents, model + recalibration, family left out: ${figures(recalibrated)}`);
-const fitted = fitModel(training, lambda);
 // the recalibration to unseen families, folded into the weights: σ(a·(w·x) + b)
 const [pa, pb] = realOof.length ? platt(realOof) : [1, 0];
 const weights = fitted.map((w, i) => Math.round((pa * w + (i === 0 ? pb : 0)) * 1e6) / 1e6);
