@@ -10,7 +10,8 @@ import { type SetSummary, scoreFixtureSet } from '../src/server/extraction/testi
  * shared 22 (../shared/real-proposals), the real documents labelled here that may be tuned on,
  * and the held-out split no rule is ever tuned on (tests/fixtures/real) — then on the
  * synthetic sets (dev fixtures, generalisation set, stress scans). Slot F1, precision, recall
- * and AUROC from the shared scorer.
+ * and AUROC from the shared scorer, expected calibration error (10 bins) and Brier score of the
+ * scores from testing/calibration-figures.ts.
  */
 const root = resolve(import.meta.dirname, '..');
 const realDir = join(root, 'tests/fixtures/real');
@@ -51,7 +52,7 @@ const pct = (x: number | null | undefined) => (x == null ? '—' : `${(x * 100).
 
 function line(name: string, docs: number, s: SetSummary & { overall: Record<string, number> }) {
   const o = s.overall;
-  return `${name.padEnd(34)} ${String(docs).padStart(4)}  F1 ${pct(o.f1).padStart(7)}  P ${pct(o.precision).padStart(7)}  R ${pct(o.recall).padStart(7)}  AUROC ${s.calibration.auroc?.toFixed(3) ?? '—'}`;
+  return `${name.padEnd(34)} ${String(docs).padStart(4)}  F1 ${pct(o.f1).padStart(7)}  P ${pct(o.precision).padStart(7)}  R ${pct(o.recall).padStart(7)}  AUROC ${s.calibration.auroc?.toFixed(3) ?? '—'}  ECE ${s.calibration.ece?.toFixed(3) ?? '—'}  Brier ${s.calibration.brier?.toFixed(3) ?? '—'}`;
 }
 
 export async function benchGeneralisation(): Promise<void> {

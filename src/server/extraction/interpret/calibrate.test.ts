@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import { type CalibrationModel, calibrate, FEATURES, unitsOf } from './calibrate.ts';
 import MODEL from './calibration-model.json' with { type: 'json' };
+import { REASONS, type Reasons } from './evidence.ts';
 
 const T = 'dentalInsurance_coveredServices';
 const cell = (row: number, column: string, value: string, score = 0.95) => ({
@@ -80,5 +81,126 @@ describe('scores that mean probabilities', () => {
         expect(s).toBeGreaterThanOrEqual(0.01);
         expect(s).toBeLessThanOrEqual(0.99);
       }
+  });
+
+  const R = 'dentalInsurance_rateTiers';
+  const rate = (row: number, column: string, value: string) => ({
+    label: `${R}_${column}`,
+    value,
+    row,
+    col: 0,
+    score: 0.95,
+  });
+  const ordered: ParsedItem[] = [
+    {
+      type: 'table',
+      label: T,
+      cells: [
+        cell(0, 'serviceTypeLabel', 'Preventive'),
+        cell(0, 'coverageLevelInNetwork', '50%'),
+        cell(1, 'serviceTypeLabel', 'Major'),
+        // major paying more than preventive: coinsurance falls from preventive to major
+        cell(1, 'coverageLevelInNetwork', '80%'),
+      ],
+    },
+    {
+      type: 'table',
+      label: R,
+      cells: [
+        rate(0, 'rateTier', 'Employee Only'),
+        rate(0, 'carrierMonthlyRate', '$40.00'),
+        rate(1, 'rateTier', 'Employee + Spouse'),
+        rate(1, 'carrierMonthlyRate', '$80.00'),
+        rate(2, 'rateTier', 'Family'),
+        // a family rate under the employee's: rates rise with the tier
+        rate(2, 'carrierMonthlyRate', '$30.00'),
+      ],
+    },
+  ];
+  const feature = (list: ParsedItem[], unit: number, name: string) =>
+    unitsOf(list)[unit]!.features[FEATURES.indexOf(name as never)];
+
+  it.each([
+    ['preventive 50 % under major 80 %', 1, 1],
+    ['major 80 % over preventive 50 %', 3, 1],
+    ['employee only $40.00, under family $30.00', 5, 1],
+    ['employee + spouse $80.00 over family $30.00', 7, 1],
+    ['family $30.00 under the others', 9, 1],
+  ])('orderBroken: %s', (_, unit, expected) => {
+    expect(feature(ordered, unit, 'orderBroken')).toBe(expected);
+  });
+
+  it('keeps its order features quiet when the order holds', () => {
+    expect(feature(items, 2, 'orderBroken')).toBe(0);
+    expect(feature(items, 5, 'orderBroken')).toBe(0);
+  });
+
+  const reasons: Reasons = {
+    method: 'prose',
+    propagated: true,
+    reading: 0.8,
+    doubt: 0.2,
+    trust: 0.5,
+    shapeFits: false,
+  };
+  const withReasons: ParsedItem[] = [
+    {
+      type: 'field',
+      label: 'dentalInsurance_carrierName',
+      value: 'Acme Dental',
+      score: 0.9,
+      [REASONS]: reasons,
+    } as ParsedItem,
+  ];
+
+  it.each([
+    ['method:prose', 1],
+    ['method:cell', 0],
+    ['propagated', 1],
+    ['ocr', 1],
+    ['misread', 0.2],
+    ['doubt', 0.2],
+    ['untrusted', 0.5],
+    ['shapeMisfit', 1],
+  ])('reads how the value was found: %s is %d', (name, expected) => {
+    expect(feature(withReasons, 0, name)).toBeCloseTo(expected, 6);
+  });
+
+  it('counts the places that print the same value', () => {
+    const at = (x: number) => ({
+      page: 1,
+      box: [x, 0, x + 10, 10] as [number, number, number, number],
+    });
+    const twice: ParsedItem[] = [
+      {
+        type: 'field',
+        label: 'dentalInsurance_carrierName',
+        value: 'Acme',
+        score: 0.9,
+        source: at(0),
+      },
+      {
+        type: 'field',
+        label: 'visionInsurance_carrierName',
+        value: 'ACME',
+        score: 0.9,
+        source: at(50),
+      },
+      {
+        type: 'field',
+        label: 'dentalInsurance_effectiveDate',
+        value: '1/1/2026',
+        score: 0.9,
+        source: at(90),
+      },
+    ];
+    expect(feature(twice, 0, 'agreement')).toBeGreaterThan(0);
+    expect(feature(twice, 2, 'agreement')).toBe(0);
+  });
+
+  it('leaves the reasons out of the data it gives back', () => {
+    const out = calibrate(withReasons);
+    expect(Object.getOwnPropertySymbols(out[0]!)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(out))).toEqual(out);
   });
 });

@@ -1,7 +1,8 @@
-import type { ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import type { ParsedCell, ParsedField, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import MODEL from './calibration-model.json' with { type: 'json' };
+import { type Method, REASONS, type Reasons } from './evidence.ts';
 import { holdsTwoValues, suspicious } from './scoring.ts';
-import { DENTAL_CATEGORY, VISION_SERVICE } from './vocabulary.ts';
+import { DENTAL_CATEGORY, VISION_SERVICE, valueFitsSlot } from './vocabulary.ts';
 
 /**
  * Scores that mean probabilities: the last stage of interpretation. Every value the reading
@@ -45,6 +46,11 @@ const GROUPS: Array<[string, RegExp]> = [
   ['rate', /Rate|Contribution|rateGuarantee|policyYear$|premium/],
 ];
 
+/** How a value was found (evidence.ts); fallback and default are one feature. */
+const METHODS = ['cell', 'keyValue', 'split', 'prose', 'heading', 'derived', 'fallback'] as const;
+const methodOf = (m: Method | undefined) =>
+  m === 'default' ? 'fallback' : (m as (typeof METHODS)[number] | undefined);
+
 export const FEATURES = [
   'bias',
   'heuristic',
@@ -68,6 +74,20 @@ export const FEATURES = [
   'labelWords',
   'tableLabelsKnown',
   'topCategory',
+  ...METHODS.map((m) => `method:${m}`),
+  'propagated',
+  'ocr',
+  'misread',
+  'doubt',
+  'untrusted',
+  'shapeMisfit',
+  'slotMisfit',
+  'orderBroken',
+  'agreement',
+  'documentOcr',
+  'documentHeuristic',
+  'keyHeuristic',
+  'amountInCell',
 ] as const;
 
 export interface Unit {
@@ -137,11 +157,90 @@ function constraintBroken(column: string, row: Map<string, string>): boolean {
   return false;
 }
 
+/** A dental category's rank in the order coinsurance falls: preventive 0, basic 1, major 2. */
+function categoryRank(label: string): number | undefined {
+  if (/\b(preventive|preventative|diagnostic|type\s+(a|1|i)|class\s+(i|1|a))\b/i.test(label))
+    return 0;
+  if (/\b(basic|restorative|type\s+(b|2|ii)|class\s+(ii|2|b))\b/i.test(label)) return 1;
+  if (/\b(major|prosthodontic\w*|type\s+(c|3|iii)|class\s+(iii|3|c))\b/i.test(label)) return 2;
+  return undefined;
+}
+
+/** A rate tier's rank: one person 0, two (employee and spouse or child) 1, family 2. */
+function tierRank(label: string): number | undefined {
+  const t = label.toLowerCase();
+  if (/famil|\bfa\b|\bef\b|\+\s*(2|two)|three party|children\b.*spouse|spouse.*children/.test(t))
+    return 2;
+  if (/spouse|child|\+\s*(1|one)|\bes\b|\bec\b|\bsp\b|\bch\b|two party|couple|\+/.test(t)) return 1;
+  if (/only|single|individual|employee|member|subscriber|\bee\b|\beo\b|one party|self/.test(t))
+    return 0;
+  return undefined;
+}
+
+type RowCells = Map<string, { value: string; score: number; cell: number }>;
+
+/**
+ * Whether a value breaks the order its column keeps across rows of one class: coinsurance falls
+ * from preventive to basic to major; a rate rises with its tier.
+ */
+function orderBroken(
+  column: string,
+  row: RowCells,
+  rows: RowCells[],
+  rank: (label: string) => number | undefined,
+  labelColumn: string,
+  numberOf: (v: string | undefined) => number | undefined,
+  rising: boolean,
+): boolean {
+  const mine = rank(row.get(labelColumn)?.value ?? '');
+  const v = numberOf(row.get(column)?.value);
+  if (mine === undefined || v === undefined) return false;
+  const cls = row.get('class')?.value ?? '';
+  return rows.some((r) => {
+    if (r === row || (r.get('class')?.value ?? '') !== cls) return false;
+    const other = rank(r.get(labelColumn)?.value ?? '');
+    const w = numberOf(r.get(column)?.value);
+    if (other === undefined || w === undefined || other === mine) return false;
+    const up = other > mine ? w - v : v - w;
+    return rising ? up < 0 : up > 0;
+  });
+}
+
+const rateOf = (v: string | undefined) => {
+  const m = v?.match(/\$?\s?(\d[\d,]*\.\d{2})\b/);
+  return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
+};
+
+const reasonsOf = (x: object): Reasons | undefined => (x as { [REASONS]?: Reasons })[REASONS];
+
 /** The units of parsed data with their features, in item order. */
 export function unitsOf(items: ParsedItem[]): Unit[] {
   const units: Unit[] = [];
   const total = items.reduce((n, i) => n + (i.type === 'table' ? i.cells.length : 1), 0);
   const documentValues = Math.log1p(total) / 6;
+  const all: Array<ParsedField | ParsedCell> = items.flatMap(
+    (i): Array<ParsedField | ParsedCell> => (i.type === 'table' ? i.cells : [i]),
+  );
+  const allReasons = all.flatMap((v) => {
+    const r = reasonsOf(v);
+    return r ? [r] : [];
+  });
+  const documentOcr = allReasons.length
+    ? allReasons.filter((r) => r.reading < 0.999).length / allReasons.length
+    : 0;
+  const documentHeuristic = all.length
+    ? all.reduce((a, v) => a + logit(v.score), 0) / all.length / 3
+    : 0;
+  // where each value is printed: the same value read at several places agrees with itself
+  const places = new Map<string, Set<string>>();
+  for (const v of all) {
+    const k = v.value.trim().toLowerCase().replace(/\s+/g, ' ');
+    const at = v.source ? `${v.source.page}:${v.source.box?.map(Math.round).join(',') ?? ''}` : '';
+    places.set(k, (places.get(k) ?? new Set()).add(at));
+  }
+  const agreementOf = (value: string) =>
+    Math.log1p((places.get(value.trim().toLowerCase().replace(/\s+/g, ' '))?.size ?? 1) - 1) / 2;
+  const doc = { documentOcr, documentHeuristic, agreementOf };
   items.forEach((item, index) => {
     if (item.type === 'field') {
       const group = groupOf(item.label);
@@ -149,7 +248,12 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
         item: index,
         cells: [],
         group,
-        features: features(group, item.score, item.value, {
+        features: features(group, item.score, item.value, reasonsOf(item), doc, {
+          slotMisfit: valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
+            ? 0
+            : 1,
+          orderBroken: 0,
+          keyHeuristic: 0,
           rowFill: 1,
           columnFill: 1,
           sameAsColumn: 0,
@@ -207,13 +311,20 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
       const labelWords = Math.log1p(label.trim().split(/\s+/).length) / 2;
       const topCategory = TOP_CATEGORY.test(label) ? 1 : 0;
       const keyCells = keys.flatMap((k) => (row.get(k) ? [row.get(k)!] : []));
+      const keyScore = keyCells.length
+        ? keyCells.reduce((s, c) => s + c.score, 0) / keyCells.length
+        : 0.5;
+      const lastKey = keyCells.at(-1);
+      const keyReasons = lastKey ? reasonsOf(item.cells[lastKey.cell]!) : undefined;
       if (keyCells.length) {
-        const score = keyCells.reduce((s, c) => s + c.score, 0) / keyCells.length;
         units.push({
           item: index,
           cells: keyCells.map((c) => c.cell),
           group: 'key',
-          features: features('key', score, label, {
+          features: features('key', keyScore, label, keyReasons, doc, {
+            slotMisfit: 0,
+            orderBroken: 0,
+            keyHeuristic: logit(keyScore) / 3,
             rowFill,
             columnFill: 1,
             sameAsColumn: 0,
@@ -242,21 +353,45 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
           item: index,
           cells: [cell.cell],
           group,
-          features: features(group, cell.score, cell.value, {
-            rowFill,
-            columnFill: values.length / rowList.length,
-            sameAsColumn: values.length > 1 ? same / (values.length - 1) : 0,
-            tableRows,
-            manyClasses,
-            documentValues,
-            labelKnown,
-            valueIsLabel: cell.value.trim().toLowerCase() === label.trim().toLowerCase() ? 1 : 0,
-            constraintBroken: constraintBroken(col, plain) ? 1 : 0,
-            shapeAgrees: shapes.filter((s) => s === mine).length / shapes.length,
-            labelWords,
-            tableLabelsKnown,
-            topCategory,
-          }),
+          features: features(
+            group,
+            cell.score,
+            cell.value,
+            reasonsOf(item.cells[cell.cell]!),
+            doc,
+            {
+              slotMisfit: valueFitsSlot(col, cell.value) ? 0 : 1,
+              orderBroken:
+                (/^coverageLevel/.test(col) &&
+                  orderBroken(
+                    col,
+                    row,
+                    rowList,
+                    categoryRank,
+                    'serviceTypeLabel',
+                    percentOf,
+                    false,
+                  )) ||
+                (group === 'rate' &&
+                  orderBroken(col, row, rowList, tierRank, 'rateTier', rateOf, true))
+                  ? 1
+                  : 0,
+              keyHeuristic: logit(keyScore) / 3,
+              rowFill,
+              columnFill: values.length / rowList.length,
+              sameAsColumn: values.length > 1 ? same / (values.length - 1) : 0,
+              tableRows,
+              manyClasses,
+              documentValues,
+              labelKnown,
+              valueIsLabel: cell.value.trim().toLowerCase() === label.trim().toLowerCase() ? 1 : 0,
+              constraintBroken: constraintBroken(col, plain) ? 1 : 0,
+              shapeAgrees: shapes.filter((s) => s === mine).length / shapes.length,
+              labelWords,
+              tableLabelsKnown,
+              topCategory,
+            },
+          ),
         });
       }
     }
@@ -277,12 +412,29 @@ type Context = Record<
   | 'shapeAgrees'
   | 'labelWords'
   | 'tableLabelsKnown'
-  | 'topCategory',
+  | 'topCategory'
+  | 'slotMisfit'
+  | 'orderBroken'
+  | 'keyHeuristic',
   number
 >;
 
-function features(group: string, score: number, value: string, c: Context): number[] {
+interface DocumentContext {
+  documentOcr: number;
+  documentHeuristic: number;
+  agreementOf: (value: string) => number;
+}
+
+function features(
+  group: string,
+  score: number,
+  value: string,
+  r: Reasons | undefined,
+  d: DocumentContext,
+  c: Context,
+): number[] {
   const words = value.trim().split(/\s+/).length;
+  const method = methodOf(r?.method);
   return [
     1,
     logit(score) / 3,
@@ -306,6 +458,20 @@ function features(group: string, score: number, value: string, c: Context): numb
     c.labelWords,
     c.tableLabelsKnown,
     c.topCategory,
+    ...METHODS.map((m) => (m === method ? 1 : 0)),
+    r?.propagated ? 1 : 0,
+    r && r.reading < 0.999 ? 1 : 0,
+    r ? 1 - r.reading : 0,
+    r?.doubt ?? 0,
+    r ? 1 - r.trust : 0,
+    r && !r.shapeFits ? 1 : 0,
+    c.slotMisfit,
+    c.orderBroken,
+    d.agreementOf(value),
+    d.documentOcr,
+    d.documentHeuristic,
+    c.keyHeuristic,
+    AMOUNT_GROUPS.has(group) && /\d/.test(value) ? 1 : 0,
   ];
 }
 
@@ -327,10 +493,14 @@ export function calibrate(
   items: ParsedItem[],
   model: CalibrationModel = MODEL as CalibrationModel,
 ): ParsedItem[] {
-  if (model.features.join() !== FEATURES.join()) return items;
+  const plain = <T extends object>(x: T): T => {
+    const { [REASONS]: _, ...rest } = x as T & { [REASONS]?: Reasons };
+    return rest as T;
+  };
   const out = items.map((i) =>
-    i.type === 'table' ? { ...i, cells: i.cells.map((c) => ({ ...c })) } : { ...i },
+    i.type === 'table' ? { ...plain(i), cells: i.cells.map(plain) } : plain(i),
   );
+  if (model.features.join() !== FEATURES.join()) return out;
   for (const u of unitsOf(items)) {
     const p = round(probability(model, u.features));
     const item = out[u.item]!;

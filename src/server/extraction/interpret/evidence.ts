@@ -46,6 +46,25 @@ export interface Evidence {
   trust?: number;
 }
 
+/**
+ * Why a written value scores what it scores, kept on the parsed field or cell under this symbol
+ * (JSON and the stored data never see it) until calibrate.ts has turned it into features; the
+ * calibrated output leaves it out.
+ */
+export const REASONS = Symbol('reasons');
+
+export interface Reasons {
+  method: Method;
+  propagated: boolean;
+  /** The source's reading (1 for a text layer, the OCR confidence otherwise). */
+  reading: number;
+  doubt: number;
+  /** The row's trust, 1 when the row's label was read surely. */
+  trust: number;
+  /** Whether the value has the shape its slot's values have. */
+  shapeFits: boolean;
+}
+
 export function withTrust(e: Evidence | undefined, trust: number): Evidence | undefined {
   if (!e || trust >= 0.999) return e;
   return { ...e, trust: Math.min(e.trust ?? 1, trust) };

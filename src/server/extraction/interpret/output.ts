@@ -4,8 +4,8 @@ import type {
   ParsedItem,
   Source as ParsedSource,
 } from '../../../shared/proposals/parsed-data.ts';
-import type { Evidence } from './evidence.ts';
-import { type Shape, scoreOf } from './scoring.ts';
+import { type Evidence, REASONS } from './evidence.ts';
+import { reasonsOf, type Shape, scoreOf } from './scoring.ts';
 
 /** Where a value was read, as stored: its page, and its box (to 0.1 unit) when it has one. */
 export function parsedSource(e: Evidence): ParsedSource {
@@ -35,7 +35,8 @@ export class ParsedDataWriter {
       value: e.value,
       score: scoreOf(e, shape),
       source: this.source(e),
-    });
+      [REASONS]: reasonsOf(e, shape),
+    } as ParsedItem);
   }
 
   /** One table item; rows are column → [evidence, shape]; empty rows are left out. */
@@ -57,7 +58,8 @@ export class ParsedDataWriter {
           col,
           score: scoreOf(e, shape),
           source: this.source(e),
-        });
+          [REASONS]: reasonsOf(e, shape),
+        } as ParsedCell);
       });
       if (any) row++;
     }

@@ -1,4 +1,4 @@
-import type { Evidence, Method } from './evidence.ts';
+import type { Evidence, Method, Reasons } from './evidence.ts';
 import { DATE_PATTERN } from './values.ts';
 import { DENTAL_CATEGORY, FREQUENCY_VALUE, isTierLabel, VISION_SERVICE } from './vocabulary.ts';
 
@@ -100,4 +100,16 @@ export function scoreOf(e: Evidence, shape: Shape = 'text'): number {
   if (suspicious(e.value)) s *= 0.7;
   if (ONE_VALUE.has(shape) && holdsTwoValues(e.value)) s *= 0.7;
   return Math.round(Math.max(0.01, Math.min(0.99, s)) * 1000) / 1000;
+}
+
+/** The reasons behind scoreOf's number, for the calibration's features. */
+export function reasonsOf(e: Evidence, shape: Shape = 'text'): Reasons {
+  return {
+    method: e.method,
+    propagated: !!e.propagated,
+    reading: Math.max(0, Math.min(1, e.source.reading)),
+    doubt: e.doubt ?? 0,
+    trust: e.trust === undefined ? 1 : Math.max(0, Math.min(1, e.trust)),
+    shapeFits: SHAPES[shape](e.value),
+  };
 }

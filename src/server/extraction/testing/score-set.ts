@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { fileTypeFromBuffer } from 'file-type';
 import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
 import { createLocalExtractionProvider } from '../local-engine.ts';
+import { figuresOf, scoredFolder } from './calibration-figures.ts';
 
 /**
  * Runs the local engine over a fixture folder (documents beside `*.truth.json`) and scores the
@@ -17,6 +18,9 @@ export interface SetSummary {
   byFormat: Record<string, { f1: number }>;
   calibration: {
     auroc: number | null;
+    /** Expected calibration error (10 bins) and Brier score: calibration-figures.ts. */
+    ece?: number;
+    brier?: number;
     meanScoreCorrect: number | null;
     withScore: number;
     predictedSlots: number;
@@ -61,7 +65,11 @@ export async function scoreFixtureSet(folder: string, only?: string[]): Promise<
       '--json',
       ...(only ?? []).flatMap((o) => ['--only', o]),
     ]);
-    return JSON.parse(stdout) as SetSummary;
+    const summary = JSON.parse(stdout) as SetSummary;
+    const figures = figuresOf(await scoredFolder(folder, predDir, only));
+    summary.calibration.ece = figures.ece;
+    summary.calibration.brier = figures.brier;
+    return summary;
   } finally {
     await rm(predDir, { recursive: true, force: true });
   }
