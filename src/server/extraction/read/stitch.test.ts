@@ -16,7 +16,9 @@ function bandedGrid(bars: string[], columns = [40, 240, 400, 560]) {
   const words: Word[] = [];
   const segments: Segment[] = [];
   const row = (cells: string[], y: number) =>
-    cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+    cells.forEach((t, i) => {
+      words.push(...wordsAt(t, columns[i]! + 4, y + 4));
+    });
   row(['Plan Benefits', 'Plan A', 'Plan B'], 100);
   segments.push(...grid(columns, [96, 116]));
   let y = 116;
@@ -54,7 +56,9 @@ describe('tables split by category bars', () => {
     const words: Word[] = [];
     const segments: Segment[] = [];
     const row = (cells: string[], y: number, columns: number[]) =>
-      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+      cells.forEach((t, i) => {
+        words.push(...wordsAt(t, columns[i]! + 4, y + 4));
+      });
     const first = [40, 240, 400, 560];
     row(['Benefit', 'In-Network', 'Out-of-Network'], 100, first);
     row(['Deductible', '$50', '$100'], 118, first);
@@ -80,7 +84,9 @@ describe('headings printed as the last row of the table above', () => {
     const words: Word[] = [];
     const segments: Segment[] = [];
     const row = (cells: string[], y: number, columns: number[]) =>
-      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+      cells.forEach((t, i) => {
+        words.push(...wordsAt(t, columns[i]! + 4, y + 4));
+      });
     // the upper table: a label and one wide value cell, then the headings of the grid below
     const upper = [40, 300, 560];
     row(['Waiting Period', 'None'], 100, upper);
