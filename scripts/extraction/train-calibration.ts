@@ -385,39 +385,45 @@ const lambda = Number(values.lambda);
 // the held-out split is never trained on, and is seen only as one aggregate figure below
 const training = samples.filter((s) => !s.heldout && !s.check && !s.recalibrate);
 const heldoutSamples = samples.filter((s) => s.heldout);
-const docs = [...new Set(training.map((s) => s.doc))];
 const heuristic: Array<[number, number]> = training.map((s) => [s.heuristic, s.y]);
-const held: Array<[number, number]> = [];
-const heldBySet = new Map<string, Array<[number, number]>>();
-for (const doc of docs) {
-  const w = fitModel(
-    training.filter((s) => s.doc !== doc),
-    lambda,
-  );
-  for (const s of training.filter((x) => x.doc === doc)) {
-    const p: [number, number] = [probability({ features: FEATURES, weights: w }, s.x), s.y];
-    held.push(p);
-    heldBySet.set(s.set, [...(heldBySet.get(s.set) ?? []), p]);
+/**
+ * Cross-validation: each group (a document, a template family) scored by the model fitted on the
+ * others; every scored value is also handed to `each` with the weights that scored it.
+ */
+function crossValidate(
+  keyOf: (s: Sample) => string,
+  each?: (s: Sample, w: number[]) => void,
+): { all: Array<[number, number]>; bySet: Map<string, Array<[number, number]>>; groups: number } {
+  const all: Array<[number, number]> = [];
+  const bySet = new Map<string, Array<[number, number]>>();
+  const keys = [...new Set(training.map(keyOf))];
+  for (const key of keys) {
+    const w = fitModel(
+      training.filter((s) => keyOf(s) !== key),
+      lambda,
+    );
+    for (const s of training.filter((x) => keyOf(x) === key)) {
+      const p: [number, number] = [probability({ features: FEATURES, weights: w }, s.x), s.y];
+      all.push(p);
+      bySet.set(s.set, [...(bySet.get(s.set) ?? []), p]);
+      each?.(s, w);
+    }
   }
+  return { all, bySet, groups: keys.length };
 }
-const families = [...new Set(training.map((s) => s.family))];
+const byDocument = crossValidate((s) => s.doc);
+const held = byDocument.all;
+const heldBySet = byDocument.bySet;
 /** Each training value's logit under the model that did not see its family. */
 const oof: Array<{ z: number; y: number; family: string; set: string; real: boolean }> = [];
 const logitOf = (w: number[], x: number[]) => x.reduce((a, xi, i) => a + xi * (w[i] ?? 0), 0);
-const heldFamily: Array<[number, number]> = [];
-const heldFamilyBySet = new Map<string, Array<[number, number]>>();
-for (const family of families) {
-  const w = fitModel(
-    training.filter((s) => s.family !== family),
-    lambda,
-  );
-  for (const s of training.filter((x) => x.family === family)) {
-    const p: [number, number] = [probability({ features: FEATURES, weights: w }, s.x), s.y];
-    heldFamily.push(p);
-    heldFamilyBySet.set(s.set, [...(heldFamilyBySet.get(s.set) ?? []), p]);
-    oof.push({ z: logitOf(w, s.x), y: s.y, family, set: s.set, real: !s.synthetic });
-  }
-}
+const byFamily = crossValidate(
+  (s) => s.family,
+  (s, w) =>
+    oof.push({ z: logitOf(w, s.x), y: s.y, family: s.family, set: s.set, real: !s.synthetic }),
+);
+const heldFamily = byFamily.all;
+const heldFamilyBySet = byFamily.bySet;
 
 /**
  * Platt scaling of the logit, p = σ(a·z + b), fitted on the real documents' values as the model
@@ -471,11 +477,11 @@ for (const family of new Set(realOof.map((o) => o.family))) {
   }
 }
 console.info(
-  `training: ${docs.length} documents, ${training.length} values read (${training.filter((s) => s.y).length} right)`,
+  `training: ${byDocument.groups} documents, ${training.length} values read (${training.filter((s) => s.y).length} right)`,
 );
 console.info(`heuristic scores:                  ${figures(heuristic)}`);
 console.info(`model, leave one document out:     ${figures(held)}`);
-console.info(`model, leave one family out (${families.length}): ${figures(heldFamily)}`);
+console.info(`model, leave one family out (${byFamily.groups}): ${figures(heldFamily)}`);
 for (const set of new Set(samples.filter((s) => s.recalibrate).map((s) => s.set))) {
   const scored: Array<[number, number]> = samples
     .filter((s) => s.recalibrate && s.set === set)
@@ -538,7 +544,7 @@ if (values.write)
     features: FEATURES,
     weights,
     lambda,
-    trainedOn: docs,
+    trainedOn: [...new Set(training.map((s) => s.doc))],
     recalibration: { a: Number(f3(pa)), b: Number(f3(pb)) },
     leaveOneFamilyOut: summary(heldFamily),
     realLeaveOneFamilyOutRecalibrated: summary(recalibrated),
