@@ -1,4 +1,5 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import { rejectUnfitValues } from '../interpret/constraints.ts';
 import type { DocumentLayout } from '../layout.ts';
 import {
   columnOf,
@@ -561,7 +562,9 @@ export function readWithTemplates(
     if (cells.length) out.push({ type: 'table', label: table.label, cells });
   }
   return {
-    data: out,
+    // what the template read passes the same domain checks as the engine's reading (a frequency
+    // read where a layout printed a cost is no cost)
+    data: rejectUnfitValues(out),
     match: { name: template.name, similarity: Math.round(match * 1000) / 1000, values },
   };
 }
