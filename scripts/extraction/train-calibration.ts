@@ -171,51 +171,23 @@ const dirs = values.truth ?? [resolve(import.meta.dirname, '../../../shared/real
 const samples: Sample[] = [];
 const provider = createLocalExtractionProvider();
 try {
-  for (const dir of dirs) {
+  /** The labelled values of every document of a folder, each tagged as its role says. */
+  const add = async (dir: string, tag: (heldout: boolean) => Partial<Sample>) => {
     for (const doc of await documentsOf(dir)) {
       const items = await readingOf(provider, doc.file);
       if (!items) continue;
       const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
-      samples.push(...label(dir, doc.name, items, truth, doc.heldout));
-    }
-  }
-  for (const dir of values.synthetic ?? []) {
-    for (const doc of await documentsOf(dir)) {
-      const items = await readingOf(provider, doc.file);
-      if (!items) continue;
-      const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
+      const extra = tag(doc.heldout);
       samples.push(
-        ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({ ...s, synthetic: true })),
+        ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({ ...s, ...extra })),
       );
     }
-  }
-  for (const dir of values.recalibrate ?? []) {
-    for (const doc of await documentsOf(dir)) {
-      const items = await readingOf(provider, doc.file);
-      if (!items) continue;
-      const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
-      samples.push(
-        ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({
-          ...s,
-          recalibrate: !doc.heldout,
-        })),
-      );
-    }
-  }
-  for (const dir of values.check ?? []) {
-    for (const doc of await documentsOf(dir)) {
-      const items = await readingOf(provider, doc.file);
-      if (!items) continue;
-      const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
-      // a held-out document stays held out (one aggregate below), whichever flag names its folder
-      samples.push(
-        ...label(dir, doc.name, items, truth, doc.heldout).map((s) => ({
-          ...s,
-          check: !doc.heldout,
-        })),
-      );
-    }
-  }
+  };
+  for (const dir of dirs) await add(dir, () => ({}));
+  for (const dir of values.synthetic ?? []) await add(dir, () => ({ synthetic: true }));
+  for (const dir of values.recalibrate ?? []) await add(dir, (h) => ({ recalibrate: !h }));
+  // a held-out document stays held out (one aggregate below), whichever flag names its folder
+  for (const dir of values.check ?? []) await add(dir, (h) => ({ check: !h }));
 } finally {
   await provider.close();
 }

@@ -273,16 +273,7 @@ export function windowText(units: Unit[], start: Unit, n: number): string | unde
   const parts = [start.text];
   let at = start;
   for (let k = 1; k < n; k++) {
-    const next =
-      at.kind === 'cell'
-        ? units.find(
-            (u) =>
-              u.kind === 'cell' &&
-              u.table === at.table &&
-              u.col === at.col &&
-              u.row === at.row! + 1,
-          )
-        : units[at.order + 1];
+    const next = nextBelow(units, at);
     if (!next || next.kind !== at.kind || next.page !== at.page) return undefined;
     parts.push(next.text);
     at = next;
@@ -320,18 +311,8 @@ export function groupWindow(
     if (part === undefined) return undefined;
     parts.push(part);
     if (k === n - 1) break;
-    const from: Unit = at;
-    const next: Unit | undefined =
-      from.kind === 'cell'
-        ? units.find(
-            (u) =>
-              u.kind === 'cell' &&
-              u.table === from.table &&
-              u.col === from.col &&
-              u.row === from.row! + 1,
-          )
-        : units[from.order + 1];
-    if (!next || next.kind !== from.kind || next.page !== from.page) return undefined;
+    const next = nextBelow(units, at);
+    if (!next || next.kind !== at.kind || next.page !== at.page) return undefined;
     at = next;
   }
   return parts.join(' ');
@@ -340,20 +321,17 @@ export function groupWindow(
 /** The unit `n - 1` rows (or lines) below `start`, as windowText and groupWindow step. */
 export function unitBelow(units: Unit[], start: Unit, n: number): Unit | undefined {
   let at: Unit | undefined = start;
-  for (let k = 1; k < n && at; k++) {
-    const from: Unit = at;
-    at =
-      from.kind === 'cell'
-        ? units.find(
-            (u) =>
-              u.kind === 'cell' &&
-              u.table === from.table &&
-              u.col === from.col &&
-              u.row === from.row! + 1,
-          )
-        : units[from.order + 1];
-  }
+  for (let k = 1; k < n && at; k++) at = nextBelow(units, at);
   return at;
+}
+
+/** The unit one step below: the cell under a cell in its column, else the next unit in order. */
+function nextBelow(units: Unit[], from: Unit): Unit | undefined {
+  if (from.kind !== 'cell') return units[from.order + 1];
+  return units.find(
+    (u) =>
+      u.kind === 'cell' && u.table === from.table && u.col === from.col && u.row === from.row! + 1,
+  );
 }
 
 /**
