@@ -1,4 +1,10 @@
-import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesBothNetworks,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
@@ -15,7 +21,13 @@ import {
   valueAt,
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
-import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  dentalRowKind,
+  isOrthodontic,
+  networkOf,
+  parseServiceLabel,
+} from './vocabulary.ts';
 
 /**
  * Dental benefit grids: deductibles, annual maximum, orthodontic maximum and eligibility are
@@ -155,6 +167,13 @@ export interface NetworkValues {
 }
 
 /** The in- and out-of-network values of one option group in one row. */
+/** A row label that opens one network's section ('In Network', 'Out-of-Network Benefits'). */
+function networkSection(label: string): 'in' | 'out' | undefined {
+  const t = label.trim();
+  if (t.split(/\s+/).length > 4 || !namesNetworkExplicitly(t) || namesBothNetworks(t)) return;
+  return networkOf(t);
+}
+
 function networkValues(
   cells: AnalyzedTable['body'][number]['cells'],
   g: ValueGroup,
@@ -299,8 +318,18 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
+  // 'In Network' and 'Out of Network' rows over the same labels printed twice, in columns that
+  // name no network: the values under each serve that network alone
+  const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
+  let sectionNetwork: 'in' | 'out' | undefined;
+  let previousKind: ReturnType<typeof dentalRowKind> | undefined;
   for (const row of t.body) {
     const printed = rowLabelOf(row.cells, shape);
+    const named = printed ? networkSection(printed.text) : undefined;
+    if (named && !networkColumns) {
+      sectionNetwork = named;
+      continue;
+    }
     const label =
       printed && !isSectionRow(row.cells, shape)
         ? { ...printed, text: orthoRowText(printed.text, blockOf(section, block)) }
@@ -342,6 +371,15 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       continue;
     }
     let kind = dentalRowKind(label.text, section);
+    // 'Deductible  Individual' then 'Family': the family line of a deductible whose label was
+    // printed once, level with its individual line
+    if (
+      kind === 'other' &&
+      previousKind === 'deductibleIndividual' &&
+      /^(per )?family\b/i.test(label.text.trim())
+    )
+      kind = dentalRowKind(label.text, 'Deductible');
+    previousKind = kind;
     if (kind === 'other' && isProcedureRow(label.text, section, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
@@ -364,10 +402,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         : rowClass
           ? { product: 'dental', classRef: rowClass }
           : base;
-      const v =
+      const read =
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
         networkValues(row.cells, g);
+      const v: NetworkValues =
+        sectionNetwork === 'in'
+          ? { ...(read.in ? { in: read.in } : {}) }
+          : sectionNetwork === 'out'
+            ? { ...(read.out ? { out: read.out } : {}) }
+            : read;
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;

@@ -10,6 +10,7 @@ import {
   isOptionName,
   isTierLabel,
   keyKind,
+  namesOtherCoverage,
   networkOf,
   type Product,
   productsNamed,
@@ -209,7 +210,7 @@ function headingSignal(text: string): boolean {
     frequencyItems(t).length > 0 ||
     isTierLabel(t) ||
     (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
-    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
+    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo)\b/i.test(
       t,
     )
   );
@@ -305,7 +306,8 @@ function countHeaderRows(table: Table, firstRow: number): number {
     ).length;
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
-    if (filled.some((t) => t.split(/\s+/).length > limit)) break;
+    // (a plan's name may run longer with the area it serves: 'AETNA DMO NTL LGL NJ, TX, CA, AZ, NC')
+    if (filled.some((t) => t.split(/\s+/).length > limit && !isOptionName(t))) break;
     if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
@@ -453,7 +455,7 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
         !isGenericHeading(p) &&
         rateMeasure(p) === 'other' &&
         !/^(frequency|limitations?)$/i.test(p) &&
-        p.split(/\s+/).length <= 6,
+        (p.split(/\s+/).length <= 6 || isOptionName(p)),
     );
     // the heading that tells this column's plan from the others' ('Bronze' under 'HMO' over
     // every column), else the first
@@ -679,6 +681,13 @@ interface SectionLevels {
  */
 function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
   const text = line.text;
+  // a heading of another line of coverage ('Voluntary Life and AD&D Insurance') ends the dental
+  // or vision section whatever its size: what follows is that coverage's
+  if (namesOtherCoverage(text)) {
+    levels.product = undefined;
+    levels.classRef = undefined;
+    return { otherCoverage: true };
+  }
   if (productsNamed(text.split(/\s+/).slice(0, 5).join(' ')).length || classRefIn(text))
     return scope;
   if (/^\s*(prepared|presented|proposal|quote)\s+(for|to)\b/i.test(text)) return scope;
@@ -692,6 +701,31 @@ function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
     levels.classRef = undefined;
   }
   return next;
+}
+
+/**
+ * A page title repeated on the pages of one section ('Employee Medical Summary' on pages 1–2) is
+ * taken away as a running header, yet it says which coverage the page is about: a title naming
+ * another line of coverage starts that coverage's section at the page's top; one naming dental or
+ * vision alone ends such a section.
+ */
+function runningTitleScope(
+  scope: Scope,
+  furniture: Line[],
+  page: DocumentLayout['pages'][number],
+  levels: SectionLevels,
+): Scope {
+  const titles = furniture.filter((l) => l.page === page.number && l.box[1] < page.height * 0.2);
+  if (titles.some((l) => namesOtherCoverage(l.text))) {
+    levels.product = undefined;
+    levels.classRef = undefined;
+    return { otherCoverage: true };
+  }
+  if (scope.otherCoverage) {
+    const named = [...new Set(titles.flatMap((l) => productsNamed(l.text)))];
+    if (named.length === 1) return { product: named[0] };
+  }
+  return scope;
 }
 
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
@@ -710,6 +744,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   let lastHeading: string | undefined;
   const levels: SectionLevels = {};
   for (const page of layout.pages) {
+    scope = runningTitleScope(scope, layout.furniture, page, levels);
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         const heading = isHeadingLine(b.line, bodySize);

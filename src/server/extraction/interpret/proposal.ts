@@ -150,6 +150,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       collectClasses(t, facts);
       continue;
     }
+    // a table in another coverage's section (life rates by age, a medical plan grid) is not
+    // dental or vision, unless its own caption says it is
+    if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';
