@@ -1527,3 +1527,65 @@ describe('a plan grid: plans named by a plan-name row, procedures under category
     ]);
   });
 });
+
+describe('an employer summary comparing plans side by side, then other coverages', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Employee Dental Benefits Summary',
+      [
+        ['', 'ACME DMO NTL (EXCEPT NJ, TX, CA, AZ)', 'ACME HIGH DPPO NE (NY, NJ, CT, PA) R3'],
+        ['In Network', 'ADMO1', 'ADPPO2'],
+        ['Deductible Individual', 'None', '$50'],
+        ['Family', 'None', '$150'],
+        ['Type A - Preventive', 'Copays vary', '100%'],
+        ['Type B - Basic Restorative', 'Copays vary', '80%'],
+        ['>>>>Out of Network'],
+        ['Deductible Individual', 'Not covered', '$75'],
+        ['Family', 'Not covered', '$225'],
+        ['Type A - Preventive', 'Not covered', '90%'],
+        ['Type B - Basic Restorative', 'Not covered', '70%'],
+        ['>>>>Monthly Premiums'],
+        ['Employee Only', '$22.03', '$67.58'],
+        ['Employee and Spouse', '$44.02', '$135.21'],
+      ],
+      '# Critical Illness Insurance',
+      [
+        ['Monthly Premiums', 'Employee Only', 'Employee & Spouse'],
+        ['Low Plan', '$5.00', '$9.00'],
+        ['High Plan', '$8.00', '$15.00'],
+      ],
+    ]),
+  );
+  const services = tableRows(data, 'dentalInsurance_coveredServices');
+  const high = 'ACME HIGH DPPO NE (NY, NJ, CT, PA) R3';
+
+  it('takes each plan column, long names and all, for a class', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation').map((r) => r.class)).toEqual([
+      'ACME DMO NTL (EXCEPT NJ, TX, CA, AZ)',
+      high,
+    ]);
+  });
+
+  it('reads the rows under an Out of Network bar as out-of-network values', () => {
+    expect(services.find((s) => s.class === high && s.serviceTypeLabel === 'Type B')).toMatchObject(
+      {
+        coverageLevelInNetwork: '80%',
+        coverageLevelOutOfNetwork: '70%',
+        policyYearDeductibleIndividualInNetwork: '$50',
+        policyYearDeductibleIndividualOutOfNetwork: '$75',
+        policyYearDeductibleFamilyInNetwork: '$150',
+        policyYearDeductibleFamilyOutOfNetwork: '$225',
+      },
+    );
+  });
+
+  it('reads each plan its own premiums, and no premium of another coverage', () => {
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.filter((r) => r.class === high).map((r) => r.carrierMonthlyRate)).toEqual([
+      '$67.58',
+      '$135.21',
+    ]);
+    expect(rates.some((r) => /plan$/i.test(r.class ?? ''))).toBe(false);
+    expect(tableRows(data, 'visionInsurance_rateTiers')).toEqual([]);
+  });
+});
