@@ -155,7 +155,14 @@ export function gridShape(t: AnalyzedTable): GridShape {
       listCols.push(col.index);
       continue;
     }
-    let option = col.option && isOptionName(col.option) ? col.option : undefined;
+    // a name of a dental or vision plan printed over a network heading is a plan's, whatever its
+    // other words ('AETNA EYEMED VISION NTL' over 'In-Network | Out of Network')
+    let option =
+      col.option &&
+      (isOptionName(col.option) ||
+        (col.network !== undefined && productsNamed(col.option).length === 1))
+        ? col.option
+        : undefined;
     // a plan name spanning In | Out that was read over its first column only: the next network
     // column without a plan name belongs to the same plan (an inferred, less certain reading)
     let inferred = false;
