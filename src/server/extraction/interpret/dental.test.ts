@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
-import { categoriesAcross, cutValue, orthoRowText, spannedValue, titleAndList } from './dental.ts';
+import {
+  categoriesAcross,
+  cutValue,
+  orthoRowText,
+  serviceBar,
+  spannedValue,
+  titleAndList,
+  withoutNotes,
+} from './dental.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -125,5 +133,26 @@ describe('categories named across one row', () => {
     expect(categoriesAcross('Deductible (Individual / Family)', { in: e('$50 / $150') })).toBe(
       undefined,
     );
+  });
+});
+
+describe('class-wide amounts and bars naming a service code', () => {
+  const e = (value: string) => ({ value, method: 'cell' as const, score: 0.9 }) as never;
+  it.each([
+    ['$50/$150 Excludes Class I', '$50/$150'],
+    ['$1,000 waived for preventive', '$1,000'],
+    ['$50 per person', '$50 per person'],
+    ['Excludes Class I', 'Excludes Class I'],
+  ])('%j keeps %j', (text, kept) => {
+    expect(withoutNotes({ in: e(text) }).in?.value).toBe(kept);
+  });
+
+  it.each([
+    ['Class II – Basic Services', true],
+    ['Type A: Preventive', true],
+    ['Class 1 – UHC Dental PPO P2500', false],
+    ['Class A Employees', false],
+  ])('%j names a service code and its category: %s', (text, expected) => {
+    expect(serviceBar(text)).toBe(expected);
   });
 });

@@ -101,7 +101,8 @@ const CATEGORY_BAR = new RegExp(
 );
 
 /** What a procedure's row holds: a coinsurance, a copay, an amount or a word for either. */
-const COVERAGE_VALUE = /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|free)\b/i;
+const COVERAGE_VALUE =
+  /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|no coverage|free)\b/i;
 
 /**
  * A procedure row under a category bar ('Office Exam | $5 | 100%' under 'Exam & Diagnostics'): a
@@ -299,7 +300,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
+  const listed = barsWithLists(t, shape);
+  const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   for (const row of t.body) {
+    if (listRows.has(row.row)) continue;
     const printed = rowLabelOf(row.cells, shape);
     const label =
       printed && !isSectionRow(row.cells, shape)
@@ -315,7 +319,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
       barSeen = true;
-      const ref = classRefIn(label.text) ?? classRefIn(rowClassText);
+      // 'Class II – Basic Services' is a service code over its procedures, not a class of people
+      const ref = serviceBar(label.text)
+        ? undefined
+        : (classRefIn(label.text) ?? classRefIn(rowClassText));
       if (ref) {
         sectionClass = ref;
         // 'Class 1 – UHC Dental PPO P2500': the rest names the class's plan
@@ -328,6 +335,17 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             t.order,
           );
       }
+      const rows = listed.get(row.row);
+      if (rows)
+        addBarService(
+          facts,
+          t,
+          row,
+          rows,
+          shape,
+          label,
+          sectionClass ? { product: 'dental', classRef: sectionClass } : base,
+        );
       continue;
     }
     // 'Plan | Preventive Plus | Core PPO 1000' under option headings names each option's plan
@@ -364,10 +382,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         : rowClass
           ? { product: 'dental', classRef: rowClass }
           : base;
-      const v =
+      const read =
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
         networkValues(row.cells, g);
+      // '$50/$150 Excludes Class I': a class-wide amount keeps its figures, the note goes
+      const v = kind === 'service' || kind === 'orthoPersons' ? read : withoutNotes(read);
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
@@ -445,6 +465,82 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           break;
       }
     }
+  }
+}
+
+/** A bar that names a service code and a dental category ('Class II – Basic Services'). */
+export function serviceBar(text: string): boolean {
+  const m = text.match(/^\s*(class|type|group|category)\s+\S+\s*[-–—:]\s*(.+)$/i);
+  return m !== null && DENTAL_CATEGORY.test(m[2]!);
+}
+
+/** An amount, then a note on what it does not apply to ('$50/$150 Excludes Class I'). */
+const AMOUNT_NOTE =
+  /^(\$[\d,.]+(?:\s*\/\s*\$[\d,.]+)*)\s+(?:excludes?|excluding|except|waived|does not apply|not applicable)\b.*$/i;
+
+export function withoutNotes(v: NetworkValues): NetworkValues {
+  const strip = (e: Evidence | undefined) => {
+    const m = e?.value.match(AMOUNT_NOTE);
+    return m ? { ...e!, value: m[1]! } : e;
+  };
+  const vin = strip(v.in);
+  const vout = v.out === v.in ? vin : strip(v.out);
+  return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
+}
+
+/**
+ * Category bars whose procedure rows share one value (a coverage cell spanning every row under
+ * the bar, 'Class II – Basic Services' over 'Fillings', 'Endodontics'… beside one '80%'): the bar
+ * is the service type and its rows the procedures it lists. A table reads so when a bar's value
+ * spans two rows or more; its bars over a single procedure row then read the same way.
+ */
+export function barsWithLists(t: AnalyzedTable, shape: GridShape): Map<number, BodyRow[]> {
+  const segments: Array<{ bar: BodyRow; label: string; rows: BodyRow[] }> = [];
+  let current: (typeof segments)[number] | undefined;
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (!label) continue;
+    if (isSectionRow(row.cells, shape)) {
+      current = { bar: row, label: label.text, rows: [] };
+      segments.push(current);
+    } else current?.rows.push(row);
+  }
+  const valueCols = shape.groups
+    .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
+    .filter((c) => c !== undefined);
+  const shared = (s: (typeof segments)[number]) => {
+    const first = s.rows[0];
+    if (!first || !CATEGORY_BAR.test(s.label) || /waiting|frequenc|limitation/i.test(s.label))
+      return false;
+    if (!valueCols.some((c) => COVERAGE_VALUE.test(cellText(first.cells[c])))) return false;
+    return s.rows.every(
+      (r) =>
+        valueCols.every((c) => r.cells[c] === first.cells[c]) &&
+        ['service', 'other'].includes(dentalRowKind(rowLabelOf(r.cells, shape)?.text ?? '', '')),
+    );
+  };
+  const kept = segments.filter(shared);
+  if (!kept.some((s) => s.rows.length >= 2)) return new Map();
+  return new Map(kept.map((s) => [s.bar.row, s.rows]));
+}
+
+type BodyRow = AnalyzedTable['body'][number];
+
+/** The service a category bar heads, listing the procedure rows under it, with their one value. */
+function addBarService(
+  facts: Facts,
+  t: AnalyzedTable,
+  bar: BodyRow,
+  rows: BodyRow[],
+  shape: GridShape,
+  label: NonNullable<ReturnType<typeof rowLabelOf>>,
+  scope: Scope,
+): void {
+  const names = rows.map((r) => rowLabelOf(r.cells, shape)?.text ?? '').filter(Boolean);
+  const listed = { ...label, description: names.join(', '), descriptionSource: label.source };
+  for (const g of shape.groups) {
+    const own: Scope = g.option ? { product: 'dental', classRef: g.option } : scope;
+    addService(facts, t, bar, shape, listed, own, networkValues(rows[0]!.cells, g));
   }
 }
 

@@ -260,6 +260,17 @@ function namesPlanColumns(table: Table, r: number): boolean {
   );
 }
 
+/**
+ * A cell that runs from left of every value-column heading in the row above to the table's right
+ * edge, under two or more such headings, carrying no figure: a category bar, not a heading.
+ */
+export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
+  if (cell.col + cell.colSpan !== table.cols || cell.colSpan < 2 || /[$%]/.test(cellText(cell)))
+    return false;
+  const above = startsInRow(rowCells(table, r - 1), r - 1).filter((c) => c.col > 0 && cellText(c));
+  return above.length >= 2 && above.every((c) => c.col > cell.col);
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -286,6 +297,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
       break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
+    // so is one cell running to the right edge from left of every column heading above it: a
+    // heading sits over its columns, a bar under all of them heads none ('Class I – Preventive'
+    // indented under 'In-Network | Non-Network')
+    const printed = own.filter((c) => cellText(c));
+    if (r > firstRow && printed.length === 1 && barUnderHeadings(table, printed[0]!, r)) break;
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);

@@ -315,9 +315,26 @@ export function spansNetworks(cells: Array<Cell | undefined>, g: ValueGroup): bo
   );
 }
 
+/**
+ * A category bar that starts beside an empty label column ('Class I – Preventive' indented
+ * differently from the procedures under it): the row's only text, one cell across every network
+ * column, with no amount or rate.
+ */
+export function barCell(cells: Array<Cell | undefined>, shape: GridShape): Cell | undefined {
+  if (cellText(cells[shape.labelCol])) return undefined;
+  const filled = new Set(cells.filter((c): c is Cell => c !== undefined && cellText(c) !== ''));
+  if (filled.size !== 1) return undefined;
+  const [cell] = [...filled];
+  const cols = shape.groups.flatMap((g) => [g.in, g.out]).filter((c) => c !== undefined);
+  if (cols.length < 2 || /[$%]/.test(cellText(cell))) return undefined;
+  const lo = Math.min(...cols);
+  const hi = Math.max(...cols);
+  return cell!.col < lo && cell!.col + cell!.colSpan > hi ? cell : undefined;
+}
+
 /** A row with no value in any value column: a sub-section heading. */
 export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): boolean {
-  const label = cells[shape.labelCol];
+  const label = barCell(cells, shape) ?? cells[shape.labelCol];
   const valueCols = shape.groups
     .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
     .filter((c) => c !== undefined);
@@ -326,6 +343,7 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
     return (
       !cell ||
       cell === label ||
+      cell === barCell(cells, shape) ||
       cell === cells[shape.subLabelCol ?? -1] ||
       !cellText(cell) ||
       isRepeatedNetworkHeading(cellText(cell))
@@ -370,6 +388,8 @@ export interface RowLabel {
 
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
 export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): RowLabel | undefined {
+  const bar = barCell(cells, shape);
+  if (bar) return rowLabel(bar);
   const main = rowLabel(cells[shape.labelCol]);
   if (shape.subLabelCol === undefined) return main;
   const subCell = cells[shape.subLabelCol];

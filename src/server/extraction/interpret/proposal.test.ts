@@ -1527,3 +1527,114 @@ describe('a plan grid: plans named by a plan-name row, procedures under category
     ]);
   });
 });
+
+describe('category bars over procedure rows that share one value', () => {
+  // the bar starts beside the label column, under the network headings; the value cell runs
+  // down every procedure row of its bar ('^^' is covered by the cell above)
+  const grid = (shared: boolean) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits Summary',
+        [
+          ['>>Benefit Category', 'In-Network', 'Non-Network'],
+          ['', '>>>>Class I – Diagnostic/Preventive Services'],
+          ['>>Exams', '100%', '100%'],
+          shared ? ['>>Sealants', '^^', '^^'] : ['>>Sealants', '90%', '90%'],
+          ['', '>>>>Class II – Basic Services'],
+          ['>>Basic Restorative (Fillings)', '80%', '60%'],
+          shared ? ['>>Endodontics', '^^', '^^'] : ['>>Endodontics', '70%', '50%'],
+          ['', '>>>>Orthodontics for dependent children to age 19'],
+          ['>>Diagnostic, Active, Retention Treatment', 'No Coverage', 'No Coverage'],
+          ['', '>>>>Maximums & Deductibles'],
+          ['>>Annual Deductible (per person/per family)', '>>$50/$150 Excludes Class I'],
+          ['>>Annual Maximum (per person)', '>>$1,000'],
+        ],
+      ]),
+    );
+  const read = (shared: boolean) =>
+    tableRows(grid(shared), 'dentalInsurance_coveredServices').map((s) => [
+      s.class,
+      s.serviceTypeLabel,
+      s.serviceTypeTitle,
+      s.serviceTypeList,
+      s.coverageLevelInNetwork,
+      s.coverageLevelOutOfNetwork,
+      s.coveredPersonsInNetwork,
+    ]);
+
+  it.each([
+    [
+      'a value running down every row under its bar: the bar is the service, its rows the list',
+      true,
+      [
+        [
+          'All Employees',
+          'Class I',
+          'Diagnostic/Preventive Services',
+          'Exams, Sealants',
+          '100%',
+          '100%',
+          undefined,
+        ],
+        [
+          'All Employees',
+          'Class II',
+          'Basic Services',
+          'Basic Restorative (Fillings), Endodontics',
+          '80%',
+          '60%',
+          undefined,
+        ],
+        [
+          'All Employees',
+          'Orthodontics',
+          'Orthodontics',
+          'Diagnostic, Active, Retention Treatment',
+          'No Coverage',
+          'No Coverage',
+          'dependent children to age 19',
+        ],
+      ],
+    ],
+    [
+      'a value of its own on every procedure row: the procedures are the services',
+      false,
+      [
+        ['All Employees', 'Exams', 'Exams', undefined, '100%', '100%', undefined],
+        ['All Employees', 'Sealants', 'Sealants', undefined, '90%', '90%', undefined],
+        [
+          'All Employees',
+          'Basic Restorative',
+          'Basic Restorative',
+          'Fillings',
+          '80%',
+          '60%',
+          undefined,
+        ],
+        ['All Employees', 'Endodontics', 'Endodontics', undefined, '70%', '50%', undefined],
+        [
+          'All Employees',
+          'Diagnostic, Active, Retention Treatment',
+          'Diagnostic, Active, Retention Treatment',
+          undefined,
+          'No Coverage',
+          'No Coverage',
+          undefined,
+        ],
+      ],
+    ],
+  ])('%s', (_name, shared, expected) => {
+    expect(read(shared)).toEqual(expected);
+  });
+
+  it('reads a class-wide amount without the note printed under it, on every service row', () => {
+    const rows = tableRows(grid(true), 'dentalInsurance_coveredServices');
+    expect(
+      rows.map((s) => [
+        s.policyYearDeductibleIndividualInNetwork,
+        s.policyYearDeductibleFamilyOutOfNetwork,
+        s.policyYearMaximumInNetwork,
+      ]),
+    ).toEqual(Array(3).fill(['$50', '$150', '$1,000']));
+  });
+});
