@@ -4,6 +4,7 @@ import {
   categoriesAcross,
   cutValue,
   orthoRowText,
+  STATEMENT,
   serviceBar,
   spannedValue,
   titleAndList,
@@ -154,5 +155,17 @@ describe('class-wide amounts and bars naming a service code', () => {
     ['Class A Employees', false],
   ])('%j names a service code and its category: %s', (text, expected) => {
     expect(serviceBar(text)).toBe(expected);
+  });
+});
+
+describe('labels that state something', () => {
+  it.each([
+    ['SEALANTS are limited to Covered Persons under the age of sixteen', true],
+    ['Multiple restorations will be treated as a single filling', true],
+    ['Fixed Partial Dentures (Bridges)', false],
+    ['D4341 Periodontal scaling and root planning – 4 or more teeth per quadrant', false],
+    ['Diagnose or correct misalignment of the teeth or bite', false],
+  ])('%j states: %s', (text, expected) => {
+    expect(STATEMENT.test(text)).toBe(expected);
   });
 });

@@ -7,15 +7,24 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
+  NETWORKS_SIDE_BY_SIDE,
   pairedValues,
+  printsPairs,
   rowLabelOf,
+  sideBySide,
   spansNetworks,
   subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
-import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  dentalRowKind,
+  isOrthodontic,
+  parseServiceLabel,
+  valueFitsSlot,
+} from './vocabulary.ts';
 
 /**
  * Dental benefit grids: deductibles, annual maximum, orthodontic maximum and eligibility are
@@ -24,7 +33,7 @@ import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from
  */
 
 const AMOUNT =
-  /\$\s?\d|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
+  /\$\s?\d|\b\d+ times\b|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
 
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
@@ -93,6 +102,26 @@ export function keepProcedureRowsOnlyAlone(facts: Facts): void {
   const kept = facts.services.filter((s) => !s.procedure);
   facts.services.splice(0, facts.services.length, ...kept);
 }
+
+/**
+ * A table of procedures that prints no coverage in any row ('Selected Covered Services and
+ * Frequency Limitations': names and how often) lists no service types where another table prints
+ * coverage; an orthodontia row keeps its place (its maximum and who it covers are its values).
+ */
+export function keepServicesWithCoverage(facts: Facts): void {
+  const covered = (s: ServiceRow) =>
+    [s.coverageIn, s.coverageOut].some(
+      (e) => e !== undefined && valueFitsSlot('coverageLevelInNetwork', e.value),
+    );
+  const tableOf = (s: ServiceRow) => Math.floor(s.order);
+  const withCoverage = new Set(facts.services.filter(covered).map(tableOf));
+  if (withCoverage.size === 0) return;
+  const kept = facts.services.filter((s) => withCoverage.has(tableOf(s)) || s.orthodontic);
+  facts.services.splice(0, facts.services.length, ...kept);
+}
+
+/** A label that states something ('… are limited to …', '… will be treated as …'). */
+export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
 
 /** A category bar over procedure rows ('Exam & Diagnostics', 'Oral Surgery', 'Crowns'). */
 const CATEGORY_BAR = new RegExp(
@@ -271,6 +300,35 @@ export function cutValue(
   return { in: e, out: e };
 }
 
+/**
+ * The value column headed by both networks side by side ('NETWORK NON-NETWORK') whose cells print
+ * the two values side by side ('$0   $0'), or undefined.
+ */
+export function sideBySideColumn(t: AnalyzedTable, shape: GridShape): number | undefined {
+  const cols = shape.groups.flatMap((g) => [g.in, g.out, g.both]).filter((c) => c !== undefined);
+  return cols.find((c) => {
+    const path = t.columns[c]?.path ?? [];
+    const lowest = (path[path.length - 1] ?? '').trim();
+    return NETWORKS_SIDE_BY_SIDE.test(lowest) && printsPairs(t, c);
+  });
+}
+
+/** The two networks' values printed side by side in one cell; one value serves both. */
+function pairAt(
+  cells: AnalyzedTable['body'][number]['cells'],
+  col: number,
+  doubt: number | undefined,
+): NetworkValues | undefined {
+  const v = valueAt(cells, col, doubt);
+  if (!v) return undefined;
+  const pair = sideBySide(cells[col]);
+  if (!pair) return { in: v, out: v };
+  return {
+    in: { ...v, value: pair[0], method: 'split' },
+    out: { ...v, value: pair[1], method: 'split' },
+  };
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -296,6 +354,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   }
   facts.shown.add('dental');
   const centred = centredColumns(t);
+  const pairCol = sideBySideColumn(t, shape);
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
@@ -364,6 +423,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
+    // 'SEALANTS are limited to Covered Persons under …': a sentence of the limitations names
+    // no service type (service types are named, never stated)
+    if (kind === 'service' && STATEMENT.test(label.text)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&
@@ -383,6 +445,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           ? { product: 'dental', classRef: rowClass }
           : base;
       const read =
+        (pairCol !== undefined && !g.option && !g.orthodontic
+          ? pairAt(row.cells, pairCol, groupDoubt(g))
+          : undefined) ??
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
         networkValues(row.cells, g);
@@ -394,6 +459,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         if (/^(ded|max|orthoMax)/.test(k) && !AMOUNT.test(e.value)) return;
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
+      // orthodontia's own columns: their maximum is its lifetime maximum; its deductibles and
+      // services are read from its own rows, not from the plan's class-wide lines
+      if (g.orthodontic && kind === 'service' && !isOrthodontic(label.text)) continue;
+      if (g.orthodontic && kind !== 'service' && kind !== 'orthoPersons') {
+        if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
+          add('orthoMaxIn', v.in);
+          add('orthoMaxOut', v.out);
+        }
+        continue;
+      }
       switch (kind) {
         case 'deductibleIndividual':
           add('dedIndIn', v.in);
@@ -519,9 +594,23 @@ export function barsWithLists(t: AnalyzedTable, shape: GridShape): Map<number, B
         ['service', 'other'].includes(dentalRowKind(rowLabelOf(r.cells, shape)?.text ?? '', '')),
     );
   };
+  // a bar over one row that describes it in a sentence naming no procedure ('ORTHODONTIC
+  // SERVICES' over 'Diagnose or correct misalignment of the teeth or bite'): the bar is the service
+  const described = (s: (typeof segments)[number]) => {
+    const text = s.rows.length === 1 ? (rowLabelOf(s.rows[0]!.cells, shape)?.text ?? '') : '';
+    // a sentence in running type, not a title-cased name ('Complete Upper or Lower Denture')
+    const words = text.split(/\s+/);
+    const lower = words.filter((w) => /^[a-z]/.test(w)).length;
+    return (
+      words.length >= 5 &&
+      lower >= words.length / 2 &&
+      !CATEGORY_BAR.test(text) &&
+      !/[$%\d]/.test(text)
+    );
+  };
   const kept = segments.filter(shared);
-  if (!kept.some((s) => s.rows.length >= 2)) return new Map();
-  return new Map(kept.map((s) => [s.bar.row, s.rows]));
+  const spanning = kept.some((s) => s.rows.length >= 2);
+  return new Map(kept.filter((s) => spanning || described(s)).map((s) => [s.bar.row, s.rows]));
 }
 
 type BodyRow = AnalyzedTable['body'][number];
@@ -540,7 +629,8 @@ function addBarService(
   const listed = { ...label, description: names.join(', '), descriptionSource: label.source };
   for (const g of shape.groups) {
     const own: Scope = g.option ? { product: 'dental', classRef: g.option } : scope;
-    addService(facts, t, bar, shape, listed, own, networkValues(rows[0]!.cells, g));
+    // read as the procedures are (a category printing its own value elsewhere outranks it)
+    addService(facts, t, bar, shape, listed, own, networkValues(rows[0]!.cells, g), true);
   }
 }
 
@@ -645,7 +735,12 @@ function addService(
   if (v.out) service.coverageOut = v.out;
   // a deductible printed in the service's own column replaces the class-wide one
   const own = valueAt(row.cells, shape.deductibleCol);
-  if (own) {
+  const ownOut = valueAt(row.cells, shape.deductibleOutCol);
+  if (shape.deductibleOutCol !== undefined) {
+    // printed per network: each network's individual deductible
+    if (own) service.own.dedIndIn = own;
+    if (ownOut) service.own.dedIndOut = ownOut;
+  } else if (own) {
     const pair = splitEvidence(own);
     const slots = pairSlots(own.value);
     const [ind, fam] = pair && !slots.network ? pair : [own, own];

@@ -1638,3 +1638,119 @@ describe('category bars over procedure rows that share one value', () => {
     ).toEqual(Array(3).fill(['$50', '$150', '$1,000']));
   });
 });
+
+describe('measures over networks headed inside a table, and lists without coverage', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental PPO Benefit Summary',
+      [
+        ['Network', '>>>>>>Dental Preferred Provider Organization (PPO)'],
+        ['', '>>Calendar Year Deductible', '>>Coinsurance (Policy Pays)'],
+        ['', 'In-Network', 'Non-Network', 'In-Network', 'Non-Network'],
+        ['Unit 1 – Preventive', '$0', '$0', '100%', '100%'],
+        ['Unit 2 – Basic', '$50', '$25', '80%', '70%'],
+        ['Family Deductible Maximum', '>>>>>>3 times the per person deductible amount'],
+      ],
+      '# Selected Covered Services and Frequency Limitations',
+      [
+        ['Type A - Preventive', 'How Many/How Often'],
+        ['Sealants', '1 in 60 months'],
+        ['Periodontal Maintenance', '4 in 1 year'],
+      ],
+    ]),
+  );
+
+  it('reads the deductible columns as each service type’s own deductible, per network', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.serviceTypeTitle,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+        s.policyYearDeductibleIndividualInNetwork,
+        s.policyYearDeductibleIndividualOutOfNetwork,
+        s.policyYearDeductibleFamilyInNetwork,
+      ]),
+    ).toEqual([
+      [
+        'Unit 1',
+        'Preventive',
+        '100%',
+        '100%',
+        '$0',
+        '$0',
+        '3 times the per person deductible amount',
+      ],
+      ['Unit 2', 'Basic', '80%', '70%', '$50', '$25', '3 times the per person deductible amount'],
+    ]);
+  });
+});
+
+describe('a bar over one row that describes it', () => {
+  const services = tableRows(
+    interpretProposal(
+      markupLayout([
+        '# Covered Services',
+        [
+          ['Covered Services', 'Network Plan Pays', 'Non-Network Plan Pays'],
+          ['PREVENTIVE & DIAGNOSTIC SERVICES', '', ''],
+          ['Periodic Oral Evaluation', '100%', '100%'],
+          ['Sealants', '100%', '80%'],
+          ['ORTHODONTIC SERVICES', '', ''],
+          ['Diagnose or correct misalignment of the teeth or bite', '50%', '50%'],
+        ],
+      ]),
+    ),
+    'dentalInsurance_coveredServices',
+  );
+  it('reads the bar as the service and the sentence as its list; procedure rows stay services', () => {
+    expect(
+      services.map((s) => [s.serviceTypeLabel, s.serviceTypeList, s.coverageLevelInNetwork]),
+    ).toEqual([
+      ['Periodic Oral Evaluation', undefined, '100%'],
+      ['Sealants', undefined, '100%'],
+      ['ORTHODONTIC SERVICES', 'Diagnose or correct misalignment of the teeth or bite', '50%'],
+    ]);
+  });
+});
+
+describe('orthodontia’s own columns beside the plan’s', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Summary of Benefits',
+      [
+        ['', '>>NON-ORTHODONTICS', '>>ORTHODONTICS'],
+        ['', 'NETWORK', 'OUT-OF-NETWORK', 'NETWORK', 'OUT-OF-NETWORK'],
+        ['Individual Annual Deductible', '$50', '$50', '$0', '$0'],
+        ['Family Annual Deductible', '$150', '$150', '$0', '$0'],
+        [
+          'Annual Maximum',
+          '$1500 per person',
+          '$1500 per person',
+          '$1000 per Lifetime',
+          '$1000 per Lifetime',
+        ],
+      ],
+      '# Covered Services',
+      [
+        ['Covered Services', 'Network Plan Pays', 'Out-of-Network Plan Pays'],
+        ['Preventive Services', '100%', '100%'],
+        ['Orthodontia', '50%', '50%'],
+      ],
+    ]),
+  );
+  it('reads the plan’s deductibles and maximum from its columns and orthodontia’s maximum from its own', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.policyYearDeductibleIndividualOutOfNetwork,
+        s.policyYearDeductibleFamilyOutOfNetwork,
+        s.policyYearMaximumOutOfNetwork,
+        s.orthodonticLifetimeMaximumInNetwork,
+      ]),
+    ).toEqual([
+      ['Preventive Services', '$50', '$150', '$1500 per person', undefined],
+      ['Orthodontia', '$50', '$150', '$1500 per person', '$1000 per Lifetime'],
+    ]);
+  });
+});

@@ -48,7 +48,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   [
     'className',
     // 'Group Name' on a proposal is the employer's name, not a class
-    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|eligible group name)$/,
+    /^((eligible|covered|employee|benefit|job) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',
