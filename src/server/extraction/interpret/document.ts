@@ -261,6 +261,17 @@ function namesPlanColumns(table: Table, r: number): boolean {
   );
 }
 
+/**
+ * A cell that runs from left of every value-column heading in the row above to the table's right
+ * edge, under two or more such headings, carrying no figure: a category bar, not a heading.
+ */
+export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
+  if (cell.col + cell.colSpan !== table.cols || cell.colSpan < 2 || /[$%]/.test(cellText(cell)))
+    return false;
+  const above = startsInRow(rowCells(table, r - 1), r - 1).filter((c) => c.col > 0 && cellText(c));
+  return above.length >= 2 && above.every((c) => c.col > cell.col);
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -287,6 +298,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
       break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
+    // so is one cell running to the right edge from left of every column heading above it: a
+    // heading sits over its columns, a bar under all of them heads none ('Class I – Preventive'
+    // indented under 'In-Network | Non-Network')
+    const printed = own.filter((c) => cellText(c));
+    if (r > firstRow && printed.length === 1 && barUnderHeadings(table, printed[0]!, r)) break;
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);
@@ -597,6 +613,7 @@ export function analyzeTable(
     } else break;
   }
   let headerRows = countHeaderRows(table, first);
+  if (headerRows < 2 && table.rows > first + 2 && headingPair(table, first)) headerRows = 2;
   // a 'Plan Name | Bronze | Silver | Gold' row right under headings that name no plans of their
   // own names the columns' plans (under 'Option 1 | Option 2' it names each option's plan)
   while (
@@ -624,11 +641,68 @@ export function analyzeTable(
 }
 
 /**
+ * Two heading rows inside a table with an empty label cell: measures over pairs of columns
+ * ('Calendar Year Deductible | Coinsurance (Policy Pays)') over the networks ('In-Network |
+ * Non-Network | In-Network | Non-Network'). They head the rows below them, not those above
+ * ('Network | Dental PPO'): the row where they start, else undefined.
+ */
+export function headingBlockAt(table: Table): number | undefined {
+  for (let r = 1; r < table.rows - 2; r++) {
+    if (!headingPair(table, r)) continue;
+    if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
+    if (!table.cells.some((c) => c.row < r && cellText(c))) continue;
+    return r;
+  }
+  return undefined;
+}
+
+/** Whether rows r and r + 1 are measures over pairs of columns over the networks. */
+function headingPair(table: Table, r: number): boolean {
+  const printed = (k: number) => startsInRow(rowCells(table, k), k).filter((c) => cellText(c));
+  const plain = (c: Cell) => !looksLikeValue(cellText(c)) && !/\d\s*%|\$\s?\d/.test(cellText(c));
+  const measures = printed(r);
+  const networks = printed(r + 1);
+  if (measures.length === 0 || networks.length < 2) return false;
+  if ([...measures, ...networks].some((c) => c.col === 0 || !plain(c))) return false;
+  if (!measures.every((c) => c.colSpan >= 2)) return false;
+  const named = networks.filter(
+    (c) => networkOf(cellText(c)) !== undefined && namesNetworkExplicitly(cellText(c)),
+  );
+  return named.length >= 2;
+}
+
+/** The rows above a row (part 0) or from it on (part 2) as a table of their own. */
+function cutAt(table: Table, r: number, part: 0 | 2): Table[] {
+  if (part === 0)
+    return [
+      {
+        ...table,
+        rows: r,
+        cells: table.cells.filter((c) => c.row < r),
+        headerRows: Math.min(table.headerRows, r),
+      },
+    ];
+  return [
+    {
+      ...table,
+      rows: table.rows - r,
+      cells: table.cells.filter((c) => c.row >= r).map((c) => ({ ...c, row: c.row - r })),
+      headerRows: 2,
+    },
+  ];
+}
+
+/**
  * A row of network headings inside a table ('Covered Services | Network Plan Pays | Out-of-Network
  * Plan Pays' under rows of plan facts) starts a table of its own: the rows above it are another
  * table, and its headings head the rows below only.
  */
 export function splitAtHeadingRows(table: Table): Table[] {
+  const block = headingBlockAt(table);
+  if (block !== undefined)
+    return [...cutAt(table, block, 0), ...splitAtHeadingRows(cutAt(table, block, 2)[0]!)].filter(
+      (t) => t.rows > 0,
+    );
   // (the second of two heading rows, plans over networks, heads the same table: two rows of
   // facts at least stand above a heading row that starts another)
   for (let r = 2; r < table.rows - 1; r++) {

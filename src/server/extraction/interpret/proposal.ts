@@ -11,7 +11,12 @@ import {
 import { calibrate } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
-import { collectDental, dentalScore, keepProcedureRowsOnlyAlone } from './dental.ts';
+import {
+  collectDental,
+  dentalScore,
+  keepProcedureRowsOnlyAlone,
+  keepServicesWithCoverage,
+} from './dental.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -229,6 +234,7 @@ export function interpretProposal(
   const facts = collectFacts(doc);
   keepPrintedRates(facts);
   keepProcedureRowsOnlyAlone(facts);
+  keepServicesWithCoverage(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter();

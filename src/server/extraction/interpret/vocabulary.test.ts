@@ -35,6 +35,15 @@ describe('parseServiceLabel', () => {
       'Preventive Services (deductible waived)',
       { label: 'Preventive Services', title: 'Preventive Services' },
     ],
+    [
+      'Orthodontics for dependent children to age 19',
+      { label: 'Orthodontics', title: 'Orthodontics', persons: 'dependent children to age 19' },
+    ],
+    [
+      'Orthodontia for Adults and Children',
+      { label: 'Orthodontia', title: 'Orthodontia', persons: 'Adults and Children' },
+    ],
+    ['Coverage for Implants', { label: 'Coverage for Implants', title: 'Coverage for Implants' }],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
   });

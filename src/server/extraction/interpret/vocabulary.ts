@@ -61,7 +61,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   [
     'className',
     // 'Group Name' on a proposal is the employer's name, not a class
-    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|eligible group name)$/,
+    /^((eligible|covered|employee|benefit|job) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',
@@ -192,6 +192,10 @@ export function isOrthodontic(text: string): boolean {
   return /\bortho(dont\w*)?\b/i.test(text);
 }
 
+/** A label, then 'for' and the people it covers ('Orthodontics for dependent children to age 19'). */
+const FOR_PERSONS =
+  /^(.*\S)\s+for\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:child(?:ren)?|dependents?|adults?|members?)\b.*)$/i;
+
 export interface ServiceLabel {
   label: string;
   title: string;
@@ -250,6 +254,12 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     }
   }
   text = text.replace(/\s+/g, ' ').trim();
+  // 'Orthodontics for dependent children to age 19': who is covered, after 'for'
+  const forWhom = text.match(FOR_PERSONS);
+  if (forWhom && !persons) {
+    persons = forWhom[2]!.trim();
+    text = forWhom[1]!.trim();
+  }
   if (!code) {
     const m = text.match(new RegExp(`^${SERVICE_CODE.source}`, 'i'));
     if (m) code = m[0];
