@@ -34,8 +34,8 @@
  *
  * Truth folders: FILE.truth.json beside the document. In a folder of fixtures with
  * FILE.source.json only the "tuning" and "heldout" documents are read. --cache DIR keeps each
- * document's uncalibrated reading (with its reasons) so that feature work does not read every
- * document again (empty it after an engine change). --drop REGEX keeps the matching features'
+ * document's layout (the readers' output: OCR is most of the time) so that feature and
+ * interpretation work does not read every document again (empty it after a change to the readers). --drop REGEX keeps the matching features'
  * weights at the prior. --identity writes the model that keeps the heuristic scores.
  */
 import { existsSync } from 'node:fs';
@@ -44,8 +44,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileTypeFromBuffer } from 'file-type';
 import { FEATURES, probability, unitsOf } from '../../src/server/extraction/interpret/calibrate.ts';
-import { REASONS } from '../../src/server/extraction/interpret/evidence.ts';
 import { interpretProposal } from '../../src/server/extraction/interpret/proposal.ts';
+import type { DocumentLayout } from '../../src/server/extraction/layout.ts';
 import { createLocalExtractionProvider } from '../../src/server/extraction/local-engine.ts';
 import { auroc, brier, ece } from '../../src/server/extraction/testing/calibration-figures.ts';
 import type { ParsedItem } from '../../src/shared/proposals/parsed-data.ts';
@@ -125,46 +125,28 @@ async function documentsOf(
 }
 
 /**
- * The engine's reading of a document without calibration, its reasons kept (under a plain key in
- * the --cache folder, so that feature work does not read every document again; delete the folder
- * after an engine change).
+ * A document's layout (the reader's output), kept in the --cache folder under a plain key so that
+ * feature and interpretation work does not read every document again (OCR is most of the time);
+ * delete the folder after a change to the readers.
  */
-async function readingOf(
+async function layoutOf(
   provider: ReturnType<typeof createLocalExtractionProvider>,
   file: string,
-): Promise<ParsedItem[] | undefined> {
+): Promise<DocumentLayout | undefined> {
   const cacheFile = values.cache
-    ? join(values.cache, `${file.replace(/[^a-z0-9]+/gi, '_')}.json`)
+    ? join(values.cache, `${file.replace(/[^a-z0-9]+/gi, '_')}.layout.json`)
     : undefined;
-  const revive = (x: Record<string | symbol, unknown>) => {
-    if (x.reasons) x[REASONS] = x.reasons;
-    delete x.reasons;
-    return x;
-  };
-  if (cacheFile && existsSync(cacheFile)) {
-    const items = JSON.parse(await readFile(cacheFile, 'utf8')) as ParsedItem[];
-    for (const i of items) {
-      revive(i as never);
-      if (i.type === 'table') for (const c of i.cells) revive(c as never);
-    }
-    return items;
-  }
+  if (cacheFile && existsSync(cacheFile))
+    return JSON.parse(await readFile(cacheFile, 'utf8')) as DocumentLayout;
   const bytes = new Uint8Array(await readFile(file));
   const type = await fileTypeFromBuffer(bytes);
   if (!type) return undefined;
   const layout = await provider.read({ bytes, contentType: type.mime });
-  const items = interpretProposal(layout, { calibrate: false });
   if (cacheFile) {
     await mkdir(values.cache!, { recursive: true });
-    const keep = (x: object) => ({ ...x, reasons: (x as Record<symbol, unknown>)[REASONS] });
-    await writeFile(
-      cacheFile,
-      JSON.stringify(
-        items.map((i) => (i.type === 'table' ? { ...keep(i), cells: i.cells.map(keep) } : keep(i))),
-      ),
-    );
+    await writeFile(cacheFile, JSON.stringify(layout));
   }
-  return items;
+  return layout;
 }
 
 const dirs = values.truth ?? [resolve(import.meta.dirname, '../../../shared/real-proposals')];
@@ -174,8 +156,10 @@ try {
   /** The labelled values of every document of a folder, each tagged as its role says. */
   const add = async (dir: string, tag: (heldout: boolean) => Partial<Sample>) => {
     for (const doc of await documentsOf(dir)) {
-      const items = await readingOf(provider, doc.file);
-      if (!items) continue;
+      const layout = await layoutOf(provider, doc.file);
+      if (!layout) continue;
+      // the engine's reading without calibration, its reasons kept
+      const items = interpretProposal(layout, { calibrate: false });
       const truth = JSON.parse(await readFile(join(dir, `${doc.name}.truth.json`), 'utf8'));
       const extra = tag(doc.heldout);
       samples.push(
