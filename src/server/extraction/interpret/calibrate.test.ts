@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedItem } from '../../../shared/proposals/parsed-data.ts';
-import { type CalibrationModel, calibrate, FEATURES, unitsOf } from './calibrate.ts';
+import type { DocumentLayout, Line } from '../layout.ts';
+import {
+  type CalibrationModel,
+  calibrate,
+  documentSignals,
+  FEATURES,
+  unitsOf,
+} from './calibrate.ts';
 import MODEL from './calibration-model.json' with { type: 'json' };
 import { REASONS, type Reasons } from './evidence.ts';
 
@@ -202,5 +209,87 @@ describe('scores that mean probabilities', () => {
     const out = calibrate(withReasons);
     expect(Object.getOwnPropertySymbols(out[0]!)).toEqual([]);
     expect(JSON.parse(JSON.stringify(out))).toEqual(out);
+  });
+
+  // a two-page guide: page 1 about dental (the amounts the reading used), page 2 about medical
+  const line = (page: number, text: string): Line => ({
+    text,
+    words: [],
+    box: [0, 0, 100, 10],
+    size: 10,
+    confidence: 1,
+    page,
+  });
+  const guide: DocumentLayout = {
+    format: 'pdf',
+    furniture: [],
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        source: 'text',
+        blocks: [
+          { kind: 'line', line: line(1, 'Dental plan: preventive care 100%') },
+          { kind: 'line', line: line(1, 'Dental annual maximum $1,500.00') },
+        ],
+      },
+      {
+        number: 2,
+        width: 612,
+        height: 792,
+        source: 'text',
+        blocks: [
+          { kind: 'line', line: line(2, 'Medical plan deductible $3,000') },
+          { kind: 'line', line: line(2, 'Prescription drugs $10 copay') },
+          { kind: 'line', line: line(2, 'Primary care visit $25') },
+        ],
+      },
+    ],
+  };
+  const signals = documentSignals(guide);
+  const read = (page: number, label: string, value: string): ParsedItem => ({
+    type: 'field',
+    label,
+    value,
+    score: 0.9,
+    source: { page },
+  });
+  const onGuide: ParsedItem[] = [
+    read(1, 'dentalInsurance_carrierName', 'Acme Dental'),
+    read(2, 'dentalInsurance_effectiveDate', '$3,000'),
+    read(1, 'visionInsurance_carrierName', '$1,500'),
+  ];
+  const guideFeature = (unit: number, name: string) =>
+    unitsOf(onGuide, signals)[unit]!.features[FEATURES.indexOf(name as never)]!;
+
+  it('reads what a layout prints: its pages, its amounts, what each page is about', () => {
+    expect(signals.pages).toBe(2);
+    expect([...signals.amounts].sort()).toEqual(['$1,500', '$10', '$25', '$3,000', '100%']);
+    expect(signals.topics[1]!.on).toBe(1);
+    expect(signals.topics[2]!.off).toBe(1);
+    expect(signals.topics[1]!.products).toEqual(['dental']);
+  });
+
+  it.each([
+    ['pageOnTopic', 0, 1],
+    ['pageOnTopic', 1, 0],
+    ['pageOffTopic', 1, 1],
+    ['pageNamesProduct', 0, 1],
+    // a vision value read on a page that names dental only
+    ['pageOtherProduct', 2, 1],
+    ['pageOtherProduct', 0, 0],
+    // the guide names dental twice and vision never
+    ['productShare', 0, 1],
+    ['productShare', 2, 0],
+    // two of its five amounts were read
+    ['docAmountsUsed', 0, 0.4],
+  ])('document signal %s of unit %d is %d', (name, unit, expected) => {
+    expect(guideFeature(unit, name)).toBeCloseTo(expected, 6);
+  });
+
+  it('without a layout, takes the document signals from the values alone', () => {
+    expect(feature(onGuide, 0, 'docAmountsUsed')).toBe(1);
+    expect(feature(onGuide, 0, 'docPages')).toBeCloseTo(Math.log1p(2) / 3, 6);
   });
 });

@@ -1,8 +1,17 @@
 import type { ParsedCell, ParsedField, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
+import type { DocumentLayout } from '../layout.ts';
 import MODEL from './calibration-model.json' with { type: 'json' };
 import { type Method, REASONS, type Reasons } from './evidence.ts';
 import { holdsTwoValues, suspicious } from './scoring.ts';
-import { DENTAL_CATEGORY, VISION_SERVICE, valueFitsSlot } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  DENTAL_VISION_WORD,
+  OTHER_BENEFIT,
+  type Product,
+  productsNamed,
+  VISION_SERVICE,
+  valueFitsSlot,
+} from './vocabulary.ts';
 
 /**
  * Scores that mean probabilities: the last stage of interpretation. Every value the reading
@@ -88,7 +97,108 @@ export const FEATURES = [
   'documentHeuristic',
   'keyHeuristic',
   'amountInCell',
+  'docPages',
+  'docTables',
+  'docAmounts',
+  'docAmountsUsed',
+  'docOnTopic',
+  'docOffTopic',
+  'pageOnTopic',
+  'pageOffTopic',
+  'pageOtherProduct',
+  'pageNamesProduct',
+  'productShare',
+  'tableHeuristic',
+  'tablePages',
+  'rowsPerClass',
+  'tableTopShare',
+  'tableOnTopic',
+  'tableOtherProduct',
+  'tableNamesProduct',
 ] as const;
+
+/**
+ * What the reading can tell of the whole document, beside the values it chose: how long it is,
+ * how many amounts it prints and which of them the reading used, and what each page is about.
+ * A summary of one plan reads well; a thirty-page employer guide whose pages are mostly about
+ * medical, life and savings plans, whose amounts the reading mostly passed over, is a document
+ * the engine understood less of, and what it read there is less sure.
+ */
+export interface DocumentSignals {
+  pages: number;
+  tables: number;
+  /** The distinct amounts ($, %) the document prints, normalised as amountKey does. */
+  amounts: string[];
+  /** Per page (1-based) the share of its lines about dental or vision and about other benefits. */
+  topics: Record<number, PageTopic>;
+  /** The same shares over the document. */
+  topic: PageTopic;
+}
+
+export interface PageTopic {
+  on: number;
+  off: number;
+  /** The products the page names ('dental', 'vision'). */
+  products: Product[];
+  /** How many of its lines name each product. */
+  named: Record<Product, number>;
+}
+
+const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?|\b\d{1,3}(?:\.\d+)?\s?%/g;
+/** '$1,500.00' and '$1,500' are one amount. */
+const amountKey = (a: string) => a.replace(/\s+/g, '').replace(/\.00$/, '');
+const amountsIn = (text: string) => (text.match(AMOUNT) ?? []).map(amountKey);
+
+function topicOf(lines: string[]): PageTopic {
+  const n = Math.max(1, lines.length);
+  return {
+    on: lines.filter((l) => DENTAL_VISION_WORD.test(l)).length / n,
+    off: lines.filter((l) => OTHER_BENEFIT.test(l)).length / n,
+    products: [...new Set(lines.flatMap(productsNamed))],
+    named: {
+      dental: lines.filter((l) => productsNamed(l).includes('dental')).length,
+      vision: lines.filter((l) => productsNamed(l).includes('vision')).length,
+    },
+  };
+}
+
+/** The document signals of a layout (the reader's output the reading was made from). */
+export function documentSignals(layout: DocumentLayout): DocumentSignals {
+  const all: string[] = [];
+  const topics: Record<number, PageTopic> = {};
+  let tables = 0;
+  for (const page of layout.pages) {
+    const lines: string[] = [];
+    for (const block of page.blocks) {
+      if (block.kind === 'line') lines.push(block.line.text);
+      else {
+        tables++;
+        for (const c of block.table.cells) lines.push(...c.text.split('\n'));
+      }
+    }
+    topics[page.number] = topicOf(lines);
+    all.push(...lines);
+  }
+  return {
+    pages: layout.pages.length,
+    tables,
+    amounts: [...new Set(amountsIn(all.join('\n')))],
+    topics,
+    topic: topicOf(all),
+  };
+}
+
+/** Signals from the values alone, when the layout is not at hand: every amount printed was used. */
+function signalsOfItems(all: Array<ParsedField | ParsedCell>): DocumentSignals {
+  const topic = topicOf(all.map((v) => v.value));
+  return {
+    pages: Math.max(1, ...all.map((v) => v.source?.page ?? 1)),
+    tables: 0,
+    amounts: [...new Set(all.flatMap((v) => amountsIn(v.value)))],
+    topics: {},
+    topic,
+  };
+}
 
 export interface Unit {
   /** Where the unit's score goes: the item, and the cells (a key's cells share one score). */
@@ -214,7 +324,7 @@ const rateOf = (v: string | undefined) => {
 const reasonsOf = (x: object): Reasons | undefined => (x as { [REASONS]?: Reasons })[REASONS];
 
 /** The units of parsed data with their features, in item order. */
-export function unitsOf(items: ParsedItem[]): Unit[] {
+export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] {
   const units: Unit[] = [];
   const total = items.reduce((n, i) => n + (i.type === 'table' ? i.cells.length : 1), 0);
   const documentValues = Math.log1p(total) / 6;
@@ -240,7 +350,26 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
   }
   const agreementOf = (value: string) =>
     Math.log1p((places.get(value.trim().toLowerCase().replace(/\s+/g, ' '))?.size ?? 1) - 1) / 2;
-  const doc = { documentOcr, documentHeuristic, agreementOf };
+  const sig = signals ?? signalsOfItems(all);
+  const read = new Set(all.flatMap((v) => amountsIn(v.value)));
+  const docFeatures = [
+    Math.log1p(sig.pages) / 3,
+    Math.log1p(sig.tables) / 3,
+    Math.log1p(sig.amounts.length) / 5,
+    sig.amounts.length ? sig.amounts.filter((a) => read.has(a)).length / sig.amounts.length : 1,
+    sig.topic.on,
+    sig.topic.off,
+  ];
+  /** The page features of a value: what its page is about, and whether it names another product. */
+  const pageOf = (v: ParsedField | ParsedCell, product: Product | undefined) => {
+    const t = (v.source && sig.topics[v.source.page]) || sig.topic;
+    const other = product && t.products.length > 0 && !t.products.includes(product) ? 1 : 0;
+    const own = product && t.products.includes(product) ? 1 : 0;
+    const named = sig.topic.named.dental + sig.topic.named.vision;
+    const share = product && named ? sig.topic.named[product] / named : 0.5;
+    return [t.on, t.off, other, own, share];
+  };
+  const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf };
   items.forEach((item, index) => {
     if (item.type === 'field') {
       const group = groupOf(item.label);
@@ -249,6 +378,8 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
         cells: [],
         group,
         features: features(group, item.score, item.value, reasonsOf(item), doc, {
+          page: doc.pageOf(item, productOf(item.label)),
+          table: [logit(item.score) / 3, 0, 0, 0, 0, 0, 0],
           slotMisfit: valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
             ? 0
             : 1,
@@ -272,6 +403,7 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
       return;
     }
     const prefix = `${item.label}_`;
+    const product = productOf(item.label);
     const keys = KEYS[item.label] ?? ['class'];
     const rows = new Map<number, Map<string, { value: string; score: number; cell: number }>>();
     item.cells.forEach((c, ci) => {
@@ -302,6 +434,20 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
     const tableLabelsKnown = rowList.length
       ? rowList.filter((r) => known(labelOf(r))).length / rowList.length
       : 0;
+    // how well the table as a whole was understood: its scores, where it was read, its rows
+    const pagesOfCells = item.cells.map((c) => doc.pageOf(c, product));
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+    const tableFeatures = [
+      mean(item.cells.map((c) => logit(c.score))) / 3,
+      Math.log1p(new Set(item.cells.flatMap((c) => (c.source ? [c.source.page] : []))).size) / 2,
+      Math.log1p(rowList.length / Math.max(1, classes.size)) / 3,
+      rowList.length
+        ? rowList.filter((r) => TOP_CATEGORY.test(labelOf(r))).length / rowList.length
+        : 0,
+      mean(pagesOfCells.map((p) => p[0]!)),
+      mean(pagesOfCells.map((p) => p[2]!)),
+      mean(pagesOfCells.map((p) => p[3]!)),
+    ];
     for (const row of rowList) {
       const plain = new Map([...row].map(([k, v]) => [k, v.value]));
       const filled = nonKey.filter((c) => row.has(c)).length;
@@ -322,6 +468,8 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
           cells: keyCells.map((c) => c.cell),
           group: 'key',
           features: features('key', keyScore, label, keyReasons, doc, {
+            page: doc.pageOf(item.cells[lastKey!.cell]!, product),
+            table: tableFeatures,
             slotMisfit: 0,
             orderBroken: 0,
             keyHeuristic: logit(keyScore) / 3,
@@ -360,6 +508,8 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
             reasonsOf(item.cells[cell.cell]!),
             doc,
             {
+              page: doc.pageOf(item.cells[cell.cell]!, product),
+              table: tableFeatures,
               slotMisfit: valueFitsSlot(col, cell.value) ? 0 : 1,
               orderBroken:
                 (/^coverageLevel/.test(col) &&
@@ -399,7 +549,7 @@ export function unitsOf(items: ParsedItem[]): Unit[] {
   return units;
 }
 
-type Context = Record<
+type Context = { page: number[]; table: number[] } & Record<
   | 'rowFill'
   | 'columnFill'
   | 'sameAsColumn'
@@ -423,7 +573,15 @@ interface DocumentContext {
   documentOcr: number;
   documentHeuristic: number;
   agreementOf: (value: string) => number;
+  docFeatures: number[];
 }
+
+const productOf = (label: string): Product | undefined =>
+  label.startsWith('dentalInsurance_')
+    ? 'dental'
+    : label.startsWith('visionInsurance_')
+      ? 'vision'
+      : undefined;
 
 function features(
   group: string,
@@ -472,6 +630,9 @@ function features(
     d.documentHeuristic,
     c.keyHeuristic,
     AMOUNT_GROUPS.has(group) && /\d/.test(value) ? 1 : 0,
+    ...d.docFeatures,
+    ...c.page,
+    ...c.table,
   ];
 }
 
@@ -492,6 +653,7 @@ const round = (p: number) => Math.round(Math.max(0.01, Math.min(0.99, p)) * 1000
 export function calibrate(
   items: ParsedItem[],
   model: CalibrationModel = MODEL as CalibrationModel,
+  signals?: DocumentSignals,
 ): ParsedItem[] {
   const plain = <T extends object>(x: T): T => {
     const { [REASONS]: _, ...rest } = x as T & { [REASONS]?: Reasons };
@@ -501,7 +663,7 @@ export function calibrate(
     i.type === 'table' ? { ...plain(i), cells: i.cells.map(plain) } : plain(i),
   );
   if (model.features.join() !== FEATURES.join()) return out;
-  for (const u of unitsOf(items)) {
+  for (const u of unitsOf(items, signals)) {
     const p = round(probability(model, u.features));
     const item = out[u.item]!;
     if (item.type === 'field') item.score = p;

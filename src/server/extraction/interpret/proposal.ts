@@ -8,7 +8,7 @@ import {
   planInformationRow,
   rateTierRows,
 } from './assemble.ts';
-import { calibrate } from './calibrate.ts';
+import { calibrate, documentSignals } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import {
@@ -281,7 +281,7 @@ export function interpretProposal(
     );
   }
   const items = rejectUnfitValues(out.items);
-  return options.calibrate === false ? items : calibrate(items);
+  return options.calibrate === false ? items : calibrate(items, undefined, documentSignals(layout));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DENTAL_VISION_WORD,
   dentalRowKind,
   frequencyItems,
   isOptionName,
@@ -7,6 +8,7 @@ import {
   keyKind,
   namesOtherCoverage,
   networkOf,
+  OTHER_BENEFIT,
   parseServiceLabel,
   productsNamed,
   rateMeasure,
@@ -287,5 +289,22 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
+  });
+});
+
+describe('what a line of an employer guide is about', () => {
+  it.each([
+    ['Medical plan deductible $3,000', false, true],
+    ['Prescription drugs: $10 generic', false, true],
+    ['Supplemental life insurance 1x salary', false, true],
+    ['Health Savings Account (HSA) employer seed', false, true],
+    ['Preventive care 100%', true, false],
+    ['Dental annual maximum $1,500', true, false],
+    ['Frames every 24 months', true, false],
+    ['Orthodontia lifetime maximum', true, false],
+    ['Employee + Spouse $24.10', false, false],
+  ])('%s: dental or vision %s, another benefit %s', (line, dentalVision, other) => {
+    expect(DENTAL_VISION_WORD.test(line)).toBe(dentalVision);
+    expect(OTHER_BENEFIT.test(line)).toBe(other);
   });
 });

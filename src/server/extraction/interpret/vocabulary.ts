@@ -27,6 +27,18 @@ export function namesOtherCoverage(text: string): boolean {
   return productsNamed(text).length === 0 && OTHER_COVERAGE.test(text);
 }
 
+/**
+ * Benefits other than dental and vision that employer guides print beside them (medical,
+ * pharmacy, life, disability, savings accounts): a page about them is not where a dental or
+ * vision value is read.
+ */
+export const OTHER_BENEFIT =
+  /\b(medical|hospital(ization)?|inpatient|outpatient|pharmacy|prescriptions?|rx\b|generic drugs?|brand drugs?|urgent care|emergency room|primary care|specialist visits?|physician|life insurance|ad&d|accidental death|disability|std\b|ltd\b|401\s?\(?k\)?|retirement|hsa\b|fsa\b|health savings|flexible spending|critical illness|hospital indemnity|accident insurance|employee assistance|eap\b|wellness|telehealth|behavioral health|mental health|chiropractic)\b/i;
+
+/** Words of dental and vision benefits: a page that has them is about what we read. */
+export const DENTAL_VISION_WORD =
+  /\b(dental|dentist\w*|dhmo|vision|optical|eye\s?(care|wear|exam)|lens(es)?|frames?|contacts?|preventive|preventative|basic|major|orthodont\w*|crowns?|fillings?|cleanings?|endodont\w*|periodont\w*|prosthodont\w*|oral surgery|sealants?|x-?rays?|implants?|dentures?)\b/i;
+
 // ---------------------------------------------------------------- key–value labels
 
 export type KeyKind =
