@@ -26,6 +26,10 @@ describe('cleanValue', () => {
     ['Child(ren) (applies to all levels)', 'Child(ren)'],
     ['$50 (applies to both networks)', '$50'],
     ['$50 (waived for preventive)', '$50 (waived for preventive)'],
+    ['$100 Allowance** Additional 20% off balance', '$100 Allowance Additional 20% off balance'],
+    ['Amount over $150¹ per pair', 'Amount over $150 per pair'],
+    ['$10 copay / $25 * see note', '$10 copay / $25 * see note'],
+    ['2 * 3', '2 * 3'],
   ])('%j → %j', (input, expected) => {
     expect(cleanValue(input)).toBe(expected);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dentalRowKind,
   frequencyItems,
+  GROUP_NAME_LINE,
   isOptionName,
   isTierLabel,
   keyKind,
@@ -150,6 +151,7 @@ describe('labels', () => {
     ['Date Effective', 'effectiveDate', undefined],
     ['Eligible Class', 'className', undefined],
     ['Eligible Group', 'className', undefined],
+    ['Job Class', 'className', undefined],
     ['Class Definition', 'classDefinition', undefined],
     ['Eligibility Rule', 'classDefinition', undefined],
     ['Dental Contribution', 'contribution', 'dental'],
@@ -253,5 +255,21 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
+  });
+});
+
+describe('lines that only name the covered group', () => {
+  it.each([
+    ['ALL ELIGIBLE EMPLOYEES', true],
+    ['All Full-Time Employees', true],
+    ['All Active Full Time Employees', true],
+    ['All Employees', true],
+    ['All Eligible Members', true],
+    ['Eligible Employees', false],
+    ['All employees working 30 hours per week', false],
+    ['All Classes', false],
+    ['All Eligible Employees and their dependents may enroll.', false],
+  ])('%j names a group: %s', (line, named) => {
+    expect(GROUP_NAME_LINE.test(line)).toBe(named);
   });
 });

@@ -14,6 +14,13 @@ export function productsNamed(text: string): Product[] {
   return out;
 }
 
+/**
+ * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees'),
+ * as a cover block or page footer prints it: the name of a single class (convention 9).
+ */
+export const GROUP_NAME_LINE =
+  /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
+
 // ---------------------------------------------------------------- key–value labels
 
 export type KeyKind =
@@ -48,7 +55,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   [
     'className',
     // 'Group Name' on a proposal is the employer's name, not a class
-    /^((eligible|covered|employee|benefit) (class(es)?|group)|class( name)?|eligible group name)$/,
+    /^((eligible|covered|employee|benefit|job|employee job) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',
