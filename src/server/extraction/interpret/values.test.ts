@@ -30,6 +30,10 @@ describe('cleanValue', () => {
     ['Amount over $150¹ per pair', 'Amount over $150 per pair'],
     ['$10 copay / $25 * see note', '$10 copay / $25 * see note'],
     ['2 * 3', '2 * 3'],
+    ['FRAME+', 'FRAME'],
+    ['FRAME\u207a', 'FRAME'],
+    ['Age 19+', 'Age 19+'],
+    ['Employee + Family', 'Employee + Family'],
   ])('%j → %j', (input, expected) => {
     expect(cleanValue(input)).toBe(expected);
   });

@@ -5,6 +5,7 @@ import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
   onceOfRepeated,
+  onceOfRepeatedLines,
   runTogetherSplit,
   splitAtX,
   valuesLineByLine,
@@ -414,5 +415,91 @@ describe('a frequency printed once per network and read as one run', () => {
     ['12 months 24 months', '12 months 24 months'],
   ])('%s', (value, once) => {
     expect(onceOfRepeated(value)).toBe(once);
+  });
+});
+
+describe('two columns of identical frequencies run together line by line', () => {
+  it.each([
+    [
+      [
+        'Once every 12 months from the Once every 12 months from the',
+        'date of service date of service',
+      ],
+      'Once every 12 months from the date of service',
+    ],
+    [
+      [
+        'Once every 24 months from Once every 24 months from',
+        'the date of service the date of service',
+      ],
+      'Once every 24 months from the date of service',
+    ],
+    // the columns differ: not one value printed twice
+    [['Once every 12 months Once every 24 months', 'from the date of service'], undefined],
+    // one line is the plain value read once
+    [['Once every 12 months'], undefined],
+  ])('%j → %j', (lines, once) => {
+    expect(onceOfRepeatedLines(lines)).toBe(once);
+  });
+
+  it('reads the frequency of a grid row once', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Summary of Benefits',
+        [
+          ['Vision Care Services', 'In-Network Member Cost', 'Out-of-Network Reimbursement'],
+          ['Exam', '$10 copay', 'Up to $42'],
+          ['Frame', '$0 copay; 20% off balance over $130 allowance', 'Up to $60'],
+          ['Frequency', '', ''],
+          [
+            'Exam',
+            'Once every 12 months from the Once every 12 months from the\ndate of service date of service',
+            '',
+          ],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]?.examination).toBe(
+      'Once every 12 months from the date of service',
+    );
+  });
+});
+
+describe('in- and out-of-network blocks that name a service in other words', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your VSP Vision Benefits Summary',
+      [
+        ['Benefit', 'In-Network Copay'],
+        ['WellVision Exam', '$15'],
+        ['Frame', 'Included in Prescription Glasses'],
+        ['Contacts (instead of glasses)', 'Up to $60'],
+        ['Contact lens fitting and evaluation', 'Up to $60'],
+      ],
+      '# Your Coverage with Out-of-Network Providers',
+      [
+        ['Service', 'Out-of-Network'],
+        ['Exam', 'up to $50'],
+        ['Frame', 'up to $70'],
+        ['Contacts', 'up to $105'],
+        ['Single Vision Lenses', 'up to $50'],
+      ],
+    ]),
+  );
+
+  it('joins each out-of-network amount to the in-network line about the same thing', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['WellVision Exam', '$15', 'up to $50'],
+      ['Frame', 'Included in Prescription Glasses', 'up to $70'],
+      ['Contacts (instead of glasses)', 'Up to $60', 'up to $105'],
+      ['Contact lens fitting and evaluation', 'Up to $60', undefined],
+      ['Single Vision Lenses', undefined, 'up to $50'],
+    ]);
   });
 });

@@ -73,6 +73,27 @@ export function onceOfRepeated(value: string): string {
   return m ? m[1]! : value;
 }
 
+/**
+ * A cell that holds two columns' identical values run together line by line ('Once every 12
+ * months from the Once every 12 months from the' / 'date of service date of service': adults and
+ * kids printed side by side): each line's phrase once, joined. Undefined unless every line is one
+ * phrase printed twice.
+ */
+export function onceOfRepeatedLines(lines: string[]): string | undefined {
+  const texts = lines.map((l) => l.trim()).filter(Boolean);
+  if (texts.length < 2) return undefined;
+  const halves = texts.map((t) => t.match(/^(.{2,}?)\s+\1$/i)?.[1]);
+  if (halves.some((h) => h === undefined)) return undefined;
+  return halves.join(' ');
+}
+
+/** A frequency cell's value, once when two columns' identical values run together in it. */
+function frequencyOfCell(cell: Cell | undefined): Evidence | undefined {
+  if (!cell) return undefined;
+  const once = onceOfRepeatedLines(cell.lines.map((l) => l.text));
+  return once ? evidence(once, sourceOfCell(cell), 'split') : undefined;
+}
+
 function addFrequency(
   facts: Facts,
   items: FrequencyItem[],
@@ -132,7 +153,13 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const add = (items: FrequencyItem[], cell: Cell, scope: Scope) => {
     const text = cellText(cell);
     if (text)
-      addFrequency(facts, items, evidence(text, sourceOfCell(cell), 'cell'), scope, t.order);
+      addFrequency(
+        facts,
+        items,
+        frequencyOfCell(cell) ?? evidence(text, sourceOfCell(cell), 'cell'),
+        scope,
+        t.order,
+      );
   };
   if (layout === 'columns') {
     for (const row of t.body) {
@@ -405,7 +432,10 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
       const order = t.order + row.row / 1000;
       if (isFrequencyLine) {
-        const v = valueAt(row.cells, g.in ?? g.both);
+        const col = g.in ?? g.both;
+        const v =
+          (col !== undefined ? frequencyOfCell(row.cells[col]) : undefined) ??
+          valueAt(row.cells, col);
         if (v) addFrequency(facts, freqItems, v, scope, order);
         continue;
       }

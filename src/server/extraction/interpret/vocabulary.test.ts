@@ -11,6 +11,7 @@ import {
   productsNamed,
   rateMeasure,
   valueFitsSlot,
+  visionConcept,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -271,5 +272,25 @@ describe('lines that only name the covered group', () => {
     ['All Eligible Employees and their dependents may enroll.', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
+  });
+});
+
+describe('what a vision service line is about', () => {
+  it.each([
+    ['WELLVISION EXAM', 'exam'],
+    ['Eye exam', 'exam'],
+    ['Vision Exams', 'exam'],
+    ['Frames', 'frame'],
+    ['CONTACTS (INSTEAD OF GLASSES)', 'contacts'],
+    ['Contact lenses', 'contacts'],
+    ['Single Vision Lenses', 'single vision'],
+    ['Lined Bifocal Lenses', 'bifocal'],
+    ['Contact lens exam (fitting and evaluation)', undefined],
+    ['Elective contact lenses', undefined],
+    ['Costco, Walmart and Sam’s Club Frame Allowance', undefined],
+    ['Prescription Glasses', undefined],
+    ['Exam and frame', undefined],
+  ])('%j → %j', (name, concept) => {
+    expect(visionConcept(name)).toBe(concept);
   });
 });
