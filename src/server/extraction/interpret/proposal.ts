@@ -50,6 +50,7 @@ import {
   collectFrequencyProse,
   collectVision,
   frequencyLayout,
+  isPricedIllustration,
   lineBefore,
   visionScore,
 } from './vision.ts';
@@ -191,6 +192,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       lastProduct = 'dental';
       continue;
     }
+    // a priced example of what members pay adds its rows up: no benefits of the plan
+    if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
       collectVision(t, facts);
       recordLabelledFacts(t, facts);

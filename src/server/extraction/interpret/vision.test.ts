@@ -503,3 +503,40 @@ describe('in- and out-of-network blocks that name a service in other words', () 
     ]);
   });
 });
+
+describe('a priced example of what members pay', () => {
+  it.each([
+    [
+      'a total row',
+      [
+        ['', 'Without VSP', 'With VSP Coverage'],
+        ['Eye Exam', '$203', '$15'],
+        ['Anti-glare Coating', '$152', '$85'],
+        ['Total', '$970', '$345.64'],
+      ],
+      0,
+    ],
+    [
+      'a savings row',
+      [
+        ['', 'Retail', 'You pay'],
+        ['Eye Exam', '$150', '$10'],
+        ['Frames', '$180', '$0'],
+        ['Your savings', '', '$320'],
+      ],
+      0,
+    ],
+    [
+      'the plan’s grid (no sum)',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye Exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$150 allowance', 'Up to $70'],
+      ],
+      2,
+    ],
+  ])('%s: %i benefit lines', (_, rows, n) => {
+    const data = interpretProposal(markupLayout(['# Vision coverage', rows]));
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toHaveLength(n);
+  });
+});

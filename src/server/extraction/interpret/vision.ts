@@ -24,6 +24,7 @@ import {
   frequencyItems,
   isOptionName,
   networkOf,
+  SUM_ROW,
   VISION_SERVICE,
 } from './vocabulary.ts';
 
@@ -124,6 +125,19 @@ export function visionScore(t: AnalyzedTable): number {
     const label = rowLabelOf(row.cells, shape);
     return label && VISION_SERVICE.test(label.text) && !isSectionRow(row.cells, shape);
   }).length;
+}
+
+/**
+ * A priced example rather than the plan's benefits ('Without VSP | With VSP coverage' over
+ * 'Eye Exam | $203 | $15' … 'Total | $970 | $345.64'): its rows add up to a total.
+ */
+export function isPricedIllustration(t: AnalyzedTable): boolean {
+  const label = (row: AnalyzedTable['body'][number]) =>
+    row.cells.map((c) => cellText(c)).find(Boolean) ?? '';
+  return t.body.some(
+    (row) =>
+      SUM_ROW.test(label(row)) && row.cells.slice(1).some((c) => /\$\s?\d/.test(cellText(c))),
+  );
 }
 
 /** Row-wise or column-wise frequency table. */

@@ -360,6 +360,10 @@ export function visionConcept(name: string): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** A row that adds up a priced example ('Total', 'Your savings', 'You save'). */
+export const SUM_ROW =
+  /^(grand )?(total|totals|(total |your |annual )?savings|you save|out[- ]of[- ]pocket total)\b/i;
+
 /** Every benefit-frequency slot a label names ('Lenses / Frames' names two). */
 export function frequencyItems(
   label: string,
