@@ -185,6 +185,10 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
     }
   }
   joinByConcept(merged);
+  for (const m of merged.values()) {
+    if (m.inCost) m.inCost = withoutFullStop(m.inCost);
+    if (m.outCost) m.outCost = withoutFullStop(m.outCost);
+  }
   return [...merged.values()].map((m) =>
     trustedBy(
       {
@@ -196,6 +200,12 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
       'servicesAndMaterials',
     ),
   );
+}
+
+/** A cost written as one sentence keeps its words, not its full stop ('Covered in full.'). */
+export function withoutFullStop(e: Evidence): Evidence {
+  const m = e.value.match(/^(.*[\p{Ll})%])\.$/u);
+  return m && !/\.\s/.test(m[1]!) ? { ...e, value: m[1]! } : e;
 }
 
 /**

@@ -4,6 +4,7 @@ import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
+  isSentence,
   onceOfRepeated,
   onceOfRepeatedLines,
   runTogetherSplit,
@@ -538,5 +539,50 @@ describe('a priced example of what members pay', () => {
   ])('%s: %i benefit lines', (_, rows, n) => {
     const data = interpretProposal(markupLayout(['# Vision coverage', rows]));
     expect(tableRows(data, 'visionInsurance_benefitSummary')).toHaveLength(n);
+  });
+});
+
+describe('a service name with a note written as sentences', () => {
+  it.each([
+    ['Allowance is applied toward the purchase of contact lenses.', true],
+    ['Materials copay is waived.', true],
+    ['Single vision, lined bifocal, lined trifocal', false],
+    ['(fitting and evaluation)', false],
+    ['Frames.', false],
+  ])('%j is a sentence: %s', (text, sentence) => {
+    expect(isSentence(text)).toBe(sentence);
+  });
+
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        [
+          'Elective contact lenses\nAllowance is applied toward the purchase of contact lenses.\nMaterials copay is waived.',
+          '$105.00',
+          'Up to $80.00',
+        ],
+        [
+          'Necessary contact lenses',
+          'Covered in full after copay (if applicable).',
+          'Up to $210.00',
+        ],
+        ['Frames', '$130 allowance', 'Up to $70'],
+      ],
+    ]),
+  );
+
+  it('names the service without its note, and keeps a cost without its full stop', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+      ]),
+    ).toEqual([
+      ['Elective contact lenses', '$105.00'],
+      ['Necessary contact lenses', 'Covered in full after copay (if applicable)'],
+      ['Frames', '$130 allowance'],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
+import { cleanValue } from './values.ts';
 import {
   FREQUENCY_VALUE,
   frequencyItems,
@@ -390,6 +391,27 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
   return [left.join(' '), right.join(' ')];
 }
 
+/** Text written as a sentence: four words or more ending in a full stop. */
+export function isSentence(text: string): boolean {
+  const t = text.trim();
+  return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
+}
+
+/**
+ * A label cell that prints the service's name, then a note about it as sentences in the same type
+ * ('Elective contact lenses' over 'Allowance is applied toward the purchase of contact lenses.
+ * Materials copay is waived.'): the name alone. Undefined when the cell holds no such note.
+ */
+export function nameBeforeNote(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
+  for (let i = 1; i < lines.length; i++) {
+    const rest = lines.slice(i).join(' ');
+    if (/^\p{Lu}/u.test(lines[i]!) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
+      return cleanValue(lines.slice(0, i).join(' '));
+  }
+  return undefined;
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
@@ -423,7 +445,12 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     // the whole label cell is the service line as printed
-    const service = label.description ? `${label.text} ${label.description}` : label.text;
+    // (a description written as a sentence is a note on the service, not its name: 'Allowance is
+    // applied toward the purchase of contact lenses.')
+    const note = label.description !== undefined && isSentence(label.description);
+    const service =
+      nameBeforeNote(row.cells[shape.labelCol]) ??
+      (label.description && !note ? `${label.text} ${label.description}` : label.text);
     if (isSectionRow(row.cells, shape)) {
       section = service;
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
