@@ -5,6 +5,7 @@ import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
   isSentence,
+  nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
   runTogetherSplit,
@@ -584,5 +585,43 @@ describe('a service name with a note written as sentences', () => {
       ['Necessary contact lenses', 'Covered in full after copay (if applicable)'],
       ['Frames', '$130 allowance'],
     ]);
+  });
+});
+
+describe('a label cell whose first line heads the service printed under it', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [],
+    box: [x, top, x + 80, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  it.each([
+    // the values level with the second line: the first heads it
+    [['Standard plastic lenses', 'Single vision'], 12, 'Single vision'],
+    // the values level with the first line: one name wrapped
+    [['Standard contact lens fit', 'and follow-up'], 0, undefined],
+    // the first line carried over to the next by a joining word
+    [['Contact lens fitting and', 'Evaluation'], 12, undefined],
+  ])('%j with values at %i → %j', (labels, valueTop, name) => {
+    const labelCell = cell(
+      0,
+      labels.map((t, i) => line(t, i * 12, 0)),
+    );
+    const values = [
+      cell(1, [line('$25', valueTop, 200)]),
+      cell(2, [line('Up to $25', valueTop, 300)]),
+    ];
+    expect(nameLevelWithValues(labelCell, values)).toBe(name);
   });
 });

@@ -1,4 +1,4 @@
-import type { Cell } from '../layout.ts';
+import type { Cell, Line } from '../layout.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -412,6 +412,35 @@ export function nameBeforeNote(cell: Cell | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * A label cell whose first line heads the row's service, printed above it in the same cell
+ * ('Standard plastic lenses' over 'Single vision', the values level with 'Single vision' only):
+ * the service is the last line. Undefined unless every value sits on one line level with the
+ * label's last line and clearly below its first.
+ */
+export function nameLevelWithValues(
+  labelCell: Cell | undefined,
+  valueCells: Array<Cell | undefined>,
+): string | undefined {
+  const lines = (labelCell?.lines ?? []).filter((l) => l.text.trim());
+  if (lines.length !== 2) return undefined;
+  const [head, name] = lines as [Line, Line];
+  if (/(,|\b(and|or|of|with|for|to|the|&|-))$/i.test(head.text.trim())) return undefined;
+  const values = valueCells.filter((c): c is Cell => c?.lines.some((l) => l.text.trim()) === true);
+  if (values.length === 0) return undefined;
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  const height = name.box[3] - name.box[1];
+  const level = values.every((c) => {
+    const ls = c.lines.filter((l) => l.text.trim());
+    return (
+      ls.length === 1 &&
+      Math.abs(mid(ls[0]!) - mid(name)) < height * 0.5 &&
+      mid(ls[0]!) - mid(head) > height * 0.9
+    );
+  });
+  return level ? cleanValue(name.text) : undefined;
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
@@ -450,6 +479,10 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const note = label.description !== undefined && isSentence(label.description);
     const service =
       nameBeforeNote(row.cells[shape.labelCol]) ??
+      nameLevelWithValues(
+        row.cells[shape.labelCol],
+        row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
+      ) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
     if (isSectionRow(row.cells, shape)) {
       section = service;
