@@ -351,6 +351,48 @@ test.describe('review and correct a carrier proposal', () => {
     await screen.shot('review-docx-picked');
   });
 
+  test('a class is renamed from its heading: every row of it follows, saved and reloaded', async ({
+    page,
+    request,
+  }) => {
+    const doc = await uploadAndRead(
+      request,
+      fixture('dev02-lincoln-dental-vision-2class.pdf'),
+      unique('Rename class'),
+    );
+    const screen = new ReviewPage(page);
+    await screen.goto(doc.id);
+    const headings = page.locator('.class-heading');
+    const before = (await headings.allTextContents()).map((t) => t.replace(/^Class(?=\S)/, ''));
+    const first = before[0]!;
+    // the first class section is the first product's: dental, for this two-product proposal
+    const dentalClassCells = (data: ServedDocument['data'], name: string) =>
+      locateValues((data ?? []) as ParsedData).filter(
+        (v) =>
+          v.kind === 'cell' &&
+          /^dentalInsurance_\w+_class$/.test(v.value.label) &&
+          v.value.value === name,
+      );
+    const rowsOf = (name: string) => dentalClassCells(doc.data, name).length;
+    expect(rowsOf(first), 'class cells of the first class').toBeGreaterThan(0);
+
+    await screen.button(`Rename ${first}`).first().click();
+    const box = page.getByRole('textbox', { name: 'Class name' });
+    await expect(box).toBeFocused();
+    await box.fill('Hourly Employees');
+    await screen.shot('review-rename-class');
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { name: /Hourly Employees/ }).first()).toBeVisible();
+    await screen.saveChanges();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /Hourly Employees/ }).first()).toBeVisible();
+    const saved = await fetchDocument(request, doc.id);
+    const classCells = dentalClassCells(saved.data, 'Hourly Employees');
+    expect(classCells.length).toBe(rowsOf(first));
+    expect(dentalClassCells(saved.data, first)).toHaveLength(0);
+    for (const cell of classCells) expect(cell.value.review?.state).toMatch(/corrected|added/);
+  });
+
   test('a policy certificate shows the same source view and takes the same corrections', async ({
     page,
     request,

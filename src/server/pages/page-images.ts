@@ -240,11 +240,16 @@ export function createPageService(deps: PageServiceDeps): PageService {
     lane: Lane,
     key: string,
     request: () => Promise<DrawRequest>,
+    background = false,
   ): Promise<T> =>
     JSON.parse(
       Buffer.from(
-        await memo(lane, key, 'application/json', async () =>
-          Buffer.from(await lane.drawer.draw(await request())),
+        await memo(
+          lane,
+          key,
+          'application/json',
+          async () => Buffer.from(await lane.drawer.draw(await request())),
+          background,
         ),
       ).toString('utf8'),
     ) as T;
@@ -291,24 +296,37 @@ export function createPageService(deps: PageServiceDeps): PageService {
     return { bytes, contentType: 'image/png' };
   }
 
+  /** The words of every page (a scan's recognised again: seconds a page), read once per file. */
+  const allWords = (source: PageSource, background = false) =>
+    drawJson<PageWord[][]>(
+      lanes.read,
+      `words:${cacheId(source)}`,
+      async () => ({
+        op: 'words',
+        bytes: await sourceBytes(source),
+        contentType: source.contentType,
+      }),
+      background,
+    );
+
   async function words(source: PageSource, n: number): Promise<PageWord[]> {
     await checkPage(source, n);
-    const all = await drawJson<PageWord[][]>(lanes.read, `words:${cacheId(source)}`, async () => ({
-      op: 'words',
-      bytes: await sourceBytes(source),
-      contentType: source.contentType,
-    }));
-    return all[n - 1] ?? [];
+    return (await allWords(source))[n - 1] ?? [];
   }
 
   /**
    * Draws a document's first pages and reads its words ahead of time, in the background (a page
-   * someone asks for goes first), so that the pages a broker opens next come from the cache.
+   * someone asks for goes first), so that the pages a broker opens next come from the cache and
+   * selecting words on a scan does not wait for its recognition.
    */
   async function warm(source: PageSource): Promise<void> {
     const all = await pages(source);
-    if (kindOf(source.contentType) === 'image') return;
-    for (const { page } of all.slice(0, WARM_PAGES)) await image(source, page, true);
+    if (all.length === 0) return;
+    const drawn = async () => {
+      if (kindOf(source.contentType) === 'image') return;
+      for (const { page } of all.slice(0, WARM_PAGES)) await image(source, page, true);
+    };
+    await Promise.all([drawn(), allWords(source, true)]);
   }
 
   return {

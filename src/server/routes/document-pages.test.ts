@@ -92,6 +92,14 @@ describe.each(testBackends())('document pages on $name', (backend) => {
       30_000,
       'every page drawn ahead',
     );
+    // and its words read, so that selecting words on the page does not wait for them
+    await eventually(
+      async () =>
+        (await t.db.query(`select key from page_cache where key = $1`, [`words:${sha}`])).rows
+          .length === 1,
+      30_000,
+      'the words read ahead',
+    );
   });
 
   it.each([PDF, DOCX])(

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addedRef, applyEdit, applyEdits, type EditCommand, isDirty } from './edit-commands.ts';
+import {
+  addedRef,
+  applyEdit,
+  applyEdits,
+  classRefOf,
+  type EditCommand,
+  isDirty,
+} from './edit-commands.ts';
 import type { ParsedData } from './parsed-data.ts';
 import { reviewOrder, reviewProgress, reviewProgressText } from './review-order.ts';
 import { findValue, locateValues } from './value-refs.ts';
@@ -244,5 +251,80 @@ describe('reviewOrder', () => {
       { type: 'setValue', ref: `cell/${rates}/0/2`, value: '$35.00' },
     ]);
     expect(reviewProgressText(reviewProgress(next))).toBe('2 of 4 values reviewed');
+  });
+});
+
+describe('renameClass', () => {
+  const services = 'dentalInsurance_coveredServices';
+  const vision = 'visionInsurance_rateTiers';
+  const twoClasses: ParsedData = [
+    {
+      type: 'table',
+      label: rates,
+      cells: [
+        { label: `${rates}_class`, value: 'Class  1', row: 0, col: 0, score: 0.6 },
+        { label: `${rates}_rateTier`, value: 'Employee', row: 0, col: 1, score: 0.7 },
+        { label: `${rates}_class`, value: 'class 1', row: 1, col: 0, score: 0.6 },
+        { label: `${rates}_class`, value: 'Class 2', row: 2, col: 0, score: 0.6 },
+      ],
+    },
+    {
+      type: 'table',
+      label: services,
+      cells: [
+        {
+          label: `${services}_class`,
+          value: 'Class 1',
+          row: 0,
+          col: 0,
+          score: 0.5,
+          review: { state: 'added' },
+        },
+      ],
+    },
+    {
+      type: 'table',
+      label: vision,
+      cells: [{ label: `${vision}_class`, value: 'Class 1', row: 0, col: 0, score: 0.5 }],
+    },
+  ];
+  const rename = (classKey: string, name: string, product = 'dentalInsurance') =>
+    applyEdit(twoClasses, { type: 'renameClass', product, classKey, name });
+
+  it.each([
+    // every class cell of the class, in every table of the product, whatever its spacing or case
+    { ref: `cell/${rates}/0/0`, value: 'All Employees', state: 'corrected' },
+    { ref: `cell/${rates}/1/0`, value: 'All Employees', state: 'corrected' },
+    // an added cell stays added
+    { ref: `cell/${services}/0/0`, value: 'All Employees', state: 'added' },
+    // another class, another product: untouched
+    { ref: `cell/${rates}/2/0`, value: 'Class 2', state: undefined },
+    { ref: `cell/${vision}/0/0`, value: 'Class 1', state: undefined },
+    // other columns of the row: untouched
+    { ref: `cell/${rates}/0/1`, value: 'Employee', state: undefined },
+  ])('renaming class 1 of dental to "All Employees": $ref', ({ ref, value, state }) => {
+    const data = rename('class 1', '  All   Employees ');
+    expect(valueAt(data, ref)).toBe(value);
+    expect(stateOf(data, ref)).toBe(state);
+  });
+
+  it.each([
+    { name: 'a blank name', classKey: 'class 1', to: '  ', product: 'dentalInsurance' },
+    { name: 'a class nobody has', classKey: 'class 9', to: 'X', product: 'dentalInsurance' },
+    {
+      name: 'a product with no such class',
+      classKey: 'class 2',
+      to: 'X',
+      product: 'visionInsurance',
+    },
+  ])('changes nothing for $name', ({ classKey, to, product }) => {
+    expect(rename(classKey, to, product)).toBe(twoClasses);
+  });
+
+  it('reads the class of a class section from its key', () => {
+    expect(classRefOf('dentalInsurance:class 1: night shift')).toEqual({
+      product: 'dentalInsurance',
+      classKey: 'class 1: night shift',
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { sameData } from '../billing/same-data.ts';
 import { tableDefinition } from '../fields/catalogue.ts';
+import { describeLabel } from '../fields/labels.ts';
+import { normalizeValue } from './cell-view.ts';
 import type {
   ParsedCell,
   ParsedData,
@@ -17,7 +19,9 @@ import { findValue, type ValueRef } from './value-refs.ts';
  * - confirmValue: `confirmed` (a value already corrected or added keeps its state);
  * - setValue: `corrected` (`added` stays `added`); the same value again changes nothing;
  * - addField / addCell / addRow: `added`, score 1, with the box the broker selected as `source`;
- * - removeValue: the value is gone (a table left with no cell is gone too).
+ * - removeValue: the value is gone (a table left with no cell is gone too);
+ * - renameClass: every `class` cell of one class in one product's tables gets the new name
+ *   (`corrected`), so the class heading and all its rows follow.
  * A command naming a value the data no longer holds changes nothing (the same data comes back).
  */
 export type EditCommand =
@@ -39,7 +43,21 @@ export type EditCommand =
       table: string;
       values: Record<string, string>;
       sources?: Record<string, Source>;
-    };
+    }
+  | ({ type: 'renameClass'; name: string } & ClassRef);
+
+/** One class of one product: `product` as the view keys it ('other' for labels of none). */
+export interface ClassRef {
+  product: string;
+  /** The class name normalized (case and spacing folded), as `rowsByClass` keys it. */
+  classKey: string;
+}
+
+/** The class a class section of the proposal view shows (its key is `product:classKey`). */
+export function classRefOf(classViewKey: string): ClassRef {
+  const at = classViewKey.indexOf(':');
+  return { product: classViewKey.slice(0, at), classKey: classViewKey.slice(at + 1) };
+}
 
 export function applyEdit(data: ParsedData, command: EditCommand): ParsedData {
   switch (command.type) {
@@ -68,6 +86,8 @@ export function applyEdit(data: ParsedData, command: EditCommand): ParsedData {
       return addCell(data, command);
     case 'addRow':
       return addRow(data, command.table, command.values, command.sources ?? {});
+    case 'renameClass':
+      return renameClass(data, command, command.name);
   }
 }
 
@@ -180,6 +200,31 @@ function addRow(
       const add = { type: 'addCell', table, column, row, value } as const;
       return addCell(next, source ? { ...add, source } : add);
     }, data);
+}
+
+const className = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+function renameClass(data: ParsedData, { product, classKey }: ClassRef, name: string): ParsedData {
+  const to = className(name);
+  if (to === '') return data;
+  let changed = false;
+  const next = data.map((item) => {
+    if (item.type !== 'table' || (describeLabel(item.label).productKey || 'other') !== product) {
+      return item;
+    }
+    let touched = false;
+    const cells = item.cells.map((cell) => {
+      if (columnOf(item.label, cell.label) !== 'class') return cell;
+      if (normalizeValue(cell.value) !== classKey || cell.value === to) return cell;
+      touched = true;
+      const state: ReviewState = cell.review?.state === 'added' ? 'added' : 'corrected';
+      return { ...cell, value: to, review: { state } };
+    });
+    if (!touched) return item;
+    changed = true;
+    return { ...item, cells };
+  });
+  return changed ? next : data;
 }
 
 /** The ref of the (first) value an add command adds, so a screen can select it. */

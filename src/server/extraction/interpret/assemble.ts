@@ -1,7 +1,7 @@
 import { pickFact, type ResolvedClass } from './classes.ts';
 import { classKey } from './document.ts';
 import { type Evidence, propagate, withTrust } from './evidence.ts';
-import type { FactKind, Facts, RateLine } from './facts.ts';
+import type { FactKind, Facts, RateLine, ServiceRow } from './facts.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
 import { type Product, visionConcept } from './vocabulary.ts';
@@ -113,12 +113,28 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
   );
   const ref = refOf(c);
   const classWide = (kind: FactKind) => carried(pickFact(facts, kind, 'dental', ref), true);
-  const seen = new Set<string>();
-  const out: Row[] = [];
+  // the same service printed again (its out-of-network line under an 'Out of Network' bar)
+  // fills what its first line left blank
+  const byKey = new Map<string, ServiceRow>();
   for (const s of rows) {
     const key = normalizeKey(s.label.value);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const first = byKey.get(key);
+    byKey.set(
+      key,
+      first
+        ? {
+            ...first,
+            list: first.list ?? s.list,
+            coverageIn: first.coverageIn ?? s.coverageIn,
+            coverageOut: first.coverageOut ?? s.coverageOut,
+            persons: first.persons ?? s.persons,
+            own: { ...s.own, ...first.own },
+          }
+        : s,
+    );
+  }
+  const out: Row[] = [];
+  for (const s of byKey.values()) {
     const deductible = (kind: 'dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut') =>
       s.own[kind] ? carried(s.own[kind], shared) : classWide(kind);
     const row: Row = {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
-import { categoriesAcross, cutValue, orthoRowText, spannedValue, titleAndList } from './dental.ts';
+import {
+  categoriesAcross,
+  cutValue,
+  orthoRowText,
+  STATEMENT,
+  serviceBar,
+  spannedValue,
+  titleAndList,
+  withoutNotes,
+} from './dental.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -125,5 +134,38 @@ describe('categories named across one row', () => {
     expect(categoriesAcross('Deductible (Individual / Family)', { in: e('$50 / $150') })).toBe(
       undefined,
     );
+  });
+});
+
+describe('class-wide amounts and bars naming a service code', () => {
+  const e = (value: string) => ({ value, method: 'cell' as const, score: 0.9 }) as never;
+  it.each([
+    ['$50/$150 Excludes Class I', '$50/$150'],
+    ['$1,000 waived for preventive', '$1,000'],
+    ['$50 per person', '$50 per person'],
+    ['Excludes Class I', 'Excludes Class I'],
+  ])('%j keeps %j', (text, kept) => {
+    expect(withoutNotes({ in: e(text) }).in?.value).toBe(kept);
+  });
+
+  it.each([
+    ['Class II – Basic Services', true],
+    ['Type A: Preventive', true],
+    ['Class 1 – UHC Dental PPO P2500', false],
+    ['Class A Employees', false],
+  ])('%j names a service code and its category: %s', (text, expected) => {
+    expect(serviceBar(text)).toBe(expected);
+  });
+});
+
+describe('labels that state something', () => {
+  it.each([
+    ['SEALANTS are limited to Covered Persons under the age of sixteen', true],
+    ['Multiple restorations will be treated as a single filling', true],
+    ['Fixed Partial Dentures (Bridges)', false],
+    ['D4341 Periodontal scaling and root planning – 4 or more teeth per quadrant', false],
+    ['Diagnose or correct misalignment of the teeth or bite', false],
+  ])('%j states: %s', (text, expected) => {
+    expect(STATEMENT.test(text)).toBe(expected);
   });
 });

@@ -1,4 +1,10 @@
-import { type AnalyzedTable, cellText, classRefIn } from './document.ts';
+import {
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  namesBothNetworks,
+  namesNetworkExplicitly,
+} from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
@@ -7,15 +13,25 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
+  NETWORKS_SIDE_BY_SIDE,
   pairedValues,
+  printsPairs,
   rowLabelOf,
+  sideBySide,
   spansNetworks,
   subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
-import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  dentalRowKind,
+  isOrthodontic,
+  networkOf,
+  parseServiceLabel,
+  valueFitsSlot,
+} from './vocabulary.ts';
 
 /**
  * Dental benefit grids: deductibles, annual maximum, orthodontic maximum and eligibility are
@@ -24,7 +40,7 @@ import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, parseServiceLabel } from
  */
 
 const AMOUNT =
-  /\$\s?\d|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
+  /\$\s?\d|\b\d+ times\b|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
 
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
@@ -94,6 +110,26 @@ export function keepProcedureRowsOnlyAlone(facts: Facts): void {
   facts.services.splice(0, facts.services.length, ...kept);
 }
 
+/**
+ * A table of procedures that prints no coverage in any row ('Selected Covered Services and
+ * Frequency Limitations': names and how often) lists no service types where another table prints
+ * coverage; an orthodontia row keeps its place (its maximum and who it covers are its values).
+ */
+export function keepServicesWithCoverage(facts: Facts): void {
+  const covered = (s: ServiceRow) =>
+    [s.coverageIn, s.coverageOut].some(
+      (e) => e !== undefined && valueFitsSlot('coverageLevelInNetwork', e.value),
+    );
+  const tableOf = (s: ServiceRow) => Math.floor(s.order);
+  const withCoverage = new Set(facts.services.filter(covered).map(tableOf));
+  if (withCoverage.size === 0) return;
+  const kept = facts.services.filter((s) => withCoverage.has(tableOf(s)) || s.orthodontic);
+  facts.services.splice(0, facts.services.length, ...kept);
+}
+
+/** A label that states something ('… are limited to …', '… will be treated as …'). */
+export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
+
 /** A category bar over procedure rows ('Exam & Diagnostics', 'Oral Surgery', 'Crowns'). */
 const CATEGORY_BAR = new RegExp(
   `${DENTAL_CATEGORY.source}|\\b(exams?|diagnostics?|x-?rays?)\\b`,
@@ -101,7 +137,8 @@ const CATEGORY_BAR = new RegExp(
 );
 
 /** What a procedure's row holds: a coinsurance, a copay, an amount or a word for either. */
-const COVERAGE_VALUE = /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|free)\b/i;
+const COVERAGE_VALUE =
+  /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|no coverage|free)\b/i;
 
 /**
  * A procedure row under a category bar ('Office Exam | $5 | 100%' under 'Exam & Diagnostics'): a
@@ -155,6 +192,13 @@ export interface NetworkValues {
 }
 
 /** The in- and out-of-network values of one option group in one row. */
+/** A row label that opens one network's section ('In Network', 'Out-of-Network Benefits'). */
+function networkSection(label: string): 'in' | 'out' | undefined {
+  const t = label.trim();
+  if (t.split(/\s+/).length > 4 || !namesNetworkExplicitly(t) || namesBothNetworks(t)) return;
+  return networkOf(t);
+}
+
 function networkValues(
   cells: AnalyzedTable['body'][number]['cells'],
   g: ValueGroup,
@@ -270,6 +314,35 @@ export function cutValue(
   return { in: e, out: e };
 }
 
+/**
+ * The value column headed by both networks side by side ('NETWORK NON-NETWORK') whose cells print
+ * the two values side by side ('$0   $0'), or undefined.
+ */
+export function sideBySideColumn(t: AnalyzedTable, shape: GridShape): number | undefined {
+  const cols = shape.groups.flatMap((g) => [g.in, g.out, g.both]).filter((c) => c !== undefined);
+  return cols.find((c) => {
+    const path = t.columns[c]?.path ?? [];
+    const lowest = (path[path.length - 1] ?? '').trim();
+    return NETWORKS_SIDE_BY_SIDE.test(lowest) && printsPairs(t, c);
+  });
+}
+
+/** The two networks' values printed side by side in one cell; one value serves both. */
+function pairAt(
+  cells: AnalyzedTable['body'][number]['cells'],
+  col: number,
+  doubt: number | undefined,
+): NetworkValues | undefined {
+  const v = valueAt(cells, col, doubt);
+  if (!v) return undefined;
+  const pair = sideBySide(cells[col]);
+  if (!pair) return { in: v, out: v };
+  return {
+    in: { ...v, value: pair[0], method: 'split' },
+    out: { ...v, value: pair[1], method: 'split' },
+  };
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -295,12 +368,26 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   }
   facts.shown.add('dental');
   const centred = centredColumns(t);
+  const pairCol = sideBySideColumn(t, shape);
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
+  // 'In Network' and 'Out of Network' rows over the same labels printed twice, in columns that
+  // name no network: the values under each serve that network alone
+  const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
+  let sectionNetwork: 'in' | 'out' | undefined;
+  let previousKind: ReturnType<typeof dentalRowKind> | undefined;
+  const listed = barsWithLists(t, shape);
+  const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   for (const row of t.body) {
+    if (listRows.has(row.row)) continue;
     const printed = rowLabelOf(row.cells, shape);
+    const named = printed ? networkSection(printed.text) : undefined;
+    if (named && !networkColumns) {
+      sectionNetwork = named;
+      continue;
+    }
     const label =
       printed && !isSectionRow(row.cells, shape)
         ? { ...printed, text: orthoRowText(printed.text, blockOf(section, block)) }
@@ -315,7 +402,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (isSectionRow(row.cells, shape)) {
       section = label.text;
       barSeen = true;
-      const ref = classRefIn(label.text) ?? classRefIn(rowClassText);
+      // 'Class II – Basic Services' is a service code over its procedures, not a class of people
+      const ref = serviceBar(label.text)
+        ? undefined
+        : (classRefIn(label.text) ?? classRefIn(rowClassText));
       if (ref) {
         sectionClass = ref;
         // 'Class 1 – UHC Dental PPO P2500': the rest names the class's plan
@@ -328,6 +418,17 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             t.order,
           );
       }
+      const rows = listed.get(row.row);
+      if (rows)
+        addBarService(
+          facts,
+          t,
+          row,
+          rows,
+          shape,
+          label,
+          sectionClass ? { product: 'dental', classRef: sectionClass } : base,
+        );
       continue;
     }
     // 'Plan | Preventive Plus | Core PPO 1000' under option headings names each option's plan
@@ -342,10 +443,22 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       continue;
     }
     let kind = dentalRowKind(label.text, section);
+    // 'Deductible  Individual' then 'Family': the family line of a deductible whose label was
+    // printed once, level with its individual line
+    if (
+      kind === 'other' &&
+      previousKind === 'deductibleIndividual' &&
+      /^(per )?family\b/i.test(label.text.trim())
+    )
+      kind = dentalRowKind(label.text, 'Deductible');
+    previousKind = kind;
     if (kind === 'other' && isProcedureRow(label.text, section, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
+    // 'SEALANTS are limited to Covered Persons under …': a sentence of the limitations names
+    // no service type (service types are named, never stated)
+    if (kind === 'service' && STATEMENT.test(label.text)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&
@@ -364,16 +477,37 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         : rowClass
           ? { product: 'dental', classRef: rowClass }
           : base;
-      const v =
+      const read =
+        (pairCol !== undefined && !g.option && !g.orthodontic
+          ? pairAt(row.cells, pairCol, groupDoubt(g))
+          : undefined) ??
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
         networkValues(row.cells, g);
+      const sectioned: NetworkValues =
+        sectionNetwork === 'in'
+          ? { ...(read.in ? { in: read.in } : {}) }
+          : sectionNetwork === 'out'
+            ? { ...(read.out ? { out: read.out } : {}) }
+            : read;
+      // '$50/$150 Excludes Class I': a class-wide amount keeps its figures, the note goes
+      const v = kind === 'service' || kind === 'orthoPersons' ? sectioned : withoutNotes(sectioned);
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
         if (/^(ded|max|orthoMax)/.test(k) && !AMOUNT.test(e.value)) return;
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
+      // orthodontia's own columns: their maximum is its lifetime maximum; its deductibles and
+      // services are read from its own rows, not from the plan's class-wide lines
+      if (g.orthodontic && kind === 'service' && !isOrthodontic(label.text)) continue;
+      if (g.orthodontic && kind !== 'service' && kind !== 'orthoPersons') {
+        if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
+          add('orthoMaxIn', v.in);
+          add('orthoMaxOut', v.out);
+        }
+        continue;
+      }
       switch (kind) {
         case 'deductibleIndividual':
           add('dedIndIn', v.in);
@@ -445,6 +579,97 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           break;
       }
     }
+  }
+}
+
+/** A bar that names a service code and a dental category ('Class II – Basic Services'). */
+export function serviceBar(text: string): boolean {
+  const m = text.match(/^\s*(class|type|group|category)\s+\S+\s*[-–—:]\s*(.+)$/i);
+  return m !== null && DENTAL_CATEGORY.test(m[2]!);
+}
+
+/** An amount, then a note on what it does not apply to ('$50/$150 Excludes Class I'). */
+const AMOUNT_NOTE =
+  /^(\$[\d,.]+(?:\s*\/\s*\$[\d,.]+)*)\s+(?:excludes?|excluding|except|waived|does not apply|not applicable)\b.*$/i;
+
+export function withoutNotes(v: NetworkValues): NetworkValues {
+  const strip = (e: Evidence | undefined) => {
+    const m = e?.value.match(AMOUNT_NOTE);
+    return m ? { ...e!, value: m[1]! } : e;
+  };
+  const vin = strip(v.in);
+  const vout = v.out === v.in ? vin : strip(v.out);
+  return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
+}
+
+/**
+ * Category bars whose procedure rows share one value (a coverage cell spanning every row under
+ * the bar, 'Class II – Basic Services' over 'Fillings', 'Endodontics'… beside one '80%'): the bar
+ * is the service type and its rows the procedures it lists. A table reads so when a bar's value
+ * spans two rows or more; its bars over a single procedure row then read the same way.
+ */
+export function barsWithLists(t: AnalyzedTable, shape: GridShape): Map<number, BodyRow[]> {
+  const segments: Array<{ bar: BodyRow; label: string; rows: BodyRow[] }> = [];
+  let current: (typeof segments)[number] | undefined;
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (!label) continue;
+    if (isSectionRow(row.cells, shape)) {
+      current = { bar: row, label: label.text, rows: [] };
+      segments.push(current);
+    } else current?.rows.push(row);
+  }
+  const valueCols = shape.groups
+    .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
+    .filter((c) => c !== undefined);
+  const shared = (s: (typeof segments)[number]) => {
+    const first = s.rows[0];
+    if (!first || !CATEGORY_BAR.test(s.label) || /waiting|frequenc|limitation/i.test(s.label))
+      return false;
+    if (!valueCols.some((c) => COVERAGE_VALUE.test(cellText(first.cells[c])))) return false;
+    return s.rows.every(
+      (r) =>
+        valueCols.every((c) => r.cells[c] === first.cells[c]) &&
+        ['service', 'other'].includes(dentalRowKind(rowLabelOf(r.cells, shape)?.text ?? '', '')),
+    );
+  };
+  // a bar over one row that describes it in a sentence naming no procedure ('ORTHODONTIC
+  // SERVICES' over 'Diagnose or correct misalignment of the teeth or bite'): the bar is the service
+  const described = (s: (typeof segments)[number]) => {
+    const text = s.rows.length === 1 ? (rowLabelOf(s.rows[0]!.cells, shape)?.text ?? '') : '';
+    // a sentence in running type, not a title-cased name ('Complete Upper or Lower Denture')
+    const words = text.split(/\s+/);
+    const lower = words.filter((w) => /^[a-z]/.test(w)).length;
+    return (
+      words.length >= 5 &&
+      lower >= words.length / 2 &&
+      !CATEGORY_BAR.test(text) &&
+      !/[$%\d]/.test(text)
+    );
+  };
+  const kept = segments.filter(shared);
+  const spanning = kept.some((s) => s.rows.length >= 2);
+  return new Map(kept.filter((s) => spanning || described(s)).map((s) => [s.bar.row, s.rows]));
+}
+
+type BodyRow = AnalyzedTable['body'][number];
+
+/** The service a category bar heads, listing the procedure rows under it, with their one value. */
+function addBarService(
+  facts: Facts,
+  t: AnalyzedTable,
+  bar: BodyRow,
+  rows: BodyRow[],
+  shape: GridShape,
+  label: NonNullable<ReturnType<typeof rowLabelOf>>,
+  scope: Scope,
+): void {
+  const names = rows.map((r) => rowLabelOf(r.cells, shape)?.text ?? '').filter(Boolean);
+  const listed = { ...label, description: names.join(', '), descriptionSource: label.source };
+  for (const g of shape.groups) {
+    const own: Scope = g.option ? { product: 'dental', classRef: g.option } : scope;
+    // read as the procedures are (a category printing its own value elsewhere outranks it)
+    addService(facts, t, bar, shape, listed, own, networkValues(rows[0]!.cells, g), true);
   }
 }
 
@@ -549,7 +774,12 @@ function addService(
   if (v.out) service.coverageOut = v.out;
   // a deductible printed in the service's own column replaces the class-wide one
   const own = valueAt(row.cells, shape.deductibleCol);
-  if (own) {
+  const ownOut = valueAt(row.cells, shape.deductibleOutCol);
+  if (shape.deductibleOutCol !== undefined) {
+    // printed per network: each network's individual deductible
+    if (own) service.own.dedIndIn = own;
+    if (ownOut) service.own.dedIndOut = ownOut;
+  } else if (own) {
     const pair = splitEvidence(own);
     const slots = pairSlots(own.value);
     const [ind, fam] = pair && !slots.network ? pair : [own, own];

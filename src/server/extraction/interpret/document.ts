@@ -10,6 +10,7 @@ import {
   isOptionName,
   isTierLabel,
   keyKind,
+  namesOtherCoverage,
   networkOf,
   type Product,
   productsNamed,
@@ -209,7 +210,7 @@ function headingSignal(text: string): boolean {
     frequencyItems(t).length > 0 ||
     isTierLabel(t) ||
     (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
-    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category)\b/i.test(
+    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo)\b/i.test(
       t,
     )
   );
@@ -260,6 +261,17 @@ function namesPlanColumns(table: Table, r: number): boolean {
   );
 }
 
+/**
+ * A cell that runs from left of every value-column heading in the row above to the table's right
+ * edge, under two or more such headings, carrying no figure: a category bar, not a heading.
+ */
+export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
+  if (cell.col + cell.colSpan !== table.cols || cell.colSpan < 2 || /[$%]/.test(cellText(cell)))
+    return false;
+  const above = startsInRow(rowCells(table, r - 1), r - 1).filter((c) => c.col > 0 && cellText(c));
+  return above.length >= 2 && above.every((c) => c.col > cell.col);
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -286,6 +298,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
       break;
     // a full-width row below the headings is a section row, not a heading
     if (r > firstRow && own.length === 1 && own[0]!.colSpan === table.cols) break;
+    // so is one cell running to the right edge from left of every column heading above it: a
+    // heading sits over its columns, a bar under all of them heads none ('Class I – Preventive'
+    // indented under 'In-Network | Non-Network')
+    const printed = own.filter((c) => cellText(c));
+    if (r > firstRow && printed.length === 1 && barUnderHeadings(table, printed[0]!, r)) break;
     const rest = own.filter((c) => c.col > 0 || c.colSpan > 1).map((c) => cellText(c));
     if (rest.length === 0 && r > firstRow) break;
     const filled = texts.filter(Boolean);
@@ -305,7 +322,8 @@ function countHeaderRows(table: Table, firstRow: number): number {
     ).length;
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
-    if (filled.some((t) => t.split(/\s+/).length > limit)) break;
+    // (a plan's name may run longer with the area it serves: 'AETNA DMO NTL LGL NJ, TX, CA, AZ, NC')
+    if (filled.some((t) => t.split(/\s+/).length > limit && !isOptionName(t))) break;
     if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
@@ -453,7 +471,7 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
         !isGenericHeading(p) &&
         rateMeasure(p) === 'other' &&
         !/^(frequency|limitations?)$/i.test(p) &&
-        p.split(/\s+/).length <= 6,
+        (p.split(/\s+/).length <= 6 || isOptionName(p)),
     );
     // the heading that tells this column's plan from the others' ('Bronze' under 'HMO' over
     // every column), else the first
@@ -595,6 +613,7 @@ export function analyzeTable(
     } else break;
   }
   let headerRows = countHeaderRows(table, first);
+  if (headerRows < 2 && table.rows > first + 2 && headingPair(table, first)) headerRows = 2;
   // a 'Plan Name | Bronze | Silver | Gold' row right under headings that name no plans of their
   // own names the columns' plans (under 'Option 1 | Option 2' it names each option's plan)
   while (
@@ -622,11 +641,68 @@ export function analyzeTable(
 }
 
 /**
+ * Two heading rows inside a table with an empty label cell: measures over pairs of columns
+ * ('Calendar Year Deductible | Coinsurance (Policy Pays)') over the networks ('In-Network |
+ * Non-Network | In-Network | Non-Network'). They head the rows below them, not those above
+ * ('Network | Dental PPO'): the row where they start, else undefined.
+ */
+export function headingBlockAt(table: Table): number | undefined {
+  for (let r = 1; r < table.rows - 2; r++) {
+    if (!headingPair(table, r)) continue;
+    if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
+    if (!table.cells.some((c) => c.row < r && cellText(c))) continue;
+    return r;
+  }
+  return undefined;
+}
+
+/** Whether rows r and r + 1 are measures over pairs of columns over the networks. */
+function headingPair(table: Table, r: number): boolean {
+  const printed = (k: number) => startsInRow(rowCells(table, k), k).filter((c) => cellText(c));
+  const plain = (c: Cell) => !looksLikeValue(cellText(c)) && !/\d\s*%|\$\s?\d/.test(cellText(c));
+  const measures = printed(r);
+  const networks = printed(r + 1);
+  if (measures.length === 0 || networks.length < 2) return false;
+  if ([...measures, ...networks].some((c) => c.col === 0 || !plain(c))) return false;
+  if (!measures.every((c) => c.colSpan >= 2)) return false;
+  const named = networks.filter(
+    (c) => networkOf(cellText(c)) !== undefined && namesNetworkExplicitly(cellText(c)),
+  );
+  return named.length >= 2;
+}
+
+/** The rows above a row (part 0) or from it on (part 2) as a table of their own. */
+function cutAt(table: Table, r: number, part: 0 | 2): Table[] {
+  if (part === 0)
+    return [
+      {
+        ...table,
+        rows: r,
+        cells: table.cells.filter((c) => c.row < r),
+        headerRows: Math.min(table.headerRows, r),
+      },
+    ];
+  return [
+    {
+      ...table,
+      rows: table.rows - r,
+      cells: table.cells.filter((c) => c.row >= r).map((c) => ({ ...c, row: c.row - r })),
+      headerRows: 2,
+    },
+  ];
+}
+
+/**
  * A row of network headings inside a table ('Covered Services | Network Plan Pays | Out-of-Network
  * Plan Pays' under rows of plan facts) starts a table of its own: the rows above it are another
  * table, and its headings head the rows below only.
  */
 export function splitAtHeadingRows(table: Table): Table[] {
+  const block = headingBlockAt(table);
+  if (block !== undefined)
+    return [...cutAt(table, block, 0), ...splitAtHeadingRows(cutAt(table, block, 2)[0]!)].filter(
+      (t) => t.rows > 0,
+    );
   // (the second of two heading rows, plans over networks, heads the same table: two rows of
   // facts at least stand above a heading row that starts another)
   for (let r = 2; r < table.rows - 1; r++) {
@@ -679,6 +755,13 @@ interface SectionLevels {
  */
 function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
   const text = line.text;
+  // a heading of another line of coverage ('Voluntary Life and AD&D Insurance') ends the dental
+  // or vision section whatever its size: what follows is that coverage's
+  if (namesOtherCoverage(text)) {
+    levels.product = undefined;
+    levels.classRef = undefined;
+    return { otherCoverage: true };
+  }
   if (productsNamed(text.split(/\s+/).slice(0, 5).join(' ')).length || classRefIn(text))
     return scope;
   if (/^\s*(prepared|presented|proposal|quote)\s+(for|to)\b/i.test(text)) return scope;
@@ -692,6 +775,31 @@ function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
     levels.classRef = undefined;
   }
   return next;
+}
+
+/**
+ * A page title repeated on the pages of one section ('Employee Medical Summary' on pages 1–2) is
+ * taken away as a running header, yet it says which coverage the page is about: a title naming
+ * another line of coverage starts that coverage's section at the page's top; one naming dental or
+ * vision alone ends such a section.
+ */
+function runningTitleScope(
+  scope: Scope,
+  furniture: Line[],
+  page: DocumentLayout['pages'][number],
+  levels: SectionLevels,
+): Scope {
+  const titles = furniture.filter((l) => l.page === page.number && l.box[1] < page.height * 0.2);
+  if (titles.some((l) => namesOtherCoverage(l.text))) {
+    levels.product = undefined;
+    levels.classRef = undefined;
+    return { otherCoverage: true };
+  }
+  if (scope.otherCoverage) {
+    const named = [...new Set(titles.flatMap((l) => productsNamed(l.text)))];
+    if (named.length === 1) return { product: named[0] };
+  }
+  return scope;
 }
 
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
@@ -710,6 +818,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   let lastHeading: string | undefined;
   const levels: SectionLevels = {};
   for (const page of layout.pages) {
+    scope = runningTitleScope(scope, layout.furniture, page, levels);
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         const heading = isHeadingLine(b.line, bodySize);

@@ -74,6 +74,8 @@ export interface Scope {
   product?: Product;
   /** The class a section or row belongs to; undefined for every class. */
   classRef?: string;
+  /** In a section of another line of coverage (medical, life, disability …), not dental or vision. */
+  otherCoverage?: true;
 }
 
 export function sourceOfLines(lines: Line[]): Source {

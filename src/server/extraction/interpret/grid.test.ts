@@ -3,6 +3,8 @@ import {
   isRepeatedNetworkHeading,
   mostlyBareCodes,
   namesNetworkPair,
+  orthoHeading,
+  sideBySide,
   splitNetworkPair,
 } from './grid.ts';
 
@@ -65,5 +67,87 @@ describe('a code column beside a category column', () => {
         code('Orthodontia'),
       ]),
     ).toBe(false);
+  });
+});
+
+describe('column headings that name orthodontia or the rest of the plan', () => {
+  it.each([
+    ['ORTHODONTICS', 'ortho'],
+    ['Orthodontia', 'ortho'],
+    ['NON-ORTHODONTICS', 'nonOrtho'],
+    ['Non\u2010Orthodontic', 'nonOrtho'],
+    ['Orthodontia Lifetime Maximum for Dependent Children', undefined],
+    ['High Plan', undefined],
+  ])('%j → %s', (heading, expected) => {
+    expect(orthoHeading(heading)).toBe(expected);
+  });
+});
+
+describe('two networks’ values side by side in one cell', () => {
+  // words at their x positions, one line per array: [text, x0]
+  const cell = (...lines: Array<Array<[string, number]>>) =>
+    ({
+      text: '',
+      row: 1,
+      col: 1,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+      lines: lines.map((ws, y) => ({
+        text: ws.map((w) => w[0]).join(' '),
+        box: [0, y * 12, 500, y * 12 + 10],
+        size: 10,
+        confidence: 1,
+        page: 1,
+        words: ws.map(([text, x]) => ({
+          text,
+          box: [x, y * 12, x + text.length * 5, y * 12 + 10],
+          size: 10,
+          confidence: 1,
+        })),
+      })),
+    }) as never;
+  it.each([
+    [
+      'one line',
+      cell([
+        ['$0', 300],
+        ['$0', 400],
+      ]),
+      ['$0', '$0'],
+    ],
+    [
+      'two lines',
+      cell(
+        [
+          ['$1000', 300],
+          ['per', 330],
+          ['person', 350],
+          ['$1000', 400],
+          ['per', 430],
+          ['person', 450],
+        ],
+        [
+          ['per', 300],
+          ['calendar', 320],
+          ['year', 365],
+          ['per', 400],
+          ['calendar', 420],
+          ['year', 465],
+        ],
+      ),
+      ['$1000 per person per calendar year', '$1000 per person per calendar year'],
+    ],
+    [
+      'one value',
+      cell([
+        ['No', 300],
+        ['waiting', 315],
+        ['period', 353],
+      ]),
+      undefined,
+    ],
+  ])('%s', (_name, c, expected) => {
+    expect(sideBySide(c)).toEqual(expected);
   });
 });

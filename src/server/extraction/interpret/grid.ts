@@ -1,6 +1,7 @@
 import type { Cell, Line } from '../layout.ts';
 import {
   type AnalyzedTable,
+  type Column,
   cellText,
   classRefIn,
   namesBothNetworks,
@@ -37,6 +38,11 @@ export interface ValueGroup {
    */
   unclear?: boolean;
   /**
+   * The columns are orthodontia's, beside the plan's own ('ORTHODONTICS' over Network | Out-of-
+   * Network beside 'NON-ORTHODONTICS'): a maximum there is the orthodontic lifetime maximum.
+   */
+  orthodontic?: boolean;
+  /**
    * The 'both' column's heading names the two networks with a slash between ('In-Network /
    * Out-of-Network'): its cells print the two values the same way ('$10 copay / Up to $50').
    */
@@ -51,6 +57,8 @@ export interface GridShape {
   groups: ValueGroup[];
   /** Columns with another role: deductible per service, frequency. */
   deductibleCol?: number;
+  /** The out-of-network column of a per-service deductible printed per network. */
+  deductibleOutCol?: number;
   frequencyCol?: number;
   /** A column listing each service's procedures. */
   listCol?: number;
@@ -128,11 +136,27 @@ export function gridShape(t: AnalyzedTable): GridShape {
       subLabelCol = next;
   }
   let deductibleCol: number | undefined;
+  let deductibleOutCol: number | undefined;
   let frequencyCol: number | undefined;
   const listCols: number[] = [];
   const groups: ValueGroup[] = [];
+  // 'Calendar Year Deductible' over 'In-Network | Non-Network' beside 'Coinsurance' over the same
+  // networks: each service's own deductible, per network
+  const underDeductible = (c: Column) =>
+    c.network !== undefined && c.path.slice(0, -1).some((p) => /deductible/i.test(p));
+  const valueCols = cols.filter(
+    (c) => c.index !== labelCol && c.index !== classCol && c.index !== subLabelCol,
+  );
+  const ownDeductibles =
+    valueCols.some(underDeductible) &&
+    valueCols.some((c) => c.network !== undefined && !underDeductible(c));
   for (const col of cols) {
     if (col.index === labelCol || col.index === classCol || col.index === subLabelCol) continue;
+    if (ownDeductibles && underDeductible(col)) {
+      if (col.network === 'in') deductibleCol ??= col.index;
+      else deductibleOutCol ??= col.index;
+      continue;
+    }
     const h = col.heading.toLowerCase();
     if (/deductible/.test(h) && !col.network) {
       deductibleCol = col.index;
@@ -155,7 +179,28 @@ export function gridShape(t: AnalyzedTable): GridShape {
       listCols.push(col.index);
       continue;
     }
-    let option = col.option && isOptionName(col.option) ? col.option : undefined;
+    // columns headed by orthodontia beside columns headed by the rest of the plan
+    const orthoColumns = col.option !== undefined && orthoHeading(col.option) === 'ortho';
+    if (orthoColumns) {
+      let group = groups.find((g) => g.orthodontic);
+      if (!group) {
+        group = { orthodontic: true };
+        groups.push(group);
+      }
+      if (col.network === 'in') group.in ??= col.index;
+      else if (col.network === 'out') group.out ??= col.index;
+      else group.both ??= col.index;
+      continue;
+    }
+    // a name of a dental or vision plan printed over a network heading is a plan's, whatever its
+    // other words ('AETNA EYEMED VISION NTL' over 'In-Network | Out of Network')
+    let option =
+      col.option &&
+      (isOptionName(col.option) ||
+        (col.network !== undefined && productsNamed(col.option).length === 1)) &&
+      !orthoHeading(col.option)
+        ? col.option
+        : undefined;
     // a plan name spanning In | Out that was read over its first column only: the next network
     // column without a plan name belongs to the same plan (an inferred, less certain reading)
     let inferred = false;
@@ -186,8 +231,11 @@ export function gridShape(t: AnalyzedTable): GridShape {
     } else group.unclear = true;
   }
   // one named option is a single plan, not plans side by side
+  const orthoGroup = groups.find(
+    (g) => g.orthodontic && (g.in !== undefined || g.out !== undefined || g.both !== undefined),
+  );
   let kept = groups.filter(
-    (g) => g.in !== undefined || g.out !== undefined || g.both !== undefined,
+    (g) => !g.orthodontic && (g.in !== undefined || g.out !== undefined || g.both !== undefined),
   );
   if (kept.filter((g) => g.option).length < 2) {
     const merged: ValueGroup = {};
@@ -202,6 +250,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
     }
     kept = kept.length ? [merged] : [];
   }
+  if (orthoGroup) kept.push(orthoGroup);
   // a list under its own network heading ('Out-of-Network Reimbursement' over Service | Amount):
   // its one value column is that network's
   const only = kept.length === 1 ? kept[0]! : undefined;
@@ -239,10 +288,31 @@ export function gridShape(t: AnalyzedTable): GridShape {
     ...(classCol !== undefined ? { classCol } : {}),
     groups: kept,
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
+    ...(deductibleOutCol !== undefined ? { deductibleOutCol } : {}),
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
     ...(listCol !== undefined ? { listCol } : {}),
     ...(titleCol !== undefined ? { titleCol } : {}),
   };
+}
+
+/**
+ * Whether a column heading names orthodontia ('Orthodontics', 'Ortho') or the rest of the plan
+ * beside it ('Non-Orthodontics'); undefined for any other heading.
+ */
+export function orthoHeading(text: string): 'ortho' | 'nonOrtho' | undefined {
+  const t = text.trim();
+  if (/^non[\s\-\u2010-\u2015]*ortho/i.test(t)) return 'nonOrtho';
+  return /^ortho(dont\w*)?\b/i.test(t) && t.split(/\s+/).length <= 3 ? 'ortho' : undefined;
+}
+
+/** Two network headings side by side in one heading, in first ('NETWORK NON-NETWORK'). */
+export const NETWORKS_SIDE_BY_SIDE =
+  /^(in[-\u2010 ]?network|network|participating|ppo)\s+(out[-\u2010 ]?of[-\u2010 ]?network|non[-\u2010 ]?network|non[-\u2010 ]?participating)$/i;
+
+/** Whether most of the cells that start in a column print two values side by side. */
+export function printsPairs(t: AnalyzedTable, c: number): boolean {
+  const own = t.body.map((r) => r.cells[c]).filter((x) => x?.col === c && cellText(x));
+  return own.length > 0 && own.filter((x) => sideBySide(x)).length * 2 >= own.length;
 }
 
 /** A heading naming both networks with a slash between them ('In-Network / Out-of-Network'). */
@@ -267,6 +337,45 @@ export function splitNetworkPair(text: string): [string, string] | undefined {
   }
   const tight = text.match(/^(\$[\d,.]+|\d+%)\s*\/\s*(\$[\d,.]+|\d+%)$/);
   return tight ? [tight[1]!, tight[2]!] : undefined;
+}
+
+/**
+ * A cell printing two values side by side on each of its lines ('$1000 per person   $1000 per
+ * person' over 'per calendar year   per calendar year'): the left one, line by line, then the right.
+ */
+export function sideBySide(cell: Cell | undefined): [string, string] | undefined {
+  if (!cell) return undefined;
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const line of cell.lines) {
+    const words = line.words;
+    if (words.length < 2) return undefined;
+    let cut = -1;
+    let widest = 0;
+    for (let k = 1; k < words.length; k++) {
+      const gap = words[k]!.box[0] - words[k - 1]!.box[2];
+      if (gap > widest) {
+        widest = gap;
+        cut = k;
+      }
+    }
+    const size = Math.max(...words.map((w) => w.size));
+    if (cut < 0 || widest <= 0.8 * size) return undefined;
+    left.push(
+      words
+        .slice(0, cut)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    right.push(
+      words
+        .slice(cut)
+        .map((w) => w.text)
+        .join(' '),
+    );
+  }
+  if (left.length === 0) return undefined;
+  return [cleanValue(left.join(' ')), cleanValue(right.join(' '))];
 }
 
 /** In- and out-of-network values of a paired column's cell (see ValueGroup.paired). */
@@ -315,9 +424,26 @@ export function spansNetworks(cells: Array<Cell | undefined>, g: ValueGroup): bo
   );
 }
 
+/**
+ * A category bar that starts beside an empty label column ('Class I – Preventive' indented
+ * differently from the procedures under it): the row's only text, one cell across every network
+ * column, with no amount or rate.
+ */
+export function barCell(cells: Array<Cell | undefined>, shape: GridShape): Cell | undefined {
+  if (cellText(cells[shape.labelCol])) return undefined;
+  const filled = new Set(cells.filter((c): c is Cell => c !== undefined && cellText(c) !== ''));
+  if (filled.size !== 1) return undefined;
+  const [cell] = [...filled];
+  const cols = shape.groups.flatMap((g) => [g.in, g.out]).filter((c) => c !== undefined);
+  if (cols.length < 2 || /[$%]/.test(cellText(cell))) return undefined;
+  const lo = Math.min(...cols);
+  const hi = Math.max(...cols);
+  return cell!.col < lo && cell!.col + cell!.colSpan > hi ? cell : undefined;
+}
+
 /** A row with no value in any value column: a sub-section heading. */
 export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): boolean {
-  const label = cells[shape.labelCol];
+  const label = barCell(cells, shape) ?? cells[shape.labelCol];
   const valueCols = shape.groups
     .flatMap((g) => [g.in, g.out, g.both, ...(g.others ?? [])])
     .filter((c) => c !== undefined);
@@ -326,6 +452,7 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
     return (
       !cell ||
       cell === label ||
+      cell === barCell(cells, shape) ||
       cell === cells[shape.subLabelCol ?? -1] ||
       !cellText(cell) ||
       isRepeatedNetworkHeading(cellText(cell))
@@ -370,6 +497,8 @@ export interface RowLabel {
 
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
 export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): RowLabel | undefined {
+  const bar = barCell(cells, shape);
+  if (bar) return rowLabel(bar);
   const main = rowLabel(cells[shape.labelCol]);
   if (shape.subLabelCol === undefined) return main;
   const subCell = cells[shape.subLabelCol];

@@ -1528,6 +1528,295 @@ describe('a plan grid: plans named by a plan-name row, procedures under category
   });
 });
 
+describe('an employer summary comparing plans side by side, then other coverages', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Employee Dental Benefits Summary',
+      [
+        ['', 'ACME DMO NTL (EXCEPT NJ, TX, CA, AZ)', 'ACME HIGH DPPO NE (NY, NJ, CT, PA) R3'],
+        ['In Network', 'ADMO1', 'ADPPO2'],
+        ['Deductible Individual', 'None', '$50'],
+        ['Family', 'None', '$150'],
+        ['Type A - Preventive', 'Copays vary', '100%'],
+        ['Type B - Basic Restorative', 'Copays vary', '80%'],
+        ['>>>>Out of Network'],
+        ['Deductible Individual', 'Not covered', '$75'],
+        ['Family', 'Not covered', '$225'],
+        ['Type A - Preventive', 'Not covered', '90%'],
+        ['Type B - Basic Restorative', 'Not covered', '70%'],
+        ['>>>>Monthly Premiums'],
+        ['Employee Only', '$22.03', '$67.58'],
+        ['Employee and Spouse', '$44.02', '$135.21'],
+      ],
+      '# Critical Illness Insurance',
+      [
+        ['Monthly Premiums', 'Employee Only', 'Employee & Spouse'],
+        ['Low Plan', '$5.00', '$9.00'],
+        ['High Plan', '$8.00', '$15.00'],
+      ],
+    ]),
+  );
+  const services = tableRows(data, 'dentalInsurance_coveredServices');
+  const high = 'ACME HIGH DPPO NE (NY, NJ, CT, PA) R3';
+
+  it('takes each plan column, long names and all, for a class', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation').map((r) => r.class)).toEqual([
+      'ACME DMO NTL (EXCEPT NJ, TX, CA, AZ)',
+      high,
+    ]);
+  });
+
+  it('reads the rows under an Out of Network bar as out-of-network values', () => {
+    expect(services.find((s) => s.class === high && s.serviceTypeLabel === 'Type B')).toMatchObject(
+      {
+        coverageLevelInNetwork: '80%',
+        coverageLevelOutOfNetwork: '70%',
+        policyYearDeductibleIndividualInNetwork: '$50',
+        policyYearDeductibleIndividualOutOfNetwork: '$75',
+        policyYearDeductibleFamilyInNetwork: '$150',
+        policyYearDeductibleFamilyOutOfNetwork: '$225',
+      },
+    );
+  });
+
+  it('reads each plan its own premiums, and no premium of another coverage', () => {
+    const rates = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(rates.filter((r) => r.class === high).map((r) => r.carrierMonthlyRate)).toEqual([
+      '$67.58',
+      '$135.21',
+    ]);
+    expect(rates.some((r) => /plan$/i.test(r.class ?? ''))).toBe(false);
+    expect(tableRows(data, 'visionInsurance_rateTiers')).toEqual([]);
+  });
+});
+
+describe('category bars over procedure rows that share one value', () => {
+  // the bar starts beside the label column, under the network headings; the value cell runs
+  // down every procedure row of its bar ('^^' is covered by the cell above)
+  const grid = (shared: boolean) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits Summary',
+        [
+          ['>>Benefit Category', 'In-Network', 'Non-Network'],
+          ['', '>>>>Class I – Diagnostic/Preventive Services'],
+          ['>>Exams', '100%', '100%'],
+          shared ? ['>>Sealants', '^^', '^^'] : ['>>Sealants', '90%', '90%'],
+          ['', '>>>>Class II – Basic Services'],
+          ['>>Basic Restorative (Fillings)', '80%', '60%'],
+          shared ? ['>>Endodontics', '^^', '^^'] : ['>>Endodontics', '70%', '50%'],
+          ['', '>>>>Orthodontics for dependent children to age 19'],
+          ['>>Diagnostic, Active, Retention Treatment', 'No Coverage', 'No Coverage'],
+          ['', '>>>>Maximums & Deductibles'],
+          ['>>Annual Deductible (per person/per family)', '>>$50/$150 Excludes Class I'],
+          ['>>Annual Maximum (per person)', '>>$1,000'],
+        ],
+      ]),
+    );
+  const read = (shared: boolean) =>
+    tableRows(grid(shared), 'dentalInsurance_coveredServices').map((s) => [
+      s.class,
+      s.serviceTypeLabel,
+      s.serviceTypeTitle,
+      s.serviceTypeList,
+      s.coverageLevelInNetwork,
+      s.coverageLevelOutOfNetwork,
+      s.coveredPersonsInNetwork,
+    ]);
+
+  it.each([
+    [
+      'a value running down every row under its bar: the bar is the service, its rows the list',
+      true,
+      [
+        [
+          'All Employees',
+          'Class I',
+          'Diagnostic/Preventive Services',
+          'Exams, Sealants',
+          '100%',
+          '100%',
+          undefined,
+        ],
+        [
+          'All Employees',
+          'Class II',
+          'Basic Services',
+          'Basic Restorative (Fillings), Endodontics',
+          '80%',
+          '60%',
+          undefined,
+        ],
+        [
+          'All Employees',
+          'Orthodontics',
+          'Orthodontics',
+          'Diagnostic, Active, Retention Treatment',
+          'No Coverage',
+          'No Coverage',
+          'dependent children to age 19',
+        ],
+      ],
+    ],
+    [
+      'a value of its own on every procedure row: the procedures are the services',
+      false,
+      [
+        ['All Employees', 'Exams', 'Exams', undefined, '100%', '100%', undefined],
+        ['All Employees', 'Sealants', 'Sealants', undefined, '90%', '90%', undefined],
+        [
+          'All Employees',
+          'Basic Restorative',
+          'Basic Restorative',
+          'Fillings',
+          '80%',
+          '60%',
+          undefined,
+        ],
+        ['All Employees', 'Endodontics', 'Endodontics', undefined, '70%', '50%', undefined],
+        [
+          'All Employees',
+          'Diagnostic, Active, Retention Treatment',
+          'Diagnostic, Active, Retention Treatment',
+          undefined,
+          'No Coverage',
+          'No Coverage',
+          undefined,
+        ],
+      ],
+    ],
+  ])('%s', (_name, shared, expected) => {
+    expect(read(shared)).toEqual(expected);
+  });
+
+  it('reads a class-wide amount without the note printed under it, on every service row', () => {
+    const rows = tableRows(grid(true), 'dentalInsurance_coveredServices');
+    expect(
+      rows.map((s) => [
+        s.policyYearDeductibleIndividualInNetwork,
+        s.policyYearDeductibleFamilyOutOfNetwork,
+        s.policyYearMaximumInNetwork,
+      ]),
+    ).toEqual(Array(3).fill(['$50', '$150', '$1,000']));
+  });
+});
+
+describe('measures over networks headed inside a table, and lists without coverage', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental PPO Benefit Summary',
+      [
+        ['Network', '>>>>>>Dental Preferred Provider Organization (PPO)'],
+        ['', '>>Calendar Year Deductible', '>>Coinsurance (Policy Pays)'],
+        ['', 'In-Network', 'Non-Network', 'In-Network', 'Non-Network'],
+        ['Unit 1 – Preventive', '$0', '$0', '100%', '100%'],
+        ['Unit 2 – Basic', '$50', '$25', '80%', '70%'],
+        ['Family Deductible Maximum', '>>>>>>3 times the per person deductible amount'],
+      ],
+      '# Selected Covered Services and Frequency Limitations',
+      [
+        ['Type A - Preventive', 'How Many/How Often'],
+        ['Sealants', '1 in 60 months'],
+        ['Periodontal Maintenance', '4 in 1 year'],
+      ],
+    ]),
+  );
+
+  it('reads the deductible columns as each service type’s own deductible, per network', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.serviceTypeTitle,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+        s.policyYearDeductibleIndividualInNetwork,
+        s.policyYearDeductibleIndividualOutOfNetwork,
+        s.policyYearDeductibleFamilyInNetwork,
+      ]),
+    ).toEqual([
+      [
+        'Unit 1',
+        'Preventive',
+        '100%',
+        '100%',
+        '$0',
+        '$0',
+        '3 times the per person deductible amount',
+      ],
+      ['Unit 2', 'Basic', '80%', '70%', '$50', '$25', '3 times the per person deductible amount'],
+    ]);
+  });
+});
+
+describe('a bar over one row that describes it', () => {
+  const services = tableRows(
+    interpretProposal(
+      markupLayout([
+        '# Covered Services',
+        [
+          ['Covered Services', 'Network Plan Pays', 'Non-Network Plan Pays'],
+          ['PREVENTIVE & DIAGNOSTIC SERVICES', '', ''],
+          ['Periodic Oral Evaluation', '100%', '100%'],
+          ['Sealants', '100%', '80%'],
+          ['ORTHODONTIC SERVICES', '', ''],
+          ['Diagnose or correct misalignment of the teeth or bite', '50%', '50%'],
+        ],
+      ]),
+    ),
+    'dentalInsurance_coveredServices',
+  );
+  it('reads the bar as the service and the sentence as its list; procedure rows stay services', () => {
+    expect(
+      services.map((s) => [s.serviceTypeLabel, s.serviceTypeList, s.coverageLevelInNetwork]),
+    ).toEqual([
+      ['Periodic Oral Evaluation', undefined, '100%'],
+      ['Sealants', undefined, '100%'],
+      ['ORTHODONTIC SERVICES', 'Diagnose or correct misalignment of the teeth or bite', '50%'],
+    ]);
+  });
+});
+
+describe('orthodontia’s own columns beside the plan’s', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Summary of Benefits',
+      [
+        ['', '>>NON-ORTHODONTICS', '>>ORTHODONTICS'],
+        ['', 'NETWORK', 'OUT-OF-NETWORK', 'NETWORK', 'OUT-OF-NETWORK'],
+        ['Individual Annual Deductible', '$50', '$50', '$0', '$0'],
+        ['Family Annual Deductible', '$150', '$150', '$0', '$0'],
+        [
+          'Annual Maximum',
+          '$1500 per person',
+          '$1500 per person',
+          '$1000 per Lifetime',
+          '$1000 per Lifetime',
+        ],
+      ],
+      '# Covered Services',
+      [
+        ['Covered Services', 'Network Plan Pays', 'Out-of-Network Plan Pays'],
+        ['Preventive Services', '100%', '100%'],
+        ['Orthodontia', '50%', '50%'],
+      ],
+    ]),
+  );
+  it('reads the plan’s deductibles and maximum from its columns and orthodontia’s maximum from its own', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.policyYearDeductibleIndividualOutOfNetwork,
+        s.policyYearDeductibleFamilyOutOfNetwork,
+        s.policyYearMaximumOutOfNetwork,
+        s.orthodonticLifetimeMaximumInNetwork,
+      ]),
+    ).toEqual([
+      ['Preventive Services', '$50', '$150', '$1500 per person', undefined],
+      ['Orthodontia', '$50', '$150', '$1500 per person', '$1000 per Lifetime'],
+    ]);
+  });
+});
+
 describe('a vision summary whose grid opens with a row both products print', () => {
   // the grid is read as one table per section: its first holds the header and the exam only
   const data = interpretProposal(

@@ -12,7 +12,12 @@ import {
 import { calibrate } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
-import { collectDental, dentalScore, keepProcedureRowsOnlyAlone } from './dental.ts';
+import {
+  collectDental,
+  dentalScore,
+  keepProcedureRowsOnlyAlone,
+  keepServicesWithCoverage,
+} from './dental.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -160,6 +165,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       collectClasses(t, facts);
       continue;
     }
+    // a table in another coverage's section (life rates by age, a medical plan grid) is not
+    // dental or vision, unless its own caption says it is
+    if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';
@@ -241,6 +249,7 @@ export function interpretProposal(
   const facts = collectFacts(doc);
   keepPrintedRates(facts);
   keepProcedureRowsOnlyAlone(facts);
+  keepServicesWithCoverage(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter();

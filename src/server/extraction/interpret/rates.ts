@@ -349,8 +349,7 @@ function columnRole(
         !PRODUCT_ONLY.test(p.replace(/[®™]/g, '').trim()) &&
         !classRefIn(p) &&
         !/^(coverage|tier|coverage tier|coverage level)$/i.test(p.trim()) &&
-        p.split(/\s+/).length <= 6 &&
-        (isOptionName(p) || products.size === 1),
+        (isOptionName(p) || (products.size === 1 && p.split(/\s+/).length <= 6)),
     );
   const rest = path.filter((p) => p !== option && !PRODUCT_ONLY.test(p.trim())).join(' ');
   return {

@@ -6,6 +6,7 @@ import {
   isOptionName,
   isTierLabel,
   keyKind,
+  namesOtherCoverage,
   networkOf,
   parseServiceLabel,
   productsNamed,
@@ -36,6 +37,15 @@ describe('parseServiceLabel', () => {
       'Preventive Services (deductible waived)',
       { label: 'Preventive Services', title: 'Preventive Services' },
     ],
+    [
+      'Orthodontics for dependent children to age 19',
+      { label: 'Orthodontics', title: 'Orthodontics', persons: 'dependent children to age 19' },
+    ],
+    [
+      'Orthodontia for Adults and Children',
+      { label: 'Orthodontia', title: 'Orthodontia', persons: 'Adults and Children' },
+    ],
+    ['Coverage for Implants', { label: 'Coverage for Implants', title: 'Coverage for Implants' }],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
   });
@@ -131,8 +141,32 @@ describe('tiers, measures, options', () => {
     ['Plan Pays', false],
     ['In-Network', false],
     ['Services & Materials', false],
+    // a plan type names a plan however long the area it serves
+    ['AETNA DMO NTL (EXCEPT NJ, TX, CA, AZ)', true],
+    ['AETNA DMO NTL LGL NJ, TX, CA, AZ, NC', true],
+    ['AETNA HIGH DPPO NE (NY, NJ, CT, PA) R3', true],
+    ['Your share of the cost for covered services after the deductible', false],
   ])('%j is an option name: %s', (text, expected) => {
     expect(isOptionName(text)).toBe(expected);
+  });
+
+  it.each([
+    ['Employee Medical Summary', true],
+    ['Basic Life and Accidental Death & Dismemberment Insurance', true],
+    ['Voluntary Short Term Disability Insurance', true],
+    ['Critical Illness Insurance', true],
+    ['Accident Insurance', true],
+    ['Group Hospital Indemnity', true],
+    ['Employee Assistance Program (EAP) and Health Advocate', true],
+    ['Flexible Spending Accounts', true],
+    // dental and vision headings, and words that only sound like another coverage
+    ['Employee Dental Benefits Summary', false],
+    ['Medically necessary contact lenses', false],
+    ['Accidental injury to natural teeth', false],
+    ['Life of the plan', false],
+    ['Vision and Life Insurance', false],
+  ])('%j names another line of coverage: %s', (text, expected) => {
+    expect(namesOtherCoverage(text)).toBe(expected);
   });
 });
 

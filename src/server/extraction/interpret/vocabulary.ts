@@ -21,6 +21,19 @@ export function productsNamed(text: string): Product[] {
 export const GROUP_NAME_LINE =
   /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
 
+/**
+ * Other lines of coverage a heading may name (an employer's guide prints medical, life,
+ * disability, critical illness … between or after its dental and vision pages). Written as
+ * coverage names, not single words: 'Medically necessary contact lenses' names none.
+ */
+const OTHER_COVERAGE =
+  /\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
+
+/** Whether a heading names another line of coverage and neither dental nor vision. */
+export function namesOtherCoverage(text: string): boolean {
+  return productsNamed(text).length === 0 && OTHER_COVERAGE.test(text);
+}
+
 // ---------------------------------------------------------------- key–value labels
 
 export type KeyKind =
@@ -55,7 +68,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   [
     'className',
     // 'Group Name' on a proposal is the employer's name, not a class
-    /^((eligible|covered|employee|benefit|job|employee job) (class(es)?|group)|class( name)?|eligible group name)$/,
+    /^((eligible|covered|employee|benefit|job) (class(es)?|group)|class( name)?|eligible group name)$/,
   ],
   [
     'classDefinition',
@@ -149,7 +162,12 @@ export function isGenericHeading(text: string): boolean {
 /** A heading that names a plan option printed side by side with others ('Low Plan', 'Buy-Up'). */
 export function isOptionName(text: string): boolean {
   const t = text.trim();
-  if (!t || t.split(/\s+/).length > 6) return false;
+  // a plan type names a plan however long its scope ('AETNA DMO NTL (EXCEPT NJ, TX, CA, AZ)')
+  const words = t
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  if (!t || words > (/\b(d?ppo|d?hmo|dmo|epo|plan)\b/i.test(t) ? 10 : 6)) return false;
   if (
     /\b(pays?|paid|cost|share|coverage|benefits?|frequency|rate|premium|contribution|deductible|network|tier|services?|limitations?)\b/i.test(
       t,
@@ -161,7 +179,7 @@ export function isOptionName(text: string): boolean {
       !/network/i.test(t)
     );
   }
-  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|high|low|mid|value|select|plus|ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
+  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|high|low|mid|value|select|plus|d?ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
     t,
   );
 }
@@ -180,6 +198,10 @@ export const DENTAL_CATEGORY =
 export function isOrthodontic(text: string): boolean {
   return /\bortho(dont\w*)?\b/i.test(text);
 }
+
+/** A label, then 'for' and the people it covers ('Orthodontics for dependent children to age 19'). */
+const FOR_PERSONS =
+  /^(.*\S)\s+for\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:child(?:ren)?|dependents?|adults?|members?)\b.*)$/i;
 
 export interface ServiceLabel {
   label: string;
@@ -239,6 +261,12 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     }
   }
   text = text.replace(/\s+/g, ' ').trim();
+  // 'Orthodontics for dependent children to age 19': who is covered, after 'for'
+  const forWhom = text.match(FOR_PERSONS);
+  if (forWhom && !persons) {
+    persons = forWhom[2]!.trim();
+    text = forWhom[1]!.trim();
+  }
   if (!code) {
     const m = text.match(new RegExp(`^${SERVICE_CODE.source}`, 'i'));
     if (m) code = m[0];

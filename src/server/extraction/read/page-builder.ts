@@ -3,6 +3,7 @@ import { alignmentTables } from './alignment.ts';
 import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
+import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
 import { findGrids, type Grid, type Segment } from './rulings.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
@@ -228,10 +229,16 @@ export function buildPage(input: PageInput): Page {
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
     splitUnruledRows(table);
+    splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
+  }
+  // row labels printed beside a ruled grid, outside its rulings, are its first column
+  for (const table of tables) {
+    const taken = attachOutsideLabels(table, free);
+    if (taken.size) free = free.filter((w) => !taken.has(w));
   }
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
   const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);

@@ -105,3 +105,31 @@ describe('headings printed as the last row of the table above', () => {
     expect(texts.join(' | ')).toMatch(/Network Plan Pays.*Non-Network Plan Pays/);
   });
 });
+
+describe('plan names printed over a grid, each over its network columns', () => {
+  it('head the grid, each name spanning its in- and out-of-network columns', () => {
+    const words: Word[] = [];
+    const segments: Segment[] = [];
+    const columns = [40, 200, 290, 380, 470, 560];
+    // plan codes and names stand on the open page over the grid, each centred over two columns
+    words.push(...wordsAt('AVB1', 240, 80), ...wordsAt('AVP2', 420, 80));
+    words.push(
+      ...wordsAt('Acme Vision Basic', 215, 92),
+      ...wordsAt('Acme Vision Preferred', 395, 92),
+    );
+    const row = (cells: string[], y: number) =>
+      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+    row(['Service', 'In-Network', 'Out of Network', 'In-Network', 'Out of Network'], 104);
+    row(['Eye exam', '$10 copay', '$40', '$0 copay', '$50'], 122);
+    row(['Frames', '$130', '$65', '$180', '$99'], 140);
+    segments.push(...grid(columns, [104, 122, 140, 158]));
+    const tables = tablesOf(pageOfWords(words, segments));
+    const grid5 = tables.find((t) => t.cells.some((c) => c.text === 'Frames'))!;
+    const names = grid5.cells.filter((c) => c.row === 0 && c.text);
+    expect(names.map((c) => [c.text, c.col, c.colSpan])).toEqual([
+      ['Acme Vision Basic', 1, 2],
+      ['Acme Vision Preferred', 3, 2],
+    ]);
+    expect(cellText(grid5, 1, 1)).toBe('In-Network');
+  });
+});

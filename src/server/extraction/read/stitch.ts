@@ -32,7 +32,11 @@ export function stitchFragments(blocks: Block[]): Block[] {
       if (!joins(table, bars, next.table)) {
         // headings printed as the last rows of the table above ('Covered Services | Network Plan
         // Pays | Non-Network Plan Pays', then a category bar) head the next one
-        const carried = bars.length === 0 ? carryHeadings(table, next.table) : undefined;
+        // plan names printed over the grid, outside it, each centred over its network columns
+        const carried =
+          bars.length === 0
+            ? (carryHeadings(table, next.table) ?? carryPlanNames(table, next.table))
+            : undefined;
         if (carried) {
           table = carried[0];
           blocks[k] = { kind: 'table', table: carried[1] };
@@ -42,7 +46,8 @@ export function stitchFragments(blocks: Block[]): Block[] {
       table = join(table, bars, next.table);
       j = k + 1;
     }
-    out.push(table === b.table ? b : { kind: 'table', table });
+    // (a table whose only row went to head the next is gone)
+    if (table.rows > 0) out.push(table === b.table ? b : { kind: 'table', table });
     i = j;
   }
   return out;
@@ -122,6 +127,92 @@ function join(a: Table, bars: Line[], b: Table): Table {
 /** Words that head value columns by network or payer. */
 const NETWORK_HEADING =
   /\b(in[- ]?network|out[- ]?of[- ]?network|non[- ]?network|network|plan pays|participating|non[- ]?participating)\b/i;
+
+/** The columns of `b` a box lies over (by a good share of the narrower of the two). */
+function columnsUnder(b: Table, box: Box): number[] | undefined {
+  const edges = Array.from({ length: b.cols }, (_, c): [number, number] | undefined => {
+    const boxes = b.cells.filter((x) => x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
+    return boxes.length
+      ? [Math.min(...boxes.map((x) => x[0])), Math.max(...boxes.map((x) => x[2]))]
+      : undefined;
+  });
+  if (edges.some((e) => !e)) return undefined;
+  return edges.flatMap((e, c) =>
+    Math.min(e![1], box[2]) - Math.max(e![0], box[0]) >
+    0.3 * Math.min(e![1] - e![0], box[2] - box[0])
+      ? [c]
+      : [],
+  );
+}
+
+/**
+ * Plan names printed in their own row right over a grid whose first row names the networks
+ * ('AETNA EYEMED VISION NTL' over 'IN-NETWORK | OUT OF NETWORK', beside the next plan's): the
+ * last row of `a` becomes the first heading row of `b`, each name spanning the columns it is
+ * printed over. Names only (no amounts); two or more of them; at least two network headings
+ * under each. Answers the two tables (`a` left with its other rows, perhaps none), or undefined.
+ */
+function carryPlanNames(a: Table, b: Table): [Table, Table] | undefined {
+  if (!a.box || !b.box || a.page !== b.page || a.rows > 3) return undefined;
+  const size = Math.max(8, ...b.cells.flatMap((c) => c.lines.map((l) => l.size)));
+  if (b.box[1] - a.box[3] > size * 1.5 || b.box[1] < a.box[3] - size) return undefined;
+  const last = a.rows - 1;
+  const names = a.cells.filter((c) => c.row === last && c.text.trim());
+  if (names.length < 2 || names.some((c) => /[\d$%]/.test(c.text))) return undefined;
+  if (a.cells.some((c) => c.row < last && c.row + c.rowSpan > last)) return undefined;
+  const networks = b.cells.filter((c) => c.row === 0 && NETWORK_HEADING.test(c.text));
+  if (networks.length < names.length * 2) return undefined;
+  // each network heading goes with the name printed nearest over it
+  const boxOf = (c: Cell) => c.box ?? c.lines[0]?.box;
+  if (names.some((c) => !boxOf(c)) || networks.some((c) => !c.box)) return undefined;
+  const centre = (x: Box) => (x[0] + x[2]) / 2;
+  const nearest = (n: Cell) =>
+    names.reduce((best, c) =>
+      Math.abs(centre(boxOf(c)!) - centre(n.box!)) < Math.abs(centre(boxOf(best)!) - centre(n.box!))
+        ? c
+        : best,
+    );
+  const placed: Cell[] = [];
+  for (const cell of names) {
+    const spanned = networks.filter((n) => nearest(n) === cell).map((n) => n.col);
+    if (spanned.length < 2) return undefined;
+    const col = Math.min(...spanned);
+    const colSpan = Math.max(...spanned) - col + 1;
+    if (colSpan !== spanned.length || !columnsUnder(b, boxOf(cell)!)?.length) return undefined;
+    placed.push({ ...cell, row: 0, col, colSpan, header: true });
+  }
+  const taken = new Set<number>();
+  for (const c of placed)
+    for (let k = c.col; k < c.col + c.colSpan; k++) {
+      if (taken.has(k)) return undefined;
+      taken.add(k);
+    }
+  const rest = a.cells.filter((c) => c.row < last);
+  const above: Table = {
+    ...a,
+    rows: last,
+    cells: rest,
+    box: [
+      a.box[0],
+      a.box[1],
+      a.box[2],
+      Math.max(...rest.filter((c) => c.box).map((c) => c.box![3]), a.box[1]),
+    ],
+  };
+  const below: Table = {
+    ...b,
+    rows: b.rows + 1,
+    headerRows: b.headerRows + 1,
+    cells: [...placed, ...b.cells.map((c) => ({ ...c, row: c.row + 1 }))],
+    box: [
+      Math.min(a.box[0], b.box[0]),
+      Math.min(...placed.map((c) => (c.box ?? b.box!)[1])),
+      b.box[2],
+      b.box[3],
+    ],
+  };
+  return [above, below];
+}
 
 /**
  * The trailing heading rows of `a` moved to the top of `b` when they head `b`'s columns: a row

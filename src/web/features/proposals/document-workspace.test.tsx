@@ -109,6 +109,30 @@ describe('the review screen', () => {
     expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
 
+  it('renames a class: its heading and the class of each of its rows; Escape keeps the name', async () => {
+    const server = serve(proposal());
+    const user = userEvent.setup();
+    open(proposal());
+    await user.click(await screen.findByRole('button', { name: 'Rename Class 1' }));
+    const box = screen.getByRole('textbox', { name: 'Class name' });
+    expect(box).toHaveFocus();
+    await user.keyboard('Night shift{Escape}');
+    expect(screen.getByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Rename Class 1' }));
+    await user.keyboard('All Employees{Enter}');
+    expect(screen.getByRole('heading', { name: /All Employees/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '💾 Save' }));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    const saved = server.saves[0]!.data.find((it) => it.type === 'table');
+    expect(saved?.type === 'table' && saved.cells[0]).toMatchObject({
+      label: `${rates}_class`,
+      value: 'All Employees',
+      review: { state: 'corrected' },
+    });
+  });
+
   it('edits in place, removes, adds, and saves the data with its revision', async () => {
     const server = serve(proposal());
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CellView } from '../../../shared/proposals/cell-view.ts';
-import { addedRef, type EditCommand } from '../../../shared/proposals/edit-commands.ts';
+import { addedRef, classRefOf, type EditCommand } from '../../../shared/proposals/edit-commands.ts';
 import type { Source } from '../../../shared/proposals/parsed-data.ts';
 import { buildProposalView } from '../../../shared/proposals/proposal-view.ts';
 import { lowestScoreFirst } from '../../../shared/proposals/review-order.ts';
@@ -120,6 +120,12 @@ export function DocumentWorkspace({
       setEditing(undefined);
       if (selectedKey) focusValue(selectedKey);
     },
+    ...(readOnly
+      ? {}
+      : {
+          renameClass: (classViewKey: string, name: string) =>
+            editor.dispatch([{ type: 'renameClass', ...classRefOf(classViewKey), name }]),
+        }),
   };
 
   // Keep the selection on a value that is still shown (a removed one drops it).

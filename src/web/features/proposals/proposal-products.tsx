@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type {
   ClassView,
   ProductView,
@@ -8,6 +8,7 @@ import type {
 import { DataTable } from './data-table.tsx';
 import { FieldGroup } from './field-group.tsx';
 import { NetworkTable } from './network-table.tsx';
+import { useValueSelection } from './value-selection.ts';
 
 /** Every product of a proposal: heading, its own fields and tables, then one section per class. */
 export function ProposalProducts({ view }: { view: ProposalView }) {
@@ -45,16 +46,63 @@ export function ClassSection({ planClass }: { planClass: ClassView }) {
   const headingId = useId();
   return (
     <section className="class-section" aria-labelledby={headingId}>
-      <h3 id={headingId} className="class-heading">
+      <ClassHeading planClass={planClass} id={headingId} />
+      <SectionContent content={planClass} />
+    </section>
+  );
+}
+
+/**
+ * A class's name; where the screen edits, a broker renames the class here (every row of the
+ * class follows): Enter or leaving the box keeps the new name, Escape the old one.
+ */
+function ClassHeading({ planClass, id }: { planClass: ClassView; id: string }) {
+  const rename = useValueSelection()?.renameClass;
+  const [renaming, setRenaming] = useState(false);
+  const finish = (name: string | undefined) => {
+    setRenaming(false);
+    if (name !== undefined && name.trim() !== '' && name.trim() !== planClass.name) {
+      rename?.(planClass.key, name);
+    }
+  };
+  return (
+    <div className="class-heading-row">
+      <h3 id={id} className="class-heading">
         {/^class\b/i.test(planClass.name) ? null : (
           <span className="class-badge" aria-hidden>
             Class
           </span>
         )}
-        {planClass.name}
+        {renaming && rename ? (
+          <input
+            className="class-name-editor"
+            aria-label="Class name"
+            defaultValue={planClass.name}
+            // biome-ignore lint/a11y/noAutofocus: the box opens on the broker's click to type in it
+            autoFocus
+            onFocus={(event) => event.currentTarget.select()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') finish(event.currentTarget.value);
+              else if (event.key === 'Escape') finish(undefined);
+            }}
+            onBlur={(event) => finish(event.currentTarget.value)}
+          />
+        ) : (
+          planClass.name
+        )}
       </h3>
-      <SectionContent content={planClass} />
-    </section>
+      {rename && !renaming ? (
+        <button
+          type="button"
+          className="button icon class-rename"
+          aria-label={`Rename ${planClass.name}`}
+          title="Rename this class: its rows in every table follow"
+          onClick={() => setRenaming(true)}
+        >
+          ✏️
+        </button>
+      ) : null}
+    </div>
   );
 }
 

@@ -16,6 +16,8 @@ export interface ValueSelection {
   startEdit: (cell: CellView, seed?: string) => void;
   commitEdit: (cell: CellView, value: string) => void;
   cancelEdit: () => void;
+  /** Renames a class (its heading and the class of all its rows); absent where nothing edits. */
+  renameClass?: (classViewKey: string, name: string) => void;
 }
 
 export const ValueSelectionContext = createContext<ValueSelection | null>(null);
