@@ -4,7 +4,7 @@ import { type Evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine, ServiceRow } from './facts.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
-import type { Product } from './vocabulary.ts';
+import { type Product, visionConcept } from './vocabulary.ts';
 
 /**
  * Lays the collected facts out as the rows of the catalogue's tables, one class at a time. The
@@ -200,6 +200,11 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
       m.outCost ??= b.outCost;
     }
   }
+  joinByConcept(merged);
+  for (const m of merged.values()) {
+    if (m.inCost) m.inCost = withoutFullStop(m.inCost);
+    if (m.outCost) m.outCost = withoutFullStop(m.outCost);
+  }
   return [...merged.values()].map((m) =>
     trustedBy(
       {
@@ -211,6 +216,50 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
       'servicesAndMaterials',
     ),
   );
+}
+
+/** A cost written as one sentence keeps its words, not its full stop ('Covered in full.'). */
+export function withoutFullStop(e: Evidence): Evidence {
+  const m = e.value.match(/^(.*[\p{Ll})%])\.$/u);
+  return m && !/\.\s/.test(m[1]!) ? { ...e, value: m[1]! } : e;
+}
+
+/**
+ * In- and out-of-network amounts printed in separate blocks under other words ('WellVision Exam'
+ * in the grid, 'Exam … up to $45' in the out-of-network list): a line with an out-of-network
+ * amount only joins the one line with an in-network amount only that is about the same thing,
+ * when each is the only one of its side about it. The in-network line keeps its name.
+ */
+export function joinByConcept(
+  merged: Map<string, { service: Evidence; inCost?: Evidence; outCost?: Evidence }>,
+): void {
+  const entries = [...merged.entries()];
+  const side = (inOnly: boolean) =>
+    entries.filter(([, m]) => (inOnly ? m.inCost && !m.outCost : m.outCost && !m.inCost));
+  const byConcept = (list: typeof entries) => {
+    const out = new Map<string, Array<(typeof entries)[number]>>();
+    for (const e of list) {
+      const concept = visionConcept(e[1].service.value);
+      if (concept) out.set(concept, [...(out.get(concept) ?? []), e]);
+    }
+    return out;
+  };
+  const ins = byConcept(side(true));
+  const outs = byConcept(side(false));
+  // a concept any line prints both amounts for is already joined
+  const both = new Set(
+    entries
+      .filter(([, m]) => m.inCost && m.outCost)
+      .map(([, m]) => visionConcept(m.service.value))
+      .filter(Boolean),
+  );
+  for (const [concept, outLines] of outs) {
+    const inLines = ins.get(concept);
+    if (both.has(concept) || outLines.length !== 1 || inLines?.length !== 1) continue;
+    const [outKey, outLine] = outLines[0]!;
+    inLines[0]![1].outCost = outLine.outCost;
+    merged.delete(outKey);
+  }
 }
 
 export function benefitFrequencyRow(

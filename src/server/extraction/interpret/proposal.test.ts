@@ -1816,3 +1816,66 @@ describe('orthodontia’s own columns beside the plan’s', () => {
     ]);
   });
 });
+
+describe('a vision summary whose grid opens with a row both products print', () => {
+  // the grid is read as one table per section: its first holds the header and the exam only
+  const data = interpretProposal(
+    markupLayout([
+      'Summary of Benefits',
+      [
+        ['Vision Care Services', 'In-Network Member Cost', 'Out-of-Network Member Reimbursement'],
+        ['Exam Services', '', ''],
+        ['Exam', '$10 copay', 'Up to $42'],
+      ],
+      'Lenses',
+      [
+        ['Single Vision', '$20 copay', 'Up to $35'],
+        ['Bifocal', '$20 copay', 'Up to $49'],
+        ['Frame', '$0 copay; 20% off balance over $130 allowance', 'Up to $60'],
+      ],
+    ]),
+  );
+
+  it.each([
+    ['dentalInsurance_coveredServices', 0],
+    ['dentalInsurance_planInformation', 0],
+    // nothing printed about the class beyond its name: no plan-information row
+    ['visionInsurance_planInformation', 0],
+    ['visionInsurance_benefitSummary', 4],
+  ])('%s has %i rows', (label, n) => {
+    expect(tableRows(data, label)).toHaveLength(n);
+  });
+
+  it('reads the exam as a vision service', () => {
+    expect(tableRows(data, 'visionInsurance_benefitSummary')[0]).toMatchObject({
+      servicesAndMaterials: 'Exam',
+      inNetworkCost: '$10 copay',
+      outOfNetworkReimbursement: 'Up to $42',
+    });
+  });
+});
+
+describe('a line that only names the covered group', () => {
+  it.each([
+    [['Waterfield Tech', 'ALL ELIGIBLE EMPLOYEES'], 'ALL ELIGIBLE EMPLOYEES'],
+    // a labelled class wins over a line that only names the group
+    [['Eligible Class: Salaried Staff', 'All Eligible Employees'], 'Salaried Staff'],
+    [['Waterfield Tech'], 'All Employees'],
+  ])('%j names the class %j', (lines, name) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Your Vision Coverage',
+        ...lines,
+        [
+          ['Service', 'In-network', 'Out-of-network'],
+          ['Eye Exams', '$0', 'Amount over $39'],
+          ['Frames', '80% of amount over $150', 'Amount over $46'],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'visionInsurance_benefitSummary').map((r) => r.class)).toEqual([
+      name,
+      name,
+    ]);
+  });
+});

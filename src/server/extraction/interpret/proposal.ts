@@ -1,11 +1,12 @@
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
-import type { DocumentLayout } from '../layout.ts';
+import type { DocumentLayout, Line } from '../layout.ts';
 import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
   benefitSummaryRows,
   coveredServiceRows,
   planInformationRow,
+  type Row,
   rateTierRows,
 } from './assemble.ts';
 import { calibrate, documentSignals } from './calibrate.ts';
@@ -54,10 +55,18 @@ import {
   collectFrequencyProse,
   collectVision,
   frequencyLayout,
+  isPricedIllustration,
   lineBefore,
   visionScore,
 } from './vision.ts';
-import { isTierLabel, keyKind, type Product, productsNamed, rateMeasure } from './vocabulary.ts';
+import {
+  GROUP_NAME_LINE,
+  isTierLabel,
+  keyKind,
+  type Product,
+  productsNamed,
+  rateMeasure,
+} from './vocabulary.ts';
 
 /**
  * Carrier proposal interpretation: walks the analysed document, collects facts from its tables
@@ -141,6 +150,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectRateTerms(doc, facts);
   collectHeadingPlans(doc, facts);
   collectFrequencyProse(doc, facts);
+  collectGroupNameLines(doc, facts);
   let lastProduct: Product | undefined;
   const tables = doc.items.flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []));
   for (const t of tables) {
@@ -181,12 +191,17 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // two rows that read as benefits, or one under explicit network headings
     const networks = t.columns.some((c) => c.network);
     const enough = (n: number) => n >= 2 || (n >= 1 && networks);
-    if (enough(dental) && dental >= vision) {
+    // rows both products print ('Exam') go to the product the table's section or own header
+    // names ('Vision Care Services | In-Network | Out-of-Network')
+    const owner = t.scope.product ?? headerProduct(t);
+    if (enough(dental) && dental >= vision && !(owner === 'vision' && enough(vision))) {
       collectDental(t, facts);
       recordLabelledFacts(t, facts);
       lastProduct = 'dental';
       continue;
     }
+    // a priced example of what members pay adds its rows up: no benefits of the plan
+    if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
       collectVision(t, facts);
       recordLabelledFacts(t, facts);
@@ -255,7 +270,9 @@ export function interpretProposal(
     const many = classes.length > 1;
     out.table(
       `${key}_planInformation`,
-      classes.map((c) => planInformationRow(facts, product, c, many)),
+      classes
+        .map((c) => planInformationRow(facts, product, c, many))
+        .filter((row) => product === 'dental' || describesClass(row)),
     );
     if (product === 'dental') {
       out.table(
@@ -282,6 +299,49 @@ export function interpretProposal(
   }
   const items = rejectUnfitValues(out.items);
   return options.calibrate === false ? items : calibrate(items, undefined, documentSignals(layout));
+}
+
+/** The one product a table's header rows name, if they name one. */
+export function headerProduct(t: AnalyzedTable): Product | undefined {
+  const header = t.table.cells
+    .filter((c) => c.row < t.headerRows)
+    .map((c) => cellText(c))
+    .join(' ');
+  const named = productsNamed(header);
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * Lines (and one-line cells, and page footers) that only name the covered group: the name of the
+ * class when nothing better names it (a labelled 'Eligible Class: …' wins).
+ */
+function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
+  const add = (text: string, source: Evidence['source'], order: number) => {
+    const name = text.replace(/\s+/g, ' ').trim();
+    if (GROUP_NAME_LINE.test(name))
+      facts.add('className', evidence(name, source, 'fallback'), {}, order);
+  };
+  const sourceOfLine = (l: Line): Evidence['source'] => ({
+    page: l.page,
+    box: l.box,
+    reading: l.confidence,
+  });
+  for (const item of doc.items) {
+    if (item.kind === 'line') add(item.line.text, sourceOfLine(item.line), item.order);
+    else
+      for (const cell of item.table.table.cells)
+        if (cell.lines.length === 1) add(cellText(cell), sourceOfCell(cell), item.order);
+  }
+  for (const line of doc.furniture) add(line.text, sourceOfLine(line), Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * A vision plan-information row says something about its class beyond its name (a definition,
+ * a contribution, hours, child ages); a row holding the class's name alone is not printed
+ * information (vision plan information has no plan name) and is left out.
+ */
+export function describesClass(row: Row): boolean {
+  return Object.entries(row).some(([column, [e]]) => column !== 'class' && !!e?.value);
 }
 
 /**

@@ -26,6 +26,14 @@ describe('cleanValue', () => {
     ['Child(ren) (applies to all levels)', 'Child(ren)'],
     ['$50 (applies to both networks)', '$50'],
     ['$50 (waived for preventive)', '$50 (waived for preventive)'],
+    ['$100 Allowance** Additional 20% off balance', '$100 Allowance Additional 20% off balance'],
+    ['Amount over $150¹ per pair', 'Amount over $150 per pair'],
+    ['$10 copay / $25 * see note', '$10 copay / $25 * see note'],
+    ['2 * 3', '2 * 3'],
+    ['FRAME+', 'FRAME'],
+    ['FRAME\u207a', 'FRAME'],
+    ['Age 19+', 'Age 19+'],
+    ['Employee + Family', 'Employee + Family'],
   ])('%j → %j', (input, expected) => {
     expect(cleanValue(input)).toBe(expected);
   });

@@ -4,7 +4,10 @@ import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
+  isSentence,
+  nameLevelWithValues,
   onceOfRepeated,
+  onceOfRepeatedLines,
   runTogetherSplit,
   splitAtX,
   valuesLineByLine,
@@ -414,5 +417,211 @@ describe('a frequency printed once per network and read as one run', () => {
     ['12 months 24 months', '12 months 24 months'],
   ])('%s', (value, once) => {
     expect(onceOfRepeated(value)).toBe(once);
+  });
+});
+
+describe('two columns of identical frequencies run together line by line', () => {
+  it.each([
+    [
+      [
+        'Once every 12 months from the Once every 12 months from the',
+        'date of service date of service',
+      ],
+      'Once every 12 months from the date of service',
+    ],
+    [
+      [
+        'Once every 24 months from Once every 24 months from',
+        'the date of service the date of service',
+      ],
+      'Once every 24 months from the date of service',
+    ],
+    // the columns differ: not one value printed twice
+    [['Once every 12 months Once every 24 months', 'from the date of service'], undefined],
+    // one line is the plain value read once
+    [['Once every 12 months'], undefined],
+  ])('%j → %j', (lines, once) => {
+    expect(onceOfRepeatedLines(lines)).toBe(once);
+  });
+
+  it('reads the frequency of a grid row once', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Summary of Benefits',
+        [
+          ['Vision Care Services', 'In-Network Member Cost', 'Out-of-Network Reimbursement'],
+          ['Exam', '$10 copay', 'Up to $42'],
+          ['Frame', '$0 copay; 20% off balance over $130 allowance', 'Up to $60'],
+          ['Frequency', '', ''],
+          [
+            'Exam',
+            'Once every 12 months from the Once every 12 months from the\ndate of service date of service',
+            '',
+          ],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]?.examination).toBe(
+      'Once every 12 months from the date of service',
+    );
+  });
+});
+
+describe('in- and out-of-network blocks that name a service in other words', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your VSP Vision Benefits Summary',
+      [
+        ['Benefit', 'In-Network Copay'],
+        ['WellVision Exam', '$15'],
+        ['Frame', 'Included in Prescription Glasses'],
+        ['Contacts (instead of glasses)', 'Up to $60'],
+        ['Contact lens fitting and evaluation', 'Up to $60'],
+      ],
+      '# Your Coverage with Out-of-Network Providers',
+      [
+        ['Service', 'Out-of-Network'],
+        ['Exam', 'up to $50'],
+        ['Frame', 'up to $70'],
+        ['Contacts', 'up to $105'],
+        ['Single Vision Lenses', 'up to $50'],
+      ],
+    ]),
+  );
+
+  it('joins each out-of-network amount to the in-network line about the same thing', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['WellVision Exam', '$15', 'up to $50'],
+      ['Frame', 'Included in Prescription Glasses', 'up to $70'],
+      ['Contacts (instead of glasses)', 'Up to $60', 'up to $105'],
+      ['Contact lens fitting and evaluation', 'Up to $60', undefined],
+      ['Single Vision Lenses', undefined, 'up to $50'],
+    ]);
+  });
+});
+
+describe('a priced example of what members pay', () => {
+  it.each([
+    [
+      'a total row',
+      [
+        ['', 'Without VSP', 'With VSP Coverage'],
+        ['Eye Exam', '$203', '$15'],
+        ['Anti-glare Coating', '$152', '$85'],
+        ['Total', '$970', '$345.64'],
+      ],
+      0,
+    ],
+    [
+      'a savings row',
+      [
+        ['', 'Retail', 'You pay'],
+        ['Eye Exam', '$150', '$10'],
+        ['Frames', '$180', '$0'],
+        ['Your savings', '', '$320'],
+      ],
+      0,
+    ],
+    [
+      'the plan’s grid (no sum)',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye Exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$150 allowance', 'Up to $70'],
+      ],
+      2,
+    ],
+  ])('%s: %i benefit lines', (_, rows, n) => {
+    const data = interpretProposal(markupLayout(['# Vision coverage', rows]));
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toHaveLength(n);
+  });
+});
+
+describe('a service name with a note written as sentences', () => {
+  it.each([
+    ['Allowance is applied toward the purchase of contact lenses.', true],
+    ['Materials copay is waived.', true],
+    ['Single vision, lined bifocal, lined trifocal', false],
+    ['(fitting and evaluation)', false],
+    ['Frames.', false],
+  ])('%j is a sentence: %s', (text, sentence) => {
+    expect(isSentence(text)).toBe(sentence);
+  });
+
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        [
+          'Elective contact lenses\nAllowance is applied toward the purchase of contact lenses.\nMaterials copay is waived.',
+          '$105.00',
+          'Up to $80.00',
+        ],
+        [
+          'Necessary contact lenses',
+          'Covered in full after copay (if applicable).',
+          'Up to $210.00',
+        ],
+        ['Frames', '$130 allowance', 'Up to $70'],
+      ],
+    ]),
+  );
+
+  it('names the service without its note, and keeps a cost without its full stop', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+      ]),
+    ).toEqual([
+      ['Elective contact lenses', '$105.00'],
+      ['Necessary contact lenses', 'Covered in full after copay (if applicable)'],
+      ['Frames', '$130 allowance'],
+    ]);
+  });
+});
+
+describe('a label cell whose first line heads the service printed under it', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [],
+    box: [x, top, x + 80, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  it.each([
+    // the values level with the second line: the first heads it
+    [['Standard plastic lenses', 'Single vision'], 12, 'Single vision'],
+    // the values level with the first line: one name wrapped
+    [['Standard contact lens fit', 'and follow-up'], 0, undefined],
+    // the first line carried over to the next by a joining word
+    [['Contact lens fitting and', 'Evaluation'], 12, undefined],
+  ])('%j with values at %i → %j', (labels, valueTop, name) => {
+    const labelCell = cell(
+      0,
+      labels.map((t, i) => line(t, i * 12, 0)),
+    );
+    const values = [
+      cell(1, [line('$25', valueTop, 200)]),
+      cell(2, [line('Up to $25', valueTop, 300)]),
+    ];
+    expect(nameLevelWithValues(labelCell, values)).toBe(name);
   });
 });

@@ -1,4 +1,4 @@
-import type { Cell } from '../layout.ts';
+import type { Cell, Line } from '../layout.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -19,11 +19,13 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
+import { cleanValue } from './values.ts';
 import {
   FREQUENCY_VALUE,
   frequencyItems,
   isOptionName,
   networkOf,
+  SUM_ROW,
   VISION_SERVICE,
 } from './vocabulary.ts';
 
@@ -73,6 +75,27 @@ export function onceOfRepeated(value: string): string {
   return m ? m[1]! : value;
 }
 
+/**
+ * A cell that holds two columns' identical values run together line by line ('Once every 12
+ * months from the Once every 12 months from the' / 'date of service date of service': adults and
+ * kids printed side by side): each line's phrase once, joined. Undefined unless every line is one
+ * phrase printed twice.
+ */
+export function onceOfRepeatedLines(lines: string[]): string | undefined {
+  const texts = lines.map((l) => l.trim()).filter(Boolean);
+  if (texts.length < 2) return undefined;
+  const halves = texts.map((t) => t.match(/^(.{2,}?)\s+\1$/i)?.[1]);
+  if (halves.some((h) => h === undefined)) return undefined;
+  return halves.join(' ');
+}
+
+/** A frequency cell's value, once when two columns' identical values run together in it. */
+function frequencyOfCell(cell: Cell | undefined): Evidence | undefined {
+  if (!cell) return undefined;
+  const once = onceOfRepeatedLines(cell.lines.map((l) => l.text));
+  return once ? evidence(once, sourceOfCell(cell), 'split') : undefined;
+}
+
 function addFrequency(
   facts: Facts,
   items: FrequencyItem[],
@@ -105,6 +128,19 @@ export function visionScore(t: AnalyzedTable): number {
   }).length;
 }
 
+/**
+ * A priced example rather than the plan's benefits ('Without VSP | With VSP coverage' over
+ * 'Eye Exam | $203 | $15' … 'Total | $970 | $345.64'): its rows add up to a total.
+ */
+export function isPricedIllustration(t: AnalyzedTable): boolean {
+  const label = (row: AnalyzedTable['body'][number]) =>
+    row.cells.map((c) => cellText(c)).find(Boolean) ?? '';
+  return t.body.some(
+    (row) =>
+      SUM_ROW.test(label(row)) && row.cells.slice(1).some((c) => /\$\s?\d/.test(cellText(c))),
+  );
+}
+
 /** Row-wise or column-wise frequency table. */
 export function frequencyLayout(t: AnalyzedTable): 'rows' | 'columns' | undefined {
   const headerItems = t.columns.filter(
@@ -132,7 +168,13 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const add = (items: FrequencyItem[], cell: Cell, scope: Scope) => {
     const text = cellText(cell);
     if (text)
-      addFrequency(facts, items, evidence(text, sourceOfCell(cell), 'cell'), scope, t.order);
+      addFrequency(
+        facts,
+        items,
+        frequencyOfCell(cell) ?? evidence(text, sourceOfCell(cell), 'cell'),
+        scope,
+        t.order,
+      );
   };
   if (layout === 'columns') {
     for (const row of t.body) {
@@ -349,6 +391,56 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
   return [left.join(' '), right.join(' ')];
 }
 
+/** Text written as a sentence: four words or more ending in a full stop. */
+export function isSentence(text: string): boolean {
+  const t = text.trim();
+  return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
+}
+
+/**
+ * A label cell that prints the service's name, then a note about it as sentences in the same type
+ * ('Elective contact lenses' over 'Allowance is applied toward the purchase of contact lenses.
+ * Materials copay is waived.'): the name alone. Undefined when the cell holds no such note.
+ */
+export function nameBeforeNote(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
+  for (let i = 1; i < lines.length; i++) {
+    const rest = lines.slice(i).join(' ');
+    if (/^\p{Lu}/u.test(lines[i]!) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
+      return cleanValue(lines.slice(0, i).join(' '));
+  }
+  return undefined;
+}
+
+/**
+ * A label cell whose first line heads the row's service, printed above it in the same cell
+ * ('Standard plastic lenses' over 'Single vision', the values level with 'Single vision' only):
+ * the service is the last line. Undefined unless every value sits on one line level with the
+ * label's last line and clearly below its first.
+ */
+export function nameLevelWithValues(
+  labelCell: Cell | undefined,
+  valueCells: Array<Cell | undefined>,
+): string | undefined {
+  const lines = (labelCell?.lines ?? []).filter((l) => l.text.trim());
+  if (lines.length !== 2) return undefined;
+  const [head, name] = lines as [Line, Line];
+  if (/(,|\b(and|or|of|with|for|to|the|&|-))$/i.test(head.text.trim())) return undefined;
+  const values = valueCells.filter((c): c is Cell => c?.lines.some((l) => l.text.trim()) === true);
+  if (values.length === 0) return undefined;
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  const height = name.box[3] - name.box[1];
+  const level = values.every((c) => {
+    const ls = c.lines.filter((l) => l.text.trim());
+    return (
+      ls.length === 1 &&
+      Math.abs(mid(ls[0]!) - mid(name)) < height * 0.5 &&
+      mid(ls[0]!) - mid(head) > height * 0.9
+    );
+  });
+  return level ? cleanValue(name.text) : undefined;
+}
+
 export function collectVision(t: AnalyzedTable, facts: Facts): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
@@ -382,7 +474,16 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     // the whole label cell is the service line as printed
-    const service = label.description ? `${label.text} ${label.description}` : label.text;
+    // (a description written as a sentence is a note on the service, not its name: 'Allowance is
+    // applied toward the purchase of contact lenses.')
+    const note = label.description !== undefined && isSentence(label.description);
+    const service =
+      nameBeforeNote(row.cells[shape.labelCol]) ??
+      nameLevelWithValues(
+        row.cells[shape.labelCol],
+        row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
+      ) ??
+      (label.description && !note ? `${label.text} ${label.description}` : label.text);
     if (isSectionRow(row.cells, shape)) {
       section = service;
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
@@ -405,7 +506,10 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
       const order = t.order + row.row / 1000;
       if (isFrequencyLine) {
-        const v = valueAt(row.cells, g.in ?? g.both);
+        const col = g.in ?? g.both;
+        const v =
+          (col !== undefined ? frequencyOfCell(row.cells[col]) : undefined) ??
+          valueAt(row.cells, col);
         if (v) addFrequency(facts, freqItems, v, scope, order);
         continue;
       }

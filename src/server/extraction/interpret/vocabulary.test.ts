@@ -3,6 +3,7 @@ import {
   DENTAL_VISION_WORD,
   dentalRowKind,
   frequencyItems,
+  GROUP_NAME_LINE,
   isOptionName,
   isTierLabel,
   keyKind,
@@ -13,6 +14,7 @@ import {
   productsNamed,
   rateMeasure,
   valueFitsSlot,
+  visionConcept,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -186,6 +188,7 @@ describe('labels', () => {
     ['Date Effective', 'effectiveDate', undefined],
     ['Eligible Class', 'className', undefined],
     ['Eligible Group', 'className', undefined],
+    ['Job Class', 'className', undefined],
     ['Class Definition', 'classDefinition', undefined],
     ['Eligibility Rule', 'classDefinition', undefined],
     ['Dental Contribution', 'contribution', 'dental'],
@@ -306,5 +309,41 @@ describe('what a line of an employer guide is about', () => {
   ])('%s: dental or vision %s, another benefit %s', (line, dentalVision, other) => {
     expect(DENTAL_VISION_WORD.test(line)).toBe(dentalVision);
     expect(OTHER_BENEFIT.test(line)).toBe(other);
+  });
+});
+
+describe('lines that only name the covered group', () => {
+  it.each([
+    ['ALL ELIGIBLE EMPLOYEES', true],
+    ['All Full-Time Employees', true],
+    ['All Active Full Time Employees', true],
+    ['All Employees', true],
+    ['All Eligible Members', true],
+    ['Eligible Employees', false],
+    ['All employees working 30 hours per week', false],
+    ['All Classes', false],
+    ['All Eligible Employees and their dependents may enroll.', false],
+  ])('%j names a group: %s', (line, named) => {
+    expect(GROUP_NAME_LINE.test(line)).toBe(named);
+  });
+});
+
+describe('what a vision service line is about', () => {
+  it.each([
+    ['WELLVISION EXAM', 'exam'],
+    ['Eye exam', 'exam'],
+    ['Vision Exams', 'exam'],
+    ['Frames', 'frame'],
+    ['CONTACTS (INSTEAD OF GLASSES)', 'contacts'],
+    ['Contact lenses', 'contacts'],
+    ['Single Vision Lenses', 'single vision'],
+    ['Lined Bifocal Lenses', 'bifocal'],
+    ['Contact lens exam (fitting and evaluation)', undefined],
+    ['Elective contact lenses', undefined],
+    ['Costco, Walmart and Sam’s Club Frame Allowance', undefined],
+    ['Prescription Glasses', undefined],
+    ['Exam and frame', undefined],
+  ])('%j → %j', (name, concept) => {
+    expect(visionConcept(name)).toBe(concept);
   });
 });

@@ -15,6 +15,13 @@ export function productsNamed(text: string): Product[] {
 }
 
 /**
+ * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees'),
+ * as a cover block or page footer prints it: the name of a single class (convention 9).
+ */
+export const GROUP_NAME_LINE =
+  /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
+
+/**
  * Other lines of coverage a heading may name (an employer's guide prints medical, life,
  * disability, critical illness … between or after its dental and vision pages). Written as
  * coverage names, not single words: 'Medically necessary contact lenses' names none.
@@ -364,6 +371,38 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
 
 export const VISION_SERVICE =
   /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear)\b/i;
+
+/**
+ * The one thing a vision service line is about, when its name says so plainly ('WellVision Exam'
+ * and 'Eye exam' are both the exam; 'Contacts (instead of glasses)' and 'Contact lenses' the
+ * contacts): how an out-of-network block's lines join the in-network grid's under other words.
+ * Undefined when the name names none or several (a fitting is no exam, nor a lens type a frame).
+ */
+export function visionConcept(name: string): string | undefined {
+  const n = name.toLowerCase();
+  if (
+    /\b(fit(ting)?|evaluation|follow-?up|discount|additional|allowance at|costco|walmart)\b/.test(n)
+  )
+    return undefined;
+  const found = [
+    /\b(eye |vision |wellvision |routine )?exam(ination)?s?\b/.test(n) && !/\bcontact/.test(n)
+      ? 'exam'
+      : undefined,
+    /\bframes?\b/.test(n) ? 'frame' : undefined,
+    /\bcontacts?\b|\bcontact lens(es)?\b/.test(n) && !/\b(elective|necessary)\b/.test(n)
+      ? 'contacts'
+      : undefined,
+    /\bsingle vision\b/.test(n) ? 'single vision' : undefined,
+    /\bbifocals?\b/.test(n) ? 'bifocal' : undefined,
+    /\btrifocals?\b/.test(n) ? 'trifocal' : undefined,
+    /\blenticular\b/.test(n) ? 'lenticular' : undefined,
+  ].filter((c): c is string => c !== undefined);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** A row that adds up a priced example ('Total', 'Your savings', 'You save'). */
+export const SUM_ROW =
+  /^(grand )?(total|totals|(total |your |annual )?savings|you save|out[- ]of[- ]pocket total)\b/i;
 
 /** Every benefit-frequency slot a label names ('Lenses / Frames' names two). */
 export function frequencyItems(

@@ -115,6 +115,18 @@ export function rulingsFromOperators(
       case OPS.transform:
         ctm = multiply(ctm, args as Matrix);
         break;
+      // a form XObject draws in its own space until it ends (as the text walk reads it)
+      case OPS.paintFormXObjectBegin: {
+        stack.push({ ctm, fill, stroke, lineWidth });
+        const m = args?.[0] as Matrix | null | undefined;
+        if (m && m.length >= 6) ctm = multiply(ctm, m);
+        break;
+      }
+      case OPS.paintFormXObjectEnd: {
+        const s = stack.pop();
+        if (s) ({ ctm, fill, stroke, lineWidth } = s);
+        break;
+      }
       case OPS.setFillRGBColor:
         fill = args?.[0];
         break;

@@ -39,6 +39,54 @@ describe('text from the operator list', () => {
     expect(runs[3]!.x0).toBe(135);
   });
 
+  it.each([
+    // the page turned a quarter (landscape drawn on a portrait page), the form turns it back
+    ['a rotated form turned upright', [0, 1, -1, 0, 0, 0], [0, -1, 1, 0, 0, 0], 100, 92, false],
+    // a form placed with an offset
+    ['a translated form', [1, 0, 0, 1, 0, 0], [1, 0, 0, 1, 50, -100], 150, 192, true],
+  ])(
+    'reads text inside a form XObject with the form matrix (%s)',
+    (_, pageTurn, form, x0, baseline, upright) => {
+      const ops = {
+        fnArray: [
+          OPS.transform,
+          OPS.paintFormXObjectBegin,
+          OPS.beginText,
+          OPS.setFont,
+          OPS.setTextMatrix,
+          OPS.showText,
+          OPS.endText,
+          OPS.paintFormXObjectEnd,
+          OPS.beginText,
+          OPS.setTextMatrix,
+          OPS.showText,
+        ],
+        argsArray: [
+          pageTurn,
+          [form, [0, 0, 612, 792]],
+          null,
+          ['f1', 10],
+          [[1, 0, 0, 1, 100, 700]],
+          [glyphs('Vision')],
+          null,
+          null,
+          null,
+          [[1, 0, 0, 1, 100, 600]],
+          [glyphs('After')],
+        ],
+      };
+      const viewport = [1, 0, 0, -1, 0, 792];
+      const { runs, rotated } = textFromOperators(ops, viewport, () => ({
+        fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      }));
+      expect(runs[0]).toMatchObject({ text: 'Vision', x0, baseline });
+      // the form's matrix ends with the form: what follows is drawn in the page's space again
+      // (sideways again on the turned page, where it is no part of the page's rows)
+      expect(runs.find((r) => r.text === 'After')?.x0).toBe(upright ? 100 : undefined);
+      expect(rotated > 0).toBe(!upright);
+    },
+  );
+
   it('reads the same words as pdf.js text content on a generated PDF', async () => {
     const bytes = await buildPdf([
       [{ text: 'Calendar Year Maximum $1,500', x: 40, y: 100, size: 10 }],

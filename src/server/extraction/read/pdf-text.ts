@@ -116,6 +116,17 @@ export function textFromOperators(
       case OPS.transform:
         ctm = multiply(ctm, args as unknown as ArrayLike<number>);
         break;
+      // a form XObject draws in its own space: its matrix applies until the form ends (a page
+      // whose content is a rotated form reads upright only with it)
+      case OPS.paintFormXObjectBegin: {
+        stack.push(ctm);
+        const m = args?.[0] as ArrayLike<number> | null | undefined;
+        if (m && m.length >= 6) ctm = multiply(ctm, m);
+        break;
+      }
+      case OPS.paintFormXObjectEnd:
+        ctm = stack.pop() ?? ctm;
+        break;
       case OPS.beginText:
         tm = [1, 0, 0, 1, 0, 0];
         x = lineX = 0;

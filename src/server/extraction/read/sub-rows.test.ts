@@ -62,6 +62,54 @@ describe('rows that hold a list of services and their values', () => {
     expect(rows).toContainEqual(['Standard plastic lenses', '', '']);
   });
 
+  it.each([
+    [
+      'two services, each level with its values',
+      [
+        ['Exam with dilation as necessary and refraction', '$10', 'Up to $30'],
+        ['Retinal imaging', 'Up to $39', 'Not covered'],
+      ],
+      [
+        ['Exam with dilation as necessary and refraction', '$10', 'Up to $30'],
+        ['Retinal imaging', 'Up to $39', 'Not covered'],
+      ],
+    ],
+    [
+      'one label wrapped at a joining word, its values wrapped too',
+      [
+        ['Frames and prescription lenses for kids and', '$130 allowance,', 'Up to $65'],
+        ['Spouses', '20% off balance', 'Not covered'],
+      ],
+      [
+        [
+          'Frames and prescription lenses for kids and Spouses',
+          '$130 allowance, 20% off balance',
+          'Up to $65 Not covered',
+        ],
+      ],
+    ],
+    [
+      'one label wrapped, the next line in lower case',
+      [
+        ['Contact lens fitting and evaluation for all', '$40', '$40'],
+        ['members with conditions', '$10', '$10'],
+      ],
+      [
+        [
+          'Contact lens fitting and evaluation for all members with conditions',
+          '$40 $10',
+          '$40 $10',
+        ],
+      ],
+    ],
+  ])('reads %s', (_name, lines, expected) => {
+    const [table] = ruledSections([lines as [string, string, string][]]);
+    const rows = Array.from({ length: table!.rows }, (_, r) =>
+      [0, 1, 2].map((c) => cellText(table!, r, c)),
+    ).slice(1);
+    expect(rows).toEqual(expected);
+  });
+
   it('keeps a wrapped header or a wrapped paragraph in one cell', () => {
     const [table] = ruledSections([
       [

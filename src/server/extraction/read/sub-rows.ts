@@ -127,7 +127,11 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   // a paragraph wrapped over the first column's width is one cell, not a list
   const labels = labelCell.lines;
   const prose = (line: Line) => fills(line) && !/[\d$%]\S*$/.test(line.text.trim());
-  if (labels.slice(0, -1).filter(prose).length * 2 > labels.length - 1) return undefined;
+  if (
+    labels.slice(0, -1).filter(prose).length * 2 > labels.length - 1 &&
+    !twoItems(bands, first, filled.length)
+  )
+    return undefined;
   const out: Set<Line>[] = [];
   let lastLabel: Line | undefined;
   for (const band of bands) {
@@ -142,6 +146,28 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
     if (label) lastLabel = label;
   }
   return out.length >= 2 ? out : undefined;
+}
+
+/** A line that stops short of its end: a joining word or a comma carries it over. */
+const CARRIED_OVER = /(,|\b(and|or|of|with|as|the|for|to|in|on|at|by|per|a|an|&|-|–))$/i;
+
+/**
+ * Two labels, each level with a value in every other column ('Exam with dilation as necessary |
+ * $10 | Up to $30' over 'Retinal imaging | Up to $39 | Not covered'): a list of two, though the
+ * first label fills the column's width, when the second label starts anew (a capital) and no line
+ * of the row is carried over to the next.
+ */
+function twoItems(bands: Band[], first: number, columns: number): boolean {
+  if (bands.length !== 2) return false;
+  if (
+    !bands.every(
+      (b) => b.lines.length === columns && new Set(b.lines.map((l) => l.col)).size === columns,
+    )
+  )
+    return false;
+  const label = (b: Band) => b.lines.find((l) => l.col === first)!.line.text.trim();
+  if (!/^[\p{Lu}\d]/u.test(label(bands[1]!))) return false;
+  return bands[0]!.lines.every((l) => !CARRIED_OVER.test(l.line.text.trim()));
 }
 
 /**
