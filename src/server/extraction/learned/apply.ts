@@ -421,17 +421,22 @@ export function readWithTemplates(
     if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
   }
   const loose = new WeakSet<ParsedCell>();
+  /** The value the broker saved at the place each cell was read from. */
+  const taughtValue = new WeakMap<ParsedCell, string>();
   for (const table of template.tables) {
     const engineRows = rowsOf(generic, table.label);
     const rows: Array<Map<string, ParsedCell>> = [];
     const used = new Set<number>();
     const readRows: Array<Map<string, ParsedCell>> = [];
+    const rowSureness = new WeakMap<Map<string, ParsedCell>, number>();
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
       classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
-    for (const learnedRow of table.rows) {
+    /** The printed table the prototype row was found in on this document. */
+    let protoTable: number | undefined;
+    for (const [index, learnedRow] of table.rows.entries()) {
       const cells = new Map<string, ParsedCell>();
       const at: Unit[] = [];
       for (const c of learnedRow.cells) {
@@ -441,6 +446,7 @@ export function readWithTemplates(
           values++;
           const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
           if (looseReads.has(read)) loose.add(cell);
+          taughtValue.set(cell, c.value);
           cells.set(column, cell);
           const unit = readUnits.get(read);
           if (unit) at.push(unit);
@@ -474,7 +480,24 @@ export function readWithTemplates(
         if (u.kind !== 'cell') continue;
         seen.add(`${u.table}:${u.row}`);
         seenTables.add(u.table!);
+        if (index === table.prototype) protoTable ??= u.table;
       }
+      // Two learned rows found in one printed row (a row the sibling prints once, alike both
+      // taught headings): the row whose own keys were read more surely keeps it.
+      const key = rowKey(table.label, valuesOf(cells));
+      const sure = ownKeys.reduce(
+        (n, c) => n + (cells.get(columnOf(table.label, c.label))?.score ?? 0),
+        0,
+      );
+      const twin = readRows.findIndex((r) => rowKey(table.label, valuesOf(r)) === key);
+      if (twin >= 0) {
+        if (sure > (rowSureness.get(readRows[twin]!) ?? 0)) {
+          rowSureness.set(cells, sure);
+          readRows[twin] = cells;
+        }
+        continue;
+      }
+      rowSureness.set(cells, sure);
       readRows.push(cells);
     }
     // The table is printed as taught when most of the rows the broker kept are found again;
@@ -495,11 +518,34 @@ export function readWithTemplates(
         (u) =>
           u.kind === 'cell' &&
           !u.header &&
-          seenTables.has(u.table!) &&
+          u.table === protoTable &&
           !seen.has(`${u.table}:${u.row}`) &&
           !skip.has(u.rowHead!),
       );
-      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))];
+      // The rows the learned ones were read from span the part of the printed table that holds
+      // benefits: a row past its end is one only while no heading or row the broker left out
+      // (another section of the same grid) lies between.
+      const span = new Map<number, [number, number]>();
+      for (const id of seen) {
+        const [t, r] = id.split(':').map(Number) as [number, number];
+        const s = span.get(t);
+        span.set(t, s ? [Math.min(s[0], r), Math.max(s[1], r)] : [r, r]);
+      }
+      const fences = units.filter(
+        (u) => u.kind === 'cell' && span.has(u.table!) && (u.header || skip.has(u.rowHead!)),
+      );
+      const inRegion = (t: number, r: number) => {
+        const [lo, hi] = span.get(t)!;
+        if (r >= lo && r <= hi) return true;
+        const [a, b] = r > hi ? [hi, r] : [r, lo];
+        return !fences.some((u) => u.table === t && u.row! > a && u.row! < b);
+      };
+      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))].filter(
+        (id) => {
+          const [t, r] = id.split(':').map(Number) as [number, number];
+          return inRegion(t, r);
+        },
+      );
       for (const id of printedRows) {
         const inRow = candidates.filter((u) => `${u.table}:${u.row}` === id);
         const cells = new Map<string, ParsedCell>();
@@ -518,10 +564,14 @@ export function readWithTemplates(
           }
           const unit = inRow.find((u) => u.col === c.where!.col);
           const read = unit && readAt(unit, c.where, match);
-          if (read) cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
+          if (read) {
+            const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+            taughtValue.set(cell, c.value);
+            cells.set(column, cell);
+          }
         }
         const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));
-        if (ownKeys.every((k) => cells.has(k)) && others.length) {
+        if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
           values += cells.size;
           readRows.push(cells);
         }
@@ -542,7 +592,11 @@ export function readWithTemplates(
             loose.has(mine) &&
             normalizeText(cell.value).length > normalizeText(mine.value).length &&
             normalizeText(cell.value).includes(normalizeText(mine.value));
-          if ((!mine || longer) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+          if (
+            (!mine || longer || overran(mine.value, cell.value, taughtValue.get(mine))) &&
+            !table.emptyColumns.includes(column)
+          )
+            cells.set(column, cell);
         }
       }
       rows.push(cells);
@@ -570,6 +624,26 @@ export function readWithTemplates(
 }
 
 const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
+
+/** A row's own key read in a printed row the taught document did not have names it (words, not an amount). */
+const names = (value: string | undefined) =>
+  value !== undefined && /\p{L}{3}/u.test(value.replace(/\b(?:per|of|up|to|and|or)\b/giu, ''));
+
+const wordCount = (text: string) => (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+/**
+ * The template's reading ran over into text printed next to the value on this document (a note
+ * the reader put in the same cell, the next column's value, a stray word): the engine read the
+ * same cell as a part of it, nearer the taught value's length.
+ */
+export function overran(mine: string, engine: string, taught: string | undefined): boolean {
+  if (taught === undefined) return false;
+  const m = normalizeText(mine);
+  const e = normalizeText(engine);
+  if (!e || m === e || !m.includes(e)) return false;
+  const t = wordCount(taught);
+  return Math.abs(wordCount(engine) - t) < Math.abs(wordCount(mine) - t);
+}
 
 function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
   return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));

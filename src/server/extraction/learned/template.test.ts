@@ -3,7 +3,7 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { candidateTemplates, MATCH_THRESHOLD, readWithTemplates } from './apply.ts';
+import { candidateTemplates, MATCH_THRESHOLD, overran, readWithTemplates } from './apply.ts';
 import {
   findValue,
   fingerprintOf,
@@ -351,5 +351,33 @@ describe('side-by-side values in one cell', () => {
     const lines = [line(0, word('$50', 300, 314, 0), word('$50', 318, 332, 0))];
     expect(xGroups(lines, 612, [316]).map((g) => g.text)).toEqual(['$50', '$50']);
     expect(xGroups(lines, 612, [310]).map((g) => g.text)).toEqual(['$50 $50']);
+  });
+});
+
+describe('a template reading that ran over into the text beside the value', () => {
+  it.each([
+    // [template's reading, engine's reading, taught value, the engine's wins]
+    ['100% Limited to 2 times per consecutive 12 months.', '100%', '100%', true],
+    [
+      '85% of amount over $120* Amount over $105',
+      '85% of amount over $120*',
+      'Amount over $150',
+      true,
+    ],
+    ['Up to $39 empty', 'Up to $39', 'Up to $55', true],
+    // The engine read less than the taught value's words: the template's longer reading stands.
+    [
+      '$0 copay; 20% off balance over $105 allowance',
+      '$0 copay',
+      '$0 copay; 20% off balance over $130 allowance',
+      false,
+    ],
+    ['$50', '$50', '$40', false],
+    ['100%', '80%', '100%', false],
+  ])('%j over %j (taught %j) → %j', (mine, engine, taught, wins) => {
+    expect(overran(mine, engine, taught)).toBe(wins);
+  });
+  it('keeps the template’s reading when nothing was taught at that place', () => {
+    expect(overran('100% Limited', '100%', undefined)).toBe(false);
   });
 });

@@ -406,7 +406,13 @@ function prototypeOf(
   rowUnits: Unit[][],
   keys: string[],
 ): { prototype?: number; otherRows?: string[] } {
-  let best: { index: number; cells: number; table: number } | undefined;
+  let best: { index: number; cells: number; table: number; rows: number } | undefined;
+  // Rows placed in each printed table: the prototype comes from the grid holding most of them.
+  const perTable = new Map<number, number>();
+  for (const placed of rowUnits) {
+    const t = placed.find((u) => u.kind === 'cell')?.table;
+    if (t !== undefined) perTable.set(t, (perTable.get(t) ?? 0) + 1);
+  }
   rows.forEach((row, index) => {
     const placed = rowUnits[index]!;
     const cells = placed.filter((u) => u.kind === 'cell');
@@ -417,8 +423,9 @@ function prototypeOf(
       (c) => c.where && keys.some((k) => k !== 'class' && c.label.endsWith(`_${k}`)),
     );
     if (!ownKey) return;
-    if (!best || cells.length > best.cells)
-      best = { index, cells: cells.length, table: first.table! };
+    const inTable = perTable.get(first.table!) ?? 0;
+    if (!best || inTable > best.rows || (inTable === best.rows && cells.length > best.cells))
+      best = { index, cells: cells.length, table: first.table!, rows: inTable };
   });
   if (!best) return {};
   const table = best.table;
