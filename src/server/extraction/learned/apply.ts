@@ -1,5 +1,6 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
-import { rejectUnfitValues } from '../interpret/constraints.ts';
+import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
+import { valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
 import {
   columnOf,
@@ -113,6 +114,8 @@ interface Prepared {
   prev: string[];
   next: string[];
   nfkc: string[];
+  /** The column headings the template's cells were learned under, per taught table. */
+  colHeads: Map<number, string[]>;
 }
 
 function prepare(units: Unit[]): Prepared {
@@ -128,7 +131,13 @@ function prepare(units: Unit[]): Prepared {
     next[i] = last;
     if (units[i]!.kind !== 'furniture') last = shapeOf(units[i]!.text).slice(0, 200);
   }
-  return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
+  return {
+    units,
+    prev,
+    next,
+    nfkc: units.map((u) => u.text.normalize('NFKC')),
+    colHeads: new Map(),
+  };
 }
 
 const wordSets = new Map<string, Set<string>>();
@@ -164,6 +173,16 @@ function context(p: Prepared, unit: Unit, where: Where): number {
     if (unit.kind !== 'cell') return 0;
     const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
     const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    // The column is headed as another learned column is (the other network's), not as this one:
+    // a sibling that does not print this column.
+    if (
+      !col &&
+      unit.colHead &&
+      (p.colHeads.get(where.table ?? -1) ?? []).some(
+        (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
+      )
+    )
+      return 0;
     const head = 0.15 * alike(unit.tableHead!, where.tableHead ?? '');
     const index = unit.col === where.col ? 0.1 : 0;
     const sum = row + col + head + index;
@@ -396,6 +415,14 @@ export function readWithTemplates(
   if (!found) return { data: generic };
   const { template, similarity: match } = found;
   const prepared = prepare(units);
+  for (const t of template.tables)
+    for (const r of t.rows)
+      for (const c of r.cells) {
+        const w = c.where;
+        if (w?.kind !== 'cell' || w.table === undefined || !w.colHead) continue;
+        const heads = prepared.colHeads.get(w.table) ?? [];
+        if (!heads.includes(w.colHead)) prepared.colHeads.set(w.table, [...heads, w.colHead]);
+      }
   let values = 0;
 
   // Fields: the template's reading wins; fields the broker removed stay removed.
@@ -429,6 +456,8 @@ export function readWithTemplates(
     const used = new Set<number>();
     const readRows: Array<Map<string, ParsedCell>> = [];
     const rowSureness = new WeakMap<Map<string, ParsedCell>, number>();
+    /** The learned row each row was read like (the prototype's for new rows). */
+    const rowLearned = new WeakMap<Map<string, ParsedCell>, readonly LearnedValue[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
@@ -436,6 +465,8 @@ export function readWithTemplates(
       classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
     /** The printed table the prototype row was found in on this document. */
     let protoTable: number | undefined;
+    /** What each learned row read on this document. */
+    const readByIndex = new Map<number, Map<string, ParsedCell>>();
     for (const [index, learnedRow] of table.rows.entries()) {
       const cells = new Map<string, ParsedCell>();
       const at: Unit[] = [];
@@ -452,6 +483,7 @@ export function readWithTemplates(
           if (unit) at.push(unit);
         }
       }
+      rowLearned.set(cells, learnedRow.cells);
       // The row is printed on this document when its own keys (the tier, the service) are.
       const ownKeys = learnedRow.cells.filter((c) => {
         const column = columnOf(table.label, c.label);
@@ -482,6 +514,7 @@ export function readWithTemplates(
         seenTables.add(u.table!);
         if (index === table.prototype) protoTable ??= u.table;
       }
+      readByIndex.set(index, cells);
       // Two learned rows found in one printed row (a row the sibling prints once, alike both
       // taught headings): the row whose own keys were read more surely keeps it.
       const key = rowKey(table.label, valuesOf(cells));
@@ -513,6 +546,26 @@ export function readWithTemplates(
     const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
     if (proto) {
       const skip = new Set(table.otherRows ?? []);
+      // The printed table the prototype's own key was learned in.
+      /** Where a learned row's own key was printed on the taught document. */
+      const keyWhere = (row: (typeof table.rows)[number]) =>
+        row.cells.find(
+          (c) =>
+            c.where?.kind === 'cell' &&
+            c.where.col !== undefined &&
+            keysOf(table.label).includes(columnOf(table.label, c.label)) &&
+            columnOf(table.label, c.label) !== 'class',
+        )?.where;
+      const protoWhere = keyWhere(proto);
+      // Every learned row of the prototype's grid found on this document can read a new row like
+      // it (a service printed with a note the others lack is read by a row learned without one):
+      // the prototype first, then the others.
+      const protos = [table.prototype!, ...table.rows.keys()].filter(
+        (i, n, all) =>
+          all.indexOf(i) === n &&
+          readByIndex.has(i) &&
+          keyWhere(table.rows[i]!)?.table === protoWhere?.table,
+      );
       const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
       const candidates = units.filter(
         (u) =>
@@ -548,32 +601,60 @@ export function readWithTemplates(
       );
       for (const id of printedRows) {
         const inRow = candidates.filter((u) => `${u.table}:${u.row}` === id);
-        const cells = new Map<string, ParsedCell>();
-        for (const c of proto.cells) {
-          const column = columnOf(table.label, c.label);
-          if (!c.where) {
-            if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
-              cells.set(column, {
-                label: c.label,
-                value: c.value,
-                row: 0,
-                col: c.col ?? 0,
-                score: 0.55,
-              });
-            continue;
+        for (const p of protos) {
+          const like = table.rows[p]!;
+          const own = keyWhere(like);
+          const cells = new Map<string, ParsedCell>();
+          const copied = new Set<string>();
+          for (const c of like.cells) {
+            const column = columnOf(table.label, c.label);
+            if (!c.where) {
+              if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
+                cells.set(column, {
+                  label: c.label,
+                  value: c.value,
+                  row: 0,
+                  col: c.col ?? 0,
+                  score: 0.55,
+                });
+              continue;
+            }
+            // A value printed once for the whole grid (a deductible above it, a maximum in another
+            // table): the new row has what the prototype row read there.
+            if (
+              c.where.kind !== 'cell' ||
+              c.where.table !== own?.table ||
+              c.where.rowHead !== own?.rowHead
+            ) {
+              const same = readByIndex.get(p)?.get(column);
+              if (same) {
+                cells.set(column, { ...same });
+                copied.add(column);
+              }
+              continue;
+            }
+            const unit = inRow.find((u) => u.col === c.where!.col);
+            const read = unit && readAt(unit, c.where, match);
+            if (read) {
+              const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+              taughtValue.set(cell, c.value);
+              cells.set(column, cell);
+            }
           }
-          const unit = inRow.find((u) => u.col === c.where!.col);
-          const read = unit && readAt(unit, c.where, match);
-          if (read) {
-            const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
-            taughtValue.set(cell, c.value);
-            cells.set(column, cell);
+          // …and at least one value printed in the row itself.
+          const others = [...cells.keys()].filter(
+            (k) =>
+              !keysOf(table.label).includes(k) &&
+              !LABEL_COLUMNS.has(k) &&
+              !copied.has(k) &&
+              valueFitsSlot(k, cells.get(k)!.value),
+          );
+          if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
+            values += cells.size;
+            rowLearned.set(cells, like.cells);
+            readRows.push(cells);
+            break;
           }
-        }
-        const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));
-        if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
-          values += cells.size;
-          readRows.push(cells);
         }
       }
     }
@@ -599,6 +680,8 @@ export function readWithTemplates(
             cells.set(column, cell);
         }
       }
+      const learnedRow = rowLearned.get(cells);
+      if (learnedRow) splitJoined(cells, learnedRow, table.label);
       rows.push(cells);
     }
     const removedRows = new Set(table.removedRows);
@@ -624,6 +707,40 @@ export function readWithTemplates(
 }
 
 const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
+
+/**
+ * Values of one row learned from cells of their own (the in- and out-of-network columns), read
+ * here (by the template or the engine) as the text of one cell that holds them all (the reader
+ * merged the columns: "90% 80%"): when it is exactly one value shaped like each taught one, in a
+ * row, each value takes its own, left to right in the taught columns' order.
+ */
+export function splitJoined(
+  cells: Map<string, ParsedCell>,
+  row: readonly LearnedValue[],
+  table: string,
+): void {
+  const whole = (w: Where | undefined): w is Where =>
+    w !== undefined && w.kind === 'cell' && !w.x && !w.prefix.trim() && !w.suffix.trim();
+  // Values, not the row's names (its label is printed in a column of its own).
+  const values = row.filter((c) => {
+    const column = columnOf(table, c.label);
+    return !LABEL_COLUMNS.has(column) && !keysOf(table).includes(column);
+  });
+  for (const learned of values) {
+    const w = learned.where;
+    const cell = cells.get(columnOf(table, learned.label));
+    if (!whole(w) || !cell) continue;
+    const peers = values
+      .filter((c) => whole(c.where) && c.where.table === w.table && c.where.rowHead === w.rowHead)
+      .sort((a, b) => (a.where!.col ?? 0) - (b.where!.col ?? 0));
+    const cols = peers.map((c) => c.where!.col);
+    if (peers.length < 2 || new Set(cols).size !== cols.length) continue;
+    const source = peers.map((c) => `(${loosePattern(c.value.trim(), 'any')})`).join('\\s+');
+    const m = new RegExp(`^${source}$`, 'iu').exec(cell.value.normalize('NFKC').trim());
+    if (m)
+      cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
+  }
+}
 
 /** A row's own key read in a printed row the taught document did not have names it (words, not an amount). */
 const names = (value: string | undefined) =>

@@ -3,7 +3,13 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { candidateTemplates, MATCH_THRESHOLD, overran, readWithTemplates } from './apply.ts';
+import {
+  candidateTemplates,
+  MATCH_THRESHOLD,
+  overran,
+  readWithTemplates,
+  splitJoined,
+} from './apply.ts';
 import {
   findValue,
   fingerprintOf,
@@ -379,5 +385,56 @@ describe('a template reading that ran over into the text beside the value', () =
   });
   it('keeps the template’s reading when nothing was taught at that place', () => {
     expect(overran('100% Limited', '100%', undefined)).toBe(false);
+  });
+});
+
+describe('values of separate columns read as one cell', () => {
+  const where = (col: number, rowHead = 'basic care') => ({
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.3,
+    prev: '',
+    next: '',
+    table: 2,
+    col,
+    rowHead,
+    colHead: '',
+    tableHead: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  });
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const taught = [
+    { label: label('serviceTypeLabel'), value: 'Basic Care', where: where(0) },
+    { label: label('coverageLevelInNetwork'), value: '90%', where: where(1) },
+    { label: label('coverageLevelOutOfNetwork'), value: '80%', where: where(2) },
+  ];
+  const cell = (c: string, value: string) => ({
+    label: label(c),
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  it.each([
+    // [in-network read, out-of-network read, → in, → out]
+    ['80% 80%', '80% 80%', '80%', '80%'],
+    ['60% 50%', '60% 50%', '60%', '50%'],
+    ['60%', '60% 50%', '60%', '50%'],
+    // Not one value per taught column: left as read.
+    ['50% 50% 50%', '50% 50% 50%', '50% 50% 50%', '50% 50% 50%'],
+    ['80% after deductible', '80%', '80% after deductible', '80%'],
+  ])('%j and %j → %j and %j', (inRead, outRead, inWant, outWant) => {
+    const cells = new Map([
+      ['serviceTypeLabel', cell('serviceTypeLabel', 'Basic Care')],
+      ['coverageLevelInNetwork', cell('coverageLevelInNetwork', inRead)],
+      ['coverageLevelOutOfNetwork', cell('coverageLevelOutOfNetwork', outRead)],
+    ]);
+    splitJoined(cells, taught, 'dentalInsurance_coveredServices');
+    expect(cells.get('coverageLevelInNetwork')?.value).toBe(inWant);
+    expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(outWant);
+    expect(cells.get('serviceTypeLabel')?.value).toBe('Basic Care');
   });
 });

@@ -34,6 +34,8 @@ export const whereSchema = z.object({
   rowHead: z.string().optional(),
   colHead: z.string().optional(),
   tableHead: z.string().optional(),
+  /** colHead is a printed column heading (the table has heading rows). */
+  headed: z.boolean().optional(),
   /** Up to four words before and after the value inside its unit (digits masked). */
   prefix: z.string(),
   suffix: z.string(),
@@ -269,6 +271,7 @@ function placeOf(
           rowHead: unit.rowHead!.slice(0, 200),
           colHead: unit.colHead!.slice(0, 200),
           tableHead: unit.tableHead!.slice(0, 300),
+          ...(unit.headed ? { headed: true } : {}),
         }
       : {}),
     prefix,
@@ -414,11 +417,15 @@ function prototypeOf(
     if (t !== undefined) perTable.set(t, (perTable.get(t) ?? 0) + 1);
   }
   rows.forEach((row, index) => {
+    // The row's own key first (learnTemplate places it first), then the values printed beside it;
+    // values printed elsewhere (a deductible above the grid) are the whole grid's.
     const placed = rowUnits[index]!;
-    const cells = placed.filter((u) => u.kind === 'cell');
-    if (cells.length < 2 || cells.length !== placed.length) return;
-    const first = cells[0]!;
-    if (!cells.every((u) => u.table === first.table && u.row === first.row)) return;
+    const first = placed[0];
+    if (first?.kind !== 'cell') return;
+    const cells = placed.filter(
+      (u) => u.kind === 'cell' && u.table === first.table && u.row === first.row,
+    );
+    if (cells.length < 2) return;
     const ownKey = row.cells.some(
       (c) => c.where && keys.some((k) => k !== 'class' && c.label.endsWith(`_${k}`)),
     );
