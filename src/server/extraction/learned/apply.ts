@@ -10,6 +10,7 @@ import {
   likeness,
   loosePattern,
   rowKey,
+  skeletonPattern,
   TABLE_KEYS,
   type Where,
 } from './template.ts';
@@ -167,6 +168,18 @@ export function alike(a: string, b: string): number {
   return dice >= 0.6 ? 0.9 * dice : 0;
 }
 
+/**
+ * A cell whose column is headed as another column of the taught table was (the other network's),
+ * not as the value's own: on a sibling that does not print the value's column.
+ */
+function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
+  if (unit.kind !== 'cell' || !unit.colHead || alike(unit.colHead, where.colHead ?? '') > 0)
+    return false;
+  return (p.colHeads.get(where.table ?? -1) ?? []).some(
+    (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
+  );
+}
+
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
@@ -175,14 +188,7 @@ function context(p: Prepared, unit: Unit, where: Where): number {
     const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
     // The column is headed as another learned column is (the other network's), not as this one:
     // a sibling that does not print this column.
-    if (
-      !col &&
-      unit.colHead &&
-      (p.colHeads.get(where.table ?? -1) ?? []).some(
-        (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
-      )
-    )
-      return 0;
+    if (!col && otherColumn(p, unit, where)) return 0;
     const head = 0.15 * alike(unit.tableHead!, where.tableHead ?? '');
     const index = unit.col === where.col ? 0.1 : 0;
     const sum = row + col + head + index;
@@ -262,6 +268,7 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     const items = listDown(units, best.unit);
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
+  best.value = amountAlone(best.value, learned);
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,
@@ -283,6 +290,20 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   readUnits.set(read, best.unit);
   if (best.loose) looseReads.add(read);
   return read;
+}
+
+/**
+ * An amount the taught document printed alone in its cell or line ("$1,000"), read here with words
+ * printed after it ("$1,500 Excludes Class I"): the words are a note beside the amount, not part of
+ * it. Values taught with words of their own ("$1000 per person") are read as they are.
+ */
+export function amountAlone(value: string, learned: Pick<LearnedValue, 'value' | 'where'>): string {
+  const w = learned.where;
+  if (!w || !w.atStart || !w.atEnd || w.prefix.trim() || w.suffix.trim()) return value;
+  const taught = learned.value.trim();
+  if (!/\d/.test(taught) || /\p{L}/u.test(taught)) return value;
+  const m = new RegExp(`^(${loosePattern(taught, 'any')})\\s+\\p{L}`, 'iu').exec(value);
+  return m ? m[1]! : value;
 }
 
 /**
@@ -327,6 +348,7 @@ function beside(
     for (const unit of p.units) {
       if (unit === label || unit.page !== label.page || !unit.box || !unit.x) continue;
       if (unit.kind === 'furniture' || unit.x[0] < label.x[1] - 0.01) continue;
+      if (otherColumn(p, unit, where)) continue;
       const high = Math.min(label.box[3], unit.box[3]) - Math.max(label.box[1], unit.box[1]);
       const least = Math.min(label.box[3] - label.box[1], unit.box[3] - unit.box[1]);
       if (least <= 0 || high < 0.5 * least) continue;
@@ -379,10 +401,27 @@ const readsRowHeading = (unit: Unit, value: string, where: Where) =>
   unit.col !== where.col;
 
 /** Reads `where` in one given unit (a row the taught document did not print). */
-function readAt(unit: Unit, where: Where, match: number): Read | undefined {
+function readAt(
+  unit: Unit,
+  where: Where,
+  match: number,
+  /** A row's name: printed without the note the taught row's name had after it, it is the whole cell. */
+  name = false,
+): Read | undefined {
   if (!sameColumn(unit, where)) return undefined;
   const text = groupText(unit, where) ?? unit.text.normalize('NFKC');
-  const value = capturePattern(where).exec(text)?.[1]?.trim();
+  let value = capturePattern(where).exec(text)?.[1]?.trim();
+  // Other words around it, punctuated as on the taught row ("Restorations (Amalgam or Anterior
+  // Composite)" read like "Dental Prophylaxis (Cleanings)").
+  if (!value && name) {
+    const skeleton = new RegExp(
+      `${where.atStart ? '^' : ''}${skeletonPattern(where.prefix)}(.+?)${skeletonPattern(where.suffix)}${where.atEnd ? '[\\^*†‡§]*$' : ''}`,
+      'iu',
+    );
+    value = skeleton.exec(text)?.[1]?.trim();
+  }
+  if (!value && name && where.atStart && !where.prefix.trim() && where.suffix.trim())
+    value = text.trim() || undefined;
   if (!value || readsRowHeading(unit, value, where)) return undefined;
   return {
     value,
@@ -448,6 +487,8 @@ export function readWithTemplates(
     if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
   }
   const loose = new WeakSet<ParsedCell>();
+  /** The printed unit each cell the template read came from. */
+  const cellUnit = new WeakMap<ParsedCell, Unit>();
   /** The value the broker saved at the place each cell was read from. */
   const taughtValue = new WeakMap<ParsedCell, string>();
   for (const table of template.tables) {
@@ -476,6 +517,8 @@ export function readWithTemplates(
         if (read) {
           values++;
           const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+          const from = readUnits.get(read);
+          if (from) cellUnit.set(cell, from);
           if (looseReads.has(read)) loose.add(cell);
           taughtValue.set(cell, c.value);
           cells.set(column, cell);
@@ -634,9 +677,17 @@ export function readWithTemplates(
               continue;
             }
             const unit = inRow.find((u) => u.col === c.where!.col);
-            const read = unit && readAt(unit, c.where, match);
+            const read =
+              unit &&
+              readAt(
+                unit,
+                c.where,
+                match,
+                keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column),
+              );
             if (read) {
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+              cellUnit.set(cell, unit);
               taughtValue.set(cell, c.value);
               cells.set(column, cell);
             }
@@ -681,7 +732,10 @@ export function readWithTemplates(
         }
       }
       const learnedRow = rowLearned.get(cells);
-      if (learnedRow) splitJoined(cells, learnedRow, table.label);
+      if (learnedRow) {
+        splitJoined(cells, learnedRow, table.label);
+        bothNetworks(cells, learnedRow, table.label, cellUnit);
+      }
       rows.push(cells);
     }
     const removedRows = new Set(table.removedRows);
@@ -739,6 +793,40 @@ export function splitJoined(
     const m = new RegExp(`^${source}$`, 'iu').exec(cell.value.normalize('NFKC').trim());
     if (m)
       cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
+  }
+}
+
+const NETWORK = /network/i;
+
+/**
+ * A taught layout that printed each network's value under its own network's heading, and a
+ * sibling that prints one value column headed without any network ("Plan pays": an indemnity
+ * plan): that value is both networks' (the out-of-network one read elsewhere, under a heading
+ * naming no network either, is not one).
+ */
+export function bothNetworks(
+  cells: Map<string, ParsedCell>,
+  row: readonly LearnedValue[],
+  table: string,
+  units: WeakMap<ParsedCell, Unit>,
+): void {
+  for (const learnedIn of row) {
+    const column = columnOf(table, learnedIn.label);
+    if (!column.endsWith('InNetwork')) continue;
+    const outColumn = column.replace(/InNetwork$/, 'OutOfNetwork');
+    const learnedOut = row.find((c) => columnOf(table, c.label) === outColumn);
+    const inCell = cells.get(column);
+    const inUnit = inCell && units.get(inCell);
+    if (!learnedOut?.where || !inUnit || inUnit.kind !== 'cell') continue;
+    const heads = (w: Where | undefined) => `${w?.colHead ?? ''} ${w?.tableHead ?? ''}`;
+    if (learnedIn.where?.kind !== 'cell' || learnedOut.where.kind !== 'cell') continue;
+    if (learnedIn.where.col === learnedOut.where.col) continue;
+    if (!NETWORK.test(heads(learnedIn.where)) || !NETWORK.test(heads(learnedOut.where))) continue;
+    if (NETWORK.test(inUnit.colHead ?? '') || NETWORK.test(inUnit.tableHead ?? '')) continue;
+    const outCell = cells.get(outColumn);
+    const outUnit = outCell && units.get(outCell);
+    if (outCell && (!outUnit || NETWORK.test(outUnit.colHead ?? ''))) continue;
+    cells.set(outColumn, { ...inCell, label: learnedOut.label, col: learnedOut.col ?? inCell.col });
   }
 }
 

@@ -4,6 +4,8 @@ import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
+  amountAlone,
+  bothNetworks,
   candidateTemplates,
   MATCH_THRESHOLD,
   overran,
@@ -18,6 +20,7 @@ import {
   learnTemplate,
   likeness,
   similarity,
+  skeletonPattern,
 } from './template.ts';
 import { cellText, layoutUnits, xGroups } from './units.ts';
 
@@ -436,5 +439,133 @@ describe('values of separate columns read as one cell', () => {
     expect(cells.get('coverageLevelInNetwork')?.value).toBe(inWant);
     expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(outWant);
     expect(cells.get('serviceTypeLabel')?.value).toBe('Basic Care');
+  });
+});
+
+describe('an amount taught alone in its cell', () => {
+  const alone = {
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.5,
+    prev: '',
+    next: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  };
+  it.each([
+    // [taught, read here, → value]
+    ['$1,000', '$1,500 Excludes Class I', '$1,500'],
+    ['$1,000', '$1,500', '$1,500'],
+    ['80%', '90% after deductible', '90%'],
+    // Taught with words of its own: read as it is.
+    [
+      '$1000 per person',
+      '$1500 per person per calendar year',
+      '$1500 per person per calendar year',
+    ],
+    ['Covered in full', 'Covered in full after $10', 'Covered in full after $10'],
+    // Another amount after it is no note.
+    ['$50', '$50/$150 Individual', '$50/$150 Individual'],
+  ])('taught %j, read %j → %j', (taught, read, want) => {
+    expect(amountAlone(read, { value: taught, where: alone })).toBe(want);
+  });
+  it('leaves a value taught with words around it alone', () => {
+    expect(
+      amountAlone('$1,500 Excludes Class I', {
+        value: '$1,000',
+        where: { ...alone, suffix: ' per person', atEnd: false },
+      }),
+    ).toBe('$1,500 Excludes Class I');
+  });
+});
+
+describe('a row name printed without the taught note', () => {
+  it.each([
+    // [taught prefix, suffix, printed, → read]
+    ['', ' (Cleanings)', 'Restorations (Amalgam or Anterior Composite)**', 'Restorations'],
+    [
+      'Dental Prophylaxis (',
+      ')',
+      'Restorations (Amalgam or Anterior Composite)**',
+      'Amalgam or Anterior Composite',
+    ],
+    ['', ' (Cleanings)', 'Simple Extractions', undefined],
+  ])('%j … %j in %j → %j', (prefix, suffix, printed, want) => {
+    const re = new RegExp(
+      `^${skeletonPattern(prefix)}(.+?)${skeletonPattern(suffix)}[\\^*†‡§]*$`,
+      'iu',
+    );
+    expect(re.exec(printed)?.[1]?.trim()).toBe(want);
+  });
+});
+
+describe('one value column headed without a network', () => {
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const at = (col: number, colHead: string) => ({
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.4,
+    prev: '',
+    next: '',
+    table: 0,
+    col,
+    rowHead: 'sealants',
+    colHead,
+    tableHead: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  });
+  const taught = [
+    { label: label('coverageLevelInNetwork'), value: '100%', where: at(1, 'network plan pays') },
+    {
+      label: label('coverageLevelOutOfNetwork'),
+      value: '80%',
+      where: at(2, 'non-network plan pays'),
+    },
+  ];
+  const unit = (col: number, colHead: string) => ({
+    order: col,
+    text: '',
+    page: 1,
+    kind: 'cell' as const,
+    table: 0,
+    row: 3,
+    col,
+    rowHead: 'sealants',
+    colHead,
+    tableHead: '',
+  });
+  const cell = (c: string, value: string) => ({
+    label: label(c),
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  it.each([
+    // [heading of the column the in-network value was read under, out-of-network read under, → out]
+    ['plan pays', undefined, '90%'],
+    ['plan pays', 'benefit guidelines', '90%'],
+    ['in network only', undefined, undefined],
+    ['plan pays', 'non-network plan pays', '70%'],
+  ])('in read under %j, out under %j → out %j', (inHead, outHead, want) => {
+    const units = new WeakMap();
+    const inCell = cell('coverageLevelInNetwork', '90%');
+    units.set(inCell, unit(1, inHead));
+    const cells = new Map([['coverageLevelInNetwork', inCell]]);
+    if (outHead) {
+      const outCell = cell(
+        'coverageLevelOutOfNetwork',
+        outHead === 'benefit guidelines' ? 'Limited to 2 per year' : '70%',
+      );
+      units.set(outCell, unit(2, outHead));
+      cells.set('coverageLevelOutOfNetwork', outCell);
+    }
+    bothNetworks(cells, taught, 'dentalInsurance_coveredServices', units);
+    expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(want);
   });
 });

@@ -223,6 +223,21 @@ export function loosePattern(text: string, digits: 'any' | 'same'): string {
   return out;
 }
 
+/**
+ * A regular expression source matching the punctuation of `text` with any words between (a row
+ * name's note "(Cleanings)" matching "(Amalgam or Anterior Composite)"); footnote marks optional.
+ */
+export function skeletonPattern(text: string): string {
+  let out = '';
+  for (const part of text.split(/([()[\]:;,/])/u)) {
+    if (!part) continue;
+    if (/^[()[\]:;,/]$/u.test(part)) out += `\\s*${escapeRegex(part)}\\s*`;
+    else if (/[\p{L}\p{N}]/u.test(part)) out += `\\s*[^()[\\]:;,/]+?\\s*`;
+    else out += `${MARKS}*\\s*`;
+  }
+  return out;
+}
+
 /** Where `value` occurs inside `text` (loosely): [start, end] or undefined. */
 export function findValue(text: string, value: string): [number, number] | undefined {
   const v = value.replace(/\s+/g, ' ').trim();
