@@ -101,6 +101,14 @@ function relaxed(where: Where, k: number): Where | undefined {
   };
 }
 
+/** Captures the value between words punctuated as the taught ones around it (any words). */
+function skeletonCapture(where: Where): RegExp {
+  return new RegExp(
+    `${where.atStart ? '^' : ''}${skeletonPattern(where.prefix)}(.+?)${skeletonPattern(where.suffix)}${where.atEnd ? '[\\^*†‡§]*$' : ''}`,
+    'iu',
+  );
+}
+
 function capturePattern(where: Where): RegExp {
   return new RegExp(
     `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
@@ -225,6 +233,11 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     .filter((w): w is Where => w !== undefined)
     .map(capturePattern);
   const span = where.span ?? 1;
+  const heading =
+    where.kind === 'cell' &&
+    span === 1 &&
+    shapeOf(where.prefix + learned.value + where.suffix).slice(0, 200) === where.rowHead;
+  const skeleton = skeletonCapture(where);
   let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
     const ctx = context(p, unit, where);
@@ -251,8 +264,14 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
         penalty = 0.1;
         if (value) break;
       }
+      // The row's heading with other words in its note ("Basic (fillings, extractions)" where
+      // "Basic (fillings)" was taught): read by its punctuation.
+      if (!value && heading) value = skeleton.exec(text)?.[1]?.trim();
     }
     if (!value || readsRowHeading(unit, value, where)) continue;
+    // A row's heading taught as a value (the service's name) is read from the row's heading cell.
+    if (heading && unit.kind === 'cell' && shapeOf(unit.text).slice(0, 200) !== unit.rowHead)
+      continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
     const score =
       ctx - penalty - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
@@ -413,13 +432,7 @@ function readAt(
   let value = capturePattern(where).exec(text)?.[1]?.trim();
   // Other words around it, punctuated as on the taught row ("Restorations (Amalgam or Anterior
   // Composite)" read like "Dental Prophylaxis (Cleanings)").
-  if (!value && name) {
-    const skeleton = new RegExp(
-      `${where.atStart ? '^' : ''}${skeletonPattern(where.prefix)}(.+?)${skeletonPattern(where.suffix)}${where.atEnd ? '[\\^*†‡§]*$' : ''}`,
-      'iu',
-    );
-    value = skeleton.exec(text)?.[1]?.trim();
-  }
+  if (!value && name) value = skeletonCapture(where).exec(text)?.[1]?.trim();
   if (!value && name && where.atStart && !where.prefix.trim() && where.suffix.trim())
     value = text.trim() || undefined;
   if (!value || readsRowHeading(unit, value, where)) return undefined;

@@ -569,3 +569,79 @@ describe('one value column headed without a network', () => {
     expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(want);
   });
 });
+
+describe('a sibling with a network column fewer and a service more', () => {
+  const page = (head: string[], rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental Plan Summary',
+    'Small group plan, deductible and annual maximum below',
+    'Coverage applies to covered services received from participating dentists',
+    'See your certificate for exclusions and limitations of this plan',
+    [head, ...rows],
+    'This summary is not a contract. Benefits are subject to the policy terms.',
+    'Acme Dental Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, list: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ['serviceTypeList', list],
+      ['coverageLevelInNetwork', i],
+      ['coverageLevelOutOfNetwork', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page(
+        ['Coverage Type', 'In Network', 'Out of Network'],
+        [
+          ['Preventive (cleanings, exams)', '100%', '100%'],
+          ['Basic (fillings)', '80%', '80%'],
+          ['Major (crowns)', '50%', '50%'],
+        ],
+      ),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'Preventive', 'cleanings, exams', '100%', '100%'),
+          ...row(1, 'Basic', 'fillings', '80%', '80%'),
+          ...row(2, 'Major', 'crowns', '50%', '50%'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads the new service like the taught ones, and no out-of-network value from the in-network column', () => {
+    const sibling = markupLayout(
+      page(
+        ['Coverage Type', 'In Network Only'],
+        [
+          ['Preventive (cleanings, exams, x-rays)', '100%'],
+          ['Basic Restorative Services', '70%'],
+          ['Basic (fillings, extractions)', '60%'],
+          ['Major (crowns, bridges)', '40%'],
+        ],
+      ),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual([
+      ['Preventive', '100%'],
+      ['Basic', '60%'],
+      ['Major', '40%'],
+      ['Basic Restorative Services', '70%'],
+    ]);
+    expect(rows.map((r) => r.serviceTypeList)).toEqual([
+      'cleanings, exams, x-rays',
+      'fillings, extractions',
+      'crowns, bridges',
+      undefined,
+    ]);
+    expect(rows.every((r) => r.coverageLevelOutOfNetwork === undefined)).toBe(true);
+  });
+});

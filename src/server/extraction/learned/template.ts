@@ -229,10 +229,10 @@ export function loosePattern(text: string, digits: 'any' | 'same'): string {
  */
 export function skeletonPattern(text: string): string {
   let out = '';
-  for (const part of text.split(/([()[\]:;,/])/u)) {
+  for (const part of text.split(/([()[\]:])/u)) {
     if (!part) continue;
-    if (/^[()[\]:;,/]$/u.test(part)) out += `\\s*${escapeRegex(part)}\\s*`;
-    else if (/[\p{L}\p{N}]/u.test(part)) out += `\\s*[^()[\\]:;,/]+?\\s*`;
+    if (/^[()[\]:]$/u.test(part)) out += `\\s*${escapeRegex(part)}\\s*`;
+    else if (/[\p{L}\p{N}]/u.test(part)) out += '\\s*[^()[\\]:]+?\\s*';
     else out += `${MARKS}*\\s*`;
   }
   return out;
@@ -247,6 +247,9 @@ export function findValue(text: string, value: string): [number, number] | undef
 }
 
 const WORDS = 4;
+
+/** A column heading naming the out-of-network (non-network) side. */
+const OUT_OF_NETWORK = /\b(?:out|non)\b[\s-]*(?:of[\s-]*)?network/;
 
 function placeOf(
   units: Unit[],
@@ -325,6 +328,8 @@ function locate(
     row?: [number, number] | undefined;
     /** Words of the value's catalogue label ("family", "deductible"), to tell equal amounts apart. */
     words?: string[] | undefined;
+    /** The network the value's catalogue label names. */
+    network?: 'in' | 'out' | undefined;
   },
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
   for (let wrap = 1; wrap <= 3; wrap++) {
@@ -342,6 +347,7 @@ function locateIn(
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
     words?: string[] | undefined;
+    network?: 'in' | 'out' | undefined;
   },
   wrap: number,
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
@@ -372,6 +378,11 @@ function locateIn(
         normalizeText(`${unit.rowHead ?? ''} ${text.slice(0, span[0])}`).match(/\p{L}+/gu) ?? [],
       );
       score += (0.8 * hints.words.filter((w) => around.has(w)).length) / hints.words.length;
+    }
+    // An in- or out-of-network value printed alike in both networks' columns: its own network's.
+    if (hints.network && unit.kind === 'cell' && /network/.test(unit.colHead ?? '')) {
+      const out = OUT_OF_NETWORK.test(unit.colHead ?? '');
+      score += (hints.network === 'out') === out ? 0.5 : 0;
     }
     if (unit.kind === 'furniture') score -= 1;
     score -= unit.order / (units.length * 10);
@@ -508,7 +519,12 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     hints: Parameters<typeof locate>[2],
     col?: number,
   ): LearnedValue & { unit?: Unit } => {
-    const found = locate(units, value, { ...hints, words: labelWords(label) });
+    const network = /OutOfNetwork$/.test(label)
+      ? 'out'
+      : /InNetwork$/.test(label)
+        ? 'in'
+        : undefined;
+    const found = locate(units, value, { ...hints, words: labelWords(label), network });
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
     if (!found) {
       const list = locateList(units, value);
@@ -597,6 +613,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         return keys.includes(column) && column !== 'class' ? 0 : 1;
       }
       let anchor: [number, number] | undefined;
+      let keyPlaced = false;
       const out: LearnedValue[] = [];
       const placed: Unit[] = [];
       for (const c of order) {
@@ -611,6 +628,17 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         const { unit, ...value } = learned;
         if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
           anchor = [unit.table!, unit.row!];
+        // A row whose own name is not printed whole (pieces of it over two rows): its first value
+        // placed in a table places the rest beside it (a "Not covered" printed on many rows).
+        else if (
+          !anchor &&
+          !keyPlaced &&
+          unit?.kind === 'cell' &&
+          !keys.includes(column) &&
+          !/(?:Deductible|Maximum)/.test(column)
+        )
+          anchor = [unit.table!, unit.row!];
+        if (unit && rank(column) === 0) keyPlaced = true;
         if (unit) placed.push(unit);
         out.push(value);
       }
