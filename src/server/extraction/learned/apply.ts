@@ -238,6 +238,7 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     span === 1 &&
     shapeOf(where.prefix + learned.value + where.suffix).slice(0, 200) === where.rowHead;
   const skeleton = skeletonCapture(where);
+  const unlabelled = where.kind !== 'cell' && !/\p{L}/u.test(where.prefix + where.suffix);
   let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
     const ctx = context(p, unit, where);
@@ -269,6 +270,9 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       if (!value && heading) value = skeleton.exec(text)?.[1]?.trim();
     }
     if (!value || readsRowHeading(unit, value, where)) continue;
+    // A value learned with no words of its own around it (a plan code on a line by itself) is
+    // known by its shape: with digits where the taught one had digits, without where it had none.
+    if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;
     // A row's heading taught as a value (the service's name) is read from the row's heading cell.
     if (heading && unit.kind === 'cell' && shapeOf(unit.text).slice(0, 200) !== unit.rowHead)
       continue;
