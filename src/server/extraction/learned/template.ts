@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import { LABEL_COLUMNS } from '../interpret/constraints.ts';
 import type { DocumentLayout } from '../layout.ts';
 import {
   type Group,
@@ -614,6 +615,8 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
       }
       let anchor: [number, number] | undefined;
       let keyPlaced = false;
+      /** A value of the row was placed in the anchor's row. */
+      let confirmed = false;
       const out: LearnedValue[] = [];
       const placed: Unit[] = [];
       for (const c of order) {
@@ -626,18 +629,21 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           c.col,
         );
         const { unit, ...value } = learned;
-        if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
-          anchor = [unit.table!, unit.row!];
-        // A row whose own name is not printed whole (pieces of it over two rows): its first value
-        // placed in a table places the rest beside it (a "Not covered" printed on many rows).
-        else if (
-          !anchor &&
-          !keyPlaced &&
+        const rowValue =
           unit?.kind === 'cell' &&
           !keys.includes(column) &&
-          !/(?:Deductible|Maximum)/.test(column)
-        )
+          !LABEL_COLUMNS.has(column) &&
+          !/(?:Deductible|Maximum)/.test(column);
+        if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
           anchor = [unit.table!, unit.row!];
+        // A row whose own name is not printed whole (pieces of it over two rows), or printed in
+        // two places (a service listed again in another section) with none of its values beside
+        // it: its first value placed in a table places the rest beside it (a "Not covered"
+        // printed on many rows).
+        else if (rowValue && !(anchor && unit.table === anchor[0] && unit.row === anchor[1])) {
+          if (!anchor ? !keyPlaced : !confirmed) anchor = [unit.table!, unit.row!];
+          confirmed = true;
+        } else if (rowValue) confirmed = true;
         if (unit && rank(column) === 0) keyPlaced = true;
         if (unit) placed.push(unit);
         out.push(value);
