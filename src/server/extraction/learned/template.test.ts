@@ -645,3 +645,73 @@ describe('a sibling with a network column fewer and a service more', () => {
     expect(rows.every((r) => r.coverageLevelOutOfNetwork === undefined)).toBe(true);
   });
 });
+
+describe('new rows of a taught grid', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+    [['Service', 'In-network', 'Out-of-network'], ...rows],
+    'This is only a partial list of vision services.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const frequencies = [
+    ['Service Frequencies', '', ''],
+    ['Exams', 'Every calendar year', ''],
+    ['Frames', 'Every two years', ''],
+  ];
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['Eye Exams', '$0', 'Amount over $50'],
+        ['Single Vision Lenses', '$0', 'Amount over $48'],
+        ['Frames', '$130 allowance', 'Amount over $48'],
+        ...frequencies,
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Eye Exams', '$0', 'Amount over $50'),
+          ...row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+          ...row(2, 'Frames', '$130 allowance', 'Amount over $48'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads a service the taught document did not print, not the rows of the section after the benefits', () => {
+    const sibling = markupLayout(
+      page([
+        ['Eye Exams', '$10', 'Amount over $40'],
+        ['Single Vision Lenses', '$0', 'Amount over $45'],
+        ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
+        ['Frames', '$150 allowance', 'Amount over $70'],
+        ...frequencies,
+        ['Network discounts', '20% off retail price', '20% off retail price'],
+      ]),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Eye Exams', '$10', 'Amount over $40'],
+      ['Single Vision Lenses', '$0', 'Amount over $45'],
+      ['Frames', '$150 allowance', 'Amount over $70'],
+      ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
+    ]);
+  });
+});
