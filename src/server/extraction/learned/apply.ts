@@ -292,6 +292,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
   best.value = amountAlone(best.value, learned);
+  if (where.atEnd && !where.suffix.trim())
+    best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,
@@ -313,6 +315,31 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   readUnits.set(read, best.unit);
   if (best.loose) looseReads.add(read);
   return read;
+}
+
+/**
+ * A value taught at the end of its cell, read here with words after it that end many other cells
+ * of the same table too ("Up to $39 empty", "Not covered empty": text the reader put in every cell
+ * of a row band): those words are the table's, not the value's.
+ */
+function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: string): string {
+  if (unit.kind !== 'cell') return value;
+  const words = value.split(/\s+/);
+  const taughtText = normalizeText(taught);
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const tail = normalizeText(words.slice(-k).join(' '));
+    if (!/\p{L}/u.test(tail) || /\d/.test(tail) || taughtText.endsWith(tail)) continue;
+    const others = p.units.filter(
+      (u) =>
+        u !== unit &&
+        u.kind === 'cell' &&
+        u.table === unit.table &&
+        normalizeText(u.text) !== tail &&
+        normalizeText(u.text).endsWith(` ${tail}`),
+    ).length;
+    if (others >= 3) return words.slice(0, -k).join(' ');
+  }
+  return value;
 }
 
 /**

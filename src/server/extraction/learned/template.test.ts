@@ -715,3 +715,61 @@ describe('new rows of a taught grid', () => {
     ]);
   });
 });
+
+describe('words the reader put at the end of many cells', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Summary of Benefits',
+    'Vision care services, member cost and reimbursement',
+    'Find an eye doctor in the Acme network',
+    [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['Exam', '$10 copay', 'Up to $40'],
+        ['Retinal Imaging', 'Up to $39', 'Not covered'],
+        ['Frame', '$0 copay', 'Up to $55'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Exam', '$10 copay', 'Up to $40'),
+          ...row(1, 'Retinal Imaging', 'Up to $39', 'Not covered'),
+          ...row(2, 'Frame', '$0 copay', 'Up to $55'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads the values without them, and keeps words only one value ends with', () => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$15 copay', 'Up to $35 once a year'],
+        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+        ['Frame', '$5 copay empty', 'Up to $60 empty'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
+      ['$15 copay', 'Up to $35 once a year'],
+      ['Up to $29', 'Not covered'],
+      ['$5 copay', 'Up to $60'],
+    ]);
+  });
+});
