@@ -9,7 +9,7 @@ import { valueFitsSlot } from './vocabulary.ts';
  */
 
 /** Columns that name a row rather than give one of its values. */
-const LABEL_COLUMNS = new Set([
+export const LABEL_COLUMNS = new Set([
   'class',
   'serviceTypeLabel',
   'serviceTypeTitle',

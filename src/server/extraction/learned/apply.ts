@@ -1,5 +1,6 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
-import { rejectUnfitValues } from '../interpret/constraints.ts';
+import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
+import { valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
 import {
   columnOf,
@@ -9,6 +10,7 @@ import {
   likeness,
   loosePattern,
   rowKey,
+  skeletonPattern,
   TABLE_KEYS,
   type Where,
 } from './template.ts';
@@ -99,6 +101,14 @@ function relaxed(where: Where, k: number): Where | undefined {
   };
 }
 
+/** Captures the value between words punctuated as the taught ones around it (any words). */
+function skeletonCapture(where: Where): RegExp {
+  return new RegExp(
+    `${where.atStart ? '^' : ''}${skeletonPattern(where.prefix)}(.+?)${skeletonPattern(where.suffix)}${where.atEnd ? '[\\^*†‡§]*$' : ''}`,
+    'iu',
+  );
+}
+
 function capturePattern(where: Where): RegExp {
   return new RegExp(
     `${where.atStart ? '^' : ''}${loosePattern(where.prefix.trimStart(), 'any')}(.+${where.suffix.trim() ? '?' : ''})${loosePattern(where.suffix.trimEnd(), 'any')}${where.atEnd ? '$' : ''}`,
@@ -113,6 +123,8 @@ interface Prepared {
   prev: string[];
   next: string[];
   nfkc: string[];
+  /** The column headings the template's cells were learned under, per taught table. */
+  colHeads: Map<number, string[]>;
 }
 
 function prepare(units: Unit[]): Prepared {
@@ -128,7 +140,13 @@ function prepare(units: Unit[]): Prepared {
     next[i] = last;
     if (units[i]!.kind !== 'furniture') last = shapeOf(units[i]!.text).slice(0, 200);
   }
-  return { units, prev, next, nfkc: units.map((u) => u.text.normalize('NFKC')) };
+  return {
+    units,
+    prev,
+    next,
+    nfkc: units.map((u) => u.text.normalize('NFKC')),
+    colHeads: new Map(),
+  };
 }
 
 const wordSets = new Map<string, Set<string>>();
@@ -158,12 +176,27 @@ export function alike(a: string, b: string): number {
   return dice >= 0.6 ? 0.9 * dice : 0;
 }
 
+/**
+ * A cell whose column is headed as another column of the taught table was (the other network's),
+ * not as the value's own: on a sibling that does not print the value's column.
+ */
+function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
+  if (unit.kind !== 'cell' || !unit.colHead || alike(unit.colHead, where.colHead ?? '') > 0)
+    return false;
+  return (p.colHeads.get(where.table ?? -1) ?? []).some(
+    (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
+  );
+}
+
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
     const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
     const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    // The column is headed as another learned column is (the other network's), not as this one:
+    // a sibling that does not print this column.
+    if (!col && otherColumn(p, unit, where)) return 0;
     const head = 0.15 * alike(unit.tableHead!, where.tableHead ?? '');
     const index = unit.col === where.col ? 0.1 : 0;
     const sum = row + col + head + index;
@@ -200,6 +233,12 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     .filter((w): w is Where => w !== undefined)
     .map(capturePattern);
   const span = where.span ?? 1;
+  const heading =
+    where.kind === 'cell' &&
+    span === 1 &&
+    shapeOf(where.prefix + learned.value + where.suffix).slice(0, 200) === where.rowHead;
+  const skeleton = skeletonCapture(where);
+  const unlabelled = where.kind !== 'cell' && !/\p{L}/u.test(where.prefix + where.suffix);
   let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
     const ctx = context(p, unit, where);
@@ -226,8 +265,17 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
         penalty = 0.1;
         if (value) break;
       }
+      // The row's heading with other words in its note ("Basic (fillings, extractions)" where
+      // "Basic (fillings)" was taught): read by its punctuation.
+      if (!value && heading) value = skeleton.exec(text)?.[1]?.trim();
     }
     if (!value || readsRowHeading(unit, value, where)) continue;
+    // A value learned with no words of its own around it (a plan code on a line by itself) is
+    // known by its shape: with digits where the taught one had digits, without where it had none.
+    if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;
+    // A row's heading taught as a value (the service's name) is read from the row's heading cell.
+    if (heading && unit.kind === 'cell' && shapeOf(unit.text).slice(0, 200) !== unit.rowHead)
+      continue;
     const at = units.length > 1 ? unit.order / (units.length - 1) : 0;
     const score =
       ctx - penalty - Math.abs(at - where.at) * 0.2 + (unit.page === where.page ? 0.05 : 0);
@@ -243,6 +291,9 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     const items = listDown(units, best.unit);
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
+  best.value = amountAlone(best.value, learned);
+  if (where.atEnd && !where.suffix.trim())
+    best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,
@@ -264,6 +315,45 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   readUnits.set(read, best.unit);
   if (best.loose) looseReads.add(read);
   return read;
+}
+
+/**
+ * A value taught at the end of its cell, read here with words after it that end many other cells
+ * of the same table too ("Up to $39 empty", "Not covered empty": text the reader put in every cell
+ * of a row band): those words are the table's, not the value's.
+ */
+function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: string): string {
+  if (unit.kind !== 'cell') return value;
+  const words = value.split(/\s+/);
+  const taughtText = normalizeText(taught);
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const tail = normalizeText(words.slice(-k).join(' '));
+    if (!/\p{L}/u.test(tail) || /\d/.test(tail) || taughtText.endsWith(tail)) continue;
+    const others = p.units.filter(
+      (u) =>
+        u !== unit &&
+        u.kind === 'cell' &&
+        u.table === unit.table &&
+        normalizeText(u.text) !== tail &&
+        normalizeText(u.text).endsWith(` ${tail}`),
+    ).length;
+    if (others >= 3) return words.slice(0, -k).join(' ');
+  }
+  return value;
+}
+
+/**
+ * An amount the taught document printed alone in its cell or line ("$1,000"), read here with words
+ * printed after it ("$1,500 Excludes Class I"): the words are a note beside the amount, not part of
+ * it. Values taught with words of their own ("$1000 per person") are read as they are.
+ */
+export function amountAlone(value: string, learned: Pick<LearnedValue, 'value' | 'where'>): string {
+  const w = learned.where;
+  if (!w || !w.atStart || !w.atEnd || w.prefix.trim() || w.suffix.trim()) return value;
+  const taught = learned.value.trim();
+  if (!/\d/.test(taught) || /\p{L}/u.test(taught)) return value;
+  const m = new RegExp(`^(${loosePattern(taught, 'any')})\\s+\\p{L}`, 'iu').exec(value);
+  return m ? m[1]! : value;
 }
 
 /**
@@ -308,6 +398,7 @@ function beside(
     for (const unit of p.units) {
       if (unit === label || unit.page !== label.page || !unit.box || !unit.x) continue;
       if (unit.kind === 'furniture' || unit.x[0] < label.x[1] - 0.01) continue;
+      if (otherColumn(p, unit, where)) continue;
       const high = Math.min(label.box[3], unit.box[3]) - Math.max(label.box[1], unit.box[1]);
       const least = Math.min(label.box[3] - label.box[1], unit.box[3] - unit.box[1]);
       if (least <= 0 || high < 0.5 * least) continue;
@@ -360,10 +451,21 @@ const readsRowHeading = (unit: Unit, value: string, where: Where) =>
   unit.col !== where.col;
 
 /** Reads `where` in one given unit (a row the taught document did not print). */
-function readAt(unit: Unit, where: Where, match: number): Read | undefined {
+function readAt(
+  unit: Unit,
+  where: Where,
+  match: number,
+  /** A row's name: printed without the note the taught row's name had after it, it is the whole cell. */
+  name = false,
+): Read | undefined {
   if (!sameColumn(unit, where)) return undefined;
   const text = groupText(unit, where) ?? unit.text.normalize('NFKC');
-  const value = capturePattern(where).exec(text)?.[1]?.trim();
+  let value = capturePattern(where).exec(text)?.[1]?.trim();
+  // Other words around it, punctuated as on the taught row ("Restorations (Amalgam or Anterior
+  // Composite)" read like "Dental Prophylaxis (Cleanings)").
+  if (!value && name) value = skeletonCapture(where).exec(text)?.[1]?.trim();
+  if (!value && name && where.atStart && !where.prefix.trim() && where.suffix.trim())
+    value = text.trim() || undefined;
   if (!value || readsRowHeading(unit, value, where)) return undefined;
   return {
     value,
@@ -396,6 +498,14 @@ export function readWithTemplates(
   if (!found) return { data: generic };
   const { template, similarity: match } = found;
   const prepared = prepare(units);
+  for (const t of template.tables)
+    for (const r of t.rows)
+      for (const c of r.cells) {
+        const w = c.where;
+        if (w?.kind !== 'cell' || w.table === undefined || !w.colHead) continue;
+        const heads = prepared.colHeads.get(w.table) ?? [];
+        if (!heads.includes(w.colHead)) prepared.colHeads.set(w.table, [...heads, w.colHead]);
+      }
   let values = 0;
 
   // Fields: the template's reading wins; fields the broker removed stay removed.
@@ -421,17 +531,28 @@ export function readWithTemplates(
     if (item.type === 'table' && !learnedTables.has(item.label)) out.push(item);
   }
   const loose = new WeakSet<ParsedCell>();
+  /** The printed unit each cell the template read came from. */
+  const cellUnit = new WeakMap<ParsedCell, Unit>();
+  /** The value the broker saved at the place each cell was read from. */
+  const taughtValue = new WeakMap<ParsedCell, string>();
   for (const table of template.tables) {
     const engineRows = rowsOf(generic, table.label);
     const rows: Array<Map<string, ParsedCell>> = [];
     const used = new Set<number>();
     const readRows: Array<Map<string, ParsedCell>> = [];
+    const rowSureness = new WeakMap<Map<string, ParsedCell>, number>();
+    /** The learned row each row was read like (the prototype's for new rows). */
+    const rowLearned = new WeakMap<Map<string, ParsedCell>, readonly LearnedValue[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
       classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
-    for (const learnedRow of table.rows) {
+    /** The printed table the prototype row was found in on this document. */
+    let protoTable: number | undefined;
+    /** What each learned row read on this document. */
+    const readByIndex = new Map<number, Map<string, ParsedCell>>();
+    for (const [index, learnedRow] of table.rows.entries()) {
       const cells = new Map<string, ParsedCell>();
       const at: Unit[] = [];
       for (const c of learnedRow.cells) {
@@ -440,12 +561,16 @@ export function readWithTemplates(
         if (read) {
           values++;
           const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+          const from = readUnits.get(read);
+          if (from) cellUnit.set(cell, from);
           if (looseReads.has(read)) loose.add(cell);
+          taughtValue.set(cell, c.value);
           cells.set(column, cell);
           const unit = readUnits.get(read);
           if (unit) at.push(unit);
         }
       }
+      rowLearned.set(cells, learnedRow.cells);
       // The row is printed on this document when its own keys (the tier, the service) are.
       const ownKeys = learnedRow.cells.filter((c) => {
         const column = columnOf(table.label, c.label);
@@ -474,7 +599,25 @@ export function readWithTemplates(
         if (u.kind !== 'cell') continue;
         seen.add(`${u.table}:${u.row}`);
         seenTables.add(u.table!);
+        if (index === table.prototype) protoTable ??= u.table;
       }
+      readByIndex.set(index, cells);
+      // Two learned rows found in one printed row (a row the sibling prints once, alike both
+      // taught headings): the row whose own keys were read more surely keeps it.
+      const key = rowKey(table.label, valuesOf(cells));
+      const sure = ownKeys.reduce(
+        (n, c) => n + (cells.get(columnOf(table.label, c.label))?.score ?? 0),
+        0,
+      );
+      const twin = readRows.findIndex((r) => rowKey(table.label, valuesOf(r)) === key);
+      if (twin >= 0) {
+        if (sure > (rowSureness.get(readRows[twin]!) ?? 0)) {
+          rowSureness.set(cells, sure);
+          readRows[twin] = cells;
+        }
+        continue;
+      }
+      rowSureness.set(cells, sure);
       readRows.push(cells);
     }
     // The table is printed as taught when most of the rows the broker kept are found again;
@@ -490,40 +633,123 @@ export function readWithTemplates(
     const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
     if (proto) {
       const skip = new Set(table.otherRows ?? []);
+      // The printed table the prototype's own key was learned in.
+      /** Where a learned row's own key was printed on the taught document. */
+      const keyWhere = (row: (typeof table.rows)[number]) =>
+        row.cells.find(
+          (c) =>
+            c.where?.kind === 'cell' &&
+            c.where.col !== undefined &&
+            keysOf(table.label).includes(columnOf(table.label, c.label)) &&
+            columnOf(table.label, c.label) !== 'class',
+        )?.where;
+      const protoWhere = keyWhere(proto);
+      // Every learned row of the prototype's grid found on this document can read a new row like
+      // it (a service printed with a note the others lack is read by a row learned without one):
+      // the prototype first, then the others.
+      const protos = [table.prototype!, ...table.rows.keys()].filter(
+        (i, n, all) =>
+          all.indexOf(i) === n &&
+          readByIndex.has(i) &&
+          keyWhere(table.rows[i]!)?.table === protoWhere?.table,
+      );
       const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
       const candidates = units.filter(
         (u) =>
           u.kind === 'cell' &&
           !u.header &&
-          seenTables.has(u.table!) &&
+          u.table === protoTable &&
           !seen.has(`${u.table}:${u.row}`) &&
           !skip.has(u.rowHead!),
       );
-      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))];
+      // The rows the learned ones were read from span the part of the printed table that holds
+      // benefits: a row past its end is one only while no heading or row the broker left out
+      // (another section of the same grid) lies between.
+      const span = new Map<number, [number, number]>();
+      for (const id of seen) {
+        const [t, r] = id.split(':').map(Number) as [number, number];
+        const s = span.get(t);
+        span.set(t, s ? [Math.min(s[0], r), Math.max(s[1], r)] : [r, r]);
+      }
+      const fences = units.filter(
+        (u) => u.kind === 'cell' && span.has(u.table!) && (u.header || skip.has(u.rowHead!)),
+      );
+      const inRegion = (t: number, r: number) => {
+        const [lo, hi] = span.get(t)!;
+        if (r >= lo && r <= hi) return true;
+        const [a, b] = r > hi ? [hi, r] : [r, lo];
+        return !fences.some((u) => u.table === t && u.row! > a && u.row! < b);
+      };
+      const printedRows = [...new Set(candidates.map((u) => `${u.table}:${u.row}`))].filter(
+        (id) => {
+          const [t, r] = id.split(':').map(Number) as [number, number];
+          return inRegion(t, r);
+        },
+      );
       for (const id of printedRows) {
         const inRow = candidates.filter((u) => `${u.table}:${u.row}` === id);
-        const cells = new Map<string, ParsedCell>();
-        for (const c of proto.cells) {
-          const column = columnOf(table.label, c.label);
-          if (!c.where) {
-            if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
-              cells.set(column, {
-                label: c.label,
-                value: c.value,
-                row: 0,
-                col: c.col ?? 0,
-                score: 0.55,
-              });
-            continue;
+        for (const p of protos) {
+          const like = table.rows[p]!;
+          const own = keyWhere(like);
+          const cells = new Map<string, ParsedCell>();
+          const copied = new Set<string>();
+          for (const c of like.cells) {
+            const column = columnOf(table.label, c.label);
+            if (!c.where) {
+              if (keysOf(table.label).includes(column) && !/\d/.test(c.value))
+                cells.set(column, {
+                  label: c.label,
+                  value: c.value,
+                  row: 0,
+                  col: c.col ?? 0,
+                  score: 0.55,
+                });
+              continue;
+            }
+            // A value printed once for the whole grid (a deductible above it, a maximum in another
+            // table): the new row has what the prototype row read there.
+            if (
+              c.where.kind !== 'cell' ||
+              c.where.table !== own?.table ||
+              c.where.rowHead !== own?.rowHead
+            ) {
+              const same = readByIndex.get(p)?.get(column);
+              if (same) {
+                cells.set(column, { ...same });
+                copied.add(column);
+              }
+              continue;
+            }
+            const unit = inRow.find((u) => u.col === c.where!.col);
+            const read =
+              unit &&
+              readAt(
+                unit,
+                c.where,
+                match,
+                keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column),
+              );
+            if (read) {
+              const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+              cellUnit.set(cell, unit);
+              taughtValue.set(cell, c.value);
+              cells.set(column, cell);
+            }
           }
-          const unit = inRow.find((u) => u.col === c.where!.col);
-          const read = unit && readAt(unit, c.where, match);
-          if (read) cells.set(column, { label: c.label, row: 0, col: c.col ?? 0, ...read });
-        }
-        const others = [...cells.keys()].filter((k) => !keysOf(table.label).includes(k));
-        if (ownKeys.every((k) => cells.has(k)) && others.length) {
-          values += cells.size;
-          readRows.push(cells);
+          // …and at least one value printed in the row itself.
+          const others = [...cells.keys()].filter(
+            (k) =>
+              !keysOf(table.label).includes(k) &&
+              !LABEL_COLUMNS.has(k) &&
+              !copied.has(k) &&
+              valueFitsSlot(k, cells.get(k)!.value),
+          );
+          if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
+            values += cells.size;
+            rowLearned.set(cells, like.cells);
+            readRows.push(cells);
+            break;
+          }
         }
       }
     }
@@ -542,8 +768,17 @@ export function readWithTemplates(
             loose.has(mine) &&
             normalizeText(cell.value).length > normalizeText(mine.value).length &&
             normalizeText(cell.value).includes(normalizeText(mine.value));
-          if ((!mine || longer) && !table.emptyColumns.includes(column)) cells.set(column, cell);
+          if (
+            (!mine || longer || overran(mine.value, cell.value, taughtValue.get(mine))) &&
+            !table.emptyColumns.includes(column)
+          )
+            cells.set(column, cell);
         }
+      }
+      const learnedRow = rowLearned.get(cells);
+      if (learnedRow) {
+        splitJoined(cells, learnedRow, table.label);
+        bothNetworks(cells, learnedRow, table.label, cellUnit);
       }
       rows.push(cells);
     }
@@ -570,6 +805,94 @@ export function readWithTemplates(
 }
 
 const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
+
+/**
+ * Values of one row learned from cells of their own (the in- and out-of-network columns), read
+ * here (by the template or the engine) as the text of one cell that holds them all (the reader
+ * merged the columns: "90% 80%"): when it is exactly one value shaped like each taught one, in a
+ * row, each value takes its own, left to right in the taught columns' order.
+ */
+export function splitJoined(
+  cells: Map<string, ParsedCell>,
+  row: readonly LearnedValue[],
+  table: string,
+): void {
+  const whole = (w: Where | undefined): w is Where =>
+    w !== undefined && w.kind === 'cell' && !w.x && !w.prefix.trim() && !w.suffix.trim();
+  // Values, not the row's names (its label is printed in a column of its own).
+  const values = row.filter((c) => {
+    const column = columnOf(table, c.label);
+    return !LABEL_COLUMNS.has(column) && !keysOf(table).includes(column);
+  });
+  for (const learned of values) {
+    const w = learned.where;
+    const cell = cells.get(columnOf(table, learned.label));
+    if (!whole(w) || !cell) continue;
+    const peers = values
+      .filter((c) => whole(c.where) && c.where.table === w.table && c.where.rowHead === w.rowHead)
+      .sort((a, b) => (a.where!.col ?? 0) - (b.where!.col ?? 0));
+    const cols = peers.map((c) => c.where!.col);
+    if (peers.length < 2 || new Set(cols).size !== cols.length) continue;
+    const source = peers.map((c) => `(${loosePattern(c.value.trim(), 'any')})`).join('\\s+');
+    const m = new RegExp(`^${source}$`, 'iu').exec(cell.value.normalize('NFKC').trim());
+    if (m)
+      cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
+  }
+}
+
+const NETWORK = /network/i;
+
+/**
+ * A taught layout that printed each network's value under its own network's heading, and a
+ * sibling that prints one value column headed without any network ("Plan pays": an indemnity
+ * plan): that value is both networks' (the out-of-network one read elsewhere, under a heading
+ * naming no network either, is not one).
+ */
+export function bothNetworks(
+  cells: Map<string, ParsedCell>,
+  row: readonly LearnedValue[],
+  table: string,
+  units: WeakMap<ParsedCell, Unit>,
+): void {
+  for (const learnedIn of row) {
+    const column = columnOf(table, learnedIn.label);
+    if (!column.endsWith('InNetwork')) continue;
+    const outColumn = column.replace(/InNetwork$/, 'OutOfNetwork');
+    const learnedOut = row.find((c) => columnOf(table, c.label) === outColumn);
+    const inCell = cells.get(column);
+    const inUnit = inCell && units.get(inCell);
+    if (!learnedOut?.where || !inUnit || inUnit.kind !== 'cell') continue;
+    const heads = (w: Where | undefined) => `${w?.colHead ?? ''} ${w?.tableHead ?? ''}`;
+    if (learnedIn.where?.kind !== 'cell' || learnedOut.where.kind !== 'cell') continue;
+    if (learnedIn.where.col === learnedOut.where.col) continue;
+    if (!NETWORK.test(heads(learnedIn.where)) || !NETWORK.test(heads(learnedOut.where))) continue;
+    if (NETWORK.test(inUnit.colHead ?? '') || NETWORK.test(inUnit.tableHead ?? '')) continue;
+    const outCell = cells.get(outColumn);
+    const outUnit = outCell && units.get(outCell);
+    if (outCell && (!outUnit || NETWORK.test(outUnit.colHead ?? ''))) continue;
+    cells.set(outColumn, { ...inCell, label: learnedOut.label, col: learnedOut.col ?? inCell.col });
+  }
+}
+
+/** A row's own key read in a printed row the taught document did not have names it (words, not an amount). */
+const names = (value: string | undefined) =>
+  value !== undefined && /\p{L}{3}/u.test(value.replace(/\b(?:per|of|up|to|and|or)\b/giu, ''));
+
+const wordCount = (text: string) => (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+/**
+ * The template's reading ran over into text printed next to the value on this document (a note
+ * the reader put in the same cell, the next column's value, a stray word): the engine read the
+ * same cell as a part of it, nearer the taught value's length.
+ */
+export function overran(mine: string, engine: string, taught: string | undefined): boolean {
+  if (taught === undefined) return false;
+  const m = normalizeText(mine);
+  const e = normalizeText(engine);
+  if (!e || m === e || !m.includes(e)) return false;
+  const t = wordCount(taught);
+  return Math.abs(wordCount(engine) - t) < Math.abs(wordCount(mine) - t);
+}
 
 function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
   return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));

@@ -3,7 +3,15 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { candidateTemplates, MATCH_THRESHOLD, readWithTemplates } from './apply.ts';
+import {
+  amountAlone,
+  bothNetworks,
+  candidateTemplates,
+  MATCH_THRESHOLD,
+  overran,
+  readWithTemplates,
+  splitJoined,
+} from './apply.ts';
 import {
   findValue,
   fingerprintOf,
@@ -12,6 +20,7 @@ import {
   learnTemplate,
   likeness,
   similarity,
+  skeletonPattern,
 } from './template.ts';
 import { cellText, layoutUnits, xGroups } from './units.ts';
 
@@ -351,5 +360,416 @@ describe('side-by-side values in one cell', () => {
     const lines = [line(0, word('$50', 300, 314, 0), word('$50', 318, 332, 0))];
     expect(xGroups(lines, 612, [316]).map((g) => g.text)).toEqual(['$50', '$50']);
     expect(xGroups(lines, 612, [310]).map((g) => g.text)).toEqual(['$50 $50']);
+  });
+});
+
+describe('a template reading that ran over into the text beside the value', () => {
+  it.each([
+    // [template's reading, engine's reading, taught value, the engine's wins]
+    ['100% Limited to 2 times per consecutive 12 months.', '100%', '100%', true],
+    [
+      '85% of amount over $120* Amount over $105',
+      '85% of amount over $120*',
+      'Amount over $150',
+      true,
+    ],
+    ['Up to $39 empty', 'Up to $39', 'Up to $55', true],
+    // The engine read less than the taught value's words: the template's longer reading stands.
+    [
+      '$0 copay; 20% off balance over $105 allowance',
+      '$0 copay',
+      '$0 copay; 20% off balance over $130 allowance',
+      false,
+    ],
+    ['$50', '$50', '$40', false],
+    ['100%', '80%', '100%', false],
+  ])('%j over %j (taught %j) → %j', (mine, engine, taught, wins) => {
+    expect(overran(mine, engine, taught)).toBe(wins);
+  });
+  it('keeps the template’s reading when nothing was taught at that place', () => {
+    expect(overran('100% Limited', '100%', undefined)).toBe(false);
+  });
+});
+
+describe('values of separate columns read as one cell', () => {
+  const where = (col: number, rowHead = 'basic care') => ({
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.3,
+    prev: '',
+    next: '',
+    table: 2,
+    col,
+    rowHead,
+    colHead: '',
+    tableHead: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  });
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const taught = [
+    { label: label('serviceTypeLabel'), value: 'Basic Care', where: where(0) },
+    { label: label('coverageLevelInNetwork'), value: '90%', where: where(1) },
+    { label: label('coverageLevelOutOfNetwork'), value: '80%', where: where(2) },
+  ];
+  const cell = (c: string, value: string) => ({
+    label: label(c),
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  it.each([
+    // [in-network read, out-of-network read, → in, → out]
+    ['80% 80%', '80% 80%', '80%', '80%'],
+    ['60% 50%', '60% 50%', '60%', '50%'],
+    ['60%', '60% 50%', '60%', '50%'],
+    // Not one value per taught column: left as read.
+    ['50% 50% 50%', '50% 50% 50%', '50% 50% 50%', '50% 50% 50%'],
+    ['80% after deductible', '80%', '80% after deductible', '80%'],
+  ])('%j and %j → %j and %j', (inRead, outRead, inWant, outWant) => {
+    const cells = new Map([
+      ['serviceTypeLabel', cell('serviceTypeLabel', 'Basic Care')],
+      ['coverageLevelInNetwork', cell('coverageLevelInNetwork', inRead)],
+      ['coverageLevelOutOfNetwork', cell('coverageLevelOutOfNetwork', outRead)],
+    ]);
+    splitJoined(cells, taught, 'dentalInsurance_coveredServices');
+    expect(cells.get('coverageLevelInNetwork')?.value).toBe(inWant);
+    expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(outWant);
+    expect(cells.get('serviceTypeLabel')?.value).toBe('Basic Care');
+  });
+});
+
+describe('an amount taught alone in its cell', () => {
+  const alone = {
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.5,
+    prev: '',
+    next: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  };
+  it.each([
+    // [taught, read here, → value]
+    ['$1,000', '$1,500 Excludes Class I', '$1,500'],
+    ['$1,000', '$1,500', '$1,500'],
+    ['80%', '90% after deductible', '90%'],
+    // Taught with words of its own: read as it is.
+    [
+      '$1000 per person',
+      '$1500 per person per calendar year',
+      '$1500 per person per calendar year',
+    ],
+    ['Covered in full', 'Covered in full after $10', 'Covered in full after $10'],
+    // Another amount after it is no note.
+    ['$50', '$50/$150 Individual', '$50/$150 Individual'],
+  ])('taught %j, read %j → %j', (taught, read, want) => {
+    expect(amountAlone(read, { value: taught, where: alone })).toBe(want);
+  });
+  it('leaves a value taught with words around it alone', () => {
+    expect(
+      amountAlone('$1,500 Excludes Class I', {
+        value: '$1,000',
+        where: { ...alone, suffix: ' per person', atEnd: false },
+      }),
+    ).toBe('$1,500 Excludes Class I');
+  });
+});
+
+describe('a row name printed without the taught note', () => {
+  it.each([
+    // [taught prefix, suffix, printed, → read]
+    ['', ' (Cleanings)', 'Restorations (Amalgam or Anterior Composite)**', 'Restorations'],
+    [
+      'Dental Prophylaxis (',
+      ')',
+      'Restorations (Amalgam or Anterior Composite)**',
+      'Amalgam or Anterior Composite',
+    ],
+    ['', ' (Cleanings)', 'Simple Extractions', undefined],
+  ])('%j … %j in %j → %j', (prefix, suffix, printed, want) => {
+    const re = new RegExp(
+      `^${skeletonPattern(prefix)}(.+?)${skeletonPattern(suffix)}[\\^*†‡§]*$`,
+      'iu',
+    );
+    expect(re.exec(printed)?.[1]?.trim()).toBe(want);
+  });
+});
+
+describe('one value column headed without a network', () => {
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const at = (col: number, colHead: string) => ({
+    kind: 'cell' as const,
+    page: 1,
+    at: 0.4,
+    prev: '',
+    next: '',
+    table: 0,
+    col,
+    rowHead: 'sealants',
+    colHead,
+    tableHead: '',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  });
+  const taught = [
+    { label: label('coverageLevelInNetwork'), value: '100%', where: at(1, 'network plan pays') },
+    {
+      label: label('coverageLevelOutOfNetwork'),
+      value: '80%',
+      where: at(2, 'non-network plan pays'),
+    },
+  ];
+  const unit = (col: number, colHead: string) => ({
+    order: col,
+    text: '',
+    page: 1,
+    kind: 'cell' as const,
+    table: 0,
+    row: 3,
+    col,
+    rowHead: 'sealants',
+    colHead,
+    tableHead: '',
+  });
+  const cell = (c: string, value: string) => ({
+    label: label(c),
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  it.each([
+    // [heading of the column the in-network value was read under, out-of-network read under, → out]
+    ['plan pays', undefined, '90%'],
+    ['plan pays', 'benefit guidelines', '90%'],
+    ['in network only', undefined, undefined],
+    ['plan pays', 'non-network plan pays', '70%'],
+  ])('in read under %j, out under %j → out %j', (inHead, outHead, want) => {
+    const units = new WeakMap();
+    const inCell = cell('coverageLevelInNetwork', '90%');
+    units.set(inCell, unit(1, inHead));
+    const cells = new Map([['coverageLevelInNetwork', inCell]]);
+    if (outHead) {
+      const outCell = cell(
+        'coverageLevelOutOfNetwork',
+        outHead === 'benefit guidelines' ? 'Limited to 2 per year' : '70%',
+      );
+      units.set(outCell, unit(2, outHead));
+      cells.set('coverageLevelOutOfNetwork', outCell);
+    }
+    bothNetworks(cells, taught, 'dentalInsurance_coveredServices', units);
+    expect(cells.get('coverageLevelOutOfNetwork')?.value).toBe(want);
+  });
+});
+
+describe('a sibling with a network column fewer and a service more', () => {
+  const page = (head: string[], rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental Plan Summary',
+    'Small group plan, deductible and annual maximum below',
+    'Coverage applies to covered services received from participating dentists',
+    'See your certificate for exclusions and limitations of this plan',
+    [head, ...rows],
+    'This summary is not a contract. Benefits are subject to the policy terms.',
+    'Acme Dental Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, list: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ['serviceTypeList', list],
+      ['coverageLevelInNetwork', i],
+      ['coverageLevelOutOfNetwork', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page(
+        ['Coverage Type', 'In Network', 'Out of Network'],
+        [
+          ['Preventive (cleanings, exams)', '100%', '100%'],
+          ['Basic (fillings)', '80%', '80%'],
+          ['Major (crowns)', '50%', '50%'],
+        ],
+      ),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'Preventive', 'cleanings, exams', '100%', '100%'),
+          ...row(1, 'Basic', 'fillings', '80%', '80%'),
+          ...row(2, 'Major', 'crowns', '50%', '50%'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads the new service like the taught ones, and no out-of-network value from the in-network column', () => {
+    const sibling = markupLayout(
+      page(
+        ['Coverage Type', 'In Network Only'],
+        [
+          ['Preventive (cleanings, exams, x-rays)', '100%'],
+          ['Basic Restorative Services', '70%'],
+          ['Basic (fillings, extractions)', '60%'],
+          ['Major (crowns, bridges)', '40%'],
+        ],
+      ),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual([
+      ['Preventive', '100%'],
+      ['Basic', '60%'],
+      ['Major', '40%'],
+      ['Basic Restorative Services', '70%'],
+    ]);
+    expect(rows.map((r) => r.serviceTypeList)).toEqual([
+      'cleanings, exams, x-rays',
+      'fillings, extractions',
+      'crowns, bridges',
+      undefined,
+    ]);
+    expect(rows.every((r) => r.coverageLevelOutOfNetwork === undefined)).toBe(true);
+  });
+});
+
+describe('new rows of a taught grid', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+    [['Service', 'In-network', 'Out-of-network'], ...rows],
+    'This is only a partial list of vision services.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const frequencies = [
+    ['Service Frequencies', '', ''],
+    ['Exams', 'Every calendar year', ''],
+    ['Frames', 'Every two years', ''],
+  ];
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['Eye Exams', '$0', 'Amount over $50'],
+        ['Single Vision Lenses', '$0', 'Amount over $48'],
+        ['Frames', '$130 allowance', 'Amount over $48'],
+        ...frequencies,
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Eye Exams', '$0', 'Amount over $50'),
+          ...row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+          ...row(2, 'Frames', '$130 allowance', 'Amount over $48'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads a service the taught document did not print, not the rows of the section after the benefits', () => {
+    const sibling = markupLayout(
+      page([
+        ['Eye Exams', '$10', 'Amount over $40'],
+        ['Single Vision Lenses', '$0', 'Amount over $45'],
+        ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
+        ['Frames', '$150 allowance', 'Amount over $70'],
+        ...frequencies,
+        ['Network discounts', '20% off retail price', '20% off retail price'],
+      ]),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Eye Exams', '$10', 'Amount over $40'],
+      ['Single Vision Lenses', '$0', 'Amount over $45'],
+      ['Frames', '$150 allowance', 'Amount over $70'],
+      ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
+    ]);
+  });
+});
+
+describe('words the reader put at the end of many cells', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Summary of Benefits',
+    'Vision care services, member cost and reimbursement',
+    'Find an eye doctor in the Acme network',
+    [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['Exam', '$10 copay', 'Up to $40'],
+        ['Retinal Imaging', 'Up to $39', 'Not covered'],
+        ['Frame', '$0 copay', 'Up to $55'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Exam', '$10 copay', 'Up to $40'),
+          ...row(1, 'Retinal Imaging', 'Up to $39', 'Not covered'),
+          ...row(2, 'Frame', '$0 copay', 'Up to $55'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads the values without them, and keeps words only one value ends with', () => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$15 copay', 'Up to $35 once a year'],
+        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+        ['Frame', '$5 copay empty', 'Up to $60 empty'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
+      ['$15 copay', 'Up to $35 once a year'],
+      ['Up to $29', 'Not covered'],
+      ['$5 copay', 'Up to $60'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import { LABEL_COLUMNS } from '../interpret/constraints.ts';
 import type { DocumentLayout } from '../layout.ts';
 import {
   type Group,
@@ -34,6 +35,8 @@ export const whereSchema = z.object({
   rowHead: z.string().optional(),
   colHead: z.string().optional(),
   tableHead: z.string().optional(),
+  /** colHead is a printed column heading (the table has heading rows). */
+  headed: z.boolean().optional(),
   /** Up to four words before and after the value inside its unit (digits masked). */
   prefix: z.string(),
   suffix: z.string(),
@@ -221,6 +224,21 @@ export function loosePattern(text: string, digits: 'any' | 'same'): string {
   return out;
 }
 
+/**
+ * A regular expression source matching the punctuation of `text` with any words between (a row
+ * name's note "(Cleanings)" matching "(Amalgam or Anterior Composite)"); footnote marks optional.
+ */
+export function skeletonPattern(text: string): string {
+  let out = '';
+  for (const part of text.split(/([()[\]:])/u)) {
+    if (!part) continue;
+    if (/^[()[\]:]$/u.test(part)) out += `\\s*${escapeRegex(part)}\\s*`;
+    else if (/[\p{L}\p{N}]/u.test(part)) out += '\\s*[^()[\\]:]+?\\s*';
+    else out += `${MARKS}*\\s*`;
+  }
+  return out;
+}
+
 /** Where `value` occurs inside `text` (loosely): [start, end] or undefined. */
 export function findValue(text: string, value: string): [number, number] | undefined {
   const v = value.replace(/\s+/g, ' ').trim();
@@ -230,6 +248,9 @@ export function findValue(text: string, value: string): [number, number] | undef
 }
 
 const WORDS = 4;
+
+/** A column heading naming the out-of-network (non-network) side. */
+const OUT_OF_NETWORK = /\b(?:out|non)\b[\s-]*(?:of[\s-]*)?network/;
 
 function placeOf(
   units: Unit[],
@@ -269,6 +290,7 @@ function placeOf(
           rowHead: unit.rowHead!.slice(0, 200),
           colHead: unit.colHead!.slice(0, 200),
           tableHead: unit.tableHead!.slice(0, 300),
+          ...(unit.headed ? { headed: true } : {}),
         }
       : {}),
     prefix,
@@ -307,6 +329,8 @@ function locate(
     row?: [number, number] | undefined;
     /** Words of the value's catalogue label ("family", "deductible"), to tell equal amounts apart. */
     words?: string[] | undefined;
+    /** The network the value's catalogue label names. */
+    network?: 'in' | 'out' | undefined;
   },
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
   for (let wrap = 1; wrap <= 3; wrap++) {
@@ -324,6 +348,7 @@ function locateIn(
     engine?: Hint | undefined;
     row?: [number, number] | undefined;
     words?: string[] | undefined;
+    network?: 'in' | 'out' | undefined;
   },
   wrap: number,
 ): { unit: Unit; span: [number, number]; wrap: number } | undefined {
@@ -354,6 +379,11 @@ function locateIn(
         normalizeText(`${unit.rowHead ?? ''} ${text.slice(0, span[0])}`).match(/\p{L}+/gu) ?? [],
       );
       score += (0.8 * hints.words.filter((w) => around.has(w)).length) / hints.words.length;
+    }
+    // An in- or out-of-network value printed alike in both networks' columns: its own network's.
+    if (hints.network && unit.kind === 'cell' && /network/.test(unit.colHead ?? '')) {
+      const out = OUT_OF_NETWORK.test(unit.colHead ?? '');
+      score += (hints.network === 'out') === out ? 0.5 : 0;
     }
     if (unit.kind === 'furniture') score -= 1;
     score -= unit.order / (units.length * 10);
@@ -406,19 +436,30 @@ function prototypeOf(
   rowUnits: Unit[][],
   keys: string[],
 ): { prototype?: number; otherRows?: string[] } {
-  let best: { index: number; cells: number; table: number } | undefined;
+  let best: { index: number; cells: number; table: number; rows: number } | undefined;
+  // Rows placed in each printed table: the prototype comes from the grid holding most of them.
+  const perTable = new Map<number, number>();
+  for (const placed of rowUnits) {
+    const t = placed.find((u) => u.kind === 'cell')?.table;
+    if (t !== undefined) perTable.set(t, (perTable.get(t) ?? 0) + 1);
+  }
   rows.forEach((row, index) => {
+    // The row's own key first (learnTemplate places it first), then the values printed beside it;
+    // values printed elsewhere (a deductible above the grid) are the whole grid's.
     const placed = rowUnits[index]!;
-    const cells = placed.filter((u) => u.kind === 'cell');
-    if (cells.length < 2 || cells.length !== placed.length) return;
-    const first = cells[0]!;
-    if (!cells.every((u) => u.table === first.table && u.row === first.row)) return;
+    const first = placed[0];
+    if (first?.kind !== 'cell') return;
+    const cells = placed.filter(
+      (u) => u.kind === 'cell' && u.table === first.table && u.row === first.row,
+    );
+    if (cells.length < 2) return;
     const ownKey = row.cells.some(
       (c) => c.where && keys.some((k) => k !== 'class' && c.label.endsWith(`_${k}`)),
     );
     if (!ownKey) return;
-    if (!best || cells.length > best.cells)
-      best = { index, cells: cells.length, table: first.table! };
+    const inTable = perTable.get(first.table!) ?? 0;
+    if (!best || inTable > best.rows || (inTable === best.rows && cells.length > best.cells))
+      best = { index, cells: cells.length, table: first.table!, rows: inTable };
   });
   if (!best) return {};
   const table = best.table;
@@ -479,7 +520,12 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     hints: Parameters<typeof locate>[2],
     col?: number,
   ): LearnedValue & { unit?: Unit } => {
-    const found = locate(units, value, { ...hints, words: labelWords(label) });
+    const network = /OutOfNetwork$/.test(label)
+      ? 'out'
+      : /InNetwork$/.test(label)
+        ? 'in'
+        : undefined;
+    const found = locate(units, value, { ...hints, words: labelWords(label), network });
     const base = { label, value, ...(col !== undefined ? { col } : {}) };
     if (!found) {
       const list = locateList(units, value);
@@ -568,6 +614,9 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         return keys.includes(column) && column !== 'class' ? 0 : 1;
       }
       let anchor: [number, number] | undefined;
+      let keyPlaced = false;
+      /** A value of the row was placed in the anchor's row. */
+      let confirmed = false;
       const out: LearnedValue[] = [];
       const placed: Unit[] = [];
       for (const c of order) {
@@ -580,8 +629,22 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           c.col,
         );
         const { unit, ...value } = learned;
+        const rowValue =
+          unit?.kind === 'cell' &&
+          !keys.includes(column) &&
+          !LABEL_COLUMNS.has(column) &&
+          !/(?:Deductible|Maximum)/.test(column);
         if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
           anchor = [unit.table!, unit.row!];
+        // A row whose own name is not printed whole (pieces of it over two rows), or printed in
+        // two places (a service listed again in another section) with none of its values beside
+        // it: its first value placed in a table places the rest beside it (a "Not covered"
+        // printed on many rows).
+        else if (rowValue && !(anchor && unit.table === anchor[0] && unit.row === anchor[1])) {
+          if (!anchor ? !keyPlaced : !confirmed) anchor = [unit.table!, unit.row!];
+          confirmed = true;
+        } else if (rowValue) confirmed = true;
+        if (unit && rank(column) === 0) keyPlaced = true;
         if (unit) placed.push(unit);
         out.push(value);
       }

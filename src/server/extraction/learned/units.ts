@@ -25,6 +25,8 @@ export interface Unit {
   tableHead?: string;
   /** A heading cell (by markup or position). */
   header?: boolean;
+  /** For cells: the table has heading rows of its own (colHead is a heading, not a first row of values). */
+  headed?: boolean;
   /** Its words' side-by-side groups, when there are two or more. */
   groups?: Group[];
   /** Left and right edge as a share of the page width. */
@@ -253,6 +255,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           colHead: colHead(cell.col),
           tableHead,
           header: Boolean(cell.header) || cell.row < table.headerRows,
+          headed: table.headerRows > 0,
         });
       }
     }
