@@ -187,31 +187,7 @@ function carryPlanNames(a: Table, b: Table): [Table, Table] | undefined {
       if (taken.has(k)) return undefined;
       taken.add(k);
     }
-  const rest = a.cells.filter((c) => c.row < last);
-  const above: Table = {
-    ...a,
-    rows: last,
-    cells: rest,
-    box: [
-      a.box[0],
-      a.box[1],
-      a.box[2],
-      Math.max(...rest.filter((c) => c.box).map((c) => c.box![3]), a.box[1]),
-    ],
-  };
-  const below: Table = {
-    ...b,
-    rows: b.rows + 1,
-    headerRows: b.headerRows + 1,
-    cells: [...placed, ...b.cells.map((c) => ({ ...c, row: c.row + 1 }))],
-    box: [
-      Math.min(a.box[0], b.box[0]),
-      Math.min(...placed.map((c) => (c.box ?? b.box!)[1])),
-      b.box[2],
-      b.box[3],
-    ],
-  };
-  return [above, below];
+  return moveRowsOnto(a, last, b, placed, b.headerRows + 1);
 }
 
 /**
@@ -234,25 +210,12 @@ function carryHeadings(a: Table, b: Table): [Table, Table] | undefined {
   if (after.length > 1 || after.some((c) => /[\d$%]/.test(c.text))) return undefined;
   if (a.cells.some((c) => c.row < at && c.row + c.rowSpan > at)) return undefined;
   const moved = a.cells.filter((c) => c.row >= at);
-  const edges = Array.from({ length: b.cols }, (_, c): [number, number] | undefined => {
-    const boxes = b.cells.filter((x) => x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
-    return boxes.length
-      ? [Math.min(...boxes.map((x) => x[0])), Math.max(...boxes.map((x) => x[2]))]
-      : undefined;
-  });
-  if (edges.some((e) => !e)) return undefined;
   const placed: Cell[] = [];
   for (const cell of moved) {
     if (!cell.text.trim()) continue;
     const box = cell.box ?? cell.lines[0]?.box;
-    if (!box) return undefined;
-    const cols = edges.flatMap((e, c) =>
-      Math.min(e![1], box[2]) - Math.max(e![0], box[0]) >
-      0.3 * Math.min(e![1] - e![0], box[2] - box[0])
-        ? [c]
-        : [],
-    );
-    if (cols.length === 0) return undefined;
+    const cols = box ? columnsUnder(b, box) : undefined;
+    if (!cols?.length) return undefined;
     placed.push({
       ...cell,
       row: cell.row - at,
@@ -260,7 +223,6 @@ function carryHeadings(a: Table, b: Table): [Table, Table] | undefined {
       colSpan: cols[cols.length - 1]! - cols[0]! + 1,
     });
   }
-  const rows = a.rows - at;
   // two cells over one column: the rows do not fit the table below
   const taken = new Set<string>();
   for (const c of placed)
@@ -269,26 +231,43 @@ function carryHeadings(a: Table, b: Table): [Table, Table] | undefined {
       if (taken.has(key)) return undefined;
       taken.add(key);
     }
+  return moveRowsOnto(a, at, b, placed, b.headerRows);
+}
+
+/**
+ * The rows of `a` from `at` on, already placed over `b`'s columns (`placed`, rows counted from
+ * `at`), moved to the top of `b`: answers `a` without them and `b` under them.
+ */
+function moveRowsOnto(
+  a: Table,
+  at: number,
+  b: Table,
+  placed: Cell[],
+  headerRows: number,
+): [Table, Table] {
+  const rows = a.rows - at;
+  const rest = a.cells.filter((c) => c.row < at);
   const above: Table = {
     ...a,
     rows: at,
-    cells: a.cells.filter((c) => c.row < at),
+    cells: rest,
     box: [
-      a.box[0],
-      a.box[1],
-      a.box[2],
-      Math.max(...a.cells.filter((c) => c.row < at && c.box).map((c) => c.box![3]), a.box[1]),
+      a.box![0],
+      a.box![1],
+      a.box![2],
+      Math.max(...rest.filter((c) => c.box).map((c) => c.box![3]), a.box![1]),
     ],
   };
   const below: Table = {
     ...b,
     rows: b.rows + rows,
+    headerRows,
     cells: [...placed, ...b.cells.map((c) => ({ ...c, row: c.row + rows }))],
     box: [
-      Math.min(a.box[0], b.box[0]),
+      Math.min(a.box![0], b.box![0]),
       Math.min(...placed.map((c) => (c.box ?? b.box!)[1])),
-      b.box[2],
-      b.box[3],
+      b.box![2],
+      b.box![3],
     ],
   };
   return [above, below];
