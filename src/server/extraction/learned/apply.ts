@@ -349,7 +349,7 @@ function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: str
  */
 export function amountAlone(value: string, learned: Pick<LearnedValue, 'value' | 'where'>): string {
   const w = learned.where;
-  if (!w || !w.atStart || !w.atEnd || w.prefix.trim() || w.suffix.trim()) return value;
+  if (!w?.atStart || !w.atEnd || w.prefix.trim() || w.suffix.trim()) return value;
   const taught = learned.value.trim();
   if (!/\d/.test(taught) || /\p{L}/u.test(taught)) return value;
   const m = new RegExp(`^(${loosePattern(taught, 'any')})\\s+\\p{L}`, 'iu').exec(value);

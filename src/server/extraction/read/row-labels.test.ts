@@ -4,7 +4,6 @@ import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.
 import type { Segment } from './rulings.ts';
 
 const ROW = 20;
-const X0 = 200;
 const COLS = [200, 300, 400, 500];
 
 /** Rulings of a grid: every row boxed across the value columns, from `top`, `rows` rows down. */
@@ -41,9 +40,11 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
   ];
   const labelled = (labels: Array<[string, number]>, rows: string[][]) => {
     const ws = [...values];
-    rows.forEach((cells, i) =>
-      cells.forEach((v, c) => ws.push(...wordsAt(v, COLS[c]! + 10, top + (i + 1) * ROW + 5))),
-    );
+    rows.forEach((cells, i) => {
+      cells.forEach((v, c) => {
+        ws.push(...wordsAt(v, COLS[c]! + 10, top + (i + 1) * ROW + 5));
+      });
+    });
     for (const [text, y] of labels) ws.push(...wordsAt(text, 60, y));
     return tablesOf(pageOfWords(ws, grid(top, rows.length + 1)));
   };
@@ -78,7 +79,9 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
     const block = (y0: number, cells: string[][], labels: string[]) => {
       cells.forEach((row, i) => {
         const y = y0 + i * ROW + 5;
-        row.forEach((v, c) => ws.push(...wordsAt(v, COLS[c]! + 10, y)));
+        row.forEach((v, c) => {
+          ws.push(...wordsAt(v, COLS[c]! + 10, y));
+        });
         ws.push(...wordsAt(labels[i]!, 60, y));
       });
       const bottom = y0 + cells.length * ROW;

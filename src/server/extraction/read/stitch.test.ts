@@ -118,7 +118,9 @@ describe('plan names printed over a grid, each over its network columns', () => 
       ...wordsAt('Acme Vision Preferred', 395, 92),
     );
     const row = (cells: string[], y: number) =>
-      cells.forEach((t, i) => words.push(...wordsAt(t, columns[i]! + 4, y + 4)));
+      cells.forEach((t, i) => {
+        words.push(...wordsAt(t, columns[i]! + 4, y + 4));
+      });
     row(['Service', 'In-Network', 'Out of Network', 'In-Network', 'Out of Network'], 104);
     row(['Eye exam', '$10 copay', '$40', '$0 copay', '$50'], 122);
     row(['Frames', '$130', '$65', '$180', '$99'], 140);

@@ -1,3 +1,1 @@
-import type { ClassMatching } from '../../../shared/comparisons/model.ts';
-
 export type { SavedComparison } from '../../../shared/comparisons/model.ts';
