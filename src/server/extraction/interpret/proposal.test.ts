@@ -1879,3 +1879,36 @@ describe('a line that only names the covered group', () => {
     ]);
   });
 });
+
+describe('premiums under a grid of plans side by side, one unheaded column per plan', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Employee Vision Benefits Summary',
+      [
+        ['', '>>Acme Vision Basic Plan', '>>Acme Vision Plus Plan'],
+        ['Service', 'In-Network', 'Out of Network', 'In-Network', 'Out of Network'],
+        ['Eye exam', '$10 copay', '$40 reimbursement', '$0 copay', '$50 reimbursement'],
+        ['Frames', '$130 allowance', '$65 reimbursement', '$180 allowance', '$99 reimbursement'],
+      ],
+      [
+        ['>>>>Monthly Premiums'],
+        ['Employee Only', '$8.65', '$12.13'],
+        ['Employee and Family', '$25.44', '$40.35'],
+      ],
+    ]),
+  );
+
+  it('gives each plan the column under it, in order', () => {
+    const rates = tableRows(data, 'visionInsurance_rateTiers').map((r) => [
+      r.class,
+      r.rateTier,
+      r.carrierMonthlyRate,
+    ]);
+    expect(rates).toEqual([
+      ['Acme Vision Basic Plan', 'Employee Only', '$8.65'],
+      ['Acme Vision Basic Plan', 'Employee and Family', '$25.44'],
+      ['Acme Vision Plus Plan', 'Employee Only', '$12.13'],
+      ['Acme Vision Plus Plan', 'Employee and Family', '$40.35'],
+    ]);
+  });
+});

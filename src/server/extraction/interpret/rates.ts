@@ -142,6 +142,21 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
   const context = rateMeasure(t.heading ?? '');
   const roles = valueCols.map((c) => columnRole(c, product));
+  // rates under a grid of plans side by side, one column per plan and no heading of their own
+  // ('MONTHLY PREMIUMS' under two vision plans' benefits): each column is the plan above it, in
+  // order
+  const known = product ? (facts.options.get(product) ?? []) : [];
+  const bare = valueCols.every((c) => c.path.length === 0 || !c.heading.trim());
+  const priced = valueCols.filter((c) => t.body.some((r) => hasMoney(cellText(r.cells[c.index]))));
+  if (
+    bare &&
+    known.length >= 2 &&
+    priced.length === known.length &&
+    priced.length === valueCols.length
+  )
+    valueCols.forEach((_, i) => {
+      roles[i] = { ...roles[i]!, option: known[i]! };
+    });
   // a column that says it is monthly stays a rate under a per-pay-period title
   const measures = roles.map((r, i) =>
     r.measure === 'rate' && /\bmonthly\b/i.test(valueCols[i]!.heading)
