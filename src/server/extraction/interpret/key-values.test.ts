@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
 import {
+  besideValue,
   childAgeInProse,
   contributionInProse,
   contributionsByClass,
@@ -215,5 +216,34 @@ describe('contributions stated in words', () => {
       'non-contributory',
     );
     expect(contributionInProse('Rates are offered on a monthly basis.')).toBeUndefined();
+  });
+});
+
+describe('labels with their values beside them, read as lines of their own', () => {
+  const at = (text: string, x: number, y: number): Line => ({
+    ...line(text, y, 8),
+    box: [x, y, x + text.length * 4, y + 8],
+  });
+  // a cover block set in two columns: the labels, then the values, each read as its own line
+  const block = items([
+    at('Client Name:', 100, 50),
+    at('Effective Period:', 90, 62),
+    at('Northwind Home Health LLC', 180, 50),
+    at('07/01/2026 - 12/31/2026', 180, 62),
+  ]);
+
+  it.each([
+    [1, '07/01/2026 - 12/31/2026'],
+    // a label the catalogue does not know asks for nothing
+    [0, undefined],
+    // a value is no label
+    [3, undefined],
+  ])('line %i → %j', (i, value) => {
+    expect(besideValue(block, i)?.text).toBe(value);
+  });
+
+  it('needs the value on the label’s baseline', () => {
+    const lower = items([at('Effective Period:', 90, 62), at('07/01/2026', 180, 75)]);
+    expect(besideValue(lower, 0)).toBeUndefined();
   });
 });

@@ -426,6 +426,34 @@ export function stackedValue(items: AnalyzedDocument['items'], i: number): Line[
   return lines;
 }
 
+/**
+ * A label ending in a colon with its value printed beside it, read as a line of its own (a cover
+ * block set as two columns: 'Effective Period:' … '07/01/2026 - 12/31/2026'): the nearest line to
+ * its right on the same baseline. Returns it, or undefined.
+ */
+export function besideValue(items: AnalyzedDocument['items'], i: number): Line | undefined {
+  const item = items[i];
+  if (item?.kind !== 'line') return undefined;
+  const label = item.line;
+  const text = label.text.trim();
+  if (!/:$/.test(text)) return undefined;
+  const key = text.slice(0, -1).trim();
+  if (key.split(/\s+/).length > 5 || !keyKind(key)) return undefined;
+  const mid = (label.box[1] + label.box[3]) / 2;
+  let best: Line | undefined;
+  for (let j = Math.max(0, i - 12); j < Math.min(items.length, i + 13); j++) {
+    const other = items[j];
+    if (j === i || other?.kind !== 'line' || other.line.page !== label.page) continue;
+    const l = other.line;
+    const lineMid = (l.box[1] + l.box[3]) / 2;
+    if (Math.abs(lineMid - mid) > label.size * 0.6 || l.box[0] < label.box[2]) continue;
+    if (l.box[0] - label.box[2] > label.size * 30) continue;
+    if (/:$/.test(l.text.trim()) || keyKind(l.text.trim())) continue;
+    if (!best || l.box[0] < best.box[0]) best = l;
+  }
+  return best;
+}
+
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
   for (const [i, item] of doc.items.entries()) {
     if (item.kind !== 'line') continue;
@@ -437,6 +465,18 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.line.text.trim(),
         value,
         sourceOfLines(stacked),
+        item.scope,
+        item.order,
+      );
+      continue;
+    }
+    const beside = besideValue(doc.items, i);
+    if (beside) {
+      recordKeyValue(
+        facts,
+        item.line.text.trim().slice(0, -1).trim(),
+        cleanValue(beside.text),
+        sourceOfLines([beside]),
         item.scope,
         item.order,
       );

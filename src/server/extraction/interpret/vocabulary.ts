@@ -114,7 +114,7 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
   ['options', /^((dental |vision )?(plan )?options?)$/],
   [
     'period',
-    /^((coverage|policy|benefit|contract|insurance) (period|term|dates?)|period of coverage|term)$/,
+    /^((coverage|policy|benefit|contract|insurance|effective) (period|term|dates?)|period of coverage|term)$/,
   ],
 ];
 
