@@ -1912,3 +1912,29 @@ describe('premiums under a grid of plans side by side, one unheaded column per p
     ]);
   });
 });
+
+describe('how often, said in a bar or in the heading of the service column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Employee Vision Benefits Summary',
+      [
+        ['Exam (once every 12 rolling months)', 'In-Network', 'Out of Network'],
+        ['Routine eye exam', '$10 copay', '$20 reimbursement'],
+        ['>>>>Eyeglass Lenses (once every 12 rolling months)'],
+        ['Single vision lenses', '$25 copay', '$10 reimbursement'],
+        ['>>>>Frames (Low - once every 24 months, High - once every 12 months)'],
+        ['Frame allowance', '$130 allowance', '$65 reimbursement'],
+      ],
+    ]),
+  );
+
+  it('reads each frequency one bar or heading gives, not one that names two plans', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')).toEqual([
+      {
+        class: 'All Employees',
+        examination: 'once every 12 rolling months',
+        lensesOrContactLenses: 'once every 12 rolling months',
+      },
+    ]);
+  });
+});

@@ -451,6 +451,26 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   if (options.length >= 2) for (const g of options) facts.addOption('vision', g.option!);
   facts.shown.add('vision');
   let section = '';
+  // a bar or the label column's heading that says how often ('Exam (once every 12 rolling
+  // months)'): one frequency for every plan of the grid; two in one bar name plans by other
+  // words, and are left
+  const addBarFrequency = (text: string, source: Evidence['source'], at: number) => {
+    const often = [...text.matchAll(new RegExp(FREQUENCY_PHRASE.source, 'gi'))];
+    const items = often.length === 1 ? frequencyItems(text.slice(0, often[0]!.index)) : [];
+    for (const it of items) {
+      facts.add(
+        FREQUENCY_FACT[it],
+        evidence(often[0]![1]!, source, 'heading'),
+        { product: 'vision', ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}) },
+        t.order + at / 1000,
+      );
+    }
+  };
+  const labelHeading = t.columns[shape.labelCol]?.heading ?? '';
+  const headingCell = t.table.cells.find(
+    (c) => c.col === shape.labelCol && c.row < t.headerRows && cellText(c) === labelHeading,
+  );
+  if (labelHeading && headingCell) addBarFrequency(labelHeading, sourceOfCell(headingCell), 0);
   let band: 'in' | 'out' | undefined;
   // one value column whose cells run the two networks' values together
   const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
@@ -486,6 +506,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
     if (isSectionRow(row.cells, shape)) {
       section = service;
+      addBarFrequency(service, label.source, row.row);
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
       if (namesNetworkExplicitly(service) && !namesBothNetworks(service))
         band = networkOf(service) ?? band;
@@ -581,7 +602,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
 }
 
 const FREQUENCY_PHRASE =
-  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
+  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
 
 /**
  * Frequencies stated in running text in a vision section ('Exams and lenses once every 12
