@@ -1,10 +1,4 @@
-import {
-  type AnalyzedTable,
-  cellText,
-  classRefIn,
-  namesBothNetworks,
-  namesNetworkExplicitly,
-} from './document.ts';
+import { type AnalyzedTable, cellText, classRefIn, oneNetworkNamed } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
@@ -28,7 +22,6 @@ import {
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
-  networkOf,
   parseServiceLabel,
   valueFitsSlot,
 } from './vocabulary.ts';
@@ -195,8 +188,7 @@ export interface NetworkValues {
 /** A row label that opens one network's section ('In Network', 'Out-of-Network Benefits'). */
 function networkSection(label: string): 'in' | 'out' | undefined {
   const t = label.trim();
-  if (t.split(/\s+/).length > 4 || !namesNetworkExplicitly(t) || namesBothNetworks(t)) return;
-  return networkOf(t);
+  return t.split(/\s+/).length > 4 ? undefined : oneNetworkNamed(t);
 }
 
 function networkValues(

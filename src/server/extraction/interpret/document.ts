@@ -188,6 +188,11 @@ export function namesNetworkExplicitly(text: string): boolean {
   return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
 }
 
+/** The one network a heading or bar names outright ('Out-of-Network Reimbursements'), if any. */
+export function oneNetworkNamed(text: string): 'in' | 'out' | undefined {
+  return namesNetworkExplicitly(text) && !namesBothNetworks(text) ? networkOf(text) : undefined;
+}
+
 /** The heading of a value column ('In-Network', 'Monthly Rate', 'Definition'). */
 function columnHeading(text: string): boolean {
   const t = text.trim();
@@ -743,6 +748,13 @@ export function splitAtHeadingRows(table: Table): Table[] {
   return [table];
 }
 
+/** The section of another line of coverage: no product, no class, no open section levels. */
+function otherCoverageSection(levels: SectionLevels): Scope {
+  levels.product = undefined;
+  levels.classRef = undefined;
+  return { otherCoverage: true };
+}
+
 /** The type size of the headings that opened the current product and class sections. */
 interface SectionLevels {
   product?: number;
@@ -758,9 +770,7 @@ function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
   // a heading of another line of coverage ('Voluntary Life and AD&D Insurance') ends the dental
   // or vision section whatever its size: what follows is that coverage's
   if (namesOtherCoverage(text)) {
-    levels.product = undefined;
-    levels.classRef = undefined;
-    return { otherCoverage: true };
+    return otherCoverageSection(levels);
   }
   if (productsNamed(text.split(/\s+/).slice(0, 5).join(' ')).length || classRefIn(text))
     return scope;
@@ -791,9 +801,7 @@ function runningTitleScope(
 ): Scope {
   const titles = furniture.filter((l) => l.page === page.number && l.box[1] < page.height * 0.2);
   if (titles.some((l) => namesOtherCoverage(l.text))) {
-    levels.product = undefined;
-    levels.classRef = undefined;
-    return { otherCoverage: true };
+    return otherCoverageSection(levels);
   }
   if (scope.otherCoverage) {
     const named = [...new Set(titles.flatMap((l) => productsNamed(l.text)))];

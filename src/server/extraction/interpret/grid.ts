@@ -5,7 +5,7 @@ import {
   cellText,
   classRefIn,
   namesBothNetworks,
-  namesNetworkExplicitly,
+  oneNetworkNamed,
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
@@ -262,11 +262,9 @@ export function gridShape(t: AnalyzedTable): GridShape {
     only.out === undefined &&
     !only.unclear &&
     title &&
-    productsNamed(title).length === 0 &&
-    namesNetworkExplicitly(title) &&
-    !namesBothNetworks(title)
+    productsNamed(title).length === 0
   ) {
-    const network = networkOf(title);
+    const network = oneNetworkNamed(title);
     if (network) {
       only[network] = only.both;
       delete only.both;

@@ -4,8 +4,8 @@ import {
   type AnalyzedTable,
   cellText,
   classRefIn,
-  namesBothNetworks,
   namesNetworkExplicitly,
+  oneNetworkNamed,
 } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts } from './facts.ts';
@@ -279,8 +279,7 @@ export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
   // else what a member pays at the provider: the in-network cost (out-of-network amounts are
   // reimbursements, printed apart)
   const title = t.caption ?? t.heading ?? '';
-  const named =
-    namesNetworkExplicitly(title) && !namesBothNetworks(title) ? networkOf(title) : undefined;
+  const named = oneNetworkNamed(title);
   const network = named ?? 'in';
   // two columns of costs side by side under no title naming a network: in-network first, then
   // out-of-network, the order every benefit summary prints them in
@@ -455,12 +454,12 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   // months)'): one frequency for every plan of the grid; two in one bar name plans by other
   // words, and are left
   const addBarFrequency = (text: string, source: Evidence['source'], at: number) => {
-    const often = [...text.matchAll(new RegExp(FREQUENCY_PHRASE.source, 'gi'))];
-    const items = often.length === 1 ? frequencyItems(text.slice(0, often[0]!.index)) : [];
-    for (const it of items) {
+    const twice = (text.match(new RegExp(FREQUENCY_PHRASE.source, 'gi')) ?? []).length > 1;
+    const said = twice ? undefined : frequencySaid(text);
+    for (const it of said?.items ?? []) {
       facts.add(
         FREQUENCY_FACT[it],
-        evidence(often[0]![1]!, source, 'heading'),
+        evidence(said!.value, source, 'heading'),
         { product: 'vision', ...(t.scope.classRef ? { classRef: t.scope.classRef } : {}) },
         t.order + at / 1000,
       );
@@ -508,8 +507,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       section = service;
       addBarFrequency(service, label.source, row.row);
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
-      if (namesNetworkExplicitly(service) && !namesBothNetworks(service))
-        band = networkOf(service) ?? band;
+      band = oneNetworkNamed(service) ?? band;
       continue;
     }
     const freqItems = frequencyItems(service);
@@ -604,6 +602,15 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
 const FREQUENCY_PHRASE =
   /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
 
+/** A frequency and what it is for, said in words ('Exams and lenses once every 12 months'). */
+function frequencySaid(
+  text: string,
+): { items: ReturnType<typeof frequencyItems>; value: string } | undefined {
+  const m = text.match(FREQUENCY_PHRASE);
+  const items = m ? frequencyItems(text.slice(0, m.index)) : [];
+  return m && items.length > 0 ? { items, value: m[1]! } : undefined;
+}
+
 /**
  * Frequencies stated in running text in a vision section ('Exams and lenses once every 12
  * months; frames every 24 months'): each clause gives its phrase to the items it names.
@@ -612,16 +619,14 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
   for (const item of doc.items) {
     if (item.kind !== 'line' || item.scope.product !== 'vision') continue;
     for (const clause of item.line.text.split(/;|(?<=\.)\s+/)) {
-      const m = clause.match(FREQUENCY_PHRASE);
-      if (!m) continue;
-      const items = frequencyItems(clause.slice(0, m.index));
-      if (items.length === 0) continue;
-      const e = evidence(m[1]!, sourceOfLines([item.line]), 'prose');
+      const said = frequencySaid(clause);
+      if (!said) continue;
+      const e = evidence(said.value, sourceOfLines([item.line]), 'prose');
       const scope: Scope = {
         product: 'vision',
         ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
       };
-      for (const it of items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
+      for (const it of said.items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
 }

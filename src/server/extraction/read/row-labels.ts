@@ -1,5 +1,5 @@
 import type { Box, Cell, Table, Word } from '../layout.ts';
-import { groupLines } from './lines.ts';
+import { groupLines, median } from './lines.ts';
 
 /**
  * Row labels printed left of a ruled grid, outside its rulings: a comparison whose plan columns
@@ -162,9 +162,4 @@ function firstColumnHoldsLabels(table: Table): boolean {
   const valueLike = (t: string) =>
     /[$%\d]/.test(t) || /^(none|n\/a|not covered|covered|included|unlimited|yes|no)\b/i.test(t);
   return texts.filter((t) => !valueLike(t)).length > texts.length / 2;
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1]! : 0;
 }
