@@ -120,6 +120,10 @@ export function keepServicesWithCoverage(facts: Facts): void {
   facts.services.splice(0, facts.services.length, ...kept);
 }
 
+/** A label that goes on from a line above: it opens with a small joining word. */
+export const CONTINUED =
+  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
+
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
 export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
 
@@ -451,6 +455,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // 'SEALANTS are limited to Covered Persons under …': a sentence of the limitations names
     // no service type (service types are named, never stated)
     if (kind === 'service' && STATEMENT.test(label.text)) continue;
+    // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
+    if (kind === 'service' && CONTINUED.test(label.text)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&

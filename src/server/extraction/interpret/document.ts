@@ -720,7 +720,7 @@ export function splitAtHeadingRows(table: Table): Table[] {
     const networks = texts
       .slice(1)
       .filter((t) => t && networkOf(t) !== undefined && namesNetworkExplicitly(t));
-    if (networks.length < 2) continue;
+    if (networks.length < 2 && !(texts.every(isHeadingText) && factRowsAbove(table, r))) continue;
     if (texts.slice(1).some((t) => /\d\s*%|\$\s?\d/.test(t))) continue;
     // cells spanning the line keep the table whole
     if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
@@ -746,6 +746,22 @@ export function splitAtHeadingRows(table: Table): Table[] {
     return [above, ...splitAtHeadingRows(below)];
   }
   return [table];
+}
+
+/**
+ * Whether every row above row r is one fact: a label running across the columns and its value in
+ * the last ('Waiting Period | No waiting period' over 'Covered Services | Plan Pays | Benefit
+ * Guidelines'). Such rows are the plan's facts, not headings of the columns below.
+ */
+function factRowsAbove(table: Table, r: number): boolean {
+  for (let k = 0; k < r; k++) {
+    const printed = startsInRow(rowCells(table, k), k).filter((c) => cellText(c));
+    if (printed.length !== 2) return false;
+    const [label, value] = printed as [Cell, Cell];
+    if (label.col !== 0 || label.colSpan < 2 || value.col + value.colSpan !== table.cols)
+      return false;
+  }
+  return r > 0;
 }
 
 /** The section of another line of coverage: no product, no class, no open section levels. */

@@ -162,7 +162,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
       deductibleCol = col.index;
       continue;
     }
-    if (/frequenc|how often|limitation/.test(h) && !col.network) {
+    if (/frequenc|how often|limitation|guidelines/.test(h) && !col.network) {
       frequencyCol = col.index;
       continue;
     }
