@@ -127,6 +127,9 @@ export const CONTINUED =
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
 export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
 
+/** The broad categories a plan's coinsurance is set by. */
+const BROAD_CATEGORY = /\b(preventive|preventative|diagnostic|basic|major)\b/i;
+
 /** A category bar over procedure rows ('Exam & Diagnostics', 'Oral Surgery', 'Crowns'). */
 const CATEGORY_BAR = new RegExp(
   `${DENTAL_CATEGORY.source}|\\b(exams?|diagnostics?|x-?rays?)\\b`,
@@ -467,8 +470,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
     const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    // ('Oral Surgery | 40% | 50%' under a 'Major services' bar is one of its procedures; 'Major
+    // Services' under an 'Oral Surgery' bar is a category of its own)
     const procedure =
-      barSeen && CATEGORY_BAR.test(section) && !DENTAL_CATEGORY_ROW.test(label.text);
+      barSeen &&
+      CATEGORY_BAR.test(section) &&
+      (!DENTAL_CATEGORY_ROW.test(label.text) ||
+        (BROAD_CATEGORY.test(section) && !BROAD_CATEGORY.test(label.text)));
     for (const g of shape.groups) {
       const scope: Scope = g.option
         ? { product: 'dental', classRef: g.option }

@@ -206,7 +206,8 @@ function columnHeading(text: string): boolean {
 
 /** A word that marks column headings rather than data. */
 function headingSignal(text: string): boolean {
-  const t = text.trim();
+  // (footnote numbers glued to the word: 'Benefits6,7,8')
+  const t = text.trim().replace(/(?<=[a-z])\d+(,\d+)*$/i, '');
   if (!t) return false;
   return (
     networkOf(t) !== undefined ||
@@ -215,7 +216,7 @@ function headingSignal(text: string): boolean {
     frequencyItems(t).length > 0 ||
     isTierLabel(t) ||
     (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
-    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo)\b/i.test(
+    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefits?|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo|your payment|you pay|applies)\b/i.test(
       t,
     )
   );
@@ -610,8 +611,9 @@ export function analyzeTable(
       own.length === 1 &&
       own[0]!.colSpan === table.cols &&
       table.cols > 1 &&
-      // a header bar read as one cell holds several runs of text, a title one
-      textRuns(own[0]!).length < 2
+      // a header bar read as one cell holds several runs of text on a line, a title (or a
+      // sentence wrapped over lines) one run a line
+      own[0]!.lines.every((l) => textRuns({ ...own[0]!, lines: [l] }).length < 2)
     ) {
       captions.push(cellText(own[0]));
       first++;

@@ -166,7 +166,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
       frequencyCol = col.index;
       continue;
     }
-    if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
+    if (/waiting|notes?|comments?|applies/.test(h) && !col.network) continue;
     // procedures listed in their own column ('Examples', 'Covered Services'), or the category
     // named beside a bare code ('Code | Category | Procedures')
     if (

@@ -1988,3 +1988,42 @@ describe('plan facts in the rows above the covered-services headings', () => {
     ]);
   });
 });
+
+describe('a payment chart under a sentence, with deductible-applies columns', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Plan Summary of Benefits',
+      [
+        ['>>>>>>>>There is no dollar limit on the total amount the plan will pay in a lifetime.'],
+        ['Benefits6,7,8', '>>>>>>Your payment'],
+        [
+          '',
+          'When using a Participating Dentist',
+          'CYD applies',
+          'When using a Non-Participating Dentist',
+          'CYD applies',
+        ],
+        ['Diagnostic and preventive services', '', '', '', ''],
+        ['Oral exam', '$0', '', '$0', ''],
+        ['Preventive – cleaning', '$0', '', '$0', ''],
+        ['Major services', '', '', '', ''],
+        ['Oral Surgery', '40%', '•', '50%', '•'],
+        ['Crowns and casts', '40%', '•', '50%', '•'],
+      ],
+    ]),
+  );
+  it('reads each row under the bars as a service, in- and out-of-network, past the applies marks', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+      ]),
+    ).toEqual([
+      ['Oral exam', '$0', '$0'],
+      ['Preventive – cleaning', '$0', '$0'],
+      ['Oral Surgery', '40%', '50%'],
+      ['Crowns and casts', '40%', '50%'],
+    ]);
+  });
+});

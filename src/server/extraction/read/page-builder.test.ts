@@ -228,3 +228,36 @@ describe('a ruled row wrapped over a rule', () => {
     expect(t.rows).toBe(3);
   });
 });
+
+describe('services and their payment in one ruled cell, line for line', () => {
+  it('splits the lines at the stripe and moves a heading that starts inside it to the values', () => {
+    const grid: Grid = {
+      xs: [0, 400],
+      ys: [0, 12, 48],
+      cells: [
+        { row: 0, col: 0, rowSpan: 1, colSpan: 1, box: [0, 0, 400, 12] },
+        { row: 1, col: 0, rowSpan: 1, colSpan: 1, box: [0, 12, 400, 48] },
+      ],
+      box: [0, 0, 400, 48],
+    };
+    const words: Word[][] = [
+      [word('When using a Participating Dentist', 290, 1)],
+      [
+        word('Oral exam', 20, 13),
+        word('$0', 330, 13),
+        word('Preventive cleaning', 20, 25),
+        word('$0', 330, 25),
+        word('Sealants per tooth', 20, 37),
+        word('10%', 330, 37),
+      ],
+    ];
+    splitUnruledColumns(grid, words);
+    const cells = grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+    expect(cells).toEqual([
+      [0, 0, ''],
+      [0, 1, 'When using a Participating Dentist'],
+      [1, 0, 'Oral exam Preventive cleaning Sealants per tooth'],
+      [1, 1, '$0 $0 10%'],
+    ]);
+  });
+});

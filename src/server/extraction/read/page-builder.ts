@@ -153,11 +153,13 @@ export function splitHeadingLevels(grid: Grid, cellWords: Word[][]): void {
 
 /**
  * A ruled column that holds two columns of text without a rule between them ('$50' under
- * 'Non-Orthodontics' and '$0' under 'Orthodontics', in one ruled cell per row) is split at a
- * blank stripe: where two rows at least print text on both sides of it, and the text right of it
- * lines up (its left edges, right edges or centres). Rows whose words cross the stripe (a
- * sentence under 'Benefit Guidelines' lower down) keep one cell spanning both columns. A column
- * of three ('$50 $50 $0': network, non-network, orthodontia) is split twice.
+ * 'Non-Orthodontics' and '$0' under 'Orthodontics'; 'Oral exam      $0' where the rule between
+ * the service and the member's payment was not drawn) is split at a blank stripe: where two lines
+ * at least print text on both sides of it, and the text right of it lines up (its left edges,
+ * right edges or centres). A cell whose text starts inside the stripe (a heading centred over the
+ * values) goes right; one whose words cross it (a sentence under 'Benefit Guidelines' lower
+ * down) keeps one cell spanning both columns. A column of three ('$50 $50 $0': network,
+ * non-network, orthodontia) is split twice.
  */
 export function splitUnruledColumns(grid: Grid, cellWords: Word[][]): void {
   for (let c = grid.xs.length - 2; c >= 0; c--) {
@@ -168,68 +170,74 @@ export function splitUnruledColumns(grid: Grid, cellWords: Word[][]): void {
     for (let i = grid.cells.length - 1; i >= 0; i--) {
       const cell = grid.cells[i]!;
       const words = cellWords[i]!;
-      if (cell.col > c) cell.col++;
-      else if (cell.col + cell.colSpan <= c) continue;
-      else if (cell.colSpan > 1 || words.some((w) => w.box[2] > from && w.box[0] < x))
-        cell.colSpan++;
-      else {
-        const box = cell.box;
-        grid.cells.splice(
-          i,
-          1,
-          { ...cell, box: [box[0], box[1], x, box[3]] },
-          { ...cell, col: c + 1, box: [x, box[1], box[2], box[3]] },
-        );
-        cellWords.splice(
-          i,
-          1,
-          words.filter((w) => w.box[2] <= x),
-          words.filter((w) => w.box[0] >= x),
-        );
+      if (cell.col > c) {
+        cell.col++;
+        continue;
       }
+      if (cell.col + cell.colSpan <= c) continue;
+      const inStripe = words.some((w) => w.box[2] > from && w.box[0] < x);
+      if (cell.colSpan > 1 || (inStripe && !words.every((w) => w.box[0] >= from))) {
+        cell.colSpan++;
+        continue;
+      }
+      const right = inStripe ? words : words.filter((w) => w.box[0] >= x);
+      const left = inStripe ? [] : words.filter((w) => w.box[2] <= from);
+      const box = cell.box;
+      grid.cells.splice(
+        i,
+        1,
+        { ...cell, box: [box[0], box[1], x, box[3]] },
+        { ...cell, col: c + 1, box: [x, box[1], box[2], box[3]] },
+      );
+      cellWords.splice(i, 1, left, right);
     }
     // either side may hold two columns again: look at the columns from the right once more
     c = grid.xs.length - 1;
   }
 }
 
-/** The blank stripe [from, x] splitting column c in two at x, else undefined. */
+/** The blank stripe [from, x] splitting column c in two, else undefined. */
 function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, number] | undefined {
-  const own = grid.cells.flatMap((cell, i) =>
-    cell.col === c && cell.colSpan === 1 && cellWords[i]!.length ? [cellWords[i]!] : [],
+  const lines = grid.cells.flatMap((cell, i) =>
+    cell.col === c && cell.colSpan === 1 && cellWords[i]!.length
+      ? groupLines(cellWords[i]!, 0).map((l) => [...l.words].sort((a, b) => a.box[0] - b.box[0]))
+      : [],
   );
-  if (own.length < 2) return undefined;
-  const sizes = own
+  if (lines.length < 2) return undefined;
+  const sizes = lines
     .flat()
     .map((w) => w.size)
     .sort((a, b) => a - b);
   const size = sizes[Math.floor(sizes.length / 2)]!;
   const least = Math.max(3 * size, 20);
-  // where each row's text leaves a wide blank between words: the stripe's right edge
-  const candidates = own.flatMap((ws) => {
-    const spans = ws.map((w) => [w.box[0], w.box[2]] as const).sort((a, b) => a[0] - b[0]);
-    const out: number[] = [];
-    let reach = spans[0]![1];
-    for (const [x0, x1] of spans.slice(1)) {
-      if (x0 - reach >= least) out.push(x0 - size);
-      reach = Math.max(reach, x1);
+  // each line's wide blanks between words: [end of the text before, start of the text after]
+  const gaps = lines.map((ws) => {
+    const out: Array<[number, number]> = [];
+    let reach = ws[0]!.box[2];
+    for (const w of ws.slice(1)) {
+      if (w.box[0] - reach >= least) out.push([reach, w.box[0]]);
+      reach = Math.max(reach, w.box[2]);
     }
     return out;
   });
-  let best: { x: number; rows: Word[][] } | undefined;
-  for (const x of candidates) {
-    // rows split there: text both sides, and nothing in the blank before the stripe
-    const rows = own.filter(
-      (ws) =>
-        ws.some((w) => w.box[2] <= x) &&
-        ws.some((w) => w.box[0] >= x) &&
-        !ws.some((w) => w.box[2] > x - least + size && w.box[0] < x),
-    );
-    if (rows.length >= 2 && rows.length > (best?.rows.length ?? 0)) best = { x, rows };
+  // the blank most lines share: each candidate narrowed by the lines whose blank overlaps it
+  let best: { from: number; x: number; rows: number[] } | undefined;
+  for (const [a, b] of gaps.flat()) {
+    let from = a;
+    let x = b;
+    const rows: number[] = [];
+    gaps.forEach((g, k) => {
+      const shared = g.find(([a2, b2]) => Math.min(x, b2) - Math.max(from, a2) >= size);
+      if (!shared) return;
+      from = Math.max(from, shared[0]);
+      x = Math.min(x, shared[1]);
+      rows.push(k);
+    });
+    if (rows.length >= 2 && rows.length > (best?.rows.length ?? 0)) best = { from, x, rows };
   }
   if (!best) return undefined;
-  const x = best.x;
-  const rights = best.rows.map((ws) => ws.filter((w) => w.box[0] >= x));
+  const { from, x } = best;
+  const rights = best.rows.map((k) => lines[k]!.filter((w) => w.box[0] >= x));
   const aligned = (edge: (ws: Word[]) => number) => {
     const e = rights.map(edge);
     return Math.max(...e) - Math.min(...e) <= size;
@@ -238,7 +246,7 @@ function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, nu
   const right = (ws: Word[]) => Math.max(...ws.map((w) => w.box[2]));
   if (!aligned(left) && !aligned(right) && !aligned((ws) => (left(ws) + right(ws)) / 2))
     return undefined;
-  return [x - least + size, x];
+  return [from, x];
 }
 
 /** Turns a grid and the words inside it into a table, dropping rows and columns with no text. */
