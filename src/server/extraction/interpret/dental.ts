@@ -33,7 +33,7 @@ import {
  */
 
 const AMOUNT =
-  /\$\s?\d|\b\d+ times\b|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
+  /\$\s?\d|\b\d+\s*(x|times)\b|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
 
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;

@@ -104,6 +104,8 @@ describe('splitPair', () => {
     ['$1,000 per person / $1,500 lifetime', ['$1,000 per person', '$1,500 lifetime']],
     ['In: $50 / Out: $75', ['$50', '$75']],
     ['80% / 60%', ['80%', '60%']],
+    ['$50 (Max 3x/Fam)', ['$50', 'Max 3x/Fam']],
+    ['$50 (waived for preventive)', undefined],
     ['$130 allowance; 20% off balance', ['$130 allowance', '20% off balance']],
     ['Covered in full', undefined],
     ['Lenses / Frames', undefined],

@@ -142,9 +142,13 @@ export function minimumHours(text: string): string | undefined {
 
 /**
  * Splits a cell that prints two values at a separator ('$50 / $150', '$50 individual / $150
- * family', '$50 In / $75 Out'). Words that only name the slot are dropped; other words stay.
+ * family', '$50 In / $75 Out', '$50 (Max 3x/Fam)'). Words that only name the slot are dropped;
+ * other words stay.
  */
 export function splitPair(s: string): [string, string] | undefined {
+  // '$50 (Max 3x/Fam)': the individual amount, then the family's limit in parentheses
+  const familyLimit = s.match(/^\s*(\$[\d,.]+)\s*\(([^()]*\bfam(ily)?\b[^()]*)\)\s*$/i);
+  if (familyLimit) return [familyLimit[1]!, cleanValue(familyLimit[2]!)];
   let parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   // '$50 single/$150 family': a slash with no spaces between two amounts that name their slots
   if (parts.length !== 2 && /\b(single|individual|family)\b/i.test(s))

@@ -266,6 +266,8 @@ describe('what a slot value is made of', () => {
     ],
     ['policyYearDeductibleIndividualInNetwork', '$50', true],
     ['policyYearDeductibleFamilyOutOfNetwork', 'None', true],
+    ['policyYearDeductibleFamilyInNetwork', 'Max 3x/Fam', true],
+    ['policyYearDeductibleFamilyInNetwork', '3 times the individual', true],
     ['policyYearMaximumInNetwork', '$1500 per person per Calendar Year', true],
     [
       'policyYearDeductibleIndividualInNetwork',

@@ -502,7 +502,7 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
   ],
   [
     /Deductible|^policyYearMaximum|^orthodonticLifetimeMaximum/,
-    /\$\s?\d|^\s*\d[\d,]*(\.\d\d)?\b|\bnone\b|\bwaived\b|\bunlimited\b|\bn\/a\b|\bnot applicable\b|\bno (maximum|limit|deductible)\b|\bnot covered\b|\bincluded\b|\bcombined\b|\bsame\b/i,
+    /\$\s?\d|^\s*\d[\d,]*(\.\d\d)?\b|\bnone\b|\bwaived\b|\bunlimited\b|\bn\/a\b|\bnot applicable\b|\bno (maximum|limit|deductible)\b|\bnot covered\b|\bincluded\b|\bcombined\b|\bsame\b|\b\d+\s*(x|times)\b/i,
     120,
   ],
   [

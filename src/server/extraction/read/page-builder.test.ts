@@ -218,6 +218,22 @@ describe('a ruled row wrapped over a rule', () => {
     ]);
   });
 
+  it('joins a row whose values close the parentheses the values above left open', () => {
+    const t = table([
+      ['Annual Maximum', '$1,100', '$700'],
+      ['Annual', '$50 (Max', '$100 (Max'],
+      ['Deductible', '3x/Fam)', '3x/Fam)'],
+      ['Preventive', '100%', '80%'],
+    ]);
+    joinWrappedRows(t);
+    expect(t.rows).toBe(3);
+    expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual([
+      'Annual\nDeductible',
+      '$50 (Max\n3x/Fam)',
+      '$100 (Max\n3x/Fam)',
+    ]);
+  });
+
   it('keeps rows that start a label of their own or follow a finished sentence', () => {
     const t = table([
       ['Exams', 'Covered in full.'],

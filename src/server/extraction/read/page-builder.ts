@@ -382,17 +382,22 @@ export function splitUnruledRows(table: Table): void {
   }
 }
 
+/** Whether a text leaves a parenthesis open. */
+function opened(text: string): boolean {
+  return (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
+}
+
 /**
  * A ruled row whose every cell goes on in lower case from the cell above it ('highest listed
  * maximum amount …)' under 'Annual Maximum Benefit (The total benefit … the', 'per Calendar Year'
- * under '$1500 per person') is the rest of the row above, wrapped over a rule: it is joined to it.
+ * under '$1500 per person', or '3x/Fam)' under '$50 (Max') is the rest of the row above, wrapped
+ * over a rule: it is joined to it.
  */
 export function joinWrappedRows(table: Table): void {
   for (let r = table.rows - 1; r >= 1; r--) {
     const row = table.cells.filter((c) => c.row === r && c.text.trim());
     const label = row.find((c) => c.col === 0);
     if (!label || row.some((c) => c.rowSpan !== 1)) continue;
-    if (!row.every((c) => /^[a-z]/.test(c.text.trim()))) continue;
     const above = (c: Cell) =>
       table.cells.find(
         (o) =>
@@ -405,6 +410,18 @@ export function joinWrappedRows(table: Table): void {
       );
     const targets = row.map(above);
     if (targets.some((t) => t === undefined)) continue;
+    // each cell goes on in lower case, or closes a parenthesis the cell above left open ('$50 (Max'
+    // over '3x/Fam)'); a label beside two such values at least goes on too ('Annual' over
+    // 'Deductible')
+    const goesOn = row.map(
+      (c, k) => /^[a-z]/.test(c.text.trim()) || (opened(targets[k]!.text) && /\)/.test(c.text)),
+    );
+    const values = row.filter((c) => c !== label);
+    const closing = values.filter((c) => goesOn[row.indexOf(c)]).length;
+    if (
+      !row.every((c, k) => goesOn[k] || (c === label && closing >= 2 && closing === values.length))
+    )
+      continue;
     row.forEach((c, k) => {
       const t = targets[k]!;
       t.lines = [...t.lines, ...c.lines];
