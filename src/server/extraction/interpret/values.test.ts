@@ -105,6 +105,8 @@ describe('splitPair', () => {
     ['In: $50 / Out: $75', ['$50', '$75']],
     ['80% / 60%', ['80%', '60%']],
     ['$50 (Max 3x/Fam)', ['$50', 'Max 3x/Fam']],
+    ['$50/$150 Individual/Family', ['$50', '$150']],
+    ['$150/$50 Family/Individual', ['$50', '$150']],
     ['$50 (waived for preventive)', undefined],
     ['$130 allowance; 20% off balance', ['$130 allowance', '20% off balance']],
     ['Covered in full', undefined],

@@ -149,6 +149,14 @@ export function splitPair(s: string): [string, string] | undefined {
   // '$50 (Max 3x/Fam)': the individual amount, then the family's limit in parentheses
   const familyLimit = s.match(/^\s*(\$[\d,.]+)\s*\(([^()]*\bfam(ily)?\b[^()]*)\)\s*$/i);
   if (familyLimit) return [familyLimit[1]!, cleanValue(familyLimit[2]!)];
+  // '$50/$150 Individual/Family': two amounts, then the slots they fill in the same order
+  const named = s.match(
+    /^\s*(\$[\d,.]+)\s*\/\s*(\$[\d,.]+)\s+(individual|single|per person|family)\s*\/\s*(individual|single|per person|family)\s*$/i,
+  );
+  if (named) {
+    const familyFirst = /family/i.test(named[3]!) && !/family/i.test(named[4]!);
+    return familyFirst ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
+  }
   let parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   // '$50 single/$150 family': a slash with no spaces between two amounts that name their slots
   if (parts.length !== 2 && /\b(single|individual|family)\b/i.test(s))
