@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describedItems,
   isRepeatedNetworkHeading,
   mostlyBareCodes,
   namesNetworkPair,
@@ -149,5 +150,31 @@ describe('two networks’ values side by side in one cell', () => {
     ],
   ])('%s', (_name, c, expected) => {
     expect(sideBySide(c)).toEqual(expected);
+  });
+});
+
+describe('a description printed as bullets', () => {
+  it.each([
+    [
+      ['\uF0B7 Root Canal and retreatments', 'o Limited to one per tooth per lifetime'],
+      'Root Canal and retreatments',
+    ],
+    [
+      [
+        '\uF0B7 Dentures and bridges',
+        'o Limited to one per tooth per 84 months; not within 6 months',
+        'of placement',
+        '\uF0B7 Implants - Covered',
+        'o Limited to one per tooth/arch per 84 months',
+      ],
+      'Dentures and bridges, Implants - Covered',
+    ],
+    [
+      ['• Periodontal surgery (osseous,', 'gingivectomy)'],
+      'Periodontal surgery (osseous, gingivectomy)',
+    ],
+    [['Exams, cleanings,', 'fluoride'], 'Exams, cleanings, fluoride'],
+  ])('%j → %j', (lines, expected) => {
+    expect(describedItems(lines)).toBe(expected);
   });
 });

@@ -507,6 +507,36 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
   return { ...sub, text: `${main.text} ${sub.text}` };
 }
 
+/** A bullet before a listed item: a dot, a dash, or a symbol font's private-use glyph. */
+const BULLET = /^\s*[\uE000-\uF8FF•▪●■►➢–-]\s*/;
+/** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
+const SUB_BULLET = /^\s*o\s+/;
+
+/**
+ * The items of a description printed as bullets, joined with commas; second-level bullets under
+ * an item are notes on it (limits, frequencies) and are left out. Lines without bullets are
+ * wrapped text, joined as such.
+ */
+export function describedItems(lines: string[]): string {
+  if (!lines.some((l) => BULLET.test(l))) return joinWrapped(lines);
+  const items: string[][] = [];
+  let inNote = false;
+  for (const line of lines) {
+    if (BULLET.test(line)) {
+      items.push([line.replace(BULLET, '')]);
+      inNote = false;
+    } else if (SUB_BULLET.test(line)) inNote = true;
+    else if (!inNote) {
+      if (items.length === 0) items.push([]);
+      items[items.length - 1]!.push(line);
+    }
+  }
+  return items
+    .map((lines) => cleanValue(joinWrapped(lines)))
+    .filter(Boolean)
+    .join(', ');
+}
+
 /**
  * A row label and the description printed under it: lines in smaller type than the first (or not
  * bold under a bold first line) describe; lines in the same type continue the label.
@@ -537,7 +567,7 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   const labelLines = lines.slice(0, split);
   const descLines = lines.slice(split);
   const text = cleanValue(joinWrapped(labelLines.map((l) => l.text)));
-  const description = cleanValue(joinWrapped(descLines.map((l) => l.text)));
+  const description = cleanValue(describedItems(descLines.map((l) => l.text)));
   return {
     text,
     ...(description ? { description } : {}),
