@@ -625,3 +625,42 @@ describe('a label cell whose first line heads the service printed under it', () 
     expect(nameLevelWithValues(labelCell, values)).toBe(name);
   });
 });
+
+describe('a dental fee schedule is no vision benefit summary', () => {
+  // its procedures' names hold vision words ('evaluation'); their codes and words are dental
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Procedure', 'In-Network', 'Out-of-Network'],
+        ['D0120 PERIODIC ORAL EVALUATION EST PT', '$25.00', '$25.00'],
+        ['D0140 LTD ORAL EVALUATION - PROBLEM FOCUS', '$40.00', '$40.00'],
+        ['D0150 COMP ORAL EVALUATION - NEW/EST PT', '$36.00', '$36.00'],
+        ['D0180 COMP PERIODONTAL EVAL - NEW/EST PT', '$33.00', '$33.00'],
+      ],
+    ]),
+  );
+
+  it('reads no vision service line from it', () => {
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toEqual([]);
+  });
+});
+
+describe('dental procedure rows inside a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+        ['D0120 Periodic oral evaluation', '$25.00', '$25.00'],
+      ],
+    ]),
+  );
+
+  it('are left out of the vision service lines', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
+  });
+});

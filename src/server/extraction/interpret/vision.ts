@@ -23,10 +23,11 @@ import { cleanValue } from './values.ts';
 import {
   FREQUENCY_VALUE,
   frequencyItems,
+  isDentalProcedureName,
   isOptionName,
+  isVisionService,
   networkOf,
   SUM_ROW,
-  VISION_SERVICE,
 } from './vocabulary.ts';
 
 /**
@@ -124,7 +125,7 @@ export function visionScore(t: AnalyzedTable): number {
   if (shape.groups.length === 0) return 0;
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
-    return label && VISION_SERVICE.test(label.text) && !isSectionRow(row.cells, shape);
+    return label && isVisionService(label.text) && !isSectionRow(row.cells, shape);
   }).length;
 }
 
@@ -510,6 +511,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line
+    if (isDentalProcedureName(service)) continue;
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
@@ -643,7 +646,7 @@ export function amountPairs(text: string): Array<{ service: string; amount: stri
   const out: Array<{ service: string; amount: string }> = [];
   for (const m of text.replace(/\s+/g, ' ').matchAll(AMOUNT_PAIR)) {
     const service = m[1]!.replace(/^[\s,*\u2022\uf0b7-]+|[\s,]+$/g, '').trim();
-    if (!service || !VISION_SERVICE.test(service) || /frequenc/i.test(service)) continue;
+    if (!service || !isVisionService(service) || /frequenc/i.test(service)) continue;
     out.push({ service, amount: m[2]!.replace(/\s+/g, ' ') });
   }
   return out;

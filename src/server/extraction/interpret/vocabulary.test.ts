@@ -4,8 +4,10 @@ import {
   dentalRowKind,
   frequencyItems,
   GROUP_NAME_LINE,
+  isDentalProcedureName,
   isOptionName,
   isTierLabel,
+  isVisionService,
   keyKind,
   namesOtherCoverage,
   networkOf,
@@ -345,5 +347,33 @@ describe('what a vision service line is about', () => {
     ['Exam and frame', undefined],
   ])('%j → %j', (name, concept) => {
     expect(visionConcept(name)).toBe(concept);
+  });
+});
+
+describe('a vision service is no dental procedure', () => {
+  it.each([
+    ['Eye exam', true],
+    ['Contact lens evaluation and fitting', true],
+    ['Frames', true],
+    ['Retinal imaging', true],
+    ['D0120 PERIODIC ORAL EVALUATION EST PT', false],
+    ['D0210 INTRAORAL-COMPLETE SERIES RADIOGRAPHIC IMAGES', false],
+    ['Comprehensive periodontal evaluation', false],
+    ['Oral exam', false],
+    ['Exams and cleanings', false],
+    ['Deductible', false],
+  ])('%j → %s', (label, vision) => {
+    expect(isVisionService(label)).toBe(vision);
+  });
+
+  it.each([
+    ['D0140 Limited oral evaluation', true],
+    ['D2740 Crown - porcelain/ceramic', true],
+    ['Bitewing x-rays', true],
+    ['Eye exam', false],
+    ['Progressive lenses', false],
+    ['V2020 Frames', false],
+  ])('%j names a dental procedure: %s', (label, dental) => {
+    expect(isDentalProcedureName(label)).toBe(dental);
   });
 });

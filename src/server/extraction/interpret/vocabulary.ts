@@ -373,6 +373,25 @@ export const VISION_SERVICE =
   /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear)\b/i;
 
 /**
+ * What only a dental procedure's name says ('D0120 Periodic oral evaluation', 'Comprehensive
+ * periodontal evaluation', 'Bitewing radiographic image'): a row so named is no vision service,
+ * whatever vision word it also holds ('evaluation', 'exam').
+ */
+const DENTAL_PROCEDURE_WORDS =
+  /\b(oral|dental|dentures?|teeth|tooth|periodont\w*|radiograph\w*|bitewings?|endodont\w*|orthodont\w*|prophylaxis|fluoride|sealants?|crowns?|implants?|amalgam|pulp\w*|occlusal|extractions?|cleanings?|fillings?|root canals?|intraoral|extra-?oral|x-?rays?)\b/i;
+
+/** A dental procedure's name or code ('D0140 Limited oral evaluation'): never a vision service. */
+export function isDentalProcedureName(label: string): boolean {
+  const l = label.trim();
+  return PROCEDURE_CODE.test(l) || DENTAL_PROCEDURE_WORDS.test(l);
+}
+
+/** A label that names a vision service or material and no dental procedure. */
+export function isVisionService(label: string): boolean {
+  return VISION_SERVICE.test(label) && !isDentalProcedureName(label);
+}
+
+/**
  * The one thing a vision service line is about, when its name says so plainly ('WellVision Exam'
  * and 'Eye exam' are both the exam; 'Contacts (instead of glasses)' and 'Contact lenses' the
  * contacts): how an out-of-network block's lines join the in-network grid's under other words.
