@@ -664,3 +664,28 @@ describe('dental procedure rows inside a vision grid', () => {
     expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
   });
 });
+
+describe('a grid mostly of other rows that lists an eye exam and eyewear', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Plan Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Primary care office visit', '$20 copay', '40% after deductible'],
+        ['Specialist office visit', '$40 copay', '40% after deductible'],
+        ['Urgent care', '$50 copay', '40% after deductible'],
+        ['Emergency room', '$250 copay', '$250 copay'],
+        ['Routine eye exam', '$0 copay', 'Not covered'],
+        ['Eyeglass frames', '$150 allowance', 'Not covered'],
+      ],
+    ]),
+  );
+
+  it('gives only its vision rows', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual([
+      'Routine eye exam',
+      'Eyeglass frames',
+    ]);
+  });
+});

@@ -120,6 +120,23 @@ function isFrequencyValue(v: string | undefined): boolean {
   return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
 }
 
+/**
+ * Whether a grid's rows are mostly vision services. A grid of other rows that lists an eye exam
+ * and eyewear among them (a medical plan grid: office visits, hospital stays, an eye exam) gives
+ * only its vision rows.
+ */
+export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
+  let labelled = 0;
+  let vision = 0;
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (!label || isSectionRow(row.cells, shape)) continue;
+    labelled++;
+    if (isVisionService(label.text)) vision++;
+  }
+  return vision * 2 >= labelled;
+}
+
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
@@ -490,6 +507,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
             .filter((c): c is Cell => c?.col === runCol && c.colSpan === 1),
         )
       : undefined;
+  const mostly = mostlyVision(t, shape);
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -511,8 +529,9 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
-    // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line
-    if (isDentalProcedureName(service)) continue;
+    // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
+    // another row of a grid that is mostly not about vision
+    if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
