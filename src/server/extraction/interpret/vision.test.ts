@@ -4,6 +4,7 @@ import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
+  isProseFragment,
   isSentence,
   nameLevelWithValues,
   onceOfRepeated,
@@ -687,5 +688,42 @@ describe('a grid mostly of other rows that lists an eye exam and eyewear', () =>
       'Routine eye exam',
       'Eyeglass frames',
     ]);
+  });
+});
+
+describe('running text cut at a line end is no service name', () => {
+  it.each([
+    ['non-prescription sunglasses,', true],
+    ['times, other promotional offers may', true],
+    ['including lens enhancements. At', true],
+    ['pairs of prescription glasses and', true],
+    ['Eye exam', false],
+    ['Additional pairs of eyeglasses or prescription sunglasses.', false],
+    [
+      'Lasik Laser vision correction or PRK from U.S. Laser Network only. Call 1-800-422-6600',
+      false,
+    ],
+    ['Contacts (instead of glasses)', false],
+  ])('%j → %s', (text, fragment) => {
+    expect(isProseFragment(text)).toBe(fragment);
+  });
+});
+
+describe('a column of prose printed beside a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['pairs of prescription glasses and', '$130 allowance', 'Up to $70'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+      ],
+    ]),
+  );
+
+  it('gives no service line from a fragment of its text', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
   });
 });

@@ -415,6 +415,20 @@ export function isSentence(text: string): boolean {
 }
 
 /**
+ * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
+ * breaks off after a comma or a little word ('non-prescription sunglasses,', 'times, other
+ * promotional offers may', 'including lens enhancements. At'): a column of prose beside the grid.
+ */
+export function isProseFragment(text: string): boolean {
+  const t = text.trim();
+  return (
+    /^\p{Ll}/u.test(t) ||
+    /[,;]$/.test(t) ||
+    /\b(and|or|the|at|may|can|to|of|a|an|for|with|in|by|are|is|be|will|your|on)$/i.test(t)
+  );
+}
+
+/**
  * A label cell that prints the service's name, then a note about it as sentences in the same type
  * ('Elective contact lenses' over 'Allowance is applied toward the purchase of contact lenses.
  * Materials copay is waived.'): the name alone. Undefined when the cell holds no such note.
@@ -532,6 +546,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
     // another row of a grid that is mostly not about vision
     if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
+    // nor a line of running text cut at its end
+    if (isProseFragment(label.text)) continue;
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
