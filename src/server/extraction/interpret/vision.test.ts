@@ -727,3 +727,43 @@ describe('a column of prose printed beside a vision grid', () => {
     expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
   });
 });
+
+describe('a column headed by how often that goes on with what each service costs', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision',
+      [
+        ['', 'Benefit frequency'],
+        ['Exam', 'Every 12 months'],
+        ['Frames', 'Every 24 months'],
+        ['Lenses', 'Every 12 months'],
+        ['Plan design', ''],
+        ['Exam', '$10'],
+        ['Materials copay', '$15'],
+        ['Single vision', '$15'],
+        ['Elective contact lenses', '$150 allowance'],
+      ],
+    ]),
+  );
+
+  it('reads the costs as in-network service lines', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam', '$10', undefined],
+      ['Materials copay', '$15', undefined],
+      ['Single vision', '$15', undefined],
+      ['Elective contact lenses', '$150 allowance', undefined],
+    ]);
+  });
+
+  it('reads the frequency lines as frequencies', () => {
+    const [row] = tableRows(data, 'visionInsurance_benefitFrequency');
+    expect([row?.examination, row?.lensesOrContactLenses, row?.frame]).toEqual([
+      'Every 12 months',
+      'Every 12 months',
+      'Every 24 months',
+    ]);
+  });
+});

@@ -236,12 +236,33 @@ function costLike(text: string): boolean {
 }
 
 /**
+ * A grid whose one value column is headed by how often ('Benefit frequency') but goes on, under a
+ * bar ('Plan design'), with what each service costs ('Exam | $10', 'Single vision | $15'): the
+ * heading names the first block only, so the column is the grid's value column, its frequency
+ * lines read as frequencies row by row. Undefined unless two of its cells or more are costs.
+ */
+export function frequencyColumnOfCosts(t: AnalyzedTable, shape: GridShape): GridShape | undefined {
+  const col = shape.frequencyCol;
+  if (shape.groups.length > 0 || col === undefined) return undefined;
+  const costs = t.body
+    .map((r) => r.cells[col])
+    .filter((cell) => cell?.col === col && costLike(cellText(cell)));
+  if (costs.length < 2) return undefined;
+  const { frequencyCol: _, ...rest } = shape;
+  // one column of amounts under no network heading: what a member pays at the provider
+  const network = oneNetworkNamed(t.caption ?? t.heading ?? '') ?? 'in';
+  return { ...rest, groups: [{ [network]: col, unclear: true }] };
+}
+
+/**
  * A grid printed without headings over its value columns (its headings are loose lines above it,
  * or none): when the headings leave the value columns unclear, each column's role is taken from
  * what it holds. The column whose cells mostly read as costs is the value column, one whose cells
  * mostly read as frequencies is the frequency column; columns of sentences describe.
  */
 export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
+  const mixed = frequencyColumnOfCosts(t, shape);
+  if (mixed) return mixed;
   const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
   if (!only?.unclear || only.in !== undefined || only.out !== undefined || only.option)
     return shape;
