@@ -767,3 +767,23 @@ describe('a column headed by how often that goes on with what each service costs
     ]);
   });
 });
+
+describe('plan terms and prices printed in a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Deductible', 'None', 'None'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+        ['Employee + Spouse', '$9.40', '$9.40'],
+      ],
+    ]),
+  );
+
+  it('give no service line', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
+  });
+});

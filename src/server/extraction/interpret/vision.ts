@@ -25,6 +25,7 @@ import {
   frequencyItems,
   isDentalProcedureName,
   isOptionName,
+  isPlanTermLabel,
   isVisionService,
   networkOf,
   SUM_ROW,
@@ -567,6 +568,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
     // another row of a grid that is mostly not about vision
     if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
+    // nor a term of the plan or of its price ('Deductible', 'Employee + Spouse')
+    if (isPlanTermLabel(service)) continue;
     // nor a line of running text cut at its end
     if (isProseFragment(label.text)) continue;
     const freqItems = frequencyItems(service);

@@ -6,6 +6,7 @@ import {
   GROUP_NAME_LINE,
   isDentalProcedureName,
   isOptionName,
+  isPlanTermLabel,
   isTierLabel,
   isVisionService,
   keyKind,
@@ -375,5 +376,23 @@ describe('a vision service is no dental procedure', () => {
     ['V2020 Frames', false],
   ])('%j names a dental procedure: %s', (label, dental) => {
     expect(isDentalProcedureName(label)).toBe(dental);
+  });
+});
+
+describe('a term of the plan or of its price is no vision service', () => {
+  it.each([
+    ['Deductible', true],
+    ['Out-of-pocket maximum', true],
+    ['Employee + Spouse', true],
+    ['Employee Only', true],
+    ['Per pay period cost', true],
+    ['Monthly premium', true],
+    ['Single vision', false],
+    ['Fit and Follow-up - Premium', false],
+    ['Premium progressive lenses', false],
+    ['Materials copay', false],
+    ['Contact lenses (instead of glasses)', false],
+  ])('%j → %s', (label, term) => {
+    expect(isPlanTermLabel(label)).toBe(term);
   });
 });

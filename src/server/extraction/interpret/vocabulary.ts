@@ -392,6 +392,18 @@ export function isVisionService(label: string): boolean {
 }
 
 /**
+ * A term of the whole plan or of its price, not a service or material ('Deductible', 'Out-of-pocket
+ * maximum', 'Employee + Spouse', 'Per pay period cost', 'Premium'): a row so named is no vision
+ * service line, whatever it holds. A label that names a vision service is one ('Single vision').
+ */
+const PLAN_TERM =
+  /\b(deductibles?|out-of-pocket|contributions?|coinsurance|per pay|payroll|paycheck|rates?|cost per|bi-?weekly|semi-?monthly)\b|^\s*(monthly |annual |total )?premiums?\b/i;
+
+export function isPlanTermLabel(label: string): boolean {
+  return !VISION_SERVICE.test(label) && (isTierLabel(label) || PLAN_TERM.test(label));
+}
+
+/**
  * The one thing a vision service line is about, when its name says so plainly ('WellVision Exam'
  * and 'Eye exam' are both the exam; 'Contacts (instead of glasses)' and 'Contact lenses' the
  * contacts): how an out-of-network block's lines join the in-network grid's under other words.
