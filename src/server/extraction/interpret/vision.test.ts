@@ -787,3 +787,40 @@ describe('plan terms and prices printed in a vision grid', () => {
     expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
   });
 });
+
+describe('vision grids printed one after another under headings naming plans', () => {
+  const grid = (copay: string) => [
+    ['Vision Care Services', 'In-Network Member Cost', 'Out-of-Network Reimbursement'],
+    ['Exam with Dilation as Necessary', copay, 'Up to $40'],
+    ['Frames', '$100 Allowance', 'Up to $50'],
+    ['Single Vision Lenses', '$25 Copay', 'Up to $25'],
+  ];
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'visionInsurance_benefitSummary').map(
+      (r) => [r.class, r.servicesAndMaterials, r.inNetworkCost],
+    );
+
+  it('read each grid as its heading’s plan', () => {
+    const rows = rowsOf([
+      '# Vision Plans for Individuals',
+      '# Bronze Vision Plan',
+      grid('$10 Copay'),
+      '# Gold Vision Plan',
+      grid('$0 Copay'),
+    ]);
+    expect(rows.filter((r) => r[1] === 'Exam with Dilation as Necessary')).toEqual([
+      ['Bronze Vision Plan', 'Exam with Dilation as Necessary', '$10 Copay'],
+      ['Gold Vision Plan', 'Exam with Dilation as Necessary', '$0 Copay'],
+    ]);
+  });
+
+  it('leave one plan whose grids sit under headings that name no plan', () => {
+    const rows = rowsOf([
+      '# Vision Plan',
+      grid('$10 Copay'),
+      '# Out-of-Network Benefits',
+      grid('$10 Copay'),
+    ]);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['All Employees']));
+  });
+});

@@ -19,7 +19,7 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue } from './values.ts';
+import { cleanValue, normalizeKey } from './values.ts';
 import {
   FREQUENCY_VALUE,
   frequencyItems,
@@ -145,6 +145,45 @@ export function visionScore(t: AnalyzedTable): number {
     const label = rowLabelOf(row.cells, shape);
     return label && isVisionService(label.text) && !isSectionRow(row.cells, shape);
   }).length;
+}
+
+/** The vision service lines a grid names, normalised ('Eye Exam' and 'eye exam' are one). */
+function serviceNames(t: AnalyzedTable): Set<string> {
+  const shape = shapeByContent(t, gridShape(t));
+  const out = new Set<string>();
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (label && isVisionService(label.text) && !isSectionRow(row.cells, shape))
+      out.add(normalizeKey(label.text));
+  }
+  return out;
+}
+
+/**
+ * Vision grids printed one after another, each under its own heading that names a plan ('Plan 1:
+ * Essential', 'Bronze Vision Plan') and listing the same services: every plan prints the same
+ * table, so each grid is its heading's plan. Answers the plan of each such grid; nothing unless
+ * two headings or more name plans over grids that share two services or more.
+ */
+export function plansOfRepeatedGrids(tables: AnalyzedTable[]): Map<AnalyzedTable, string> {
+  const byHeading = new Map<string, AnalyzedTable[]>();
+  for (const t of tables) {
+    const heading = cleanValue(t.heading ?? '');
+    if (t.scope.classRef || t.scope.product === 'dental' || !heading || !isOptionName(heading))
+      continue;
+    const shape = shapeByContent(t, gridShape(t));
+    if (shape.groups.some((g) => g.option) || visionScore(t) < 2) continue;
+    byHeading.set(heading, [...(byHeading.get(heading) ?? []), t]);
+  }
+  const out = new Map<AnalyzedTable, string>();
+  if (byHeading.size < 2) return out;
+  const names = [...byHeading.values()].map(
+    (ts) => new Set(ts.flatMap((t) => [...serviceNames(t)])),
+  );
+  const shared = [...names[0]!].filter((n) => names.every((set) => set.has(n)));
+  if (shared.length < 2) return out;
+  for (const [heading, ts] of byHeading) for (const t of ts) out.set(t, heading);
+  return out;
 }
 
 /**
