@@ -824,3 +824,35 @@ describe('vision grids printed one after another under headings naming plans', (
     expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['All Employees']));
   });
 });
+
+describe('a network heading spanning a benefit column and a frequency column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['Doctor Network', '>>VSP Choice Network'],
+        ['Exams', '$10 copay', 'One exam every 12 months'],
+        ['Lenses', '$10 copay', 'Two lenses (one pair) every 12 months'],
+        ['Frames', '$150 allowance', 'One set every 24 months'],
+      ],
+    ]),
+  );
+
+  it('reads the column that says how often as the frequency', () => {
+    const [row] = tableRows(data, 'visionInsurance_benefitFrequency');
+    expect([row?.examination, row?.lensesOrContactLenses, row?.frame]).toEqual([
+      'One exam every 12 months',
+      'Two lenses (one pair) every 12 months',
+      'One set every 24 months',
+    ]);
+  });
+
+  it('keeps the benefit column as the in-network cost', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toEqual([
+      ['Exams', '$10 copay'],
+      ['Lenses', '$10 copay'],
+      ['Frames', '$150 allowance'],
+    ]);
+  });
+});

@@ -275,6 +275,44 @@ function costLike(text: string): boolean {
   );
 }
 
+/** The texts of a column's own cells (not those spanning into it from the left). */
+function columnTexts(t: AnalyzedTable, c: number): string[] {
+  return t.body
+    .map((r) => r.cells[c])
+    .filter((cell): cell is Cell => cell !== undefined && cell.col === c)
+    .map((cell) => cellText(cell))
+    .filter(Boolean);
+}
+
+/**
+ * A column taken for a second value column of a network (its heading spans it too: 'VSP Choice
+ * Network' over 'Benefit' and 'Frequency') whose cells mostly say how often ('One exam every 12
+ * months'): the grid's frequency column. Undefined when there is none or one is known.
+ */
+export function frequencyAmongValues(t: AnalyzedTable, shape: GridShape): GridShape | undefined {
+  if (shape.frequencyCol !== undefined) return undefined;
+  for (const [i, g] of shape.groups.entries()) {
+    const extra = [
+      ...(g.others ?? []),
+      ...(g.both !== undefined && (g.in !== undefined || g.out !== undefined) ? [g.both] : []),
+    ];
+    for (const c of extra) {
+      const texts = columnTexts(t, c);
+      if (texts.length < 2 || texts.filter(isFrequencyValue).length < texts.length * 0.6) continue;
+      const others = (g.others ?? []).filter((o) => o !== c);
+      const { others: _, both: __, ...rest } = g;
+      const group = {
+        ...rest,
+        ...(others.length ? { others } : {}),
+        ...(g.both !== undefined && g.both !== c ? { both: g.both } : {}),
+      };
+      const groups = shape.groups.map((x, j) => (j === i ? group : x));
+      return { ...shape, groups, frequencyCol: c };
+    }
+  }
+  return undefined;
+}
+
 /**
  * A grid whose one value column is headed by how often ('Benefit frequency') but goes on, under a
  * bar ('Plan design'), with what each service costs ('Exam | $10', 'Single vision | $15'): the
@@ -300,7 +338,8 @@ export function frequencyColumnOfCosts(t: AnalyzedTable, shape: GridShape): Grid
  * what it holds. The column whose cells mostly read as costs is the value column, one whose cells
  * mostly read as frequencies is the frequency column; columns of sentences describe.
  */
-export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
+export function shapeByContent(t: AnalyzedTable, given: GridShape): GridShape {
+  const shape = frequencyAmongValues(t, given) ?? given;
   const mixed = frequencyColumnOfCosts(t, shape);
   if (mixed) return mixed;
   const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
