@@ -6,6 +6,7 @@ import {
   amountPairs,
   isProseFragment,
   isSentence,
+  itemsLineByLine,
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
@@ -854,5 +855,88 @@ describe('a network heading spanning a benefit column and a frequency column', (
       ['Lenses', '$10 copay'],
       ['Frames', '$150 allowance'],
     ]);
+  });
+});
+
+describe('a label that heads a list of items, a value level with each', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [
+      {
+        text,
+        box: [x, top, x + 50, top + 10] as [number, number, number, number],
+        size: 10,
+        confidence: 1,
+      },
+    ],
+    box: [x, top, x + 50, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  // as printed: the values' lines sit a little above their items'
+  const label = cell(0, [
+    line('Contact lenses', 132, 22),
+    line('(applies to materials only)', 146, 22),
+    line('Conventional', 160, 22),
+    line('Disposable', 198, 22),
+    line('Medically necessary', 219, 22),
+  ]);
+  const inNetwork = cell(1, [
+    line('$130 allowance,', 157, 213),
+    line('15% off balance over $130', 175, 213),
+    line('$130 allowance', 192, 213),
+    line('$0', 209, 213),
+  ]);
+  const outOfNetwork = cell(2, [
+    line('$104 allowance', 157, 397),
+    line('$104 allowance', 192, 397),
+    line('$200 allowance', 209, 397),
+  ]);
+
+  it('gives each item its values, a wrapped value joined', () => {
+    const items = itemsLineByLine(label, [inNetwork, outOfNetwork]) ?? [];
+    expect(items.map((i) => [i.service.value, ...i.costs.map((c) => c?.value)])).toEqual([
+      ['Conventional', '$130 allowance, 15% off balance over $130', '$104 allowance'],
+      ['Disposable', '$130 allowance', '$104 allowance'],
+      ['Medically necessary', '$0', '$200 allowance'],
+    ]);
+  });
+
+  it.each([
+    // one service's name wrapped over lines beside a value wrapped over lines
+    [
+      ['Frames', 'and accessories'],
+      ['$130 allowance,', '20% off balance'],
+    ],
+    // a value level with the list's heading: no list
+    [
+      ['Lenses', 'Single vision', 'Bifocal'],
+      ['$25', '$25', '$25'],
+    ],
+    // a value line that is no cost
+    [
+      ['Contacts', 'Elective', 'Necessary'],
+      ['see below', '$0'],
+    ],
+  ])('reads no list from %j beside %j', (names, values) => {
+    const l = cell(
+      0,
+      names.map((n, i) => line(n, i * 12, 0)),
+    );
+    const v = cell(
+      1,
+      values.map((n, i) => line(n, i * 12, 300)),
+    );
+    expect(itemsLineByLine(l, [v])).toBeUndefined();
   });
 });

@@ -454,6 +454,77 @@ export function valuesLineByLine(
   return out;
 }
 
+/**
+ * A label cell that heads a list of items, one per line, beside value cells that print one value
+ * level with each item ('Contact lenses (applies to materials only)' over 'Conventional' /
+ * 'Disposable' / 'Medically necessary', beside '$130 allowance, 15% off balance over $130' /
+ * '$130 allowance' / '$0'): each item with the values printed level with it, a value line level
+ * with no item going on from the one above. Undefined unless the cell's first line heads the list
+ * (level with no value), two items or more find values, and every value line is a cost.
+ */
+export function itemsLineByLine(
+  labelCell: Cell | undefined,
+  valueCells: Array<Cell | undefined>,
+): Array<{ service: Evidence; costs: Array<Evidence | undefined> }> | undefined {
+  const names = (labelCell?.lines ?? []).filter((l) => l.text.trim());
+  if (names.length < 3) return undefined;
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  // the item nearest the value, a line's height or so away at most (cells set their lines'
+  // baselines a little apart)
+  const levelOf = (v: Line): number => {
+    const height = v.box[3] - v.box[1];
+    let best = -1;
+    let distance = height * 1.2;
+    for (const [i, n] of names.entries()) {
+      const d = Math.abs(mid(n) - mid(v));
+      if (d < distance) {
+        distance = d;
+        best = i;
+      }
+    }
+    return best;
+  };
+  const perCell: Array<Map<number, string[]>> = [];
+  for (const cell of valueCells) {
+    const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
+    const byItem = new Map<number, string[]>();
+    let last: number | undefined;
+    for (const v of lines) {
+      const text = v.text.trim();
+      const at = levelOf(v);
+      if (at === -1) {
+        // a value wrapped onto a line of its own goes on from the value above
+        if (last === undefined) return undefined;
+        byItem.get(last)!.push(text);
+        continue;
+      }
+      if (byItem.has(at) && at === last) {
+        byItem.get(at)!.push(text);
+        continue;
+      }
+      if (!COST_VALUE.test(text) || byItem.has(at) || (last !== undefined && at < last))
+        return undefined;
+      byItem.set(at, [text]);
+      last = at;
+    }
+    perCell.push(byItem);
+  }
+  const items = [...new Set(perCell.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  // the list's heading (its first line) has no value of its own
+  if (items.length < 2 || items.includes(0)) return undefined;
+  return items.map((i) => {
+    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    return {
+      service: evidence(name, sourceOfLines([names[i]!]), 'split'),
+      costs: perCell.map((m, c) => {
+        const parts = m.get(i);
+        const cell = valueCells[c];
+        return parts && cell ? evidence(parts.join(' '), sourceOfCell(cell), 'split') : undefined;
+      }),
+    };
+  });
+}
+
 /** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
 const REIMBURSEMENT_START =
   /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
@@ -714,6 +785,23 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
               ),
             ])
           : undefined;
+      // items listed one per line under the label's first line, a value level with each
+      const listed =
+        !split && !g.paired && g.in !== undefined && g.out !== undefined
+          ? itemsLineByLine(row.cells[shape.labelCol], [row.cells[g.in], row.cells[g.out]])
+          : undefined;
+      if (listed) {
+        listed.forEach(({ service: name, costs: [inItem, outItem] }, i) => {
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: name,
+            ...(inItem ? { inCost: inItem } : {}),
+            ...(outItem ? { outCost: outItem } : {}),
+          });
+        });
+        continue;
+      }
       if (split) {
         split.forEach(({ service: name, cost }, i) => {
           facts.benefits.push({
