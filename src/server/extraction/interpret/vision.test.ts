@@ -12,6 +12,7 @@ import {
   onceOfRepeatedLines,
   runTogetherSplit,
   splitAtX,
+  subItemName,
   valuesLineByLine,
 } from './vision.ts';
 
@@ -938,5 +939,49 @@ describe('a label that heads a list of items, a value level with each', () => {
       values.map((n, i) => line(n, i * 12, 300)),
     );
     expect(itemsLineByLine(l, [v])).toBeUndefined();
+  });
+});
+
+describe('bulleted rows that name no service of their own', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Services', 'In-network provider', 'Out-of-network provider'],
+        ['UV coating*', '$15', 'Not covered'],
+        ['Premium anti-reflective coating*', '', ''],
+        ['\u2022 Tier 1', '$57', 'Not covered'],
+        ['\u2022 Tier 2', '$68', 'Not covered'],
+        ['Polarized*', '20% off retail', 'Not covered'],
+      ],
+    ]),
+  );
+
+  it('are kinds of the service named above them', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toEqual([
+      ['UV coating', '$15'],
+      ['Premium anti-reflective coating - Tier 1', '$57'],
+      ['Premium anti-reflective coating - Tier 2', '$68'],
+      ['Polarized', '20% off retail'],
+    ]);
+  });
+
+  it.each([
+    // a bulleted row that names a service is that service
+    ['\u2022 Single vision lenses', undefined],
+    // a row without a bullet
+    ['Tier 1', undefined],
+  ])('%j → %j', (label, name) => {
+    const above = {
+      text: 'Premium progressive*',
+      lines: [],
+      row: 0,
+      col: 0,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+    expect(subItemName(label, above)).toBe(name);
   });
 });

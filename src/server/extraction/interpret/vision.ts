@@ -121,6 +121,9 @@ function isFrequencyValue(v: string | undefined): boolean {
   return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
 }
 
+/** A bullet opening a line ('• Tier 1'). */
+const BULLET = /^\s*[\u2022\uf0b7\u25aa\u25cf]/;
+
 /**
  * Whether a grid's rows are mostly vision services. A grid of other rows that lists an eye exam
  * and eyewear among them (a medical plan grid: office visits, hospital stays, an eye exam) gives
@@ -131,7 +134,8 @@ export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
   let vision = 0;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
-    if (!label || isSectionRow(row.cells, shape)) continue;
+    // (a bulleted kind of the service above it counts as neither)
+    if (!label || isSectionRow(row.cells, shape) || BULLET.test(label.text)) continue;
     labelled++;
     if (isVisionService(label.text)) vision++;
   }
@@ -579,6 +583,20 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
   return [left.join(' '), right.join(' ')];
 }
 
+/**
+ * A bulleted row that names no service of its own ('• Tier 1' under 'Premium anti-reflective
+ * coating*'): one kind of the service named last in the row above it, written 'Premium
+ * anti-reflective coating - Tier 1'. Undefined for other rows.
+ */
+export function subItemName(label: string, above: Cell | undefined): string | undefined {
+  const m = label.match(new RegExp(`${BULLET.source}\\s*(.+)$`));
+  if (!m || isVisionService(m[1]!) || !above) return undefined;
+  const lines = above.lines.map((l) => l.text.trim()).filter(Boolean);
+  const name = lines[lines.length - 1]?.replace(/[*\u2020\u2021]+$/, '').trim();
+  if (!name || !isVisionService(name)) return undefined;
+  return `${name} - ${cleanValue(m[1]!)}`;
+}
+
 /** Text written as a sentence: four words or more ending in a full stop. */
 export function isSentence(text: string): boolean {
   const t = text.trim();
@@ -693,6 +711,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         )
       : undefined;
   const mostly = mostlyVision(t, shape);
+  // the label cell of the last service row: a bulleted row under it is one of its kinds
+  let parent: Cell | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -706,7 +726,11 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         row.cells[shape.labelCol],
         row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
       ) ??
+      subItemName(label.text, parent) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
+    const labelCell = row.cells[shape.labelCol];
+    if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? ''))
+      parent = labelCell;
     if (isSectionRow(row.cells, shape)) {
       section = service;
       addBarFrequency(service, label.source, row.row);
