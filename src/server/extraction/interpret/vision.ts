@@ -729,8 +729,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       subItemName(label.text, parent) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
     const labelCell = row.cells[shape.labelCol];
-    if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? ''))
-      parent = labelCell;
+    if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     if (isSectionRow(row.cells, shape)) {
       section = service;
       addBarFrequency(service, label.source, row.row);
