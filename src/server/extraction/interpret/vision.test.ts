@@ -985,3 +985,29 @@ describe('bulleted rows that name no service of their own', () => {
     expect(subItemName(label, above)).toBe(name);
   });
 });
+
+describe('plan columns under no network heading', () => {
+  const rowsOf = (header: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision',
+          [
+            header,
+            ['Eye exam', '$10 copay', '$0 copay'],
+            ['Frames', '$130 allowance', '$200 allowance'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.class, r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+
+  it('hold the in-network cost of each plan, no out-of-network amount', () => {
+    expect(rowsOf(['', 'Base Plan', 'Buy-Up Plan'])).toEqual([
+      ['Base Plan', 'Eye exam', '$10 copay', undefined],
+      ['Base Plan', 'Frames', '$130 allowance', undefined],
+      ['Buy-Up Plan', 'Eye exam', '$0 copay', undefined],
+      ['Buy-Up Plan', 'Frames', '$200 allowance', undefined],
+    ]);
+  });
+});

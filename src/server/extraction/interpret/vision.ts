@@ -711,6 +711,9 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         )
       : undefined;
   const mostly = mostlyVision(t, shape);
+  // a plan's column under no network heading holds what a member pays at the provider: the
+  // in-network cost (an out-of-network reimbursement is an amount printed as such)
+  const networksNamed = t.columns.some((c) => c.network);
   // the label cell of the last service row: a bulleted row under it is one of its kinds
   let parent: Cell | undefined;
   for (const row of t.body) {
@@ -771,7 +774,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       let outCost =
         g.out !== undefined
           ? valueAt(row.cells, g.out, doubt)
-          : g.in === undefined
+          : g.in === undefined && !(g.option && !networksNamed)
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
