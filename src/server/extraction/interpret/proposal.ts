@@ -57,6 +57,7 @@ import {
   frequencyLayout,
   isPricedIllustration,
   lineBefore,
+  plansOfRepeatedGrids,
   visionScore,
 } from './vision.ts';
 import {
@@ -153,6 +154,14 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectGroupNameLines(doc, facts);
   let lastProduct: Product | undefined;
   const tables = doc.items.flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []));
+  // vision grids printed one after another under headings naming plans: each its plan's
+  const plans = plansOfRepeatedGrids(tables);
+  const ofPlan = (t: AnalyzedTable): AnalyzedTable => {
+    const plan = plans.get(t);
+    if (!plan) return t;
+    facts.addOption('vision', plan);
+    return { ...t, scope: { ...t.scope, classRef: plan } };
+  };
   for (const t of tables) {
     const classes = isClassesTable(t);
     for (const kv of keyValuesAcross(t)) {
@@ -203,7 +212,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a priced example of what members pay adds its rows up: no benefits of the plan
     if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
-      collectVision(t, facts);
+      collectVision(ofPlan(t), facts);
       recordLabelledFacts(t, facts);
       lastProduct = 'vision';
       continue;

@@ -4,12 +4,15 @@ import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
+  isProseFragment,
   isSentence,
+  itemsLineByLine,
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
   runTogetherSplit,
   splitAtX,
+  subItemName,
   valuesLineByLine,
 } from './vision.ts';
 
@@ -623,5 +626,388 @@ describe('a label cell whose first line heads the service printed under it', () 
       cell(2, [line('Up to $25', valueTop, 300)]),
     ];
     expect(nameLevelWithValues(labelCell, values)).toBe(name);
+  });
+});
+
+describe('a dental fee schedule is no vision benefit summary', () => {
+  // its procedures' names hold vision words ('evaluation'); their codes and words are dental
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Procedure', 'In-Network', 'Out-of-Network'],
+        ['D0120 PERIODIC ORAL EVALUATION EST PT', '$25.00', '$25.00'],
+        ['D0140 LTD ORAL EVALUATION - PROBLEM FOCUS', '$40.00', '$40.00'],
+        ['D0150 COMP ORAL EVALUATION - NEW/EST PT', '$36.00', '$36.00'],
+        ['D0180 COMP PERIODONTAL EVAL - NEW/EST PT', '$33.00', '$33.00'],
+      ],
+    ]),
+  );
+
+  it('reads no vision service line from it', () => {
+    expect(tableRows(data, 'visionInsurance_benefitSummary')).toEqual([]);
+  });
+});
+
+describe('dental procedure rows inside a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+        ['D0120 Periodic oral evaluation', '$25.00', '$25.00'],
+      ],
+    ]),
+  );
+
+  it('are left out of the vision service lines', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
+  });
+});
+
+describe('a grid mostly of other rows that lists an eye exam and eyewear', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Your Plan Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Primary care office visit', '$20 copay', '40% after deductible'],
+        ['Specialist office visit', '$40 copay', '40% after deductible'],
+        ['Urgent care', '$50 copay', '40% after deductible'],
+        ['Emergency room', '$250 copay', '$250 copay'],
+        ['Routine eye exam', '$0 copay', 'Not covered'],
+        ['Eyeglass frames', '$150 allowance', 'Not covered'],
+      ],
+    ]),
+  );
+
+  it('gives only its vision rows', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual([
+      'Routine eye exam',
+      'Eyeglass frames',
+    ]);
+  });
+});
+
+describe('running text cut at a line end is no service name', () => {
+  it.each([
+    ['non-prescription sunglasses,', true],
+    ['times, other promotional offers may', true],
+    ['including lens enhancements. At', true],
+    ['pairs of prescription glasses and', true],
+    ['Eye exam', false],
+    ['Additional pairs of eyeglasses or prescription sunglasses.', false],
+    [
+      'Lasik Laser vision correction or PRK from U.S. Laser Network only. Call 1-800-422-6600',
+      false,
+    ],
+    ['Contacts (instead of glasses)', false],
+  ])('%j → %s', (text, fragment) => {
+    expect(isProseFragment(text)).toBe(fragment);
+  });
+});
+
+describe('a column of prose printed beside a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Service', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['pairs of prescription glasses and', '$130 allowance', 'Up to $70'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+      ],
+    ]),
+  );
+
+  it('gives no service line from a fragment of its text', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
+  });
+});
+
+describe('a column headed by how often that goes on with what each service costs', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision',
+      [
+        ['', 'Benefit frequency'],
+        ['Exam', 'Every 12 months'],
+        ['Frames', 'Every 24 months'],
+        ['Lenses', 'Every 12 months'],
+        ['Plan design', ''],
+        ['Exam', '$10'],
+        ['Materials copay', '$15'],
+        ['Single vision', '$15'],
+        ['Elective contact lenses', '$150 allowance'],
+      ],
+    ]),
+  );
+
+  it('reads the costs as in-network service lines', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exam', '$10', undefined],
+      ['Materials copay', '$15', undefined],
+      ['Single vision', '$15', undefined],
+      ['Elective contact lenses', '$150 allowance', undefined],
+    ]);
+  });
+
+  it('reads the frequency lines as frequencies', () => {
+    const [row] = tableRows(data, 'visionInsurance_benefitFrequency');
+    expect([row?.examination, row?.lensesOrContactLenses, row?.frame]).toEqual([
+      'Every 12 months',
+      'Every 12 months',
+      'Every 24 months',
+    ]);
+  });
+});
+
+describe('plan terms and prices printed in a vision grid', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Deductible', 'None', 'None'],
+        ['Eye exam', '$10 copay', 'Up to $45'],
+        ['Frames', '$130 allowance', 'Up to $70'],
+        ['Employee + Spouse', '$9.40', '$9.40'],
+      ],
+    ]),
+  );
+
+  it('give no service line', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(['Eye exam', 'Frames']);
+  });
+});
+
+describe('vision grids printed one after another under headings naming plans', () => {
+  const grid = (copay: string) => [
+    ['Vision Care Services', 'In-Network Member Cost', 'Out-of-Network Reimbursement'],
+    ['Exam with Dilation as Necessary', copay, 'Up to $40'],
+    ['Frames', '$100 Allowance', 'Up to $50'],
+    ['Single Vision Lenses', '$25 Copay', 'Up to $25'],
+  ];
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'visionInsurance_benefitSummary').map(
+      (r) => [r.class, r.servicesAndMaterials, r.inNetworkCost],
+    );
+
+  it('read each grid as its heading’s plan', () => {
+    const rows = rowsOf([
+      '# Vision Plans for Individuals',
+      '# Bronze Vision Plan',
+      grid('$10 Copay'),
+      '# Gold Vision Plan',
+      grid('$0 Copay'),
+    ]);
+    expect(rows.filter((r) => r[1] === 'Exam with Dilation as Necessary')).toEqual([
+      ['Bronze Vision Plan', 'Exam with Dilation as Necessary', '$10 Copay'],
+      ['Gold Vision Plan', 'Exam with Dilation as Necessary', '$0 Copay'],
+    ]);
+  });
+
+  it('leave one plan whose grids sit under headings that name no plan', () => {
+    const rows = rowsOf([
+      '# Vision Plan',
+      grid('$10 Copay'),
+      '# Out-of-Network Benefits',
+      grid('$10 Copay'),
+    ]);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['All Employees']));
+  });
+});
+
+describe('a network heading spanning a benefit column and a frequency column', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['Doctor Network', '>>VSP Choice Network'],
+        ['Exams', '$10 copay', 'One exam every 12 months'],
+        ['Lenses', '$10 copay', 'Two lenses (one pair) every 12 months'],
+        ['Frames', '$150 allowance', 'One set every 24 months'],
+      ],
+    ]),
+  );
+
+  it('reads the column that says how often as the frequency', () => {
+    const [row] = tableRows(data, 'visionInsurance_benefitFrequency');
+    expect([row?.examination, row?.lensesOrContactLenses, row?.frame]).toEqual([
+      'One exam every 12 months',
+      'Two lenses (one pair) every 12 months',
+      'One set every 24 months',
+    ]);
+  });
+
+  it('keeps the benefit column as the in-network cost', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toEqual([
+      ['Exams', '$10 copay'],
+      ['Lenses', '$10 copay'],
+      ['Frames', '$150 allowance'],
+    ]);
+  });
+});
+
+describe('a label that heads a list of items, a value level with each', () => {
+  const line = (text: string, top: number, x: number) => ({
+    text,
+    words: [
+      {
+        text,
+        box: [x, top, x + 50, top + 10] as [number, number, number, number],
+        size: 10,
+        confidence: 1,
+      },
+    ],
+    box: [x, top, x + 50, top + 10] as [number, number, number, number],
+    size: 10,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  // as printed: the values' lines sit a little above their items'
+  const label = cell(0, [
+    line('Contact lenses', 132, 22),
+    line('(applies to materials only)', 146, 22),
+    line('Conventional', 160, 22),
+    line('Disposable', 198, 22),
+    line('Medically necessary', 219, 22),
+  ]);
+  const inNetwork = cell(1, [
+    line('$130 allowance,', 157, 213),
+    line('15% off balance over $130', 175, 213),
+    line('$130 allowance', 192, 213),
+    line('$0', 209, 213),
+  ]);
+  const outOfNetwork = cell(2, [
+    line('$104 allowance', 157, 397),
+    line('$104 allowance', 192, 397),
+    line('$200 allowance', 209, 397),
+  ]);
+
+  it('gives each item its values, a wrapped value joined', () => {
+    const items = itemsLineByLine(label, [inNetwork, outOfNetwork]) ?? [];
+    expect(items.map((i) => [i.service.value, ...i.costs.map((c) => c?.value)])).toEqual([
+      ['Conventional', '$130 allowance, 15% off balance over $130', '$104 allowance'],
+      ['Disposable', '$130 allowance', '$104 allowance'],
+      ['Medically necessary', '$0', '$200 allowance'],
+    ]);
+  });
+
+  it.each([
+    // one service's name wrapped over lines beside a value wrapped over lines
+    [
+      ['Frames', 'and accessories'],
+      ['$130 allowance,', '20% off balance'],
+    ],
+    // a value level with the list's heading: no list
+    [
+      ['Lenses', 'Single vision', 'Bifocal'],
+      ['$25', '$25', '$25'],
+    ],
+    // a value line that is no cost
+    [
+      ['Contacts', 'Elective', 'Necessary'],
+      ['see below', '$0'],
+    ],
+  ])('reads no list from %j beside %j', (names, values) => {
+    const l = cell(
+      0,
+      names.map((n, i) => line(n, i * 12, 0)),
+    );
+    const v = cell(
+      1,
+      values.map((n, i) => line(n, i * 12, 300)),
+    );
+    expect(itemsLineByLine(l, [v])).toBeUndefined();
+  });
+});
+
+describe('bulleted rows that name no service of their own', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefits',
+      [
+        ['Services', 'In-network provider', 'Out-of-network provider'],
+        ['UV coating*', '$15', 'Not covered'],
+        ['Premium anti-reflective coating*', '', ''],
+        ['\u2022 Tier 1', '$57', 'Not covered'],
+        ['\u2022 Tier 2', '$68', 'Not covered'],
+        ['Polarized*', '20% off retail', 'Not covered'],
+      ],
+    ]),
+  );
+
+  it('are kinds of the service named above them', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toEqual([
+      ['UV coating', '$15'],
+      ['Premium anti-reflective coating - Tier 1', '$57'],
+      ['Premium anti-reflective coating - Tier 2', '$68'],
+      ['Polarized', '20% off retail'],
+    ]);
+  });
+
+  it.each([
+    // a bulleted row that names a service is that service
+    ['\u2022 Single vision lenses', undefined],
+    // a row without a bullet
+    ['Tier 1', undefined],
+  ])('%j → %j', (label, name) => {
+    const above = {
+      text: 'Premium progressive*',
+      lines: [],
+      row: 0,
+      col: 0,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+    expect(subItemName(label, above)).toBe(name);
+  });
+});
+
+describe('plan columns under no network heading', () => {
+  const rowsOf = (header: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision',
+          [
+            header,
+            ['Eye exam', '$10 copay', '$0 copay'],
+            ['Frames', '$130 allowance', '$200 allowance'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.class, r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+
+  it('hold the in-network cost of each plan, no out-of-network amount', () => {
+    expect(rowsOf(['', 'Base Plan', 'Buy-Up Plan'])).toEqual([
+      ['Base Plan', 'Eye exam', '$10 copay', undefined],
+      ['Base Plan', 'Frames', '$130 allowance', undefined],
+      ['Buy-Up Plan', 'Eye exam', '$0 copay', undefined],
+      ['Buy-Up Plan', 'Frames', '$200 allowance', undefined],
+    ]);
   });
 });

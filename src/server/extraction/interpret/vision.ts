@@ -19,14 +19,16 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue } from './values.ts';
+import { cleanValue, normalizeKey } from './values.ts';
 import {
   FREQUENCY_VALUE,
   frequencyItems,
+  isDentalProcedureName,
   isOptionName,
+  isPlanTermLabel,
+  isVisionService,
   networkOf,
   SUM_ROW,
-  VISION_SERVICE,
 } from './vocabulary.ts';
 
 /**
@@ -119,13 +121,73 @@ function isFrequencyValue(v: string | undefined): boolean {
   return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
 }
 
+/** A bullet opening a line ('• Tier 1'). */
+const BULLET = /^\s*[\u2022\uf0b7\u25aa\u25cf]/;
+
+/**
+ * Whether a grid's rows are mostly vision services. A grid of other rows that lists an eye exam
+ * and eyewear among them (a medical plan grid: office visits, hospital stays, an eye exam) gives
+ * only its vision rows.
+ */
+export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
+  let labelled = 0;
+  let vision = 0;
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    // (a bulleted kind of the service above it counts as neither)
+    if (!label || isSectionRow(row.cells, shape) || BULLET.test(label.text)) continue;
+    labelled++;
+    if (isVisionService(label.text)) vision++;
+  }
+  return vision * 2 >= labelled;
+}
+
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
-    return label && VISION_SERVICE.test(label.text) && !isSectionRow(row.cells, shape);
+    return label && isVisionService(label.text) && !isSectionRow(row.cells, shape);
   }).length;
+}
+
+/** The vision service lines a grid names, normalised ('Eye Exam' and 'eye exam' are one). */
+function serviceNames(t: AnalyzedTable): Set<string> {
+  const shape = shapeByContent(t, gridShape(t));
+  const out = new Set<string>();
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (label && isVisionService(label.text) && !isSectionRow(row.cells, shape))
+      out.add(normalizeKey(label.text));
+  }
+  return out;
+}
+
+/**
+ * Vision grids printed one after another, each under its own heading that names a plan ('Plan 1:
+ * Essential', 'Bronze Vision Plan') and listing the same services: every plan prints the same
+ * table, so each grid is its heading's plan. Answers the plan of each such grid; nothing unless
+ * two headings or more name plans over grids that share two services or more.
+ */
+export function plansOfRepeatedGrids(tables: AnalyzedTable[]): Map<AnalyzedTable, string> {
+  const byHeading = new Map<string, AnalyzedTable[]>();
+  for (const t of tables) {
+    const heading = cleanValue(t.heading ?? '');
+    if (t.scope.classRef || t.scope.product === 'dental' || !heading || !isOptionName(heading))
+      continue;
+    const shape = shapeByContent(t, gridShape(t));
+    if (shape.groups.some((g) => g.option) || visionScore(t) < 2) continue;
+    byHeading.set(heading, [...(byHeading.get(heading) ?? []), t]);
+  }
+  const out = new Map<AnalyzedTable, string>();
+  if (byHeading.size < 2) return out;
+  const names = [...byHeading.values()].map(
+    (ts) => new Set(ts.flatMap((t) => [...serviceNames(t)])),
+  );
+  const shared = [...names[0]!].filter((n) => names.every((set) => set.has(n)));
+  if (shared.length < 2) return out;
+  for (const [heading, ts] of byHeading) for (const t of ts) out.set(t, heading);
+  return out;
 }
 
 /**
@@ -217,13 +279,73 @@ function costLike(text: string): boolean {
   );
 }
 
+/** The texts of a column's own cells (not those spanning into it from the left). */
+function columnTexts(t: AnalyzedTable, c: number): string[] {
+  return t.body
+    .map((r) => r.cells[c])
+    .filter((cell): cell is Cell => cell !== undefined && cell.col === c)
+    .map((cell) => cellText(cell))
+    .filter(Boolean);
+}
+
+/**
+ * A column taken for a second value column of a network (its heading spans it too: 'VSP Choice
+ * Network' over 'Benefit' and 'Frequency') whose cells mostly say how often ('One exam every 12
+ * months'): the grid's frequency column. Undefined when there is none or one is known.
+ */
+export function frequencyAmongValues(t: AnalyzedTable, shape: GridShape): GridShape | undefined {
+  if (shape.frequencyCol !== undefined) return undefined;
+  for (const [i, g] of shape.groups.entries()) {
+    const extra = [
+      ...(g.others ?? []),
+      ...(g.both !== undefined && (g.in !== undefined || g.out !== undefined) ? [g.both] : []),
+    ];
+    for (const c of extra) {
+      const texts = columnTexts(t, c);
+      if (texts.length < 2 || texts.filter(isFrequencyValue).length < texts.length * 0.6) continue;
+      const others = (g.others ?? []).filter((o) => o !== c);
+      const { others: _, both: __, ...rest } = g;
+      const group = {
+        ...rest,
+        ...(others.length ? { others } : {}),
+        ...(g.both !== undefined && g.both !== c ? { both: g.both } : {}),
+      };
+      const groups = shape.groups.map((x, j) => (j === i ? group : x));
+      return { ...shape, groups, frequencyCol: c };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A grid whose one value column is headed by how often ('Benefit frequency') but goes on, under a
+ * bar ('Plan design'), with what each service costs ('Exam | $10', 'Single vision | $15'): the
+ * heading names the first block only, so the column is the grid's value column, its frequency
+ * lines read as frequencies row by row. Undefined unless two of its cells or more are costs.
+ */
+export function frequencyColumnOfCosts(t: AnalyzedTable, shape: GridShape): GridShape | undefined {
+  const col = shape.frequencyCol;
+  if (shape.groups.length > 0 || col === undefined) return undefined;
+  const costs = t.body
+    .map((r) => r.cells[col])
+    .filter((cell) => cell?.col === col && costLike(cellText(cell)));
+  if (costs.length < 2) return undefined;
+  const { frequencyCol: _, ...rest } = shape;
+  // one column of amounts under no network heading: what a member pays at the provider
+  const network = oneNetworkNamed(t.caption ?? t.heading ?? '') ?? 'in';
+  return { ...rest, groups: [{ [network]: col, unclear: true }] };
+}
+
 /**
  * A grid printed without headings over its value columns (its headings are loose lines above it,
  * or none): when the headings leave the value columns unclear, each column's role is taken from
  * what it holds. The column whose cells mostly read as costs is the value column, one whose cells
  * mostly read as frequencies is the frequency column; columns of sentences describe.
  */
-export function shapeByContent(t: AnalyzedTable, shape: GridShape): GridShape {
+export function shapeByContent(t: AnalyzedTable, given: GridShape): GridShape {
+  const shape = frequencyAmongValues(t, given) ?? given;
+  const mixed = frequencyColumnOfCosts(t, shape);
+  if (mixed) return mixed;
   const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
   if (!only?.unclear || only.in !== undefined || only.out !== undefined || only.option)
     return shape;
@@ -336,6 +458,77 @@ export function valuesLineByLine(
   return out;
 }
 
+/**
+ * A label cell that heads a list of items, one per line, beside value cells that print one value
+ * level with each item ('Contact lenses (applies to materials only)' over 'Conventional' /
+ * 'Disposable' / 'Medically necessary', beside '$130 allowance, 15% off balance over $130' /
+ * '$130 allowance' / '$0'): each item with the values printed level with it, a value line level
+ * with no item going on from the one above. Undefined unless the cell's first line heads the list
+ * (level with no value), two items or more find values, and every value line is a cost.
+ */
+export function itemsLineByLine(
+  labelCell: Cell | undefined,
+  valueCells: Array<Cell | undefined>,
+): Array<{ service: Evidence; costs: Array<Evidence | undefined> }> | undefined {
+  const names = (labelCell?.lines ?? []).filter((l) => l.text.trim());
+  if (names.length < 3) return undefined;
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  // the item nearest the value, a line's height or so away at most (cells set their lines'
+  // baselines a little apart)
+  const levelOf = (v: Line): number => {
+    const height = v.box[3] - v.box[1];
+    let best = -1;
+    let distance = height * 1.2;
+    for (const [i, n] of names.entries()) {
+      const d = Math.abs(mid(n) - mid(v));
+      if (d < distance) {
+        distance = d;
+        best = i;
+      }
+    }
+    return best;
+  };
+  const perCell: Array<Map<number, string[]>> = [];
+  for (const cell of valueCells) {
+    const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
+    const byItem = new Map<number, string[]>();
+    let last: number | undefined;
+    for (const v of lines) {
+      const text = v.text.trim();
+      const at = levelOf(v);
+      if (at === -1) {
+        // a value wrapped onto a line of its own goes on from the value above
+        if (last === undefined) return undefined;
+        byItem.get(last)!.push(text);
+        continue;
+      }
+      if (byItem.has(at) && at === last) {
+        byItem.get(at)!.push(text);
+        continue;
+      }
+      if (!COST_VALUE.test(text) || byItem.has(at) || (last !== undefined && at < last))
+        return undefined;
+      byItem.set(at, [text]);
+      last = at;
+    }
+    perCell.push(byItem);
+  }
+  const items = [...new Set(perCell.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  // the list's heading (its first line) has no value of its own
+  if (items.length < 2 || items.includes(0)) return undefined;
+  return items.map((i) => {
+    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    return {
+      service: evidence(name, sourceOfLines([names[i]!]), 'split'),
+      costs: perCell.map((m, c) => {
+        const parts = m.get(i);
+        const cell = valueCells[c];
+        return parts && cell ? evidence(parts.join(' '), sourceOfCell(cell), 'split') : undefined;
+      }),
+    };
+  });
+}
+
 /** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
 const REIMBURSEMENT_START =
   /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
@@ -390,10 +583,38 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
   return [left.join(' '), right.join(' ')];
 }
 
+/**
+ * A bulleted row that names no service of its own ('• Tier 1' under 'Premium anti-reflective
+ * coating*'): one kind of the service named last in the row above it, written 'Premium
+ * anti-reflective coating - Tier 1'. Undefined for other rows.
+ */
+export function subItemName(label: string, above: Cell | undefined): string | undefined {
+  const m = label.match(new RegExp(`${BULLET.source}\\s*(.+)$`));
+  if (!m || isVisionService(m[1]!) || !above) return undefined;
+  const lines = above.lines.map((l) => l.text.trim()).filter(Boolean);
+  const name = lines[lines.length - 1]?.replace(/[*\u2020\u2021]+$/, '').trim();
+  if (!name || !isVisionService(name)) return undefined;
+  return `${name} - ${cleanValue(m[1]!)}`;
+}
+
 /** Text written as a sentence: four words or more ending in a full stop. */
 export function isSentence(text: string): boolean {
   const t = text.trim();
   return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
+}
+
+/**
+ * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
+ * breaks off after a comma or a little word ('non-prescription sunglasses,', 'times, other
+ * promotional offers may', 'including lens enhancements. At'): a column of prose beside the grid.
+ */
+export function isProseFragment(text: string): boolean {
+  const t = text.trim();
+  return (
+    /^\p{Ll}/u.test(t) ||
+    /[,;]$/.test(t) ||
+    /\b(and|or|the|at|may|can|to|of|a|an|for|with|in|by|are|is|be|will|your|on)$/i.test(t)
+  );
 }
 
 /**
@@ -489,6 +710,12 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
             .filter((c): c is Cell => c?.col === runCol && c.colSpan === 1),
         )
       : undefined;
+  const mostly = mostlyVision(t, shape);
+  // a plan's column under no network heading holds what a member pays at the provider: the
+  // in-network cost (an out-of-network reimbursement is an amount printed as such)
+  const networksNamed = t.columns.some((c) => c.network);
+  // the label cell of the last service row: a bulleted row under it is one of its kinds
+  let parent: Cell | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -502,7 +729,10 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
         row.cells[shape.labelCol],
         row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
       ) ??
+      subItemName(label.text, parent) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
+    const labelCell = row.cells[shape.labelCol];
+    if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     if (isSectionRow(row.cells, shape)) {
       section = service;
       addBarFrequency(service, label.source, row.row);
@@ -510,6 +740,13 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
+    // another row of a grid that is mostly not about vision
+    if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
+    // nor a term of the plan or of its price ('Deductible', 'Employee + Spouse')
+    if (isPlanTermLabel(service)) continue;
+    // nor a line of running text cut at its end
+    if (isProseFragment(label.text)) continue;
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
@@ -537,7 +774,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       let outCost =
         g.out !== undefined
           ? valueAt(row.cells, g.out, doubt)
-          : g.in === undefined
+          : g.in === undefined && !(g.option && !networksNamed)
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
@@ -574,6 +811,23 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
               ),
             ])
           : undefined;
+      // items listed one per line under the label's first line, a value level with each
+      const listed =
+        !split && !g.paired && g.in !== undefined && g.out !== undefined
+          ? itemsLineByLine(row.cells[shape.labelCol], [row.cells[g.in], row.cells[g.out]])
+          : undefined;
+      if (listed) {
+        listed.forEach(({ service: name, costs: [inItem, outItem] }, i) => {
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: name,
+            ...(inItem ? { inCost: inItem } : {}),
+            ...(outItem ? { outCost: outItem } : {}),
+          });
+        });
+        continue;
+      }
       if (split) {
         split.forEach(({ service: name, cost }, i) => {
           facts.benefits.push({
@@ -643,7 +897,7 @@ export function amountPairs(text: string): Array<{ service: string; amount: stri
   const out: Array<{ service: string; amount: string }> = [];
   for (const m of text.replace(/\s+/g, ' ').matchAll(AMOUNT_PAIR)) {
     const service = m[1]!.replace(/^[\s,*\u2022\uf0b7-]+|[\s,]+$/g, '').trim();
-    if (!service || !VISION_SERVICE.test(service) || /frequenc/i.test(service)) continue;
+    if (!service || !isVisionService(service) || /frequenc/i.test(service)) continue;
     out.push({ service, amount: m[2]!.replace(/\s+/g, ' ') });
   }
   return out;

@@ -4,8 +4,11 @@ import {
   dentalRowKind,
   frequencyItems,
   GROUP_NAME_LINE,
+  isDentalProcedureName,
   isOptionName,
+  isPlanTermLabel,
   isTierLabel,
+  isVisionService,
   keyKind,
   namesOtherCoverage,
   networkOf,
@@ -354,5 +357,57 @@ describe('what a vision service line is about', () => {
     ['Exam and frame', undefined],
   ])('%j → %j', (name, concept) => {
     expect(visionConcept(name)).toBe(concept);
+  });
+});
+
+describe('a vision service is no dental procedure', () => {
+  it.each([
+    ['Eye exam', true],
+    ['Contact lens evaluation and fitting', true],
+    ['Frames', true],
+    ['Retinal imaging', true],
+    ['Polarized', true],
+    ['UV Treatment', true],
+    ['High Index (1.66-1.73)', true],
+    ['Ophthalmologic visit', true],
+    ['Plano (non-prescription) sunglasses', true],
+    ['Low-vision testing and equipment', true],
+    ['D0120 PERIODIC ORAL EVALUATION EST PT', false],
+    ['D0210 INTRAORAL-COMPLETE SERIES RADIOGRAPHIC IMAGES', false],
+    ['Comprehensive periodontal evaluation', false],
+    ['Oral exam', false],
+    ['Exams and cleanings', false],
+    ['Deductible', false],
+  ])('%j → %s', (label, vision) => {
+    expect(isVisionService(label)).toBe(vision);
+  });
+
+  it.each([
+    ['D0140 Limited oral evaluation', true],
+    ['D2740 Crown - porcelain/ceramic', true],
+    ['Bitewing x-rays', true],
+    ['Eye exam', false],
+    ['Progressive lenses', false],
+    ['V2020 Frames', false],
+  ])('%j names a dental procedure: %s', (label, dental) => {
+    expect(isDentalProcedureName(label)).toBe(dental);
+  });
+});
+
+describe('a term of the plan or of its price is no vision service', () => {
+  it.each([
+    ['Deductible', true],
+    ['Out-of-pocket maximum', true],
+    ['Employee + Spouse', true],
+    ['Employee Only', true],
+    ['Per pay period cost', true],
+    ['Monthly premium', true],
+    ['Single vision', false],
+    ['Fit and Follow-up - Premium', false],
+    ['Premium progressive lenses', false],
+    ['Materials copay', false],
+    ['Contact lenses (instead of glasses)', false],
+  ])('%j → %s', (label, term) => {
+    expect(isPlanTermLabel(label)).toBe(term);
   });
 });

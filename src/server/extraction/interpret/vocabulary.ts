@@ -370,7 +370,38 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
 // ---------------------------------------------------------------- vision
 
 export const VISION_SERVICE =
-  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear)\b/i;
+  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear|eyeglass(es)?|spectacles?|sunglasses|polarized|uv|ultraviolet|high[- ]index|transitions|ophthalm\w*|optometr\w*|low[- ]vision)\b/i;
+
+/**
+ * What only a dental procedure's name says ('D0120 Periodic oral evaluation', 'Comprehensive
+ * periodontal evaluation', 'Bitewing radiographic image'): a row so named is no vision service,
+ * whatever vision word it also holds ('evaluation', 'exam').
+ */
+const DENTAL_PROCEDURE_WORDS =
+  /\b(oral|dental|dentures?|teeth|tooth|periodont\w*|radiograph\w*|bitewings?|endodont\w*|orthodont\w*|prophylaxis|fluoride|sealants?|crowns?|implants?|amalgam|pulp\w*|occlusal|extractions?|cleanings?|fillings?|root canals?|intraoral|extra-?oral|x-?rays?)\b/i;
+
+/** A dental procedure's name or code ('D0140 Limited oral evaluation'): never a vision service. */
+export function isDentalProcedureName(label: string): boolean {
+  const l = label.trim();
+  return PROCEDURE_CODE.test(l) || DENTAL_PROCEDURE_WORDS.test(l);
+}
+
+/** A label that names a vision service or material and no dental procedure. */
+export function isVisionService(label: string): boolean {
+  return VISION_SERVICE.test(label) && !isDentalProcedureName(label);
+}
+
+/**
+ * A term of the whole plan or of its price, not a service or material ('Deductible', 'Out-of-pocket
+ * maximum', 'Employee + Spouse', 'Per pay period cost', 'Premium'): a row so named is no vision
+ * service line, whatever it holds. A label that names a vision service is one ('Single vision').
+ */
+const PLAN_TERM =
+  /\b(deductibles?|out-of-pocket|contributions?|coinsurance|per pay|payroll|paycheck|rates?|cost per|bi-?weekly|semi-?monthly)\b|^\s*(monthly |annual |total )?premiums?\b/i;
+
+export function isPlanTermLabel(label: string): boolean {
+  return !VISION_SERVICE.test(label) && (isTierLabel(label) || PLAN_TERM.test(label));
+}
 
 /**
  * The one thing a vision service line is about, when its name says so plainly ('WellVision Exam'
