@@ -310,6 +310,98 @@ describe('matching a sibling that adds or drops pages (containment)', () => {
   });
 });
 
+describe('matching a sibling page by page', () => {
+  const counts = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, 1]));
+  const page = (n: number, shapes: string[], words: string[]) => ({
+    page: n,
+    shapes: counts(shapes),
+    tokens: counts(words),
+  });
+  // The taught document: a cover page of its own, and its values on page 2 (12 printed lines).
+  const valueLines = Array.from({ length: 12 }, (_, i) => `coverage row # for service ${i}`);
+  const valueWords = ['coverage', 'row', 'for', 'service', 'zenith', 'dental'];
+  const cover = Array.from({ length: 30 }, (_, i) => `cover page sentence ${i}`);
+  const coverWords = ['cover', 'page', 'sentence', 'welcome', 'letter'];
+  const taught = {
+    documentType: 'carrierProposal' as const,
+    fingerprint: {
+      shapes: counts([...cover, ...valueLines]),
+      tokens: counts([...coverWords, ...valueWords]),
+      pages: [page(2, valueLines, valueWords)],
+    },
+    fields: [
+      {
+        label: 'dentalInsurance_carrierName',
+        value: 'Zenith',
+        where: {
+          kind: 'line' as const,
+          page: 2,
+          at: 0.5,
+          prev: '',
+          next: '',
+          prefix: '',
+          suffix: '',
+          atStart: true,
+          atEnd: true,
+        },
+      },
+    ],
+  };
+  // A sibling: the value page printed again first, then pages of schedules of its own.
+  const schedule = Array.from({ length: 40 }, (_, i) => `procedure code # fee ${i}`);
+  const scheduleWords = ['procedure', 'code', 'fee', 'schedule', 'savings', 'typical'];
+  const doc = (first: ReturnType<typeof page>) => {
+    const rest = page(2, schedule, scheduleWords);
+    return {
+      shapes: { ...first.shapes, ...rest.shapes },
+      tokens: { ...first.tokens, ...rest.tokens },
+      pages: [first, rest],
+    };
+  };
+  it.each([
+    ['prints the value page again among pages of its own', page(1, valueLines, valueWords), true],
+    [
+      'the same without the carrier name',
+      page(
+        1,
+        valueLines,
+        valueWords.filter((w) => w !== 'zenith'),
+      ),
+      false,
+    ],
+    [
+      'shares 8 of its lines',
+      page(1, [...valueLines.slice(0, 8), 'other line a', 'other line b'], valueWords),
+      false,
+    ],
+    [
+      'shares its lines but holds as many words of another layout',
+      page(1, valueLines, [...valueWords, 'alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma']),
+      false,
+    ],
+  ])('%s', (_name, first, matches) => {
+    const print = doc(first);
+    expect(similarity(print, taught.fingerprint)).toBeLessThan(MATCH_THRESHOLD);
+    expect(likeness(print, taught) >= MATCH_THRESHOLD).toBe(matches);
+    expect(candidateTemplates(print, [{ template: taught }], 'carrierProposal')).toHaveLength(
+      matches ? 1 : 0,
+    );
+  });
+
+  it('a learned template prints the pages that hold its values, a document every page', () => {
+    const units = [
+      { order: 0, text: 'Cover letter', page: 1, kind: 'line' as const },
+      { order: 1, text: 'Zenith Dental', page: 2, kind: 'line' as const },
+      { order: 2, text: 'Page 2 of 2', page: 2, kind: 'furniture' as const },
+    ];
+    expect(fingerprintOf(units).pages?.map((p) => p.page)).toEqual([1, 2]);
+    const two = fingerprintOf(units, new Set([2])).pages;
+    expect(two).toEqual([
+      { page: 2, shapes: { 'zenith dental': 1 }, tokens: { zenith: 1, dental: 1 } },
+    ]);
+  });
+});
+
 describe('side-by-side values in one cell', () => {
   const word = (text: string, x0: number, x1: number, y: number) => ({
     text,

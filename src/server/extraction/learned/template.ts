@@ -71,13 +71,24 @@ export type LearnedValue = z.infer<typeof learnedValueSchema>;
 
 const counts = z.record(z.string().max(500), z.number().int().min(1));
 
+/** One page's printed lines (amounts masked) and words, outside running headers and footers. */
+const pagePrint = z.object({ page: z.number().int().min(1), shapes: counts, tokens: counts });
+
 export const layoutTemplateSchema = z.object({
   version: z.literal(1),
   documentType: z.enum(['carrierProposal', 'policyCertificate']),
   format: z.enum(['pdf', 'docx', 'image']),
   /** Carrier name and first heading, for people. */
   name: z.string().max(300),
-  fingerprint: z.object({ shapes: counts, tokens: counts }),
+  fingerprint: z.object({
+    shapes: counts,
+    tokens: counts,
+    /**
+     * Page by page: on a document, every page; on a template, the pages that hold a learned
+     * value (a sibling that shares only one of them, or prints only that page, still matches).
+     */
+    pages: z.array(pagePrint).max(200).optional(),
+  }),
   fields: z.array(learnedValueSchema).max(2000),
   tables: z
     .array(
@@ -125,9 +136,9 @@ export function rowKey(table: string, cells: Record<string, string | undefined>)
 
 const meaningful = (shape: string) => /\p{L}{3}/u.test(shape);
 
-export function fingerprintOf(units: Unit[]): LayoutTemplate['fingerprint'] {
-  const shapes: Record<string, number> = {};
-  const tokens: Record<string, number> = {};
+function printOf(units: readonly Unit[]): { shapes: Counts; tokens: Counts } {
+  const shapes: Counts = {};
+  const tokens: Counts = {};
   for (const u of units) {
     const s = shapeOf(u.text).slice(0, 200);
     if (meaningful(s)) shapes[s] = (shapes[s] ?? 0) + 1;
@@ -137,7 +148,27 @@ export function fingerprintOf(units: Unit[]): LayoutTemplate['fingerprint'] {
   return { shapes, tokens };
 }
 
-function dice(a: Record<string, number>, b: Record<string, number>): number {
+type Counts = Record<string, number>;
+
+/**
+ * A layout's fingerprint: its printed lines and words, and the same page by page (`pages`: the
+ * pages to print, every page when not given).
+ */
+export function fingerprintOf(
+  units: Unit[],
+  pages?: ReadonlySet<number>,
+): LayoutTemplate['fingerprint'] {
+  const printed = [...new Set(units.map((u) => u.page))].filter((p) => !pages || pages.has(p));
+  return {
+    ...printOf(units),
+    pages: printed.map((page) => ({
+      page,
+      ...printOf(units.filter((u) => u.page === page && u.kind !== 'furniture')),
+    })),
+  };
+}
+
+function dice(a: Counts, b: Counts): number {
   let both = 0;
   let total = 0;
   for (const [k, n] of Object.entries(a)) {
@@ -153,8 +184,8 @@ function dice(a: Record<string, number>, b: Record<string, number>): number {
  * digits masked (the template's wording and order of labels) and of their words.
  */
 export function similarity(
-  a: LayoutTemplate['fingerprint'],
-  b: LayoutTemplate['fingerprint'],
+  a: Pick<LayoutTemplate['fingerprint'], 'shapes' | 'tokens'>,
+  b: Pick<LayoutTemplate['fingerprint'], 'shapes' | 'tokens'>,
 ): number {
   return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
 }
@@ -166,6 +197,48 @@ const CONTAINED = 0.45;
 /** …and at least this many lines, and this much overall likeness. */
 const MIN_SHARED_LINES = 12;
 const MIN_OVERALL = 0.45;
+/**
+ * A page of the template that holds learned values matches a page of the document at this
+ * similarity, with at least MIN_PAGE_LINES printed lines in common and each page holding
+ * PAGE_WORDS of the other's words. Measured on the real summaries (scripts/fixtures/teach-pairs.ts):
+ * a sibling printing the taught page again among pages of its own, 0.52 similarity with 0.84 of
+ * the words both ways; pages of another layout of the same carrier (two forms of one carrier's dental
+ * or vision summary) up to 0.55 similarity but at most 0.67 of the words both ways; of another
+ * carrier at most 0.46 and 0.64.
+ */
+const PAGE_AT = 0.5;
+const MIN_PAGE_LINES = 10;
+const PAGE_WORDS = 0.75;
+
+function shared(a: Counts, b: Counts): number {
+  let n = 0;
+  for (const [k, m] of Object.entries(a)) n += Math.min(m, b[k] ?? 0);
+  return n;
+}
+const total = (c: Counts) => Object.values(c).reduce((a, b) => a + b, 0);
+
+/**
+ * How alike a document is to a template page by page: the best similarity of a template page
+ * holding learned values to a page of the document that shares MIN_PAGE_LINES of its lines and
+ * PAGE_WORDS of its words both ways (0 when none does).
+ */
+export function pageLikeness(
+  print: LayoutTemplate['fingerprint'],
+  template: Pick<LayoutTemplate, 'fingerprint'>,
+): number {
+  let best = 0;
+  for (const t of template.fingerprint.pages ?? [])
+    for (const d of print.pages ?? []) {
+      if (shared(d.shapes, t.shapes) < MIN_PAGE_LINES) continue;
+      const words = shared(d.tokens, t.tokens);
+      const held = Math.min(
+        words / Math.max(1, total(d.tokens)),
+        words / Math.max(1, total(t.tokens)),
+      );
+      if (held >= PAGE_WORDS) best = Math.max(best, similarity(d, t));
+    }
+  return best;
+}
 
 /** The words of the carrier name the taught document printed (none when it did not print it). */
 function carrierWords(template: Pick<LayoutTemplate, 'fields'>): string[] {
@@ -187,9 +260,14 @@ export function likeness(
 ): number {
   const b = template.fingerprint;
   const overall = similarity(print, b);
-  if (overall >= MATCH_AT || overall < MIN_OVERALL) return overall;
+  if (overall >= MATCH_AT) return overall;
   const carrier = carrierWords(template);
   if (!carrier.length || carrier.some((w) => !print.tokens[w])) return overall;
+  // Page by page (a sibling that shares one page of the template, or prints only that page):
+  // taken just above the threshold, so that a template matching as a whole wins over it.
+  const page = pageLikeness(print, template);
+  const byPage = page >= PAGE_AT ? MATCH_AT + (page - PAGE_AT) * 0.02 : 0;
+  if (overall < MIN_OVERALL) return Math.max(overall, byPage);
   let shared = 0;
   let inA = 0;
   let inB = 0;
@@ -198,9 +276,13 @@ export function likeness(
     inA += n;
   }
   for (const n of Object.values(b.shapes)) inB += n;
-  if (shared < MIN_SHARED_LINES || !inA || !inB) return overall;
+  if (shared < MIN_SHARED_LINES || !inA || !inB) return Math.max(overall, byPage);
   const held = Math.max(shared / inA, shared / inB);
-  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
+  return Math.max(
+    overall,
+    byPage,
+    MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED),
+  );
 }
 
 // ------------------------------------------------------------------------------ locating values
@@ -687,12 +769,16 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     tables.push({ label, rows: [], removedRows: engineRows(engine, label).keys, emptyColumns: [] });
   }
 
+  const valuePages = new Set<number>();
+  for (const f of fields) if (f.where) valuePages.add(f.where.page);
+  for (const t of tables)
+    for (const r of t.rows) for (const c of r.cells) if (c.where) valuePages.add(c.where.page);
   return {
     version: 1,
     documentType: input.documentType,
     format: input.layout.format,
     name: templateName(units, data),
-    fingerprint: fingerprintOf(units),
+    fingerprint: fingerprintOf(units, valuePages),
     fields,
     tables,
     removedFields,
