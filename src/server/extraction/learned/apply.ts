@@ -548,6 +548,12 @@ export function readWithTemplates(
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
       classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
+    // The class the engine read is printed on this document (not the name the rules give when a
+    // document names none): it wins over a class the broker typed for a taught document that
+    // printed none.
+    const className = normalizeText(engineClass?.value ?? '');
+    const printedClass =
+      className !== '' && prepared.nfkc.some((t) => normalizeText(t).includes(className));
     /** The printed table the prototype row was found in on this document. */
     let protoTable: number | undefined;
     /** What each learned row read on this document. */
@@ -577,13 +583,15 @@ export function readWithTemplates(
         return c.where && column !== 'class' && keysOf(table.label).includes(column);
       });
       if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
-      // A key the document does not print (the broker's class name) is kept as the broker said it;
-      // a class printed on the taught document but not found on this one (another employer's
-      // group) is the one the engine read for the whole table, when it read one.
+      // A key the document does not print (the broker's class name) is kept as the broker said it,
+      // unless this document prints the class the engine read for the whole table; a class
+      // printed on the taught document but not found on this one (another employer's group) is
+      // the one the engine read for the whole table, when it read one.
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
         if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
-        if (c.where && column === 'class' && engineClass) cells.set(column, engineClass);
+        if (column === 'class' && engineClass && (c.where || printedClass))
+          cells.set(column, engineClass);
         // A row's own name the taught document printed in pieces ("Premium progressive" over
         // "• Tier 1") is kept as the broker wrote it when the row's values were read.
         else if (!c.where && (!/\d/.test(c.value) || (column !== 'class' && cells.size > 0)))

@@ -808,6 +808,72 @@ describe('new rows of a taught grid', () => {
   });
 });
 
+describe('a class the taught document did not print', () => {
+  const page = (group: string, rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    group,
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+    [['Service', 'In-network', 'Out-of-network'], ...rows],
+    'This is only a partial list of vision services.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, group: string, name: string, i: string, o: string) =>
+    [
+      ['class', group],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const rows = [
+    ['Eye Exams', '$0', 'Amount over $50'],
+    ['Single Vision Lenses', '$0', 'Amount over $48'],
+    ['Frames', '$130 allowance', 'Amount over $48'],
+  ];
+  // The broker typed the class: the taught document prints none.
+  const taught = learnTemplate({
+    layout: markupLayout(page('Questions? Call the number on your card', rows)),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: rows.flatMap(([n, i, o], r) => row(r, 'Salaried Staff', n!, i!, o!)),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it.each([
+    [
+      'prints the group the engine read: the engine’s',
+      'Eligible: All Full-Time Employees',
+      'All Full-Time Employees',
+      'All Full-Time Employees',
+    ],
+    [
+      'prints none (the engine’s is the name the rules give): the broker’s',
+      'Questions? Call the number on your card',
+      'All Employees',
+      'Salaried Staff',
+    ],
+  ])('a sibling that %s', (_name, group, engineClass, expected) => {
+    const sibling = markupLayout(page(group, rows));
+    const generic: ParsedData = [
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: row(0, engineClass, 'Eye Exams', '$0', 'Amount over $50'),
+      },
+    ];
+    const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const read = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(read).toHaveLength(3);
+    expect(read.every((r) => r.class === expected)).toBe(true);
+  });
+});
+
 describe('words the reader put at the end of many cells', () => {
   const page = (rows: string[][]): MarkupBlock[] => [
     '# Acme Vision Summary of Benefits',
