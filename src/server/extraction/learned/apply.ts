@@ -37,6 +37,9 @@ import {
 /** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
 export const MATCH_THRESHOLD = 0.7;
 
+/** How alike a new row's name is to a removed row's for it to be that row (alike(): 0.9 × Dice). */
+const REMOVED_ALIKE = 0.6;
+
 /** Share of a table's taught rows that must be found again for the template to read that table. */
 const MIN_ROWS_FOUND = 0.5;
 
@@ -543,6 +546,8 @@ export function readWithTemplates(
     const rowSureness = new WeakMap<Map<string, ParsedCell>, number>();
     /** The learned row each row was read like (the prototype's for new rows). */
     const rowLearned = new WeakMap<Map<string, ParsedCell>, readonly LearnedValue[]>();
+    /** The columns the broker removed from the engine's reading of each learned row. */
+    const rowRemoved = new WeakMap<Map<string, ParsedCell>, readonly string[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
@@ -577,6 +582,7 @@ export function readWithTemplates(
         }
       }
       rowLearned.set(cells, learnedRow.cells);
+      if (learnedRow.removed) rowRemoved.set(cells, learnedRow.removed);
       // The row is printed on this document when its own keys (the tier, the service) are.
       const ownKeys = learnedRow.cells.filter((c) => {
         const column = columnOf(table.label, c.label);
@@ -753,6 +759,9 @@ export function readWithTemplates(
               valueFitsSlot(k, cells.get(k)!.value),
           );
           if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
+            // A row the broker removed from the engine's reading of the taught document (notes,
+            // a section read as a service) is not one here either.
+            if (removedName(table.droppedRows ?? [], rowKey(table.label, valuesOf(cells)))) break;
             values += cells.size;
             rowLearned.set(cells, like.cells);
             readRows.push(cells);
@@ -778,7 +787,8 @@ export function readWithTemplates(
             normalizeText(cell.value).includes(normalizeText(mine.value));
           if (
             (!mine || longer || overran(mine.value, cell.value, taughtValue.get(mine))) &&
-            !table.emptyColumns.includes(column)
+            !table.emptyColumns.includes(column) &&
+            !rowRemoved.get(cells)?.includes(column)
           )
             cells.set(column, cell);
         }
@@ -813,6 +823,15 @@ export function readWithTemplates(
 }
 
 const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
+
+/** The row's own names (its key without the class), words only. */
+const ownName = (key: string) => normalizeText(key.split(' | ').slice(1).join(' '));
+
+/** A row key named like one of the rows the broker removed (the class aside). */
+export function removedName(removed: readonly string[], key: string): boolean {
+  const name = ownName(key);
+  return !!name && removed.some((r) => alike(ownName(r), name) >= REMOVED_ALIKE);
+}
 
 /**
  * Values of one row learned from cells of their own (the in- and out-of-network columns), read

@@ -874,6 +874,95 @@ describe('a class the taught document did not print', () => {
   });
 });
 
+describe('values and rows the broker removed', () => {
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o?: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ...(o ? [['outOfNetworkReimbursement', o]] : []),
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const table = (cells: ReturnType<typeof row>[]): ParsedData => [
+    { type: 'table', label: 'visionInsurance_benefitSummary', cells: cells.flat() },
+  ];
+  const head = [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+  ];
+  const foot = ['This is only a partial list of vision services.', 'Acme Vision Company'];
+  const grid = [
+    ['Service', 'In-network', 'Out-of-network'],
+    ['Eye Exams', '$10', 'Amount over $50'],
+    ['Single Vision Lenses', '$0', 'Amount over $48'],
+    ['Frames', '$130 allowance', 'Amount over $48'],
+  ];
+  // The engine read the discount printed after the grid as a service and an out-of-network
+  // amount for frames; the broker removed both.
+  const taught = learnTemplate({
+    layout: markupLayout([
+      ...head,
+      grid,
+      'Extra discounts',
+      [['Hearing aids from Amplifon', '40% off retail']],
+      ...foot,
+    ]),
+    engine: table([
+      row(0, 'Eye Exams', '$10', 'Amount over $50'),
+      row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+      row(2, 'Frames', '$130 allowance', 'Amount over $48'),
+      row(3, 'Hearing aids from Amplifon', '40% off retail'),
+    ]),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      ...table([
+        row(0, 'Eye Exams', '$10', 'Amount over $50'),
+        row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+        row(2, 'Frames', '$130 allowance'),
+      ]),
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('learns them', () => {
+    const t = taught.tables.find((x) => x.label === 'visionInsurance_benefitSummary')!;
+    expect(t.rows.map((r) => r.removed)).toEqual([
+      undefined,
+      undefined,
+      ['outOfNetworkReimbursement'],
+    ]);
+    expect(t.droppedRows).toEqual(['all employees | hearing aids from amplifon']);
+  });
+  it('a sibling read with the template gives neither again', () => {
+    // The sibling prints the discount inside the grid, and the engine reads it all again.
+    const sibling = markupLayout([
+      ...head,
+      [
+        ...grid.slice(0, 3),
+        ['Frames', '$150 allowance', 'Amount over $70'],
+        ['Hearing aids from Amplifon', '35% off retail', ''],
+      ],
+      ...foot,
+    ]);
+    const generic = table([
+      row(0, 'Eye Exams', '$10', 'Amount over $50'),
+      row(1, 'Frames', '$150 allowance', 'Amount over $70'),
+    ]);
+    const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Eye Exams', '$10', 'Amount over $50'],
+      ['Single Vision Lenses', '$0', 'Amount over $48'],
+      ['Frames', '$150 allowance', undefined],
+    ]);
+    // An untaught document keeps everything the engine read.
+    expect(readWithTemplates(sibling, generic, [], 'carrierProposal').data).toBe(generic);
+  });
+});
+
 describe('words the reader put at the end of many cells', () => {
   const page = (rows: string[][]): MarkupBlock[] => [
     '# Acme Vision Summary of Benefits',

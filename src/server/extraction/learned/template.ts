@@ -94,9 +94,22 @@ export const layoutTemplateSchema = z.object({
     .array(
       z.object({
         label: z.string().min(1).max(200),
-        rows: z.array(z.object({ cells: z.array(learnedValueSchema).max(200) })).max(500),
+        rows: z
+          .array(
+            z.object({
+              cells: z.array(learnedValueSchema).max(200),
+              /** Columns the engine read in this row on the taught document and the broker emptied. */
+              removed: z.array(z.string().max(200)).max(100).optional(),
+            }),
+          )
+          .max(500),
         /** Row keys the engine read on the taught document and the broker removed. */
         removedRows: z.array(z.string().max(1000)).max(500),
+        /**
+         * Of removedRows, those the broker did not rename: no row the broker kept is printed where
+         * the engine read the removed row's name (a section or a note read as a row).
+         */
+        droppedRows: z.array(z.string().max(1000)).max(500).optional(),
         /** Columns the broker left empty in every row. */
         emptyColumns: z.array(z.string().max(200)).max(100),
         /**
@@ -503,8 +516,16 @@ function engineRows(engine: ParsedData | undefined, table: string) {
     }
   });
   const byKey = new Map<string, Map<string, Hint>>();
-  for (const [id, v] of values) byKey.set(rowKey(table, v), rows.get(id) ?? new Map());
-  return { byKey, keys: [...values.values()].map((v) => rowKey(table, v)) };
+  /** The columns the engine read a value in, per row key. */
+  const read = new Map<string, string[]>();
+  for (const [id, v] of values) {
+    const key = rowKey(table, v);
+    byKey.set(key, rows.get(id) ?? new Map());
+    read.set(key, [
+      ...new Set([...(read.get(key) ?? []), ...Object.keys(v).filter((c) => v[c]?.trim())]),
+    ]);
+  }
+  return { byKey, read, keys: [...values.values()].map((v) => rowKey(table, v)) };
 }
 
 /**
@@ -730,7 +751,11 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         if (unit) placed.push(unit);
         out.push(value);
       }
-      learnedRows.push({ cells: out });
+      // Values the engine read in this row that the broker removed (not a column the broker
+      // emptied in every row: emptyColumns says that).
+      const saved = new Set(cells.map((c) => columnOf(label, c.label)));
+      const removed = (hintRows.read.get(key) ?? []).filter((c) => !saved.has(c));
+      learnedRows.push({ cells: out, ...(removed.length ? { removed } : {}) });
       rowUnits.push(placed);
     }
     const columns = Object.keys(
@@ -749,10 +774,21 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           ),
         ]
       : [];
+    const removedRows = hintRows.keys.filter((k) => !truthKeys.has(k));
+    // Where the broker's rows' names are printed: a removed row whose name the engine read there
+    // was renamed, not removed.
+    const ownColumn = keys.find((k) => k !== 'class');
+    const kept = rowUnits.flatMap((placed) => placed.slice(0, 1)).filter((u) => u.box);
+    const droppedRows = removedRows.filter((k) => {
+      const at = ownColumn ? hintRows.byKey.get(k)?.get(ownColumn) : undefined;
+      const box = at?.box;
+      return !box || !kept.some((u) => u.page === at.page && overlap(box, u.box!) > 0.5);
+    });
     tables.push({
       label,
       rows: learnedRows,
-      removedRows: hintRows.keys.filter((k) => !truthKeys.has(k)),
+      removedRows,
+      ...(droppedRows.length ? { droppedRows } : {}),
       emptyColumns: all.filter((c) => !columns.includes(c)),
       ...prototypeOf(units, learnedRows, rowUnits, keys),
     });
