@@ -770,6 +770,7 @@ export function readWithTemplates(
         }
       }
     }
+    const kinds = columnKinds(table);
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
       const partner = engineRows.findIndex(
@@ -786,7 +787,10 @@ export function readWithTemplates(
             normalizeText(cell.value).length > normalizeText(mine.value).length &&
             normalizeText(cell.value).includes(normalizeText(mine.value));
           if (
-            (!mine || longer || overran(mine.value, cell.value, taughtValue.get(mine))) &&
+            (!mine ||
+              longer ||
+              overran(mine.value, cell.value, taughtValue.get(mine)) ||
+              betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column))) &&
             !table.emptyColumns.includes(column) &&
             !rowRemoved.get(cells)?.includes(column)
           )
@@ -919,6 +923,48 @@ export function overran(mine: string, engine: string, taught: string | undefined
   if (!e || m === e || !m.includes(e)) return false;
   const t = wordCount(taught);
   return Math.abs(wordCount(engine) - t) < Math.abs(wordCount(mine) - t);
+}
+
+/** A value's form: digits counted, not read ("$150" and "$130" alike, "$1501" not). */
+const formOf = (text: string) => normalizeText(text).replace(/\d/g, '9');
+/** A value's kind: an amount, a share, both or neither ("Every 24 months" and "Every year" alike). */
+const kindOf = (text: string) => `${text.includes('$')}${text.includes('%')}`;
+
+/**
+ * The engine read the cell in the form the broker saved at that place on the taught document
+ * ("80% of amount over $150" where "80% of amount over $130" was taught) and the template read it
+ * and more ("80% of amount over $1501": a footnote mark run into the amount); or the engine read a
+ * value of the taught kind (a frequency where a frequency was taught) and the template one of a
+ * kind the column was never taught (a cost): the engine's reading is the better supported.
+ */
+export function betterFormed(
+  mine: string,
+  engine: string,
+  taught: string | undefined,
+  /** The kinds of every value taught in the column (a kind the column never had is suspect). */
+  kinds: ReadonlySet<string> = new Set(taught === undefined ? [] : [kindOf(taught)]),
+): boolean {
+  if (taught === undefined || normalizeText(mine) === normalizeText(engine)) return false;
+  const form = formOf(taught);
+  // The template's reading holds the engine's and more (ran over into a mark or a word).
+  if (
+    formOf(engine) === form &&
+    formOf(mine) !== form &&
+    normalizeText(mine).includes(normalizeText(engine))
+  )
+    return true;
+  return kindOf(engine) === kindOf(taught) && !kinds.has(kindOf(mine));
+}
+
+/** The kinds of the values taught in each column of a learned table. */
+function columnKinds(table: LayoutTemplate['tables'][number]): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const r of table.rows)
+    for (const c of r.cells) {
+      const column = columnOf(table.label, c.label);
+      kinds.set(column, (kinds.get(column) ?? new Set()).add(kindOf(c.value)));
+    }
+  return kinds;
 }
 
 function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {

@@ -5,6 +5,7 @@ import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
   amountAlone,
+  betterFormed,
   bothNetworks,
   candidateTemplates,
   MATCH_THRESHOLD,
@@ -480,6 +481,24 @@ describe('a template reading that ran over into the text beside the value', () =
   });
   it('keeps the template’s reading when nothing was taught at that place', () => {
     expect(overran('100% Limited', '100%', undefined)).toBe(false);
+  });
+});
+
+describe('the engine’s reading of a cell better formed than the template’s', () => {
+  it.each([
+    // [template read, engine read, taught, the column's other taught values, engine wins]
+    ['80% of amount over $1501', '80% of amount over $150', '80% of amount over $130', [], true],
+    ['80% of amount over $1501', 'Every calendar year', 'Every 24 months', [], true],
+    ['$10 copay', 'Not covered', 'Not covered', ['$25 copay', '80%'], false],
+    ['Every 12 months', 'Every 24 months', 'Every 24 months', [], false],
+    ['$25', '$2', '$10', [], false],
+    ['$25', '$25', '$10', [], false],
+    ['80% after deductible', '80%', undefined, [], false],
+  ])('%s or %s where %s was taught (and %j): engine %s', (mine, engine, taught, others, wins) => {
+    const kinds = new Set(
+      [taught ?? '', ...others].map((v) => `${v.includes('$')}${v.includes('%')}`),
+    );
+    expect(betterFormed(mine, engine, taught, kinds)).toBe(wins);
   });
 });
 
