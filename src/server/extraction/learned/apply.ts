@@ -12,6 +12,7 @@ import {
   rowKey,
   skeletonPattern,
   TABLE_KEYS,
+  unpackTemplate,
   type Where,
 } from './template.ts';
 import {
@@ -499,7 +500,8 @@ export function readWithTemplates(
   const units = layoutUnits(layout);
   const found = bestTemplate(units, templates, documentType);
   if (!found) return { data: generic };
-  const { template, similarity: match } = found;
+  const { similarity: match } = found;
+  const template = unpackTemplate(found.template);
   const prepared = prepare(units);
   for (const t of template.tables)
     for (const r of t.rows)

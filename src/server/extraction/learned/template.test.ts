@@ -20,8 +20,10 @@ import {
   learnedValueCount,
   learnTemplate,
   likeness,
+  packTemplate,
   similarity,
   skeletonPattern,
+  unpackTemplate,
 } from './template.ts';
 import { cellText, layoutUnits, xGroups } from './units.ts';
 
@@ -149,7 +151,9 @@ const template = learnTemplate({
 describe('learning a layout from corrections', () => {
   it('finds where every printed value is, and keeps a value the document does not print as said', () => {
     expect(layoutTemplateSchema.safeParse(template).success).toBe(true);
-    const services = template.tables.find((t) => t.label === 'dentalInsurance_coveredServices')!;
+    const services = unpackTemplate(template).tables.find(
+      (t) => t.label === 'dentalInsurance_coveredServices',
+    )!;
     const cls = services.rows[0]!.cells.find((c) => c.label.endsWith('_class'))!;
     expect(cls.where).toBeUndefined(); // "All Employees" is not printed
     const ded = services.rows[0]!.cells.find((c) => c.label.endsWith('IndividualInNetwork'))!;
@@ -159,6 +163,24 @@ describe('learning a layout from corrections', () => {
       colHead: 'in network',
     });
     expect(learnedValueCount(template)).toBe(2 + 2 * 5 + 4 * 3);
+  });
+
+  it('says the headings its cells share once, and gives every cell its headings back', () => {
+    const full = unpackTemplate(template);
+    expect(full.heads).toBeUndefined();
+    const wheres = (t: typeof template) =>
+      t.tables.flatMap((x) => x.rows.flatMap((r) => r.cells.flatMap((c) => c.where ?? [])));
+    // Packed: no cell repeats its table's or column's heading.
+    expect(wheres(template).filter((w) => w.tableHead !== undefined)).toEqual([]);
+    expect(wheres(full).every((w) => w.kind !== 'cell' || w.tableHead !== undefined)).toBe(true);
+    expect(JSON.stringify(template).length).toBeLessThan(JSON.stringify(full).length);
+    // Packing again changes nothing; an unpacked (older) template reads the same.
+    expect(packTemplate(full)).toEqual(template);
+    expect(unpackTemplate(packTemplate(full))).toEqual(full);
+    const layout = markupLayout(printed('Harborview Animal Clinic', '$75', '$2,000', taughtRates));
+    expect(readWithTemplates(layout, [], [full], 'carrierProposal')).toEqual(
+      readWithTemplates(layout, [], [template], 'carrierProposal'),
+    );
   });
 
   it('reads another employer’s document on the same template, with other amounts and one tier fewer', () => {

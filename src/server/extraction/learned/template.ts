@@ -124,6 +124,17 @@ export const layoutTemplateSchema = z.object({
     .max(50),
   /** Fields the engine read on the taught document and the broker removed. */
   removedFields: z.array(z.string().max(200)).max(500),
+  /**
+   * Headings shared by many cells, said once (packTemplate): each printed table's heading by its
+   * index, each column's by "table:col"; a cell's where without its own tableHead or colHead has
+   * these.
+   */
+  heads: z
+    .object({
+      tables: z.record(z.string().max(12), z.string().max(300)),
+      columns: z.record(z.string().max(24), z.string().max(200)),
+    })
+    .optional(),
 });
 export type LayoutTemplate = z.infer<typeof layoutTemplateSchema>;
 
@@ -344,6 +355,9 @@ export function findValue(text: string, value: string): [number, number] | undef
 
 const WORDS = 4;
 
+/** Positions kept to a ten-thousandth of the page (a fraction of a point). */
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
 /** A column heading naming the out-of-network (non-network) side. */
 const OUT_OF_NETWORK = /\b(?:out|non)\b[\s-]*(?:of[\s-]*)?network/;
 
@@ -375,7 +389,7 @@ function placeOf(
   return {
     kind: unit.kind,
     page: unit.page,
-    at: units.length > 1 ? unit.order / (units.length - 1) : 0,
+    at: units.length > 1 ? round4(unit.order / (units.length - 1)) : 0,
     prev: unit.kind === 'cell' ? '' : neighbour(-1),
     next: unit.kind === 'cell' ? '' : neighbour(1),
     ...(unit.kind === 'cell'
@@ -393,8 +407,8 @@ function placeOf(
     atStart: beforeWords.length <= WORDS,
     atEnd: afterWords.length <= WORDS,
     ...(wrap > 1 ? { span: wrap } : {}),
-    ...(group ? { x: group.x } : {}),
-    ...(unit.x ? { ux: unit.x } : {}),
+    ...(group ? { x: [round4(group.x[0]), round4(group.x[1])] as [number, number] } : {}),
+    ...(unit.x ? { ux: [round4(unit.x[0]), round4(unit.x[1])] as [number, number] } : {}),
     ...(wrap > 1 && unit.kind === 'cell'
       ? { below: unitBelow(units, unit, wrap)?.rowHead?.slice(0, 200) ?? '' }
       : {}),
@@ -809,7 +823,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
   for (const f of fields) if (f.where) valuePages.add(f.where.page);
   for (const t of tables)
     for (const r of t.rows) for (const c of r.cells) if (c.where) valuePages.add(c.where.page);
-  return {
+  return packTemplate({
     version: 1,
     documentType: input.documentType,
     format: input.layout.format,
@@ -818,7 +832,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     fields,
     tables,
     removedFields,
-  };
+  });
 }
 
 function templateName(units: Unit[], data: ParsedData): string {
@@ -831,6 +845,81 @@ function templateName(units: Unit[], data: ParsedData): string {
       ? heading
       : [carrier, heading].filter(Boolean).join(' — ');
   return (name || 'Untitled layout').slice(0, 300);
+}
+
+const everyWhere = (
+  t: LayoutTemplate,
+  f: (w: Where) => Where,
+  /** A cell's label given its table's label. */
+  label: (table: string, cell: string) => string = (_, cell) => cell,
+): LayoutTemplate => {
+  const value = (v: LearnedValue): LearnedValue => (v.where ? { ...v, where: f(v.where) } : v);
+  return {
+    ...t,
+    fields: t.fields.map(value),
+    tables: t.tables.map((table) => ({
+      ...table,
+      rows: table.rows.map((r) => ({
+        ...r,
+        cells: r.cells.map((c) => ({ ...value(c), label: label(table.label, c.label) })),
+      })),
+    })),
+  };
+};
+
+/**
+ * The template with the headings its cells share said once (`heads`): a cell's table heading is
+ * the same for every cell of its printed table, its column heading for every cell of its column;
+ * and each cell's label without its table's label before it. unpackTemplate gives every cell its
+ * headings and full label back (what reading, refining and counting use).
+ */
+export function packTemplate(t: LayoutTemplate): LayoutTemplate {
+  const full = unpackTemplate(t);
+  const tables: Record<string, string> = {};
+  const columns: Record<string, string> = {};
+  everyWhere(full, (w) => {
+    if (w.kind !== 'cell' || w.table === undefined) return w;
+    if (w.tableHead !== undefined) tables[w.table] ??= w.tableHead;
+    if (w.colHead !== undefined && w.col !== undefined)
+      columns[`${w.table}:${w.col}`] ??= w.colHead;
+    return w;
+  });
+  const packed = everyWhere(
+    full,
+    (w) => {
+      if (w.kind !== 'cell' || w.table === undefined) return w;
+      const { tableHead, colHead, ...rest } = w;
+      return {
+        ...rest,
+        ...(tableHead !== undefined && tableHead !== tables[w.table] ? { tableHead } : {}),
+        ...(colHead !== undefined && colHead !== columns[`${w.table}:${w.col}`] ? { colHead } : {}),
+      };
+    },
+    // A cell's label without its table's ("coverageLevelInNetwork").
+    columnOf,
+  );
+  return { ...packed, heads: { tables, columns } };
+}
+
+/** The template with every cell's headings in its own where (what reading uses). */
+export function unpackTemplate(t: LayoutTemplate): LayoutTemplate {
+  const heads = t.heads;
+  if (!heads) return t;
+  const { heads: _, ...rest } = t;
+  return everyWhere(
+    rest,
+    (w) => {
+      if (w.kind !== 'cell' || w.table === undefined) return w;
+      const tableHead = w.tableHead ?? heads.tables[w.table];
+      const colHead = w.colHead ?? heads.columns[`${w.table}:${w.col}`];
+      return {
+        ...w,
+        ...(tableHead !== undefined ? { tableHead } : {}),
+        ...(colHead !== undefined ? { colHead } : {}),
+      };
+    },
+    (table, cell) => (cell.startsWith(`${table}_`) ? cell : `${table}_${cell}`),
+  );
 }
 
 /** How many values a template knows where to find. */
@@ -848,7 +937,12 @@ export function learnedValueCount(t: LayoutTemplate): number {
  * A template taught again from another document on the same layout: the newer corrections win
  * for every value they place; values only the older document placed are kept.
  */
-export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): LayoutTemplate {
+export function refineTemplate(
+  olderPacked: LayoutTemplate,
+  newerPacked: LayoutTemplate,
+): LayoutTemplate {
+  const older = unpackTemplate(olderPacked);
+  const newer = unpackTemplate(newerPacked);
   const placed = new Set(newer.fields.filter((f) => f.where).map((f) => f.label));
   const fields = [
     ...newer.fields.filter(
@@ -858,5 +952,5 @@ export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): La
   for (const f of older.fields) if (f.where && !placed.has(f.label)) fields.push(f);
   const tables = [...newer.tables];
   for (const t of older.tables) if (!tables.some((n) => n.label === t.label)) tables.push(t);
-  return { ...newer, fields, tables };
+  return packTemplate({ ...newer, fields, tables });
 }
