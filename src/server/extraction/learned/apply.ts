@@ -583,6 +583,7 @@ export function readWithTemplates(
           if (unit) at.push(unit);
         }
       }
+      oneNetworkPerCell(cells, cellUnit);
       rowLearned.set(cells, learnedRow.cells);
       if (learnedRow.removed) rowRemoved.set(cells, learnedRow.removed);
       // The row is printed on this document when its own keys (the tier, the service) are.
@@ -872,6 +873,33 @@ export function splitJoined(
       cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
   }
 }
+
+/**
+ * Both networks' values of a row read from one printed cell headed as one network's only
+ * ("Member responsibility (in-network only)": a sibling that prints no out-of-network column): the
+ * cell is that network's value; the other network's is not printed here. (A cell printed once for
+ * both networks stays both's.)
+ */
+export function oneNetworkPerCell(
+  cells: Map<string, ParsedCell>,
+  units: WeakMap<ParsedCell, Unit>,
+): void {
+  for (const [column, cell] of cells) {
+    if (!column.endsWith('InNetwork')) continue;
+    const outColumn = column.replace(/InNetwork$/, 'OutOfNetwork');
+    const other = cells.get(outColumn);
+    const unit = units.get(cell);
+    if (!other || !unit || unit.kind !== 'cell' || units.get(other) !== unit) continue;
+    // The cell's column heading; the table's headings when its column has none.
+    const heads = normalizeText(unit.colHead?.trim() ? unit.colHead : (unit.tableHead ?? ''));
+    const only = ONE_NETWORK_ONLY.exec(heads)?.[1];
+    if (only === undefined) continue;
+    cells.delete(/^in/.test(only) ? outColumn : column);
+  }
+}
+
+/** A heading saying its values are one network's only ("(in-network only)", "non-network only"). */
+const ONE_NETWORK_ONLY = /\b(in|out[\s-]*of|non)[\s-]*network\s*only\b/;
 
 const NETWORK = /network/i;
 

@@ -9,6 +9,7 @@ import {
   bothNetworks,
   candidateTemplates,
   MATCH_THRESHOLD,
+  oneNetworkPerCell,
   overran,
   readWithTemplates,
   splitJoined,
@@ -521,6 +522,42 @@ describe('the engine’s reading of a cell better formed than the template’s',
       [taught ?? '', ...others].map((v) => `${v.includes('$')}${v.includes('%')}`),
     );
     expect(betterFormed(mine, engine, taught, kinds)).toBe(wins);
+  });
+});
+
+describe('both networks read from one cell', () => {
+  const unit = (colHead: string, tableHead: string) => ({
+    order: 0,
+    text: '$0',
+    page: 1,
+    kind: 'cell' as const,
+    table: 0,
+    row: 1,
+    col: 2,
+    rowHead: 'd# periodic oral evaluation',
+    colHead,
+    tableHead,
+  });
+  it.each([
+    ['', 'covered procedures | member responsibility (in–network only)', ['InNetwork']],
+    ['Member responsibility (out-of-network only)', '', ['OutOfNetwork']],
+    [
+      'Network plan pays',
+      'covered services | network | non-network',
+      ['InNetwork', 'OutOfNetwork'],
+    ],
+    ['', 'in-network | out-of-network', ['InNetwork', 'OutOfNetwork']],
+  ])('headed %j under %j keeps %j', (colHead, tableHead, kept) => {
+    const printed = unit(colHead, tableHead);
+    const label = (n: string) => `dentalInsurance_coveredServices_coverageLevel${n}`;
+    const cell = (n: string) => ({ label: label(n), value: '$0', row: 0, col: 0, score: 0.9 });
+    const cells = new Map([
+      ['coverageLevelInNetwork', cell('InNetwork')],
+      ['coverageLevelOutOfNetwork', cell('OutOfNetwork')],
+    ]);
+    const units = new WeakMap([...cells.values()].map((c) => [c, printed]));
+    oneNetworkPerCell(cells, units);
+    expect([...cells.keys()].map((k) => k.replace('coverageLevel', ''))).toEqual(kept);
   });
 });
 
