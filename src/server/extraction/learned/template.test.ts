@@ -412,6 +412,34 @@ describe('matching a sibling page by page', () => {
     );
   });
 
+  // A grid of 20 taught services on a page printed with other words (out-of-network notes), after
+  // a cover page.
+  const services = Array.from(
+    { length: 20 },
+    (_, i) => `d# procedure ${'abcdefghijklmnopqrst'[i]}`,
+  );
+  const notes = Array.from({ length: 10 }, (_, i) => `out of network note ${i}`);
+  const noteWords = Array.from({ length: 10 }, (_, i) => `note${'abcdefghij'[i]}`);
+  const gridWords = ['procedure', 'zenith', ...noteWords];
+  const grid = {
+    documentType: 'carrierProposal' as const,
+    fingerprint: {
+      shapes: counts([...cover, ...services, ...notes]),
+      tokens: counts([...coverWords, ...gridWords]),
+      pages: [{ ...page(2, [...services, ...notes], gridWords), rows: services }],
+    },
+    fields: taught.fields,
+  };
+  it.each([
+    ['prints 18 of the 20 taught services with one column fewer', 18, true],
+    ['prints 14 of them', 14, false],
+  ])('a sibling that %s', (_name, printed, matches) => {
+    const first = page(1, services.slice(0, printed), gridWords.slice(0, 6));
+    const print = doc(first);
+    expect(similarity(print, grid.fingerprint)).toBeLessThan(MATCH_THRESHOLD);
+    expect(likeness(print, grid) >= MATCH_THRESHOLD).toBe(matches);
+  });
+
   it('a learned template prints the pages that hold its values, a document every page', () => {
     const units = [
       { order: 0, text: 'Cover letter', page: 1, kind: 'line' as const },

@@ -72,7 +72,13 @@ export type LearnedValue = z.infer<typeof learnedValueSchema>;
 const counts = z.record(z.string().max(500), z.number().int().min(1));
 
 /** One page's printed lines (amounts masked) and words, outside running headers and footers. */
-const pagePrint = z.object({ page: z.number().int().min(1), shapes: counts, tokens: counts });
+const pagePrint = z.object({
+  page: z.number().int().min(1),
+  shapes: counts,
+  tokens: counts,
+  /** On a template: the row headings of the table cells taught on this page. */
+  rows: z.array(z.string().max(200)).max(500).optional(),
+});
 
 export const layoutTemplateSchema = z.object({
   version: z.literal(1),
@@ -259,10 +265,25 @@ export function pageLikeness(
         words / Math.max(1, total(d.tokens)),
         words / Math.max(1, total(t.tokens)),
       );
-      if (held >= PAGE_WORDS) best = Math.max(best, similarity(d, t));
+      if (held >= PAGE_WORDS || rowsFound(d, t)) best = Math.max(best, similarity(d, t));
     }
   return best;
 }
+
+/**
+ * The rows the broker taught on a template page are printed again on a document page (a sibling
+ * that prints the same grid of services with fewer columns, so fewer of the page's words): at
+ * least PAGE_ROWS of their headings, and PAGE_ROWS_SHARE of them. Measured: a sibling's grid 19 of
+ * 21; another form of the same carrier at most 8 (0.80), another carrier 12 (0.48).
+ */
+function rowsFound(d: { shapes: Counts }, t: { rows?: string[] | undefined }): boolean {
+  const rows = t.rows ?? [];
+  if (rows.length < PAGE_ROWS) return false;
+  const found = rows.filter((r) => d.shapes[r]).length;
+  return found >= PAGE_ROWS && found >= PAGE_ROWS_SHARE * rows.length;
+}
+const PAGE_ROWS = 15;
+const PAGE_ROWS_SHARE = 0.85;
 
 /** The words of the carrier name the taught document printed (none when it did not print it). */
 function carrierWords(template: Pick<LayoutTemplate, 'fields'>): string[] {
@@ -623,6 +644,28 @@ function labelWords(label: string): string[] {
     .filter((w) => w.length >= 4 && !['policy', 'year', 'level', 'network'].includes(w));
 }
 
+/** Each template page's print with the row headings of the cells taught on it. */
+function withTaughtRows(
+  print: LayoutTemplate['fingerprint'],
+  tables: LayoutTemplate['tables'],
+): LayoutTemplate['fingerprint'] {
+  const rows = new Map<number, Set<string>>();
+  for (const t of tables)
+    for (const r of t.rows)
+      for (const c of r.cells) {
+        const w = c.where;
+        if (w?.kind !== 'cell' || !w.rowHead || !meaningful(w.rowHead)) continue;
+        rows.set(w.page, (rows.get(w.page) ?? new Set()).add(w.rowHead));
+      }
+  return {
+    ...print,
+    pages: print.pages?.map((p) => {
+      const taught = rows.get(p.page);
+      return taught?.size ? { ...p, rows: [...taught] } : p;
+    }),
+  };
+}
+
 export function learnTemplate(input: LearnInput): LayoutTemplate {
   const units = layoutUnits(input.layout);
   const { data, engine } = input;
@@ -828,7 +871,7 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     documentType: input.documentType,
     format: input.layout.format,
     name: templateName(units, data),
-    fingerprint: fingerprintOf(units, valuePages),
+    fingerprint: withTaughtRows(fingerprintOf(units, valuePages), tables),
     fields,
     tables,
     removedFields,
