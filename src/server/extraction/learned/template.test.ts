@@ -1005,7 +1005,8 @@ describe('values and rows the broker removed', () => {
     ['Frames', '$130 allowance', 'Amount over $48'],
   ];
   // The engine read the discount printed after the grid as a service and an out-of-network
-  // amount for frames; the broker removed both.
+  // amount for frames; the broker removed both, and typed a value the document does not print
+  // for the lenses' out-of-network amount the engine read.
   const taught = learnTemplate({
     layout: markupLayout([
       ...head,
@@ -1024,7 +1025,7 @@ describe('values and rows the broker removed', () => {
       { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
       ...table([
         row(0, 'Eye Exams', '$10', 'Amount over $50'),
-        row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+        row(1, 'Single Vision Lenses', '$0', 'Not covered'),
         row(2, 'Frames', '$130 allowance'),
       ]),
     ],
@@ -1034,7 +1035,7 @@ describe('values and rows the broker removed', () => {
     const t = taught.tables.find((x) => x.label === 'visionInsurance_benefitSummary')!;
     expect(t.rows.map((r) => r.removed)).toEqual([
       undefined,
-      undefined,
+      ['outOfNetworkReimbursement'],
       ['outOfNetworkReimbursement'],
     ]);
     expect(t.droppedRows).toEqual(['all employees | hearing aids from amplifon']);
@@ -1052,7 +1053,8 @@ describe('values and rows the broker removed', () => {
     ]);
     const generic = table([
       row(0, 'Eye Exams', '$10', 'Amount over $50'),
-      row(1, 'Frames', '$150 allowance', 'Amount over $70'),
+      row(1, 'Single Vision Lenses', '$0', 'Amount over $45'),
+      row(2, 'Frames', '$150 allowance', 'Amount over $70'),
     ]);
     const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
     expect(match).toBeDefined();
@@ -1061,7 +1063,7 @@ describe('values and rows the broker removed', () => {
       rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
     ).toEqual([
       ['Eye Exams', '$10', 'Amount over $50'],
-      ['Single Vision Lenses', '$0', 'Amount over $48'],
+      ['Single Vision Lenses', '$0', undefined],
       ['Frames', '$150 allowance', undefined],
     ]);
     // An untaught document keeps everything the engine read.

@@ -104,7 +104,10 @@ export const layoutTemplateSchema = z.object({
           .array(
             z.object({
               cells: z.array(learnedValueSchema).max(200),
-              /** Columns the engine read in this row on the taught document and the broker emptied. */
+              /**
+               * Columns the engine read in this row on the taught document and the broker emptied,
+               * or replaced with a value the document does not print.
+               */
               removed: z.array(z.string().max(200)).max(100).optional(),
             }),
           )
@@ -551,14 +554,14 @@ function engineRows(engine: ParsedData | undefined, table: string) {
     }
   });
   const byKey = new Map<string, Map<string, Hint>>();
-  /** The columns the engine read a value in, per row key. */
-  const read = new Map<string, string[]>();
+  /** What the engine read in each column, per row key. */
+  const read = new Map<string, Record<string, string>>();
   for (const [id, v] of values) {
     const key = rowKey(table, v);
     byKey.set(key, rows.get(id) ?? new Map());
-    read.set(key, [
-      ...new Set([...(read.get(key) ?? []), ...Object.keys(v).filter((c) => v[c]?.trim())]),
-    ]);
+    const r = read.get(key) ?? {};
+    for (const [c, value] of Object.entries(v)) if (value.trim()) r[c] ??= value;
+    read.set(key, r);
   }
   return { byKey, read, keys: [...values.values()].map((v) => rowKey(table, v)) };
 }
@@ -809,9 +812,15 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         out.push(value);
       }
       // Values the engine read in this row that the broker removed (not a column the broker
-      // emptied in every row: emptyColumns says that).
-      const saved = new Set(cells.map((c) => columnOf(label, c.label)));
-      const removed = (hintRows.read.get(key) ?? []).filter((c) => !saved.has(c));
+      // emptied in every row: emptyColumns says that), or replaced by a value the document does
+      // not print (the engine's reading there was wrong, and nothing printed is right).
+      const engineRead = hintRows.read.get(key) ?? {};
+      const saved = new Map(out.map((c) => [columnOf(label, c.label), c]));
+      const removed = Object.keys(engineRead).filter((c) => {
+        const mine = saved.get(c);
+        if (!mine) return true;
+        return !mine.where && normalizeText(mine.value) !== normalizeText(engineRead[c]!);
+      });
       learnedRows.push({ cells: out, ...(removed.length ? { removed } : {}) });
       rowUnits.push(placed);
     }
