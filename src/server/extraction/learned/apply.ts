@@ -875,10 +875,10 @@ export function splitJoined(
 }
 
 /**
- * Both networks' values of a row read from one printed cell headed as one network's only
- * ("Member responsibility (in-network only)": a sibling that prints no out-of-network column): the
- * cell is that network's value; the other network's is not printed here. (A cell printed once for
- * both networks stays both's.)
+ * Both networks' values of a row read from one printed cell of a table headed as one network's
+ * only ("Member responsibility (in-network only)": a sibling that prints no out-of-network column):
+ * the cell is that network's value; the other network's is not printed here. (A cell printed once
+ * for both networks stays both's.)
  */
 export function oneNetworkPerCell(
   cells: Map<string, ParsedCell>,
@@ -890,8 +890,7 @@ export function oneNetworkPerCell(
     const other = cells.get(outColumn);
     const unit = units.get(cell);
     if (!other || !unit || unit.kind !== 'cell' || units.get(other) !== unit) continue;
-    // The cell's column heading; the table's headings when its column has none.
-    const heads = normalizeText(unit.colHead?.trim() ? unit.colHead : (unit.tableHead ?? ''));
+    const heads = normalizeText(`${unit.colHead ?? ''} ${unit.tableHead ?? ''}`);
     const only = ONE_NETWORK_ONLY.exec(heads)?.[1];
     if (only === undefined) continue;
     cells.delete(/^in/.test(only) ? outColumn : column);
