@@ -519,7 +519,11 @@ export function readWithTemplates(
     const read = readValue(prepared, f, match);
     if (!read) continue;
     values++;
-    fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
+    const engine = generic.find((i) => i.type === 'field' && i.label === f.label);
+    // The engine's reading of the field is the better supported one (see betterFormed).
+    if (engine?.type === 'field' && betterFormed(read.value, engine.value, f.value))
+      fieldReads.set(f.label, engine);
+    else fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
   }
   const removed = new Set(template.removedFields);
   const out: ParsedItem[] = [];
@@ -962,7 +966,8 @@ const kindOf = (text: string) => `${text.includes('$')}${text.includes('%')}`;
 /**
  * The engine read the cell in the form the broker saved at that place on the taught document
  * ("80% of amount over $150" where "80% of amount over $130" was taught) and the template read it
- * and more ("80% of amount over $1501": a footnote mark run into the amount); or the engine read a
+ * and more ("80% of amount over $1501": a footnote mark run into the amount) or a part of it ("Net"
+ * where the engine read "Health Net" and "Health Net" was taught); or the engine read a
  * value of the taught kind (a frequency where a frequency was taught) and the template one of a
  * kind the column was never taught (a cost): the engine's reading is the better supported.
  */
@@ -975,12 +980,11 @@ export function betterFormed(
 ): boolean {
   if (taught === undefined || normalizeText(mine) === normalizeText(engine)) return false;
   const form = formOf(taught);
-  // The template's reading holds the engine's and more (ran over into a mark or a word).
-  if (
-    formOf(engine) === form &&
-    formOf(mine) !== form &&
-    normalizeText(mine).includes(normalizeText(engine))
-  )
+  // The template's reading holds the engine's and more (ran over into a mark or a word), or is
+  // a part of it (stopped short of the taught value's words).
+  const m = normalizeText(mine);
+  const e = normalizeText(engine);
+  if (formOf(engine) === form && formOf(mine) !== form && (m.includes(e) || e.includes(m)))
     return true;
   return kindOf(engine) === kindOf(taught) && !kinds.has(kindOf(mine));
 }

@@ -545,6 +545,9 @@ describe('the engine’s reading of a cell better formed than the template’s',
     ['$25', '$2', '$10', [], false],
     ['$25', '$25', '$10', [], false],
     ['80% after deductible', '80%', undefined, [], false],
+    ['Net', 'Health Net', 'Health Net', [], true],
+    ['Health Net', 'Net', 'Health Net', [], false],
+    ['Acme', 'Acme Dental Insurance Company', 'Zenith Dental', [], false],
   ])('%s or %s where %s was taught (and %j): engine %s', (mine, engine, taught, others, wins) => {
     const kinds = new Set(
       [taught ?? '', ...others].map((v) => `${v.includes('$')}${v.includes('%')}`),
