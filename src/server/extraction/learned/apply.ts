@@ -273,7 +273,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       // "Basic (fillings)" was taught): read by its punctuation.
       if (!value && heading) value = skeleton.exec(text)?.[1]?.trim();
     }
-    if (!value || readsRowHeading(unit, value, where)) continue;
+    // (A value that was its row's heading on the taught document, a service's name, may be one.)
+    if (!value || (!heading && readsRowHeading(unit, value, where))) continue;
     // A value learned with no words of its own around it (a plan code on a line by itself) is
     // known by its shape: with digits where the taught one had digits, without where it had none.
     if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;

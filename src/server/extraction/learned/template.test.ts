@@ -1074,6 +1074,64 @@ describe('values and rows the broker removed', () => {
   });
 });
 
+describe('a service name printed in another column', () => {
+  const page = (head: string[], rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental Plan Matrix',
+    'Covered procedures and what the member pays for each',
+    'Procedures are listed by their dental codes',
+    [head, ...rows],
+    'This matrix is a partial list of covered procedures.',
+    'Acme Dental Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['coverageLevelInNetwork', i],
+      ['coverageLevelOutOfNetwork', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const names = [
+    'D0120 Periodic oral evaluation',
+    'D0150 Comprehensive evaluation',
+    'D0210 X-rays',
+  ];
+  // Taught: a column of group names before the procedures' (empty beside each procedure).
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page(
+        ['Group', 'Procedure', 'In network', 'Out of network'],
+        [['Diagnostic', '', '', ''], ...names.map((n) => ['', n, '$0', '10%'])],
+      ),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: names.flatMap((n, i) => row(i, n, '$0', '10%')),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads each service by its name, where its sibling prints the names in the first column', () => {
+    const sibling = markupLayout(
+      page(
+        ['Procedure', 'In network', 'Out of network'],
+        names.map((n, i) => [n, `$${i * 5}`, '20%']),
+      ),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual([
+      ['D0120 Periodic oral evaluation', '$0'],
+      ['D0150 Comprehensive evaluation', '$5'],
+      ['D0210 X-rays', '$10'],
+    ]);
+  });
+});
+
 describe('words the reader put at the end of many cells', () => {
   const page = (rows: string[][]): MarkupBlock[] => [
     '# Acme Vision Summary of Benefits',
