@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
 import {
+  CONTINUED,
   categoriesAcross,
   cutValue,
   orthoRowText,
@@ -167,5 +168,16 @@ describe('labels that state something', () => {
     ['Diagnose or correct misalignment of the teeth or bite', false],
   ])('%j states: %s', (text, expected) => {
     expect(STATEMENT.test(text)).toBe(expected);
+  });
+});
+
+describe('labels that go on from the line above', () => {
+  it.each([
+    ['than exam and radiographs, were done during the visit.', true],
+    ['and bridges', true],
+    ['Space Maintainers', false],
+    ['Oral Surgery (includes surgical extractions)', false],
+  ])('%j goes on: %s', (text, expected) => {
+    expect(CONTINUED.test(text)).toBe(expected);
   });
 });

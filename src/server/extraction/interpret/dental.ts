@@ -120,8 +120,15 @@ export function keepServicesWithCoverage(facts: Facts): void {
   facts.services.splice(0, facts.services.length, ...kept);
 }
 
+/** A label that goes on from a line above: it opens with a small joining word. */
+export const CONTINUED =
+  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
+
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
 export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
+
+/** The broad categories a plan's coinsurance is set by. */
+const BROAD_CATEGORY = /\b(preventive|preventative|diagnostic|basic|major)\b/i;
 
 /** A category bar over procedure rows ('Exam & Diagnostics', 'Oral Surgery', 'Crowns'). */
 const CATEGORY_BAR = new RegExp(
@@ -451,6 +458,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // 'SEALANTS are limited to Covered Persons under …': a sentence of the limitations names
     // no service type (service types are named, never stated)
     if (kind === 'service' && STATEMENT.test(label.text)) continue;
+    // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
+    if (kind === 'service' && CONTINUED.test(label.text)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&
@@ -461,8 +470,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
     const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    // ('Oral Surgery | 40% | 50%' under a 'Major services' bar is one of its procedures; 'Major
+    // Services' under an 'Oral Surgery' bar is a category of its own)
     const procedure =
-      barSeen && CATEGORY_BAR.test(section) && !DENTAL_CATEGORY_ROW.test(label.text);
+      barSeen &&
+      CATEGORY_BAR.test(section) &&
+      (!DENTAL_CATEGORY_ROW.test(label.text) ||
+        (BROAD_CATEGORY.test(section) && !BROAD_CATEGORY.test(label.text)));
     for (const g of shape.groups) {
       const scope: Scope = g.option
         ? { product: 'dental', classRef: g.option }

@@ -206,7 +206,8 @@ function columnHeading(text: string): boolean {
 
 /** A word that marks column headings rather than data. */
 function headingSignal(text: string): boolean {
-  const t = text.trim();
+  // (footnote numbers glued to the word: 'Benefits6,7,8')
+  const t = text.trim().replace(/(?<=[a-z])\d+(,\d+)*$/i, '');
   if (!t) return false;
   return (
     networkOf(t) !== undefined ||
@@ -215,7 +216,7 @@ function headingSignal(text: string): boolean {
     frequencyItems(t).length > 0 ||
     isTierLabel(t) ||
     (productsNamed(t).length > 0 && t.split(/\s+/).length <= 2) ||
-    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefit|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo)\b/i.test(
+    /\b(plan|option|class|definition|description|tier|frequency|hours|contribution|funding|current|renewal|benefits?|services?|materials|coverage|category|d?ppo|d?hmo|dmo|epo|your payment|you pay|applies)\b/i.test(
       t,
     )
   );
@@ -610,8 +611,9 @@ export function analyzeTable(
       own.length === 1 &&
       own[0]!.colSpan === table.cols &&
       table.cols > 1 &&
-      // a header bar read as one cell holds several runs of text, a title one
-      textRuns(own[0]!).length < 2
+      // a header bar read as one cell holds several runs of text on a line, a title (or a
+      // sentence wrapped over lines) one run a line
+      own[0]!.lines.every((l) => textRuns({ ...own[0]!, lines: [l] }).length < 2)
     ) {
       captions.push(cellText(own[0]));
       first++;
@@ -720,7 +722,7 @@ export function splitAtHeadingRows(table: Table): Table[] {
     const networks = texts
       .slice(1)
       .filter((t) => t && networkOf(t) !== undefined && namesNetworkExplicitly(t));
-    if (networks.length < 2) continue;
+    if (networks.length < 2 && !(texts.every(isHeadingText) && factRowsAbove(table, r))) continue;
     if (texts.slice(1).some((t) => /\d\s*%|\$\s?\d/.test(t))) continue;
     // cells spanning the line keep the table whole
     if (table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
@@ -746,6 +748,22 @@ export function splitAtHeadingRows(table: Table): Table[] {
     return [above, ...splitAtHeadingRows(below)];
   }
   return [table];
+}
+
+/**
+ * Whether every row above row r is one fact: a label running across the columns and its value in
+ * the last ('Waiting Period | No waiting period' over 'Covered Services | Plan Pays | Benefit
+ * Guidelines'). Such rows are the plan's facts, not headings of the columns below.
+ */
+function factRowsAbove(table: Table, r: number): boolean {
+  for (let k = 0; k < r; k++) {
+    const printed = startsInRow(rowCells(table, k), k).filter((c) => cellText(c));
+    if (printed.length !== 2) return false;
+    const [label, value] = printed as [Cell, Cell];
+    if (label.col !== 0 || label.colSpan < 2 || value.col + value.colSpan !== table.cols)
+      return false;
+  }
+  return r > 0;
 }
 
 /** The section of another line of coverage: no product, no class, no open section levels. */

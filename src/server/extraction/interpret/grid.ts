@@ -162,11 +162,11 @@ export function gridShape(t: AnalyzedTable): GridShape {
       deductibleCol = col.index;
       continue;
     }
-    if (/frequenc|how often|limitation/.test(h) && !col.network) {
+    if (/frequenc|how often|limitation|guidelines/.test(h) && !col.network) {
       frequencyCol = col.index;
       continue;
     }
-    if (/waiting|notes?|comments?/.test(h) && !col.network) continue;
+    if (/waiting|notes?|comments?|applies/.test(h) && !col.network) continue;
     // procedures listed in their own column ('Examples', 'Covered Services'), or the category
     // named beside a bare code ('Code | Category | Procedures')
     if (

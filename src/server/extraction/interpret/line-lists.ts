@@ -3,7 +3,13 @@ import { makeLine } from '../read/lines.ts';
 import { type AnalyzedDocument, type AnalyzedTable, analyzeTable } from './document.ts';
 import type { Scope } from './evidence.ts';
 import { pairSlots, splitPair } from './values.ts';
-import { DENTAL_CATEGORY, dentalRowKind, keyKind, VISION_SERVICE } from './vocabulary.ts';
+import {
+  DENTAL_CATEGORY,
+  dentalRowKind,
+  isOrthodontic,
+  keyKind,
+  VISION_SERVICE,
+} from './vocabulary.ts';
 
 /**
  * Benefits printed as a list of 'Label: value' lines instead of a grid ('Preventive (exams,
@@ -14,6 +20,13 @@ import { DENTAL_CATEGORY, dentalRowKind, keyKind, VISION_SERVICE } from './vocab
  */
 
 const LABELLED = /^([^:]{2,70}?):\s+(\S.*)$/;
+
+/**
+ * What a benefit line's value holds: a share, an amount or a word for either. 'Sealants: Plan
+ * benefit applies to primary and …' in a list of limitations states a rule, not a benefit.
+ */
+const BENEFIT_VALUE =
+  /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free|included|waived|n\/a|none|unlimited|allowance|deductible)\b/i;
 
 /** A list line's label is a benefit: a dental row or a vision service, not a plan fact. */
 function isBenefitLabel(label: string): boolean {
@@ -74,7 +87,8 @@ export function listTables(doc: AnalyzedDocument): AnalyzedTable[] {
     if (!m) continue;
     const label = m[1]!.trim();
     const value = m[2]!.trim().replace(/\.$/, '');
-    if (isBenefitLabel(label)) run.push({ line: item.line, label, value, order: item.order });
+    if (isBenefitLabel(label) && (BENEFIT_VALUE.test(value) || isOrthodontic(label)))
+      run.push({ line: item.line, label, value, order: item.order });
   }
   flush();
   return out;

@@ -344,6 +344,18 @@ describe('benefits printed as labelled lines', () => {
     });
   });
 
+  it('reads no benefit from a labelled line that states a rule', () => {
+    const limits = interpretProposal(
+      markupLayout([
+        '# Dental – Limitations',
+        'Sealants: Plan benefit applies to primary and permanent molar teeth',
+        'Panoramic or full-mouth X-rays: Once every three years',
+        'Dentures: Replacement once every five years',
+      ]),
+    );
+    expect(tableRows(limits, 'dentalInsurance_coveredServices')).toEqual([]);
+  });
+
   it('does not take a benefit eligibility for the class eligibility', () => {
     expect(tableRows(data, 'dentalInsurance_planInformation')[0]).toMatchObject({
       classDefinition: 'Full-time employees working 30 hours per week',
@@ -1935,6 +1947,83 @@ describe('how often, said in a bar or in the heading of the service column', () 
         examination: 'once every 12 rolling months',
         lensesOrContactLenses: 'once every 12 rolling months',
       },
+    ]);
+  });
+});
+
+describe('plan facts in the rows above the covered-services headings', () => {
+  // 'Waiting Period | No waiting period' rows open the grid: they are facts, and the row of
+  // headings under them heads the services; a 'Benefit Guidelines' column holds limits
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Plan',
+      [
+        ['Individual Annual Deductible', '$50'],
+        ['Annual Maximum Benefit', '$1500 per person per calendar year'],
+      ],
+      [
+        ['>>>>Annual Deductible Applies to Preventive and Diagnostic Services', 'No'],
+        ['>>>>Waiting Period', 'No waiting period'],
+        ['Covered Services', 'Plan Pays', '>>Benefit Guidelines'],
+        ['Periodic Oral Evaluation', '100%', '>>Limited to 2 times per consecutive 12 months.'],
+        ['Sealants', '100%', '>>Once per permanent molar every consecutive 36 months.'],
+        ['Simple Extractions', '80%', '>>Limited to 1 time per tooth per lifetime.'],
+        ['Crowns', '50%', '>>Limited to 1 time per tooth per consecutive 60 months.'],
+      ],
+    ]),
+  );
+  it('reads every service under the headings with its coverage, not its limits', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+        s.policyYearDeductibleIndividualInNetwork,
+      ]),
+    ).toEqual([
+      ['Periodic Oral Evaluation', '100%', '100%', '$50'],
+      ['Sealants', '100%', '100%', '$50'],
+      ['Simple Extractions', '80%', '80%', '$50'],
+      ['Crowns', '50%', '50%', '$50'],
+    ]);
+  });
+});
+
+describe('a payment chart under a sentence, with deductible-applies columns', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Plan Summary of Benefits',
+      [
+        ['>>>>>>>>There is no dollar limit on the total amount the plan will pay in a lifetime.'],
+        ['Benefits6,7,8', '>>>>>>Your payment'],
+        [
+          '',
+          'When using a Participating Dentist',
+          'CYD applies',
+          'When using a Non-Participating Dentist',
+          'CYD applies',
+        ],
+        ['Diagnostic and preventive services', '', '', '', ''],
+        ['Oral exam', '$0', '', '$0', ''],
+        ['Preventive – cleaning', '$0', '', '$0', ''],
+        ['Major services', '', '', '', ''],
+        ['Oral Surgery', '40%', '•', '50%', '•'],
+        ['Crowns and casts', '40%', '•', '50%', '•'],
+      ],
+    ]),
+  );
+  it('reads each row under the bars as a service, in- and out-of-network, past the applies marks', () => {
+    expect(
+      tableRows(data, 'dentalInsurance_coveredServices').map((s) => [
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.coverageLevelOutOfNetwork,
+      ]),
+    ).toEqual([
+      ['Oral exam', '$0', '$0'],
+      ['Preventive – cleaning', '$0', '$0'],
+      ['Oral Surgery', '40%', '50%'],
+      ['Crowns and casts', '40%', '50%'],
     ]);
   });
 });

@@ -75,6 +75,13 @@ describe('dentalRowKind', () => {
     ['Fillings', '', 'service'],
     ['Crowns and Bridges', '', 'service'],
     ['Root Canals', '', 'service'],
+    ['Periodic Oral Evaluation', '', 'service'],
+    ['Dental Prophylaxis (Cleanings)', '', 'service'],
+    ['Radiographs', '', 'service'],
+    ['Bitewing X-rays', '', 'service'],
+    ['Fluoride Treatments', '', 'service'],
+    ['Space Maintainers', '', 'service'],
+    ['Eye Exam', '', 'other'],
     ['Waiting Periods', '', 'other'],
     ['Network', '', 'other'],
   ])('%j under %j is %s', (label, section, kind) => {

@@ -205,7 +205,7 @@ const SERVICE_CODE =
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 
 export const DENTAL_CATEGORY =
-  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants)\b/i;
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
 
 export function isOrthodontic(text: string): boolean {
   return /\bortho(dont\w*)?\b/i.test(text);

@@ -52,38 +52,201 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
       }
       if (current.length) segments.push(current);
     }
-    const columnOf = (seg: Word[]) => {
+    // the column a run sits in, or the columns a heading centred over them spans
+    // ('Non-Orthodontics' over 'Network | Non-Network'): [first, last], else undefined
+    const columnsOf = (seg: Word[]): [number, number] | undefined => {
       const x0 = Math.min(...seg.map((w) => w.box[0]));
       const x1 = Math.max(...seg.map((w) => w.box[2]));
+      const over: number[] = [];
       for (let c = cell.col; c < cell.col + cell.colSpan; c++) {
         const a = grid.xs[c]!;
         const b = grid.xs[c + 1]!;
-        if (Math.min(b, x1) - Math.max(a, x0) >= 0.8 * (x1 - x0)) return c;
+        const shared = Math.min(b, x1) - Math.max(a, x0);
+        if (shared >= 0.8 * (x1 - x0)) return [c, c];
+        if (shared > 0) over.push(c);
       }
-      return -1;
+      if (over.length < 2) return undefined;
+      const first = over[0]!;
+      const last = over[over.length - 1]!;
+      const centre = (x0 + x1) / 2;
+      const middle = (grid.xs[first]! + grid.xs[last + 1]!) / 2;
+      return Math.abs(centre - middle) <= 0.15 * (grid.xs[last + 1]! - grid.xs[first]!)
+        ? [first, last]
+        : undefined;
     };
-    const cols = segments.map(columnOf);
-    if (cols.includes(-1) || new Set(cols).size < 2) continue;
-    const parts = new Map<number, Word[]>();
+    const ranges = segments.map(columnsOf);
+    if (ranges.some((r) => r === undefined)) continue;
+    const parts = new Map<number, { last: number; words: Word[] }>();
     segments.forEach((seg, k) => {
-      const c = cols[k]!;
-      parts.set(c, [...(parts.get(c) ?? []), ...seg]);
+      const [first, last] = ranges[k]!;
+      const part = parts.get(first);
+      parts.set(first, {
+        last: Math.max(last, part?.last ?? last),
+        words: [...(part?.words ?? []), ...seg],
+      });
     });
-    const replacement = [...parts.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([c, ws]) => ({
-        cell: {
-          row: cell.row,
-          col: c,
-          rowSpan: cell.rowSpan,
-          colSpan: 1,
-          box: [grid.xs[c]!, cell.box[1], grid.xs[c + 1]!, cell.box[3]] as Box,
-        },
-        words: ws,
-      }));
+    const sorted = [...parts.entries()].sort((a, b) => a[0] - b[0]);
+    if (sorted.length < 2 || sorted.some(([first], k) => k > 0 && first <= sorted[k - 1]![1].last))
+      continue;
+    const replacement = sorted.map(([c, { last, words: ws }]) => ({
+      cell: {
+        row: cell.row,
+        col: c,
+        rowSpan: cell.rowSpan,
+        colSpan: last - c + 1,
+        box: [grid.xs[c]!, cell.box[1], grid.xs[last + 1]!, cell.box[3]] as Box,
+      },
+      words: ws,
+    }));
     grid.cells.splice(i, 1, ...replacement.map((r) => r.cell));
     cellWords.splice(i, 1, ...replacement.map((r) => r.words));
   }
+}
+
+/**
+ * A cell across three columns or more holding lines of headings, each line several runs of text
+ * ('Non-Orthodontics  Orthodontics' over 'Network  Non-Network  Network  Non-Network'), is one
+ * grid row per line: a bar of headings at each level, split over its columns afterwards.
+ */
+export function splitHeadingLevels(grid: Grid, cellWords: Word[][]): void {
+  for (let i = grid.cells.length - 1; i >= 0; i--) {
+    const cell = grid.cells[i]!;
+    if (cell.colSpan < 3 || cell.rowSpan !== 1) continue;
+    const lines = groupLines(cellWords[i]!, 0);
+    if (lines.length < 2 || lines.length > 3) continue;
+    const runs = (ws: Word[]) => {
+      let n = 1;
+      for (let k = 1; k < ws.length; k++)
+        if (ws[k]!.box[0] - ws[k - 1]!.box[2] > 2 * Math.max(ws[k]!.size, ws[k - 1]!.size)) n++;
+      return n;
+    };
+    if (!lines.every((l) => runs([...l.words].sort((a, b) => a.box[0] - b.box[0])) >= 2)) continue;
+    // the row holds this cell alone
+    const r = cell.row;
+    if (
+      grid.cells.some(
+        (o, k) => k !== i && o.row <= r && o.row + o.rowSpan > r && cellWords[k]!.length,
+      )
+    )
+      continue;
+    const cuts = lines.slice(1).map((l, k) => (lines[k]!.box[3] + l.box[1]) / 2);
+    grid.ys.splice(r + 1, 0, ...cuts);
+    const n = cuts.length;
+    for (const o of grid.cells) {
+      if (o === cell) continue;
+      if (o.row > r) o.row += n;
+      else if (o.row + o.rowSpan > r) o.rowSpan += n;
+    }
+    const edges = [cell.box[1], ...cuts, cell.box[3]];
+    const parts = lines.map((l, k) => ({
+      cell: {
+        ...cell,
+        row: r + k,
+        box: [cell.box[0], edges[k]!, cell.box[2], edges[k + 1]!] as Box,
+      },
+      words: l.words,
+    }));
+    grid.cells.splice(i, 1, ...parts.map((p) => p.cell));
+    cellWords.splice(i, 1, ...parts.map((p) => p.words));
+  }
+}
+
+/**
+ * A ruled column that holds two columns of text without a rule between them ('$50' under
+ * 'Non-Orthodontics' and '$0' under 'Orthodontics'; 'Oral exam      $0' where the rule between
+ * the service and the member's payment was not drawn) is split at a blank stripe: where two lines
+ * at least print text on both sides of it, and the text right of it lines up (its left edges,
+ * right edges or centres). A cell whose text starts inside the stripe (a heading centred over the
+ * values) goes right; one whose words cross it (a sentence under 'Benefit Guidelines' lower
+ * down) keeps one cell spanning both columns. A column of three ('$50 $50 $0': network,
+ * non-network, orthodontia) is split twice.
+ */
+export function splitUnruledColumns(grid: Grid, cellWords: Word[][]): void {
+  for (let c = grid.xs.length - 2; c >= 0; c--) {
+    const stripe = stripeInColumn(grid, cellWords, c);
+    if (stripe === undefined) continue;
+    const [from, x] = stripe;
+    grid.xs.splice(c + 1, 0, x);
+    for (let i = grid.cells.length - 1; i >= 0; i--) {
+      const cell = grid.cells[i]!;
+      const words = cellWords[i]!;
+      if (cell.col > c) {
+        cell.col++;
+        continue;
+      }
+      if (cell.col + cell.colSpan <= c) continue;
+      const inStripe = words.some((w) => w.box[2] > from && w.box[0] < x);
+      if (cell.colSpan > 1 || (inStripe && !words.every((w) => w.box[0] >= from))) {
+        cell.colSpan++;
+        continue;
+      }
+      const right = inStripe ? words : words.filter((w) => w.box[0] >= x);
+      const left = inStripe ? [] : words.filter((w) => w.box[2] <= from);
+      const box = cell.box;
+      grid.cells.splice(
+        i,
+        1,
+        { ...cell, box: [box[0], box[1], x, box[3]] },
+        { ...cell, col: c + 1, box: [x, box[1], box[2], box[3]] },
+      );
+      cellWords.splice(i, 1, left, right);
+    }
+    // either side may hold two columns again: look at the columns from the right once more
+    c = grid.xs.length - 1;
+  }
+}
+
+/** The blank stripe [from, x] splitting column c in two, else undefined. */
+function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, number] | undefined {
+  const lines = grid.cells.flatMap((cell, i) =>
+    cell.col === c && cell.colSpan === 1 && cellWords[i]!.length
+      ? groupLines(cellWords[i]!, 0).map((l) => [...l.words].sort((a, b) => a.box[0] - b.box[0]))
+      : [],
+  );
+  if (lines.length < 2) return undefined;
+  const sizes = lines
+    .flat()
+    .map((w) => w.size)
+    .sort((a, b) => a - b);
+  const size = sizes[Math.floor(sizes.length / 2)]!;
+  const least = Math.max(3 * size, 20);
+  // each line's wide blanks between words: [end of the text before, start of the text after]
+  const gaps = lines.map((ws) => {
+    const out: Array<[number, number]> = [];
+    let reach = ws[0]!.box[2];
+    for (const w of ws.slice(1)) {
+      if (w.box[0] - reach >= least) out.push([reach, w.box[0]]);
+      reach = Math.max(reach, w.box[2]);
+    }
+    return out;
+  });
+  // the blank most lines share: each candidate narrowed by the lines whose blank overlaps it
+  let best: { from: number; x: number; rows: number[] } | undefined;
+  for (const [a, b] of gaps.flat()) {
+    let from = a;
+    let x = b;
+    const rows: number[] = [];
+    gaps.forEach((g, k) => {
+      const shared = g.find(([a2, b2]) => Math.min(x, b2) - Math.max(from, a2) >= size);
+      if (!shared) return;
+      from = Math.max(from, shared[0]);
+      x = Math.min(x, shared[1]);
+      rows.push(k);
+    });
+    if (rows.length >= 2 && rows.length > (best?.rows.length ?? 0)) best = { from, x, rows };
+  }
+  if (!best) return undefined;
+  const { from, x } = best;
+  const rights = best.rows.map((k) => lines[k]!.filter((w) => w.box[0] >= x));
+  const aligned = (edge: (ws: Word[]) => number) => {
+    const e = rights.map(edge);
+    return Math.max(...e) - Math.min(...e) <= size;
+  };
+  const left = (ws: Word[]) => Math.min(...ws.map((w) => w.box[0]));
+  const right = (ws: Word[]) => Math.max(...ws.map((w) => w.box[2]));
+  if (!aligned(left) && !aligned(right) && !aligned((ws) => (left(ws) + right(ws)) / 2))
+    return undefined;
+  return [from, x];
 }
 
 /** Turns a grid and the words inside it into a table, dropping rows and columns with no text. */
@@ -94,6 +257,9 @@ function tableFromGrid(grid: Grid, words: Word[], page: number): Table | null {
     const i = grid.cells.findIndex((cell) => inside(c, cell.box, 0.5));
     if (i >= 0) cellWords[i]!.push(w);
   }
+  splitHeadingLevels(grid, cellWords);
+  splitSpanningCells(grid, cellWords);
+  splitUnruledColumns(grid, cellWords);
   splitSpanningCells(grid, cellWords);
   const nr = grid.ys.length - 1;
   const nc = grid.xs.length - 1;
@@ -216,6 +382,44 @@ export function splitUnruledRows(table: Table): void {
   }
 }
 
+/**
+ * A ruled row whose every cell goes on in lower case from the cell above it ('highest listed
+ * maximum amount …)' under 'Annual Maximum Benefit (The total benefit … the', 'per Calendar Year'
+ * under '$1500 per person') is the rest of the row above, wrapped over a rule: it is joined to it.
+ */
+export function joinWrappedRows(table: Table): void {
+  for (let r = table.rows - 1; r >= 1; r--) {
+    const row = table.cells.filter((c) => c.row === r && c.text.trim());
+    const label = row.find((c) => c.col === 0);
+    if (!label || row.some((c) => c.rowSpan !== 1)) continue;
+    if (!row.every((c) => /^[a-z]/.test(c.text.trim()))) continue;
+    const above = (c: Cell) =>
+      table.cells.find(
+        (o) =>
+          o.row === r - 1 &&
+          o.rowSpan === 1 &&
+          o.col <= c.col &&
+          o.col + o.colSpan > c.col &&
+          o.text.trim() &&
+          !/[.:;!?]$/.test(o.text.trim()),
+      );
+    const targets = row.map(above);
+    if (targets.some((t) => t === undefined)) continue;
+    row.forEach((c, k) => {
+      const t = targets[k]!;
+      t.lines = [...t.lines, ...c.lines];
+      t.text = t.lines.map((l) => l.text).join('\n');
+      if (t.box && c.box) t.box = [t.box[0], t.box[1], t.box[2], Math.max(t.box[3], c.box[3])];
+    });
+    table.cells = table.cells.filter((c) => c.row !== r);
+    for (const c of table.cells) {
+      if (c.row > r) c.row--;
+      else if (c.row + c.rowSpan > r) c.rowSpan--;
+    }
+    table.rows--;
+  }
+}
+
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
@@ -231,6 +435,7 @@ export function buildPage(input: PageInput): Page {
     splitUnruledRows(table);
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
+    joinWrappedRows(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));

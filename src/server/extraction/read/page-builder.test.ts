@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import type { Cell, Table, Word } from '../layout.ts';
+import {
+  joinWrappedRows,
+  splitHeadingLevels,
+  splitSpanningCells,
+  splitUnruledColumns,
+} from './page-builder.ts';
+import type { Grid } from './rulings.ts';
+
+const word = (text: string, x0: number, y: number): Word => ({
+  text,
+  box: [x0, y, x0 + text.length * 5, y + 9],
+  size: 9,
+  confidence: 1,
+});
+
+/** A ruled table of two columns, label | value, one row per entry of `rows`. */
+function ruled(rows: Array<[string, Array<[string, number]>]>): { grid: Grid; words: Word[][] } {
+  const ys = rows.map((_, r) => r * 12).concat(rows.length * 12);
+  const grid: Grid = { xs: [0, 150, 400], ys, cells: [], box: [0, 0, 400, ys.at(-1)!] };
+  const words: Word[][] = [];
+  rows.forEach(([label, values], r) => {
+    grid.cells.push({ row: r, col: 0, rowSpan: 1, colSpan: 1, box: [0, r * 12, 150, r * 12 + 12] });
+    words.push([word(label, 2, r * 12 + 1)]);
+    grid.cells.push({
+      row: r,
+      col: 1,
+      rowSpan: 1,
+      colSpan: 1,
+      box: [150, r * 12, 400, r * 12 + 12],
+    });
+    words.push(values.map(([t, x]) => word(t, x, r * 12 + 1)));
+  });
+  return { grid, words };
+}
+
+describe('a ruled column holding two columns of text', () => {
+  it('splits at the blank stripe when the text right of it lines up', () => {
+    const { grid, words } = ruled([
+      [
+        'Individual',
+        [
+          ['$50', 155],
+          ['$0', 300],
+        ],
+      ],
+      [
+        'Family',
+        [
+          ['$150', 155],
+          ['$0', 300],
+        ],
+      ],
+      ['Waiting', [['No waiting period', 155]]],
+    ]);
+    splitUnruledColumns(grid, words);
+    expect(grid.xs.length).toBe(4);
+    const texts = grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+    expect(texts).toContainEqual([0, 1, '$50']);
+    expect(texts).toContainEqual([0, 2, '$0']);
+    expect(texts).toContainEqual([2, 1, 'No waiting period']);
+  });
+
+  it('keeps a row whose words cross the stripe in one cell over both columns', () => {
+    const { grid, words } = ruled([
+      [
+        'Individual',
+        [
+          ['$50', 155],
+          ['$0', 300],
+        ],
+      ],
+      [
+        'Family',
+        [
+          ['$150', 155],
+          ['$0', 300],
+        ],
+      ],
+      ['Note', [['Covered in full after the deductible is met', 155]]],
+    ]);
+    splitUnruledColumns(grid, words);
+    expect(grid.xs.length).toBe(4);
+    const note = grid.cells.findIndex((c) => c.row === 2 && c.col === 1);
+    expect(grid.cells[note]!.colSpan).toBe(2);
+    expect(words[note]!.map((w) => w.text)).toEqual([
+      'Covered in full after the deductible is met',
+    ]);
+  });
+
+  it('leaves a column whose text fills one side only', () => {
+    const oneSide = ruled([
+      ['Exam', [['$10', 155]]],
+      ['Frames', [['$150', 155]]],
+      ['Lenses', [['$25', 155]]],
+    ]);
+    splitUnruledColumns(oneSide.grid, oneSide.words);
+    expect(oneSide.grid.xs.length).toBe(3);
+  });
+
+  it('leaves text right of the stripe that does not line up', () => {
+    const { grid, words } = ruled([
+      [
+        'Individual',
+        [
+          ['$50', 155],
+          ['$0', 250],
+        ],
+      ],
+      [
+        'Family',
+        [
+          ['$150', 155],
+          ['$0', 330],
+        ],
+      ],
+      ['Other', [['Yes', 155]]],
+    ]);
+    splitUnruledColumns(grid, words);
+    expect(grid.xs.length).toBe(3);
+  });
+});
+
+describe('a bar of headings at two levels in one ruled cell', () => {
+  // 'Non-Orthodontics' centred over 'Network | Non-Network', 'Orthodontics' over the next two
+  const grid: Grid = {
+    xs: [0, 150, 220, 290, 360, 430],
+    ys: [0, 24, 36],
+    cells: [
+      { row: 0, col: 0, rowSpan: 1, colSpan: 5, box: [0, 0, 430, 24] },
+      { row: 1, col: 0, rowSpan: 1, colSpan: 1, box: [0, 24, 150, 36] },
+      { row: 1, col: 1, rowSpan: 1, colSpan: 4, box: [150, 24, 430, 36] },
+    ],
+    box: [0, 0, 430, 36],
+  };
+  const at = (text: string, x0: number, y: number): Word => ({
+    text,
+    box: [x0, y, x0 + text.length * 4, y + 8],
+    size: 8,
+    confidence: 1,
+  });
+  const words: Word[][] = [
+    [
+      at('NON-ORTHODONTICS', 188, 2),
+      at('ORTHODONTICS', 331, 2),
+      at('NETWORK', 156, 13),
+      at('NON-NETWORK', 226, 13),
+      at('NETWORK', 296, 13),
+      at('NON-NETWORK', 366, 13),
+    ],
+    [at('Individual Deductible', 2, 26)],
+    [at('$50', 156, 26), at('$50', 226, 26), at('$0', 296, 26), at('$0', 366, 26)],
+  ];
+  it('reads one row per level, each heading over its columns', () => {
+    splitHeadingLevels(grid, words);
+    splitSpanningCells(grid, words);
+    const cells = grid.cells.map((c, i) => [
+      c.row,
+      c.col,
+      c.colSpan,
+      words[i]!.map((w) => w.text).join(' '),
+    ]);
+    expect(grid.ys).toHaveLength(4);
+    expect(cells).toContainEqual([0, 1, 2, 'NON-ORTHODONTICS']);
+    expect(cells).toContainEqual([0, 3, 2, 'ORTHODONTICS']);
+    expect(cells).toContainEqual([1, 1, 1, 'NETWORK']);
+    expect(cells).toContainEqual([1, 4, 1, 'NON-NETWORK']);
+    expect(cells).toContainEqual([2, 4, 1, '$0']);
+  });
+});
+
+describe('a ruled row wrapped over a rule', () => {
+  const cellOf = (row: number, col: number, text: string): Cell => ({
+    text,
+    lines: [
+      {
+        text,
+        box: [col * 100, row * 12, col * 100 + 90, row * 12 + 9],
+        words: [word(text, col * 100, row * 12)],
+        size: 9,
+        confidence: 1,
+        page: 1,
+      },
+    ],
+    box: [col * 100, row * 12, col * 100 + 100, row * 12 + 12],
+    row,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  const table = (rows: string[][]): Table => ({
+    rows: rows.length,
+    cols: rows[0]!.length,
+    cells: rows.flatMap((r, i) => r.map((t, j) => cellOf(i, j, t))),
+    headerRows: 0,
+    page: 1,
+    origin: 'rulings',
+  });
+
+  it('joins a row that goes on in lower case in every cell to the row above', () => {
+    const t = table([
+      ['Individual Deductible', '$50'],
+      ['Annual Maximum Benefit (The total benefit', '$1500 per person'],
+      ['payable by the plan.)', 'per Calendar Year'],
+      ['Waiting Period', 'None'],
+    ]);
+    joinWrappedRows(t);
+    expect(t.rows).toBe(3);
+    expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual([
+      'Annual Maximum Benefit (The total benefit\npayable by the plan.)',
+      '$1500 per person\nper Calendar Year',
+    ]);
+    expect(t.cells.filter((c) => c.row === 2).map((c) => c.text)).toEqual([
+      'Waiting Period',
+      'None',
+    ]);
+  });
+
+  it('keeps rows that start a label of their own or follow a finished sentence', () => {
+    const t = table([
+      ['Exams', 'Covered in full.'],
+      ['fluoride', 'twice a year'],
+      ['Sealants', '$10'],
+    ]);
+    joinWrappedRows(t);
+    expect(t.rows).toBe(3);
+  });
+});
+
+describe('services and their payment in one ruled cell, line for line', () => {
+  it('splits the lines at the stripe and moves a heading that starts inside it to the values', () => {
+    const grid: Grid = {
+      xs: [0, 400],
+      ys: [0, 12, 48],
+      cells: [
+        { row: 0, col: 0, rowSpan: 1, colSpan: 1, box: [0, 0, 400, 12] },
+        { row: 1, col: 0, rowSpan: 1, colSpan: 1, box: [0, 12, 400, 48] },
+      ],
+      box: [0, 0, 400, 48],
+    };
+    const words: Word[][] = [
+      [word('When using a Participating Dentist', 290, 1)],
+      [
+        word('Oral exam', 20, 13),
+        word('$0', 330, 13),
+        word('Preventive cleaning', 20, 25),
+        word('$0', 330, 25),
+        word('Sealants per tooth', 20, 37),
+        word('10%', 330, 37),
+      ],
+    ];
+    splitUnruledColumns(grid, words);
+    const cells = grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+    expect(cells).toEqual([
+      [0, 0, ''],
+      [0, 1, 'When using a Participating Dentist'],
+      [1, 0, 'Oral exam Preventive cleaning Sealants per tooth'],
+      [1, 1, '$0 $0 10%'],
+    ]);
+  });
+});
