@@ -779,6 +779,7 @@ export function readWithTemplates(
       }
     }
     const kinds = columnKinds(table);
+    const engineColumns = columnsBetterRead(readRows, engineRows, table.label, taughtValue);
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
       const partner = engineRows.findIndex(
@@ -798,7 +799,8 @@ export function readWithTemplates(
             (!mine ||
               longer ||
               overran(mine.value, cell.value, taughtValue.get(mine)) ||
-              betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column))) &&
+              betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column)) ||
+              engineColumns.has(column)) &&
             !table.emptyColumns.includes(column) &&
             !rowRemoved.get(cells)?.includes(column)
           )
@@ -988,6 +990,53 @@ export function betterFormed(
   if (formOf(engine) === form && formOf(mine) !== form && (m.includes(e) || e.includes(m)))
     return true;
   return kindOf(engine) === kindOf(taught) && !kinds.has(kindOf(mine));
+}
+
+/** Rows of a column where the two readings differ before the engine's can win the column. */
+const COLUMN_ROWS = 3;
+/** …and the share of them where the engine's is in the taught form and the template's is not. */
+const COLUMN_SHARE = 0.8;
+
+/**
+ * The columns of a table the engine read better than the template throughout: where the two
+ * readings of a row differ (in COLUMN_ROWS rows or more), the engine's value has the form the
+ * broker saved at that place on the taught document and the template's has not, in COLUMN_SHARE
+ * of them (the template reading another column of a sibling laid out differently: the orthodontic
+ * plan's "$0" deductible for the "$50" taught). One value of another form is a sibling's own
+ * value; a whole column of them is the template's misreading.
+ */
+export function columnsBetterRead(
+  readRows: ReadonlyArray<Map<string, ParsedCell>>,
+  engineRows: ReadonlyArray<Map<string, ParsedCell>>,
+  table: string,
+  taughtValue: WeakMap<ParsedCell, string>,
+): Set<string> {
+  const used = new Set<number>();
+  const differ = new Map<string, number>();
+  const better = new Map<string, number>();
+  for (const cells of readRows) {
+    const key = rowKey(table, valuesOf(cells));
+    const partner = engineRows.findIndex(
+      (r, i) => !used.has(i) && rowKey(table, valuesOf(r)) === key,
+    );
+    if (partner < 0) continue;
+    used.add(partner);
+    for (const [column, cell] of engineRows[partner]!) {
+      const mine = cells.get(column);
+      const taught = mine && taughtValue.get(mine);
+      if (!mine || taught === undefined) continue;
+      if (normalizeText(mine.value) === normalizeText(cell.value)) continue;
+      differ.set(column, (differ.get(column) ?? 0) + 1);
+      const form = formOf(taught);
+      if (formOf(cell.value) === form && formOf(mine.value) !== form)
+        better.set(column, (better.get(column) ?? 0) + 1);
+    }
+  }
+  return new Set(
+    [...differ]
+      .filter(([column, n]) => n >= COLUMN_ROWS && (better.get(column) ?? 0) >= COLUMN_SHARE * n)
+      .map(([column]) => column),
+  );
 }
 
 /** The kinds of the values taught in each column of a learned table. */

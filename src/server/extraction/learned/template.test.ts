@@ -8,6 +8,7 @@ import {
   betterFormed,
   bothNetworks,
   candidateTemplates,
+  columnsBetterRead,
   MATCH_THRESHOLD,
   oneNetworkPerCell,
   overran,
@@ -589,6 +590,58 @@ describe('both networks read from one cell', () => {
     const units = new WeakMap([...cells.values()].map((c) => [c, printed]));
     oneNetworkPerCell(cells, units);
     expect([...cells.keys()].map((k) => k.replace('coverageLevel', ''))).toEqual(kept);
+  });
+});
+
+describe('a column the engine read better throughout', () => {
+  const table = 'dentalInsurance_coveredServices';
+  const cell = (column: string, value: string) => ({
+    label: `${table}_${column}`,
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  const services = ['Exams', 'X-rays', 'Cleanings', 'Fillings'];
+  // [template's maximum per row, engine's, the column the engine wins]
+  it.each([
+    ['every row of another form', services.map(() => '$1000 per lifetime'), true],
+    [
+      'one row of another form',
+      [
+        '$1000 per lifetime',
+        '$1500 per calendar year',
+        '$1500 per calendar year',
+        '$1500 per calendar year',
+      ],
+      false,
+    ],
+    ['the same values', services.map(() => '$1500 per calendar year'), false],
+  ])('%s', (_name, mine, wins) => {
+    const taughtValue = new WeakMap<ReturnType<typeof cell>, string>();
+    const readRows = services.map((s, i) => {
+      const max = cell('policyYearMaximumInNetwork', mine[i]!);
+      taughtValue.set(max, '$1000 per calendar year');
+      return new Map([
+        ['class', cell('class', 'All Employees')],
+        ['serviceTypeLabel', cell('serviceTypeLabel', s)],
+        ['policyYearMaximumInNetwork', max],
+      ]);
+    });
+    const engineRows = services.map(
+      (s) =>
+        new Map([
+          ['class', cell('class', 'All Employees')],
+          ['serviceTypeLabel', cell('serviceTypeLabel', s)],
+          [
+            'policyYearMaximumInNetwork',
+            cell('policyYearMaximumInNetwork', '$1500 per calendar year'),
+          ],
+        ]),
+    );
+    expect(
+      columnsBetterRead(readRows, engineRows, table, taughtValue).has('policyYearMaximumInNetwork'),
+    ).toBe(wins);
   });
 });
 
