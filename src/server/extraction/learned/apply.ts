@@ -12,6 +12,7 @@ import {
   rowKey,
   skeletonPattern,
   TABLE_KEYS,
+  unpackTemplate,
   type Where,
 } from './template.ts';
 import {
@@ -36,6 +37,9 @@ import {
 
 /** Below this, a layout is not the taught one (measured: other layouts ≤ 0.5, same template ≥ 0.8). */
 export const MATCH_THRESHOLD = 0.7;
+
+/** How alike a new row's name is to a removed row's for it to be that row (alike(): 0.9 × Dice). */
+const REMOVED_ALIKE = 0.6;
 
 /** Share of a table's taught rows that must be found again for the template to read that table. */
 const MIN_ROWS_FOUND = 0.5;
@@ -269,7 +273,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       // "Basic (fillings)" was taught): read by its punctuation.
       if (!value && heading) value = skeleton.exec(text)?.[1]?.trim();
     }
-    if (!value || readsRowHeading(unit, value, where)) continue;
+    // (A value that was its row's heading on the taught document, a service's name, may be one.)
+    if (!value || (!heading && readsRowHeading(unit, value, where))) continue;
     // A value learned with no words of its own around it (a plan code on a line by itself) is
     // known by its shape: with digits where the taught one had digits, without where it had none.
     if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;
@@ -496,7 +501,8 @@ export function readWithTemplates(
   const units = layoutUnits(layout);
   const found = bestTemplate(units, templates, documentType);
   if (!found) return { data: generic };
-  const { template, similarity: match } = found;
+  const { similarity: match } = found;
+  const template = unpackTemplate(found.template);
   const prepared = prepare(units);
   for (const t of template.tables)
     for (const r of t.rows)
@@ -514,7 +520,11 @@ export function readWithTemplates(
     const read = readValue(prepared, f, match);
     if (!read) continue;
     values++;
-    fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
+    const engine = generic.find((i) => i.type === 'field' && i.label === f.label);
+    // The engine's reading of the field is the better supported one (see betterFormed).
+    if (engine?.type === 'field' && betterFormed(read.value, engine.value, f.value))
+      fieldReads.set(f.label, engine);
+    else fieldReads.set(f.label, { type: 'field', label: f.label, ...read });
   }
   const removed = new Set(template.removedFields);
   const out: ParsedItem[] = [];
@@ -543,11 +553,19 @@ export function readWithTemplates(
     const rowSureness = new WeakMap<Map<string, ParsedCell>, number>();
     /** The learned row each row was read like (the prototype's for new rows). */
     const rowLearned = new WeakMap<Map<string, ParsedCell>, readonly LearnedValue[]>();
+    /** The columns the broker removed from the engine's reading of each learned row. */
+    const rowRemoved = new WeakMap<Map<string, ParsedCell>, readonly string[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
       classes.size === 1 && [...classes][0] ? engineRows[0]!.get('class') : undefined;
+    // The class the engine read is printed on this document (not the name the rules give when a
+    // document names none): it wins over a class the broker typed for a taught document that
+    // printed none.
+    const className = normalizeText(engineClass?.value ?? '');
+    const printedClass =
+      className !== '' && prepared.nfkc.some((t) => normalizeText(t).includes(className));
     /** The printed table the prototype row was found in on this document. */
     let protoTable: number | undefined;
     /** What each learned row read on this document. */
@@ -570,20 +588,24 @@ export function readWithTemplates(
           if (unit) at.push(unit);
         }
       }
+      oneNetworkPerCell(cells, cellUnit);
       rowLearned.set(cells, learnedRow.cells);
+      if (learnedRow.removed) rowRemoved.set(cells, learnedRow.removed);
       // The row is printed on this document when its own keys (the tier, the service) are.
       const ownKeys = learnedRow.cells.filter((c) => {
         const column = columnOf(table.label, c.label);
         return c.where && column !== 'class' && keysOf(table.label).includes(column);
       });
       if (!cells.size || ownKeys.some((c) => !cells.has(columnOf(table.label, c.label)))) continue;
-      // A key the document does not print (the broker's class name) is kept as the broker said it;
-      // a class printed on the taught document but not found on this one (another employer's
-      // group) is the one the engine read for the whole table, when it read one.
+      // A key the document does not print (the broker's class name) is kept as the broker said it,
+      // unless this document prints the class the engine read for the whole table; a class
+      // printed on the taught document but not found on this one (another employer's group) is
+      // the one the engine read for the whole table, when it read one.
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
         if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
-        if (c.where && column === 'class' && engineClass) cells.set(column, engineClass);
+        if (column === 'class' && engineClass && (c.where || printedClass))
+          cells.set(column, engineClass);
         // A row's own name the taught document printed in pieces ("Premium progressive" over
         // "• Tier 1") is kept as the broker wrote it when the row's values were read.
         else if (!c.where && (!/\d/.test(c.value) || (column !== 'class' && cells.size > 0)))
@@ -745,6 +767,9 @@ export function readWithTemplates(
               valueFitsSlot(k, cells.get(k)!.value),
           );
           if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
+            // A row the broker removed from the engine's reading of the taught document (notes,
+            // a section read as a service) is not one here either.
+            if (removedName(table.droppedRows ?? [], rowKey(table.label, valuesOf(cells)))) break;
             values += cells.size;
             rowLearned.set(cells, like.cells);
             readRows.push(cells);
@@ -753,6 +778,8 @@ export function readWithTemplates(
         }
       }
     }
+    const kinds = columnKinds(table);
+    const engineColumns = columnsBetterRead(readRows, engineRows, table.label, taughtValue);
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
       const partner = engineRows.findIndex(
@@ -769,8 +796,13 @@ export function readWithTemplates(
             normalizeText(cell.value).length > normalizeText(mine.value).length &&
             normalizeText(cell.value).includes(normalizeText(mine.value));
           if (
-            (!mine || longer || overran(mine.value, cell.value, taughtValue.get(mine))) &&
-            !table.emptyColumns.includes(column)
+            (!mine ||
+              longer ||
+              overran(mine.value, cell.value, taughtValue.get(mine)) ||
+              betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column)) ||
+              engineColumns.has(column)) &&
+            !table.emptyColumns.includes(column) &&
+            !rowRemoved.get(cells)?.includes(column)
           )
             cells.set(column, cell);
         }
@@ -806,6 +838,15 @@ export function readWithTemplates(
 
 const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
 
+/** The row's own names (its key without the class), words only. */
+const ownName = (key: string) => normalizeText(key.split(' | ').slice(1).join(' '));
+
+/** A row key named like one of the rows the broker removed (the class aside). */
+export function removedName(removed: readonly string[], key: string): boolean {
+  const name = ownName(key);
+  return !!name && removed.some((r) => alike(ownName(r), name) >= REMOVED_ALIKE);
+}
+
 /**
  * Values of one row learned from cells of their own (the in- and out-of-network columns), read
  * here (by the template or the engine) as the text of one cell that holds them all (the reader
@@ -839,6 +880,32 @@ export function splitJoined(
       cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
   }
 }
+
+/**
+ * Both networks' values of a row read from one printed cell of a table headed as one network's
+ * only ("Member responsibility (in-network only)": a sibling that prints no out-of-network column):
+ * the cell is that network's value; the other network's is not printed here. (A cell printed once
+ * for both networks stays both's.)
+ */
+export function oneNetworkPerCell(
+  cells: Map<string, ParsedCell>,
+  units: WeakMap<ParsedCell, Unit>,
+): void {
+  for (const [column, cell] of cells) {
+    if (!column.endsWith('InNetwork')) continue;
+    const outColumn = column.replace(/InNetwork$/, 'OutOfNetwork');
+    const other = cells.get(outColumn);
+    const unit = units.get(cell);
+    if (!other || !unit || unit.kind !== 'cell' || units.get(other) !== unit) continue;
+    const heads = normalizeText(`${unit.colHead ?? ''} ${unit.tableHead ?? ''}`);
+    const only = ONE_NETWORK_ONLY.exec(heads)?.[1];
+    if (only === undefined) continue;
+    cells.delete(/^in/.test(only) ? outColumn : column);
+  }
+}
+
+/** A heading saying its values are one network's only ("(in-network only)", "non-network only"). */
+const ONE_NETWORK_ONLY = /\b(in|out[\s-]*of|non)[\s-]*network\s*only\b/;
 
 const NETWORK = /network/i;
 
@@ -892,6 +959,95 @@ export function overran(mine: string, engine: string, taught: string | undefined
   if (!e || m === e || !m.includes(e)) return false;
   const t = wordCount(taught);
   return Math.abs(wordCount(engine) - t) < Math.abs(wordCount(mine) - t);
+}
+
+/** A value's form: digits counted, not read ("$150" and "$130" alike, "$1501" not). */
+const formOf = (text: string) => normalizeText(text).replace(/\d/g, '9');
+/** A value's kind: an amount, a share, both or neither ("Every 24 months" and "Every year" alike). */
+const kindOf = (text: string) => `${text.includes('$')}${text.includes('%')}`;
+
+/**
+ * The engine read the cell in the form the broker saved at that place on the taught document
+ * ("80% of amount over $150" where "80% of amount over $130" was taught) and the template read it
+ * and more ("80% of amount over $1501": a footnote mark run into the amount) or a part of it ("Net"
+ * where the engine read "Health Net" and "Health Net" was taught); or the engine read a
+ * value of the taught kind (a frequency where a frequency was taught) and the template one of a
+ * kind the column was never taught (a cost): the engine's reading is the better supported.
+ */
+export function betterFormed(
+  mine: string,
+  engine: string,
+  taught: string | undefined,
+  /** The kinds of every value taught in the column (a kind the column never had is suspect). */
+  kinds: ReadonlySet<string> = new Set(taught === undefined ? [] : [kindOf(taught)]),
+): boolean {
+  if (taught === undefined || normalizeText(mine) === normalizeText(engine)) return false;
+  const form = formOf(taught);
+  // The template's reading holds the engine's and more (ran over into a mark or a word), or is
+  // a part of it (stopped short of the taught value's words).
+  const m = normalizeText(mine);
+  const e = normalizeText(engine);
+  if (formOf(engine) === form && formOf(mine) !== form && (m.includes(e) || e.includes(m)))
+    return true;
+  return kindOf(engine) === kindOf(taught) && !kinds.has(kindOf(mine));
+}
+
+/** Rows of a column where the two readings differ before the engine's can win the column. */
+const COLUMN_ROWS = 3;
+/** …and the share of them where the engine's is in the taught form and the template's is not. */
+const COLUMN_SHARE = 0.8;
+
+/**
+ * The columns of a table the engine read better than the template throughout: where the two
+ * readings of a row differ (in COLUMN_ROWS rows or more), the engine's value has the form the
+ * broker saved at that place on the taught document and the template's has not, in COLUMN_SHARE
+ * of them (the template reading another column of a sibling laid out differently: the orthodontic
+ * plan's "$0" deductible for the "$50" taught). One value of another form is a sibling's own
+ * value; a whole column of them is the template's misreading.
+ */
+export function columnsBetterRead(
+  readRows: ReadonlyArray<Map<string, ParsedCell>>,
+  engineRows: ReadonlyArray<Map<string, ParsedCell>>,
+  table: string,
+  taughtValue: WeakMap<ParsedCell, string>,
+): Set<string> {
+  const used = new Set<number>();
+  const differ = new Map<string, number>();
+  const better = new Map<string, number>();
+  for (const cells of readRows) {
+    const key = rowKey(table, valuesOf(cells));
+    const partner = engineRows.findIndex(
+      (r, i) => !used.has(i) && rowKey(table, valuesOf(r)) === key,
+    );
+    if (partner < 0) continue;
+    used.add(partner);
+    for (const [column, cell] of engineRows[partner]!) {
+      const mine = cells.get(column);
+      const taught = mine && taughtValue.get(mine);
+      if (!mine || taught === undefined) continue;
+      if (normalizeText(mine.value) === normalizeText(cell.value)) continue;
+      differ.set(column, (differ.get(column) ?? 0) + 1);
+      const form = formOf(taught);
+      if (formOf(cell.value) === form && formOf(mine.value) !== form)
+        better.set(column, (better.get(column) ?? 0) + 1);
+    }
+  }
+  return new Set(
+    [...differ]
+      .filter(([column, n]) => n >= COLUMN_ROWS && (better.get(column) ?? 0) >= COLUMN_SHARE * n)
+      .map(([column]) => column),
+  );
+}
+
+/** The kinds of the values taught in each column of a learned table. */
+function columnKinds(table: LayoutTemplate['tables'][number]): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const r of table.rows)
+    for (const c of r.cells) {
+      const column = columnOf(table.label, c.label);
+      kinds.set(column, (kinds.get(column) ?? new Set()).add(kindOf(c.value)));
+    }
+  return kinds;
 }
 
 function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {

@@ -5,9 +5,12 @@ import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
   amountAlone,
+  betterFormed,
   bothNetworks,
   candidateTemplates,
+  columnsBetterRead,
   MATCH_THRESHOLD,
+  oneNetworkPerCell,
   overran,
   readWithTemplates,
   splitJoined,
@@ -19,8 +22,10 @@ import {
   learnedValueCount,
   learnTemplate,
   likeness,
+  packTemplate,
   similarity,
   skeletonPattern,
+  unpackTemplate,
 } from './template.ts';
 import { cellText, layoutUnits, xGroups } from './units.ts';
 
@@ -148,7 +153,9 @@ const template = learnTemplate({
 describe('learning a layout from corrections', () => {
   it('finds where every printed value is, and keeps a value the document does not print as said', () => {
     expect(layoutTemplateSchema.safeParse(template).success).toBe(true);
-    const services = template.tables.find((t) => t.label === 'dentalInsurance_coveredServices')!;
+    const services = unpackTemplate(template).tables.find(
+      (t) => t.label === 'dentalInsurance_coveredServices',
+    )!;
     const cls = services.rows[0]!.cells.find((c) => c.label.endsWith('_class'))!;
     expect(cls.where).toBeUndefined(); // "All Employees" is not printed
     const ded = services.rows[0]!.cells.find((c) => c.label.endsWith('IndividualInNetwork'))!;
@@ -158,6 +165,24 @@ describe('learning a layout from corrections', () => {
       colHead: 'in network',
     });
     expect(learnedValueCount(template)).toBe(2 + 2 * 5 + 4 * 3);
+  });
+
+  it('says the headings its cells share once, and gives every cell its headings back', () => {
+    const full = unpackTemplate(template);
+    expect(full.heads).toBeUndefined();
+    const wheres = (t: typeof template) =>
+      t.tables.flatMap((x) => x.rows.flatMap((r) => r.cells.flatMap((c) => c.where ?? [])));
+    // Packed: no cell repeats its table's or column's heading.
+    expect(wheres(template).filter((w) => w.tableHead !== undefined)).toEqual([]);
+    expect(wheres(full).every((w) => w.kind !== 'cell' || w.tableHead !== undefined)).toBe(true);
+    expect(JSON.stringify(template).length).toBeLessThan(JSON.stringify(full).length);
+    // Packing again changes nothing; an unpacked (older) template reads the same.
+    expect(packTemplate(full)).toEqual(template);
+    expect(unpackTemplate(packTemplate(full))).toEqual(full);
+    const layout = markupLayout(printed('Harborview Animal Clinic', '$75', '$2,000', taughtRates));
+    expect(readWithTemplates(layout, [], [full], 'carrierProposal')).toEqual(
+      readWithTemplates(layout, [], [template], 'carrierProposal'),
+    );
   });
 
   it('reads another employer’s document on the same template, with other amounts and one tier fewer', () => {
@@ -310,6 +335,126 @@ describe('matching a sibling that adds or drops pages (containment)', () => {
   });
 });
 
+describe('matching a sibling page by page', () => {
+  const counts = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, 1]));
+  const page = (n: number, shapes: string[], words: string[]) => ({
+    page: n,
+    shapes: counts(shapes),
+    tokens: counts(words),
+  });
+  // The taught document: a cover page of its own, and its values on page 2 (12 printed lines).
+  const valueLines = Array.from({ length: 12 }, (_, i) => `coverage row # for service ${i}`);
+  const valueWords = ['coverage', 'row', 'for', 'service', 'zenith', 'dental'];
+  const cover = Array.from({ length: 30 }, (_, i) => `cover page sentence ${i}`);
+  const coverWords = ['cover', 'page', 'sentence', 'welcome', 'letter'];
+  const taught = {
+    documentType: 'carrierProposal' as const,
+    fingerprint: {
+      shapes: counts([...cover, ...valueLines]),
+      tokens: counts([...coverWords, ...valueWords]),
+      pages: [page(2, valueLines, valueWords)],
+    },
+    fields: [
+      {
+        label: 'dentalInsurance_carrierName',
+        value: 'Zenith',
+        where: {
+          kind: 'line' as const,
+          page: 2,
+          at: 0.5,
+          prev: '',
+          next: '',
+          prefix: '',
+          suffix: '',
+          atStart: true,
+          atEnd: true,
+        },
+      },
+    ],
+  };
+  // A sibling: the value page printed again first, then pages of schedules of its own.
+  const schedule = Array.from({ length: 40 }, (_, i) => `procedure code # fee ${i}`);
+  const scheduleWords = ['procedure', 'code', 'fee', 'schedule', 'savings', 'typical'];
+  const doc = (first: ReturnType<typeof page>) => {
+    const rest = page(2, schedule, scheduleWords);
+    return {
+      shapes: { ...first.shapes, ...rest.shapes },
+      tokens: { ...first.tokens, ...rest.tokens },
+      pages: [first, rest],
+    };
+  };
+  it.each([
+    ['prints the value page again among pages of its own', page(1, valueLines, valueWords), true],
+    [
+      'the same without the carrier name',
+      page(
+        1,
+        valueLines,
+        valueWords.filter((w) => w !== 'zenith'),
+      ),
+      false,
+    ],
+    [
+      'shares 8 of its lines',
+      page(1, [...valueLines.slice(0, 8), 'other line a', 'other line b'], valueWords),
+      false,
+    ],
+    [
+      'shares its lines but holds as many words of another layout',
+      page(1, valueLines, [...valueWords, 'alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma']),
+      false,
+    ],
+  ])('%s', (_name, first, matches) => {
+    const print = doc(first);
+    expect(similarity(print, taught.fingerprint)).toBeLessThan(MATCH_THRESHOLD);
+    expect(likeness(print, taught) >= MATCH_THRESHOLD).toBe(matches);
+    expect(candidateTemplates(print, [{ template: taught }], 'carrierProposal')).toHaveLength(
+      matches ? 1 : 0,
+    );
+  });
+
+  // A grid of 20 taught services on a page printed with other words (out-of-network notes), after
+  // a cover page.
+  const services = Array.from(
+    { length: 20 },
+    (_, i) => `d# procedure ${'abcdefghijklmnopqrst'[i]}`,
+  );
+  const notes = Array.from({ length: 10 }, (_, i) => `out of network note ${i}`);
+  const noteWords = Array.from({ length: 10 }, (_, i) => `note${'abcdefghij'[i]}`);
+  const gridWords = ['procedure', 'zenith', ...noteWords];
+  const grid = {
+    documentType: 'carrierProposal' as const,
+    fingerprint: {
+      shapes: counts([...cover, ...services, ...notes]),
+      tokens: counts([...coverWords, ...gridWords]),
+      pages: [{ ...page(2, [...services, ...notes], gridWords), rows: services }],
+    },
+    fields: taught.fields,
+  };
+  it.each([
+    ['prints 18 of the 20 taught services with one column fewer', 18, true],
+    ['prints 14 of them', 14, false],
+  ])('a sibling that %s', (_name, printed, matches) => {
+    const first = page(1, services.slice(0, printed), gridWords.slice(0, 6));
+    const print = doc(first);
+    expect(similarity(print, grid.fingerprint)).toBeLessThan(MATCH_THRESHOLD);
+    expect(likeness(print, grid) >= MATCH_THRESHOLD).toBe(matches);
+  });
+
+  it('a learned template prints the pages that hold its values, a document every page', () => {
+    const units = [
+      { order: 0, text: 'Cover letter', page: 1, kind: 'line' as const },
+      { order: 1, text: 'Zenith Dental', page: 2, kind: 'line' as const },
+      { order: 2, text: 'Page 2 of 2', page: 2, kind: 'furniture' as const },
+    ];
+    expect(fingerprintOf(units).pages?.map((p) => p.page)).toEqual([1, 2]);
+    const two = fingerprintOf(units, new Set([2])).pages;
+    expect(two).toEqual([
+      { page: 2, shapes: { 'zenith dental': 1 }, tokens: { zenith: 1, dental: 1 } },
+    ]);
+  });
+});
+
 describe('side-by-side values in one cell', () => {
   const word = (text: string, x0: number, x1: number, y: number) => ({
     text,
@@ -388,6 +533,115 @@ describe('a template reading that ran over into the text beside the value', () =
   });
   it('keeps the template’s reading when nothing was taught at that place', () => {
     expect(overran('100% Limited', '100%', undefined)).toBe(false);
+  });
+});
+
+describe('the engine’s reading of a cell better formed than the template’s', () => {
+  it.each([
+    // [template read, engine read, taught, the column's other taught values, engine wins]
+    ['80% of amount over $1501', '80% of amount over $150', '80% of amount over $130', [], true],
+    ['80% of amount over $1501', 'Every calendar year', 'Every 24 months', [], true],
+    ['$10 copay', 'Not covered', 'Not covered', ['$25 copay', '80%'], false],
+    ['Every 12 months', 'Every 24 months', 'Every 24 months', [], false],
+    ['$25', '$2', '$10', [], false],
+    ['$25', '$25', '$10', [], false],
+    ['80% after deductible', '80%', undefined, [], false],
+    ['Net', 'Health Net', 'Health Net', [], true],
+    ['Health Net', 'Net', 'Health Net', [], false],
+    ['Acme', 'Acme Dental Insurance Company', 'Zenith Dental', [], false],
+  ])('%s or %s where %s was taught (and %j): engine %s', (mine, engine, taught, others, wins) => {
+    const kinds = new Set(
+      [taught ?? '', ...others].map((v) => `${v.includes('$')}${v.includes('%')}`),
+    );
+    expect(betterFormed(mine, engine, taught, kinds)).toBe(wins);
+  });
+});
+
+describe('both networks read from one cell', () => {
+  const unit = (colHead: string, tableHead: string) => ({
+    order: 0,
+    text: '$0',
+    page: 1,
+    kind: 'cell' as const,
+    table: 0,
+    row: 1,
+    col: 2,
+    rowHead: 'd# periodic oral evaluation',
+    colHead,
+    tableHead,
+  });
+  it.each([
+    ['', 'covered procedures | member responsibility (in–network only)', ['InNetwork']],
+    ['Member responsibility (out-of-network only)', '', ['OutOfNetwork']],
+    [
+      'Network plan pays',
+      'covered services | network | non-network',
+      ['InNetwork', 'OutOfNetwork'],
+    ],
+    ['', 'in-network | out-of-network', ['InNetwork', 'OutOfNetwork']],
+  ])('headed %j under %j keeps %j', (colHead, tableHead, kept) => {
+    const printed = unit(colHead, tableHead);
+    const label = (n: string) => `dentalInsurance_coveredServices_coverageLevel${n}`;
+    const cell = (n: string) => ({ label: label(n), value: '$0', row: 0, col: 0, score: 0.9 });
+    const cells = new Map([
+      ['coverageLevelInNetwork', cell('InNetwork')],
+      ['coverageLevelOutOfNetwork', cell('OutOfNetwork')],
+    ]);
+    const units = new WeakMap([...cells.values()].map((c) => [c, printed]));
+    oneNetworkPerCell(cells, units);
+    expect([...cells.keys()].map((k) => k.replace('coverageLevel', ''))).toEqual(kept);
+  });
+});
+
+describe('a column the engine read better throughout', () => {
+  const table = 'dentalInsurance_coveredServices';
+  const cell = (column: string, value: string) => ({
+    label: `${table}_${column}`,
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+  });
+  const services = ['Exams', 'X-rays', 'Cleanings', 'Fillings'];
+  // [template's maximum per row, engine's, the column the engine wins]
+  it.each([
+    ['every row of another form', services.map(() => '$1000 per lifetime'), true],
+    [
+      'one row of another form',
+      [
+        '$1000 per lifetime',
+        '$1500 per calendar year',
+        '$1500 per calendar year',
+        '$1500 per calendar year',
+      ],
+      false,
+    ],
+    ['the same values', services.map(() => '$1500 per calendar year'), false],
+  ])('%s', (_name, mine, wins) => {
+    const taughtValue = new WeakMap<ReturnType<typeof cell>, string>();
+    const readRows = services.map((s, i) => {
+      const max = cell('policyYearMaximumInNetwork', mine[i]!);
+      taughtValue.set(max, '$1000 per calendar year');
+      return new Map([
+        ['class', cell('class', 'All Employees')],
+        ['serviceTypeLabel', cell('serviceTypeLabel', s)],
+        ['policyYearMaximumInNetwork', max],
+      ]);
+    });
+    const engineRows = services.map(
+      (s) =>
+        new Map([
+          ['class', cell('class', 'All Employees')],
+          ['serviceTypeLabel', cell('serviceTypeLabel', s)],
+          [
+            'policyYearMaximumInNetwork',
+            cell('policyYearMaximumInNetwork', '$1500 per calendar year'),
+          ],
+        ]),
+    );
+    expect(
+      columnsBetterRead(readRows, engineRows, table, taughtValue).has('policyYearMaximumInNetwork'),
+    ).toBe(wins);
   });
 });
 
@@ -712,6 +966,221 @@ describe('new rows of a taught grid', () => {
       ['Single Vision Lenses', '$0', 'Amount over $45'],
       ['Frames', '$150 allowance', 'Amount over $70'],
       ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
+    ]);
+  });
+});
+
+describe('a class the taught document did not print', () => {
+  const page = (group: string, rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    group,
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+    [['Service', 'In-network', 'Out-of-network'], ...rows],
+    'This is only a partial list of vision services.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, group: string, name: string, i: string, o: string) =>
+    [
+      ['class', group],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const rows = [
+    ['Eye Exams', '$0', 'Amount over $50'],
+    ['Single Vision Lenses', '$0', 'Amount over $48'],
+    ['Frames', '$130 allowance', 'Amount over $48'],
+  ];
+  // The broker typed the class: the taught document prints none.
+  const taught = learnTemplate({
+    layout: markupLayout(page('Questions? Call the number on your card', rows)),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: rows.flatMap(([n, i, o], r) => row(r, 'Salaried Staff', n!, i!, o!)),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it.each([
+    [
+      'prints the group the engine read: the engine’s',
+      'Eligible: All Full-Time Employees',
+      'All Full-Time Employees',
+      'All Full-Time Employees',
+    ],
+    [
+      'prints none (the engine’s is the name the rules give): the broker’s',
+      'Questions? Call the number on your card',
+      'All Employees',
+      'Salaried Staff',
+    ],
+  ])('a sibling that %s', (_name, group, engineClass, expected) => {
+    const sibling = markupLayout(page(group, rows));
+    const generic: ParsedData = [
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: row(0, engineClass, 'Eye Exams', '$0', 'Amount over $50'),
+      },
+    ];
+    const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const read = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(read).toHaveLength(3);
+    expect(read.every((r) => r.class === expected)).toBe(true);
+  });
+});
+
+describe('values and rows the broker removed', () => {
+  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const row = (r: number, name: string, i: string, o?: string) =>
+    [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ...(o ? [['outOfNetworkReimbursement', o]] : []),
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const table = (cells: ReturnType<typeof row>[]): ParsedData => [
+    { type: 'table', label: 'visionInsurance_benefitSummary', cells: cells.flat() },
+  ];
+  const head = [
+    '# Acme Vision Benefit Summary',
+    'Copays and allowances for the plan below',
+    'Members may see any licensed provider; out-of-network amounts are reimbursed',
+  ];
+  const foot = ['This is only a partial list of vision services.', 'Acme Vision Company'];
+  const grid = [
+    ['Service', 'In-network', 'Out-of-network'],
+    ['Eye Exams', '$10', 'Amount over $50'],
+    ['Single Vision Lenses', '$0', 'Amount over $48'],
+    ['Frames', '$130 allowance', 'Amount over $48'],
+  ];
+  // The engine read the discount printed after the grid as a service and an out-of-network
+  // amount for frames; the broker removed both, and typed a value the document does not print
+  // for the lenses' out-of-network amount the engine read.
+  const taught = learnTemplate({
+    layout: markupLayout([
+      ...head,
+      grid,
+      'Extra discounts',
+      [['Hearing aids from Amplifon', '40% off retail']],
+      ...foot,
+    ]),
+    engine: table([
+      row(0, 'Eye Exams', '$10', 'Amount over $50'),
+      row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+      row(2, 'Frames', '$130 allowance', 'Amount over $48'),
+      row(3, 'Hearing aids from Amplifon', '40% off retail'),
+    ]),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      ...table([
+        row(0, 'Eye Exams', '$10', 'Amount over $50'),
+        row(1, 'Single Vision Lenses', '$0', 'Not covered'),
+        row(2, 'Frames', '$130 allowance'),
+      ]),
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('learns them', () => {
+    const t = taught.tables.find((x) => x.label === 'visionInsurance_benefitSummary')!;
+    expect(t.rows.map((r) => r.removed)).toEqual([
+      undefined,
+      ['outOfNetworkReimbursement'],
+      ['outOfNetworkReimbursement'],
+    ]);
+    expect(t.droppedRows).toEqual(['all employees | hearing aids from amplifon']);
+  });
+  it('a sibling read with the template gives neither again', () => {
+    // The sibling prints the discount inside the grid, and the engine reads it all again.
+    const sibling = markupLayout([
+      ...head,
+      [
+        ...grid.slice(0, 3),
+        ['Frames', '$150 allowance', 'Amount over $70'],
+        ['Hearing aids from Amplifon', '35% off retail', ''],
+      ],
+      ...foot,
+    ]);
+    const generic = table([
+      row(0, 'Eye Exams', '$10', 'Amount over $50'),
+      row(1, 'Single Vision Lenses', '$0', 'Amount over $45'),
+      row(2, 'Frames', '$150 allowance', 'Amount over $70'),
+    ]);
+    const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Eye Exams', '$10', 'Amount over $50'],
+      ['Single Vision Lenses', '$0', undefined],
+      ['Frames', '$150 allowance', undefined],
+    ]);
+    // An untaught document keeps everything the engine read.
+    expect(readWithTemplates(sibling, generic, [], 'carrierProposal').data).toBe(generic);
+  });
+});
+
+describe('a service name printed in another column', () => {
+  const page = (head: string[], rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental Plan Matrix',
+    'Covered procedures and what the member pays for each',
+    'Procedures are listed by their dental codes',
+    [head, ...rows],
+    'This matrix is a partial list of covered procedures.',
+    'Acme Dental Insurance Company, Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, i: string, o: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['coverageLevelInNetwork', i],
+      ['coverageLevelOutOfNetwork', o],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const names = [
+    'D0120 Periodic oral evaluation',
+    'D0150 Comprehensive evaluation',
+    'D0210 X-rays',
+  ];
+  // Taught: a column of group names before the procedures' (empty beside each procedure).
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page(
+        ['Group', 'Procedure', 'In network', 'Out of network'],
+        [['Diagnostic', '', '', ''], ...names.map((n) => ['', n, '$0', '10%'])],
+      ),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: names.flatMap((n, i) => row(i, n, '$0', '10%')),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads each service by its name, where its sibling prints the names in the first column', () => {
+    const sibling = markupLayout(
+      page(
+        ['Procedure', 'In network', 'Out of network'],
+        names.map((n, i) => [n, `$${i * 5}`, '20%']),
+      ),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual([
+      ['D0120 Periodic oral evaluation', '$0'],
+      ['D0150 Comprehensive evaluation', '$5'],
+      ['D0210 X-rays', '$10'],
     ]);
   });
 });

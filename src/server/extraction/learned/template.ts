@@ -71,21 +71,54 @@ export type LearnedValue = z.infer<typeof learnedValueSchema>;
 
 const counts = z.record(z.string().max(500), z.number().int().min(1));
 
+/** One page's printed lines (amounts masked) and words, outside running headers and footers. */
+const pagePrint = z.object({
+  page: z.number().int().min(1),
+  shapes: counts,
+  tokens: counts,
+  /** On a template: the row headings of the table cells taught on this page. */
+  rows: z.array(z.string().max(200)).max(500).optional(),
+});
+
 export const layoutTemplateSchema = z.object({
   version: z.literal(1),
   documentType: z.enum(['carrierProposal', 'policyCertificate']),
   format: z.enum(['pdf', 'docx', 'image']),
   /** Carrier name and first heading, for people. */
   name: z.string().max(300),
-  fingerprint: z.object({ shapes: counts, tokens: counts }),
+  fingerprint: z.object({
+    shapes: counts,
+    tokens: counts,
+    /**
+     * Page by page: on a document, every page; on a template, the pages that hold a learned
+     * value (a sibling that shares only one of them, or prints only that page, still matches).
+     */
+    pages: z.array(pagePrint).max(200).optional(),
+  }),
   fields: z.array(learnedValueSchema).max(2000),
   tables: z
     .array(
       z.object({
         label: z.string().min(1).max(200),
-        rows: z.array(z.object({ cells: z.array(learnedValueSchema).max(200) })).max(500),
+        rows: z
+          .array(
+            z.object({
+              cells: z.array(learnedValueSchema).max(200),
+              /**
+               * Columns the engine read in this row on the taught document and the broker emptied,
+               * or replaced with a value the document does not print.
+               */
+              removed: z.array(z.string().max(200)).max(100).optional(),
+            }),
+          )
+          .max(500),
         /** Row keys the engine read on the taught document and the broker removed. */
         removedRows: z.array(z.string().max(1000)).max(500),
+        /**
+         * Of removedRows, those the broker did not rename: no row the broker kept is printed where
+         * the engine read the removed row's name (a section or a note read as a row).
+         */
+        droppedRows: z.array(z.string().max(1000)).max(500).optional(),
         /** Columns the broker left empty in every row. */
         emptyColumns: z.array(z.string().max(200)).max(100),
         /**
@@ -100,6 +133,17 @@ export const layoutTemplateSchema = z.object({
     .max(50),
   /** Fields the engine read on the taught document and the broker removed. */
   removedFields: z.array(z.string().max(200)).max(500),
+  /**
+   * Headings shared by many cells, said once (packTemplate): each printed table's heading by its
+   * index, each column's by "table:col"; a cell's where without its own tableHead or colHead has
+   * these.
+   */
+  heads: z
+    .object({
+      tables: z.record(z.string().max(12), z.string().max(300)),
+      columns: z.record(z.string().max(24), z.string().max(200)),
+    })
+    .optional(),
 });
 export type LayoutTemplate = z.infer<typeof layoutTemplateSchema>;
 
@@ -125,9 +169,9 @@ export function rowKey(table: string, cells: Record<string, string | undefined>)
 
 const meaningful = (shape: string) => /\p{L}{3}/u.test(shape);
 
-export function fingerprintOf(units: Unit[]): LayoutTemplate['fingerprint'] {
-  const shapes: Record<string, number> = {};
-  const tokens: Record<string, number> = {};
+function printOf(units: readonly Unit[]): { shapes: Counts; tokens: Counts } {
+  const shapes: Counts = {};
+  const tokens: Counts = {};
   for (const u of units) {
     const s = shapeOf(u.text).slice(0, 200);
     if (meaningful(s)) shapes[s] = (shapes[s] ?? 0) + 1;
@@ -137,7 +181,27 @@ export function fingerprintOf(units: Unit[]): LayoutTemplate['fingerprint'] {
   return { shapes, tokens };
 }
 
-function dice(a: Record<string, number>, b: Record<string, number>): number {
+type Counts = Record<string, number>;
+
+/**
+ * A layout's fingerprint: its printed lines and words, and the same page by page (`pages`: the
+ * pages to print, every page when not given).
+ */
+export function fingerprintOf(
+  units: Unit[],
+  pages?: ReadonlySet<number>,
+): LayoutTemplate['fingerprint'] {
+  const printed = [...new Set(units.map((u) => u.page))].filter((p) => !pages || pages.has(p));
+  return {
+    ...printOf(units),
+    pages: printed.map((page) => ({
+      page,
+      ...printOf(units.filter((u) => u.page === page && u.kind !== 'furniture')),
+    })),
+  };
+}
+
+function dice(a: Counts, b: Counts): number {
   let both = 0;
   let total = 0;
   for (const [k, n] of Object.entries(a)) {
@@ -153,8 +217,8 @@ function dice(a: Record<string, number>, b: Record<string, number>): number {
  * digits masked (the template's wording and order of labels) and of their words.
  */
 export function similarity(
-  a: LayoutTemplate['fingerprint'],
-  b: LayoutTemplate['fingerprint'],
+  a: Pick<LayoutTemplate['fingerprint'], 'shapes' | 'tokens'>,
+  b: Pick<LayoutTemplate['fingerprint'], 'shapes' | 'tokens'>,
 ): number {
   return (dice(a.shapes, b.shapes) + dice(a.tokens, b.tokens)) / 2;
 }
@@ -166,6 +230,63 @@ const CONTAINED = 0.45;
 /** …and at least this many lines, and this much overall likeness. */
 const MIN_SHARED_LINES = 12;
 const MIN_OVERALL = 0.45;
+/**
+ * A page of the template that holds learned values matches a page of the document at this
+ * similarity, with at least MIN_PAGE_LINES printed lines in common and each page holding
+ * PAGE_WORDS of the other's words. Measured on the real summaries (scripts/fixtures/teach-pairs.ts):
+ * a sibling printing the taught page again among pages of its own, 0.52 similarity with 0.84 of
+ * the words both ways; pages of another layout of the same carrier (two forms of one carrier's dental
+ * or vision summary) up to 0.55 similarity but at most 0.67 of the words both ways; of another
+ * carrier at most 0.46 and 0.64.
+ */
+const PAGE_AT = 0.5;
+const MIN_PAGE_LINES = 10;
+const PAGE_WORDS = 0.75;
+
+function shared(a: Counts, b: Counts): number {
+  let n = 0;
+  for (const [k, m] of Object.entries(a)) n += Math.min(m, b[k] ?? 0);
+  return n;
+}
+const total = (c: Counts) => Object.values(c).reduce((a, b) => a + b, 0);
+
+/**
+ * How alike a document is to a template page by page: the best similarity of a template page
+ * holding learned values to a page of the document that shares MIN_PAGE_LINES of its lines and
+ * PAGE_WORDS of its words both ways (0 when none does).
+ */
+export function pageLikeness(
+  print: LayoutTemplate['fingerprint'],
+  template: Pick<LayoutTemplate, 'fingerprint'>,
+): number {
+  let best = 0;
+  for (const t of template.fingerprint.pages ?? [])
+    for (const d of print.pages ?? []) {
+      if (shared(d.shapes, t.shapes) < MIN_PAGE_LINES) continue;
+      const words = shared(d.tokens, t.tokens);
+      const held = Math.min(
+        words / Math.max(1, total(d.tokens)),
+        words / Math.max(1, total(t.tokens)),
+      );
+      if (held >= PAGE_WORDS || rowsFound(d, t)) best = Math.max(best, similarity(d, t));
+    }
+  return best;
+}
+
+/**
+ * The rows the broker taught on a template page are printed again on a document page (a sibling
+ * that prints the same grid of services with fewer columns, so fewer of the page's words): at
+ * least PAGE_ROWS of their headings, and PAGE_ROWS_SHARE of them. Measured: a sibling's grid 19 of
+ * 21; another form of the same carrier at most 8 (0.80), another carrier 12 (0.48).
+ */
+function rowsFound(d: { shapes: Counts }, t: { rows?: string[] | undefined }): boolean {
+  const rows = t.rows ?? [];
+  if (rows.length < PAGE_ROWS) return false;
+  const found = rows.filter((r) => d.shapes[r]).length;
+  return found >= PAGE_ROWS && found >= PAGE_ROWS_SHARE * rows.length;
+}
+const PAGE_ROWS = 15;
+const PAGE_ROWS_SHARE = 0.85;
 
 /** The words of the carrier name the taught document printed (none when it did not print it). */
 function carrierWords(template: Pick<LayoutTemplate, 'fields'>): string[] {
@@ -187,9 +308,14 @@ export function likeness(
 ): number {
   const b = template.fingerprint;
   const overall = similarity(print, b);
-  if (overall >= MATCH_AT || overall < MIN_OVERALL) return overall;
+  if (overall >= MATCH_AT) return overall;
   const carrier = carrierWords(template);
   if (!carrier.length || carrier.some((w) => !print.tokens[w])) return overall;
+  // Page by page (a sibling that shares one page of the template, or prints only that page):
+  // taken just above the threshold, so that a template matching as a whole wins over it.
+  const page = pageLikeness(print, template);
+  const byPage = page >= PAGE_AT ? MATCH_AT + (page - PAGE_AT) * 0.02 : 0;
+  if (overall < MIN_OVERALL) return Math.max(overall, byPage);
   let shared = 0;
   let inA = 0;
   let inB = 0;
@@ -198,9 +324,13 @@ export function likeness(
     inA += n;
   }
   for (const n of Object.values(b.shapes)) inB += n;
-  if (shared < MIN_SHARED_LINES || !inA || !inB) return overall;
+  if (shared < MIN_SHARED_LINES || !inA || !inB) return Math.max(overall, byPage);
   const held = Math.max(shared / inA, shared / inB);
-  return Math.max(overall, MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED));
+  return Math.max(
+    overall,
+    byPage,
+    MATCH_AT + ((held - CONTAINED) * (1 - MATCH_AT)) / (1 - CONTAINED),
+  );
 }
 
 // ------------------------------------------------------------------------------ locating values
@@ -249,6 +379,9 @@ export function findValue(text: string, value: string): [number, number] | undef
 
 const WORDS = 4;
 
+/** Positions kept to a ten-thousandth of the page (a fraction of a point). */
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
 /** A column heading naming the out-of-network (non-network) side. */
 const OUT_OF_NETWORK = /\b(?:out|non)\b[\s-]*(?:of[\s-]*)?network/;
 
@@ -280,7 +413,7 @@ function placeOf(
   return {
     kind: unit.kind,
     page: unit.page,
-    at: units.length > 1 ? unit.order / (units.length - 1) : 0,
+    at: units.length > 1 ? round4(unit.order / (units.length - 1)) : 0,
     prev: unit.kind === 'cell' ? '' : neighbour(-1),
     next: unit.kind === 'cell' ? '' : neighbour(1),
     ...(unit.kind === 'cell'
@@ -298,8 +431,8 @@ function placeOf(
     atStart: beforeWords.length <= WORDS,
     atEnd: afterWords.length <= WORDS,
     ...(wrap > 1 ? { span: wrap } : {}),
-    ...(group ? { x: group.x } : {}),
-    ...(unit.x ? { ux: unit.x } : {}),
+    ...(group ? { x: [round4(group.x[0]), round4(group.x[1])] as [number, number] } : {}),
+    ...(unit.x ? { ux: [round4(unit.x[0]), round4(unit.x[1])] as [number, number] } : {}),
     ...(wrap > 1 && unit.kind === 'cell'
       ? { below: unitBelow(units, unit, wrap)?.rowHead?.slice(0, 200) ?? '' }
       : {}),
@@ -421,8 +554,16 @@ function engineRows(engine: ParsedData | undefined, table: string) {
     }
   });
   const byKey = new Map<string, Map<string, Hint>>();
-  for (const [id, v] of values) byKey.set(rowKey(table, v), rows.get(id) ?? new Map());
-  return { byKey, keys: [...values.values()].map((v) => rowKey(table, v)) };
+  /** What the engine read in each column, per row key. */
+  const read = new Map<string, Record<string, string>>();
+  for (const [id, v] of values) {
+    const key = rowKey(table, v);
+    byKey.set(key, rows.get(id) ?? new Map());
+    const r = read.get(key) ?? {};
+    for (const [c, value] of Object.entries(v)) if (value.trim()) r[c] ??= value;
+    read.set(key, r);
+  }
+  return { byKey, read, keys: [...values.values()].map((v) => rowKey(table, v)) };
 }
 
 /**
@@ -504,6 +645,28 @@ function labelWords(label: string): string[] {
   return (last.match(/[A-Z]?[a-z]+/g) ?? [])
     .map((w) => w.toLowerCase())
     .filter((w) => w.length >= 4 && !['policy', 'year', 'level', 'network'].includes(w));
+}
+
+/** Each template page's print with the row headings of the cells taught on it. */
+function withTaughtRows(
+  print: LayoutTemplate['fingerprint'],
+  tables: LayoutTemplate['tables'],
+): LayoutTemplate['fingerprint'] {
+  const rows = new Map<number, Set<string>>();
+  for (const t of tables)
+    for (const r of t.rows)
+      for (const c of r.cells) {
+        const w = c.where;
+        if (w?.kind !== 'cell' || !w.rowHead || !meaningful(w.rowHead)) continue;
+        rows.set(w.page, (rows.get(w.page) ?? new Set()).add(w.rowHead));
+      }
+  return {
+    ...print,
+    pages: print.pages?.map((p) => {
+      const taught = rows.get(p.page);
+      return taught?.size ? { ...p, rows: [...taught] } : p;
+    }),
+  };
 }
 
 export function learnTemplate(input: LearnInput): LayoutTemplate {
@@ -648,7 +811,17 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
         if (unit) placed.push(unit);
         out.push(value);
       }
-      learnedRows.push({ cells: out });
+      // Values the engine read in this row that the broker removed (not a column the broker
+      // emptied in every row: emptyColumns says that), or replaced by a value the document does
+      // not print (the engine's reading there was wrong, and nothing printed is right).
+      const engineRead = hintRows.read.get(key) ?? {};
+      const saved = new Map(out.map((c) => [columnOf(label, c.label), c]));
+      const removed = Object.keys(engineRead).filter((c) => {
+        const mine = saved.get(c);
+        if (!mine) return true;
+        return !mine.where && normalizeText(mine.value) !== normalizeText(engineRead[c]!);
+      });
+      learnedRows.push({ cells: out, ...(removed.length ? { removed } : {}) });
       rowUnits.push(placed);
     }
     const columns = Object.keys(
@@ -667,10 +840,21 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           ),
         ]
       : [];
+    const removedRows = hintRows.keys.filter((k) => !truthKeys.has(k));
+    // Where the broker's rows' names are printed: a removed row whose name the engine read there
+    // was renamed, not removed.
+    const ownColumn = keys.find((k) => k !== 'class');
+    const kept = rowUnits.flatMap((placed) => placed.slice(0, 1)).filter((u) => u.box);
+    const droppedRows = removedRows.filter((k) => {
+      const at = ownColumn ? hintRows.byKey.get(k)?.get(ownColumn) : undefined;
+      const box = at?.box;
+      return !box || !kept.some((u) => u.page === at.page && overlap(box, u.box!) > 0.5);
+    });
     tables.push({
       label,
       rows: learnedRows,
-      removedRows: hintRows.keys.filter((k) => !truthKeys.has(k)),
+      removedRows,
+      ...(droppedRows.length ? { droppedRows } : {}),
       emptyColumns: all.filter((c) => !columns.includes(c)),
       ...prototypeOf(units, learnedRows, rowUnits, keys),
     });
@@ -687,16 +871,20 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
     tables.push({ label, rows: [], removedRows: engineRows(engine, label).keys, emptyColumns: [] });
   }
 
-  return {
+  const valuePages = new Set<number>();
+  for (const f of fields) if (f.where) valuePages.add(f.where.page);
+  for (const t of tables)
+    for (const r of t.rows) for (const c of r.cells) if (c.where) valuePages.add(c.where.page);
+  return packTemplate({
     version: 1,
     documentType: input.documentType,
     format: input.layout.format,
     name: templateName(units, data),
-    fingerprint: fingerprintOf(units),
+    fingerprint: withTaughtRows(fingerprintOf(units, valuePages), tables),
     fields,
     tables,
     removedFields,
-  };
+  });
 }
 
 function templateName(units: Unit[], data: ParsedData): string {
@@ -709,6 +897,81 @@ function templateName(units: Unit[], data: ParsedData): string {
       ? heading
       : [carrier, heading].filter(Boolean).join(' — ');
   return (name || 'Untitled layout').slice(0, 300);
+}
+
+const everyWhere = (
+  t: LayoutTemplate,
+  f: (w: Where) => Where,
+  /** A cell's label given its table's label. */
+  label: (table: string, cell: string) => string = (_, cell) => cell,
+): LayoutTemplate => {
+  const value = (v: LearnedValue): LearnedValue => (v.where ? { ...v, where: f(v.where) } : v);
+  return {
+    ...t,
+    fields: t.fields.map(value),
+    tables: t.tables.map((table) => ({
+      ...table,
+      rows: table.rows.map((r) => ({
+        ...r,
+        cells: r.cells.map((c) => ({ ...value(c), label: label(table.label, c.label) })),
+      })),
+    })),
+  };
+};
+
+/**
+ * The template with the headings its cells share said once (`heads`): a cell's table heading is
+ * the same for every cell of its printed table, its column heading for every cell of its column;
+ * and each cell's label without its table's label before it. unpackTemplate gives every cell its
+ * headings and full label back (what reading, refining and counting use).
+ */
+export function packTemplate(t: LayoutTemplate): LayoutTemplate {
+  const full = unpackTemplate(t);
+  const tables: Record<string, string> = {};
+  const columns: Record<string, string> = {};
+  everyWhere(full, (w) => {
+    if (w.kind !== 'cell' || w.table === undefined) return w;
+    if (w.tableHead !== undefined) tables[w.table] ??= w.tableHead;
+    if (w.colHead !== undefined && w.col !== undefined)
+      columns[`${w.table}:${w.col}`] ??= w.colHead;
+    return w;
+  });
+  const packed = everyWhere(
+    full,
+    (w) => {
+      if (w.kind !== 'cell' || w.table === undefined) return w;
+      const { tableHead, colHead, ...rest } = w;
+      return {
+        ...rest,
+        ...(tableHead !== undefined && tableHead !== tables[w.table] ? { tableHead } : {}),
+        ...(colHead !== undefined && colHead !== columns[`${w.table}:${w.col}`] ? { colHead } : {}),
+      };
+    },
+    // A cell's label without its table's ("coverageLevelInNetwork").
+    columnOf,
+  );
+  return { ...packed, heads: { tables, columns } };
+}
+
+/** The template with every cell's headings in its own where (what reading uses). */
+export function unpackTemplate(t: LayoutTemplate): LayoutTemplate {
+  const heads = t.heads;
+  if (!heads) return t;
+  const { heads: _, ...rest } = t;
+  return everyWhere(
+    rest,
+    (w) => {
+      if (w.kind !== 'cell' || w.table === undefined) return w;
+      const tableHead = w.tableHead ?? heads.tables[w.table];
+      const colHead = w.colHead ?? heads.columns[`${w.table}:${w.col}`];
+      return {
+        ...w,
+        ...(tableHead !== undefined ? { tableHead } : {}),
+        ...(colHead !== undefined ? { colHead } : {}),
+      };
+    },
+    (table, cell) => (cell.startsWith(`${table}_`) ? cell : `${table}_${cell}`),
+  );
 }
 
 /** How many values a template knows where to find. */
@@ -726,7 +989,12 @@ export function learnedValueCount(t: LayoutTemplate): number {
  * A template taught again from another document on the same layout: the newer corrections win
  * for every value they place; values only the older document placed are kept.
  */
-export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): LayoutTemplate {
+export function refineTemplate(
+  olderPacked: LayoutTemplate,
+  newerPacked: LayoutTemplate,
+): LayoutTemplate {
+  const older = unpackTemplate(olderPacked);
+  const newer = unpackTemplate(newerPacked);
   const placed = new Set(newer.fields.filter((f) => f.where).map((f) => f.label));
   const fields = [
     ...newer.fields.filter(
@@ -736,5 +1004,5 @@ export function refineTemplate(older: LayoutTemplate, newer: LayoutTemplate): La
   for (const f of older.fields) if (f.where && !placed.has(f.label)) fields.push(f);
   const tables = [...newer.tables];
   for (const t of older.tables) if (!tables.some((n) => n.label === t.label)) tables.push(t);
-  return { ...newer, fields, tables };
+  return packTemplate({ ...newer, fields, tables });
 }
