@@ -29,7 +29,7 @@
  * src/server/extraction/interpret/calibration-model.json (then `npx biome check --write` it).
  * Deterministic: the same documents and engine give the same weights. Today's model:
  *
- *   node scripts/extraction/train-calibration.ts --lambda 10 --heuristic-lambda 200 \
+ *   node scripts/extraction/train-calibration.ts --lambda 30 --heuristic-lambda 200 \
  *     --truth ../shared/real-proposals --truth tests/fixtures/real --heldout-train \
  *     --synthetic tests/fixtures/proposals \
  *     --check tests/fixtures/stress-scans --check tests/fixtures/generalisation --write
