@@ -32,9 +32,6 @@ import {
  * covered-services row with its coverage in and out of network.
  */
 
-const AMOUNT =
-  /\$\s?\d|\b\d+\s*(x|times)\b|^\s*\d[\d,]*\s*$|\b(none|n\/a|waived|not applicable|unlimited|no maximum|not covered|included)\b/i;
-
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
 
@@ -501,7 +498,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
-        if (/^(ded|max|orthoMax)/.test(k) && !AMOUNT.test(e.value)) return;
+        if (/^(ded|max|orthoMax)/.test(k) && !valueFitsSlot('policyYearMaximumInNetwork', e.value))
+          return;
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
       // orthodontia's own columns: their maximum is its lifetime maximum; its deductibles and
