@@ -39,19 +39,8 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
     const cell = grid.cells[i]!;
     const words = cellWords[i]!;
     if (cell.colSpan < 2 || words.length < 2) continue;
-    const segments: Word[][] = [];
-    for (const line of groupLines(words, 0)) {
-      let current: Word[] = [];
-      for (const w of line.words) {
-        const prev = current[current.length - 1];
-        if (prev && w.box[0] - prev.box[2] > 0.8 * Math.max(prev.size, w.size)) {
-          segments.push(current);
-          current = [];
-        }
-        current.push(w);
-      }
-      if (current.length) segments.push(current);
-    }
+    // runs of text: lines cut where words stand further apart than about a space
+    const segments = groupLines(words, 0, 0.8).map((l) => l.words);
     // the column a run sits in, or the columns a heading centred over them spans
     // ('Non-Orthodontics' over 'Network | Non-Network'): [first, last], else undefined
     const columnsOf = (seg: Word[]): [number, number] | undefined => {
@@ -114,13 +103,7 @@ export function splitHeadingLevels(grid: Grid, cellWords: Word[][]): void {
     if (cell.colSpan < 3 || cell.rowSpan !== 1) continue;
     const lines = groupLines(cellWords[i]!, 0);
     if (lines.length < 2 || lines.length > 3) continue;
-    const runs = (ws: Word[]) => {
-      let n = 1;
-      for (let k = 1; k < ws.length; k++)
-        if (ws[k]!.box[0] - ws[k - 1]!.box[2] > 2 * Math.max(ws[k]!.size, ws[k - 1]!.size)) n++;
-      return n;
-    };
-    if (!lines.every((l) => runs([...l.words].sort((a, b) => a.box[0] - b.box[0])) >= 2)) continue;
+    if (!lines.every((l) => groupLines(l.words, 0, 2).length >= 2)) continue;
     // the row holds this cell alone
     const r = cell.row;
     if (
@@ -191,8 +174,9 @@ export function splitUnruledColumns(grid: Grid, cellWords: Word[][]): void {
       );
       cellWords.splice(i, 1, left, right);
     }
-    // either side may hold two columns again: look at the columns from the right once more
-    c = grid.xs.length - 1;
+    // either side may hold two columns again: look at both once more (the columns right of them
+    // are as they were, found whole already)
+    c += 2;
   }
 }
 
@@ -204,11 +188,7 @@ function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, nu
       : [],
   );
   if (lines.length < 2) return undefined;
-  const sizes = lines
-    .flat()
-    .map((w) => w.size)
-    .sort((a, b) => a - b);
-  const size = sizes[Math.floor(sizes.length / 2)]!;
+  const size = median(lines.flat().map((w) => w.size));
   const least = Math.max(3 * size, 20);
   // each line's wide blanks between words: [end of the text before, start of the text after]
   const gaps = lines.map((ws) => {
