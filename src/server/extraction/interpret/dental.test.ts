@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
 import {
-  CONTINUED,
   categoriesAcross,
   cutValue,
   orthoRowText,
@@ -11,6 +10,7 @@ import {
   titleAndList,
   withoutNotes,
 } from './dental.ts';
+import { CONTINUED } from './vocabulary.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];

@@ -19,6 +19,7 @@ import {
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
+  CONTINUED,
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
@@ -116,10 +117,6 @@ export function keepServicesWithCoverage(facts: Facts): void {
   const kept = facts.services.filter((s) => withCoverage.has(tableOf(s)) || s.orthodontic);
   facts.services.splice(0, facts.services.length, ...kept);
 }
-
-/** A label that goes on from a line above: it opens with a small joining word. */
-export const CONTINUED =
-  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
 
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
 export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;

@@ -12,9 +12,11 @@ import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   DENTAL_CATEGORY,
   isOptionName,
+  LIST_MARK,
   networkOf,
   PROCEDURE_CODE,
   productsNamed,
+  SUB_BULLET,
 } from './vocabulary.ts';
 
 /**
@@ -507,23 +509,18 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
   return { ...sub, text: `${main.text} ${sub.text}` };
 }
 
-/** A bullet before a listed item: a dot, a dash, or a symbol font's private-use glyph. */
-const BULLET = /^\s*[\uE000-\uF8FF•▪●■►➢–-]\s*/;
-/** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
-const SUB_BULLET = /^\s*o\s+/;
-
 /**
  * The items of a description printed as bullets, joined with commas; second-level bullets under
  * an item are notes on it (limits, frequencies) and are left out. Lines without bullets are
  * wrapped text, joined as such.
  */
 export function describedItems(lines: string[]): string {
-  if (!lines.some((l) => BULLET.test(l))) return joinWrapped(lines);
+  if (!lines.some((l) => LIST_MARK.test(l))) return joinWrapped(lines);
   const items: string[][] = [];
   let inNote = false;
   for (const line of lines) {
-    if (BULLET.test(line)) {
-      items.push([line.replace(BULLET, '')]);
+    if (LIST_MARK.test(line)) {
+      items.push([line.replace(LIST_MARK, '')]);
       inNote = false;
     } else if (SUB_BULLET.test(line)) inNote = true;
     else if (!inNote) {

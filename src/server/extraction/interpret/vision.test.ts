@@ -4,7 +4,6 @@ import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   amountPairs,
-  isProseFragment,
   isSentence,
   itemsLineByLine,
   nameLevelWithValues,
@@ -15,6 +14,7 @@ import {
   subItemName,
   valuesLineByLine,
 } from './vision.ts';
+import { isProseFragment } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 

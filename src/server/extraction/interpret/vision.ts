@@ -21,11 +21,13 @@ import {
 } from './grid.ts';
 import { cleanValue, normalizeKey } from './values.ts';
 import {
+  BULLET,
   FREQUENCY_VALUE,
   frequencyItems,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
+  isProseFragment,
   isVisionService,
   networkOf,
   SUM_ROW,
@@ -120,9 +122,6 @@ function addFrequency(
 function isFrequencyValue(v: string | undefined): boolean {
   return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
 }
-
-/** A bullet opening a line ('• Tier 1'). */
-const BULLET = /^\s*[\u2022\uf0b7\u25aa\u25cf]/;
 
 /**
  * Whether a grid's rows are mostly vision services. A grid of other rows that lists an eye exam
@@ -601,20 +600,6 @@ export function subItemName(label: string, above: Cell | undefined): string | un
 export function isSentence(text: string): boolean {
   const t = text.trim();
   return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
-}
-
-/**
- * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
- * breaks off after a comma or a little word ('non-prescription sunglasses,', 'times, other
- * promotional offers may', 'including lens enhancements. At'): a column of prose beside the grid.
- */
-export function isProseFragment(text: string): boolean {
-  const t = text.trim();
-  return (
-    /^\p{Ll}/u.test(t) ||
-    /[,;]$/.test(t) ||
-    /\b(and|or|the|at|may|can|to|of|a|an|for|with|in|by|are|is|be|will|your|on)$/i.test(t)
-  );
 }
 
 /**

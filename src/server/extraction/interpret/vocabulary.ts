@@ -367,6 +367,38 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   return 'other';
 }
 
+// ---------------------------------------------------------------- labels, lists and prose
+
+/** A bullet opening a line ('• Tier 1'): a dot, a square, or the symbol font's dot (U+F0B7). */
+export const BULLET = /^\s*[\u2022\uf0b7\u25aa\u25cf]/;
+
+/**
+ * Any mark before a listed item under a label: a bullet, a dash, an arrow, or any glyph of a
+ * symbol font's private-use area (with the space after it).
+ */
+export const LIST_MARK = /^\s*[\uE000-\uF8FF•▪●■►➢–-]\s*/;
+
+/** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
+export const SUB_BULLET = /^\s*o\s+/;
+
+/** A label that goes on from a line above: it opens with a small joining word. */
+export const CONTINUED =
+  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
+
+/**
+ * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
+ * breaks off after a comma or a little word ('non-prescription sunglasses,', 'times, other
+ * promotional offers may', 'including lens enhancements. At'): a column of prose beside the grid.
+ */
+export function isProseFragment(text: string): boolean {
+  const t = text.trim();
+  return (
+    /^\p{Ll}/u.test(t) ||
+    /[,;]$/.test(t) ||
+    /\b(and|or|the|at|may|can|to|of|a|an|for|with|in|by|are|is|be|will|your|on)$/i.test(t)
+  );
+}
+
 // ---------------------------------------------------------------- vision
 
 export const VISION_SERVICE =
