@@ -15,14 +15,21 @@ const word = (text: string, x0: number, y: number): Word => ({
   confidence: 1,
 });
 
-/** A ruled table of two columns, label | value, one row per entry of `rows`. */
-function ruled(rows: Array<[string, Array<[string, number]>]>): { grid: Grid; words: Word[][] } {
+/** The row, column and words of each grid cell. */
+const cellTexts = (grid: Grid, words: Word[][]) =>
+  grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+
+/**
+ * A ruled table of two columns, label | value, one row per entry of `rows`: the label, then the
+ * value column's runs of text, each 'text@x' at its left edge.
+ */
+function ruled(rows: string[][]): { grid: Grid; words: Word[][] } {
   const ys = rows.map((_, r) => r * 12).concat(rows.length * 12);
   const grid: Grid = { xs: [0, 150, 400], ys, cells: [], box: [0, 0, 400, ys.at(-1)!] };
   const words: Word[][] = [];
-  rows.forEach(([label, values], r) => {
+  rows.forEach(([label, ...values], r) => {
     grid.cells.push({ row: r, col: 0, rowSpan: 1, colSpan: 1, box: [0, r * 12, 150, r * 12 + 12] });
-    words.push([word(label, 2, r * 12 + 1)]);
+    words.push([word(label!, 2, r * 12 + 1)]);
     grid.cells.push({
       row: r,
       col: 1,
@@ -30,7 +37,12 @@ function ruled(rows: Array<[string, Array<[string, number]>]>): { grid: Grid; wo
       colSpan: 1,
       box: [150, r * 12, 400, r * 12 + 12],
     });
-    words.push(values.map(([t, x]) => word(t, x, r * 12 + 1)));
+    words.push(
+      values.map((v) => {
+        const [text, x] = v.split('@');
+        return word(text!, Number(x), r * 12 + 1);
+      }),
+    );
   });
   return { grid, words };
 }
@@ -38,25 +50,13 @@ function ruled(rows: Array<[string, Array<[string, number]>]>): { grid: Grid; wo
 describe('a ruled column holding two columns of text', () => {
   it('splits at the blank stripe when the text right of it lines up', () => {
     const { grid, words } = ruled([
-      [
-        'Individual',
-        [
-          ['$50', 155],
-          ['$0', 300],
-        ],
-      ],
-      [
-        'Family',
-        [
-          ['$150', 155],
-          ['$0', 300],
-        ],
-      ],
-      ['Waiting', [['No waiting period', 155]]],
+      ['Individual', '$50@155', '$0@300'],
+      ['Family', '$150@155', '$0@300'],
+      ['Waiting', 'No waiting period@155'],
     ]);
     splitUnruledColumns(grid, words);
     expect(grid.xs.length).toBe(4);
-    const texts = grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+    const texts = cellTexts(grid, words);
     expect(texts).toContainEqual([0, 1, '$50']);
     expect(texts).toContainEqual([0, 2, '$0']);
     expect(texts).toContainEqual([2, 1, 'No waiting period']);
@@ -64,21 +64,9 @@ describe('a ruled column holding two columns of text', () => {
 
   it('keeps a row whose words cross the stripe in one cell over both columns', () => {
     const { grid, words } = ruled([
-      [
-        'Individual',
-        [
-          ['$50', 155],
-          ['$0', 300],
-        ],
-      ],
-      [
-        'Family',
-        [
-          ['$150', 155],
-          ['$0', 300],
-        ],
-      ],
-      ['Note', [['Covered in full after the deductible is met', 155]]],
+      ['Individual', '$50@155', '$0@300'],
+      ['Family', '$150@155', '$0@300'],
+      ['Note', 'Covered in full after the deductible is met@155'],
     ]);
     splitUnruledColumns(grid, words);
     expect(grid.xs.length).toBe(4);
@@ -91,9 +79,9 @@ describe('a ruled column holding two columns of text', () => {
 
   it('leaves a column whose text fills one side only', () => {
     const oneSide = ruled([
-      ['Exam', [['$10', 155]]],
-      ['Frames', [['$150', 155]]],
-      ['Lenses', [['$25', 155]]],
+      ['Exam', '$10@155'],
+      ['Frames', '$150@155'],
+      ['Lenses', '$25@155'],
     ]);
     splitUnruledColumns(oneSide.grid, oneSide.words);
     expect(oneSide.grid.xs.length).toBe(3);
@@ -101,21 +89,9 @@ describe('a ruled column holding two columns of text', () => {
 
   it('leaves text right of the stripe that does not line up', () => {
     const { grid, words } = ruled([
-      [
-        'Individual',
-        [
-          ['$50', 155],
-          ['$0', 250],
-        ],
-      ],
-      [
-        'Family',
-        [
-          ['$150', 155],
-          ['$0', 330],
-        ],
-      ],
-      ['Other', [['Yes', 155]]],
+      ['Individual', '$50@155', '$0@250'],
+      ['Family', '$150@155', '$0@330'],
+      ['Other', 'Yes@155'],
     ]);
     splitUnruledColumns(grid, words);
     expect(grid.xs.length).toBe(3);
@@ -268,7 +244,7 @@ describe('services and their payment in one ruled cell, line for line', () => {
       ],
     ];
     splitUnruledColumns(grid, words);
-    const cells = grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
+    const cells = cellTexts(grid, words);
     expect(cells).toEqual([
       [0, 0, ''],
       [0, 1, 'When using a Participating Dentist'],
