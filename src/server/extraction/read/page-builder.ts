@@ -378,6 +378,8 @@ export function joinWrappedRows(table: Table): void {
     const row = table.cells.filter((c) => c.row === r && c.text.trim());
     const label = row.find((c) => c.col === 0);
     if (!label || row.some((c) => c.rowSpan !== 1)) continue;
+    // (a row goes on only if some cell does: in lower case, or closing a parenthesis)
+    if (!row.some((c) => /^[a-z]/.test(c.text.trim()) || c.text.includes(')'))) continue;
     const above = (c: Cell) =>
       table.cells.find(
         (o) =>
@@ -394,14 +396,10 @@ export function joinWrappedRows(table: Table): void {
     // over '3x/Fam)'); a label beside two such values at least goes on too ('Annual' over
     // 'Deductible')
     const goesOn = row.map(
-      (c, k) => /^[a-z]/.test(c.text.trim()) || (opened(targets[k]!.text) && /\)/.test(c.text)),
+      (c, k) => /^[a-z]/.test(c.text.trim()) || (opened(targets[k]!.text) && c.text.includes(')')),
     );
-    const values = row.filter((c) => c !== label);
-    const closing = values.filter((c) => goesOn[row.indexOf(c)]).length;
-    if (
-      !row.every((c, k) => goesOn[k] || (c === label && closing >= 2 && closing === values.length))
-    )
-      continue;
+    const valuesGoOn = row.length >= 3 && row.every((c, k) => c === label || goesOn[k]);
+    if (!row.every((c, k) => goesOn[k] || (c === label && valuesGoOn))) continue;
     row.forEach((c, k) => {
       const t = targets[k]!;
       t.lines = [...t.lines, ...c.lines];
