@@ -4,6 +4,7 @@ import { type AnalyzedDocument, type AnalyzedTable, analyzeTable } from './docum
 import type { Scope } from './evidence.ts';
 import { pairSlots, splitPair } from './values.ts';
 import {
+  BENEFIT_VALUE,
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
@@ -20,13 +21,6 @@ import {
  */
 
 const LABELLED = /^([^:]{2,70}?):\s+(\S.*)$/;
-
-/**
- * What a benefit line's value holds: a share, an amount or a word for either. 'Sealants: Plan
- * benefit applies to primary and …' in a list of limitations states a rule, not a benefit.
- */
-const BENEFIT_VALUE =
-  /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free|included|waived|n\/a|none|unlimited|allowance|deductible)\b/i;
 
 /** A list line's label is a benefit: a dental row or a vision service, not a plan fact. */
 function isBenefitLabel(label: string): boolean {

@@ -575,6 +575,13 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
   ],
 ];
 
+/**
+ * What a benefit line's value holds: a share, an amount or a word for either. 'Sealants: Plan
+ * benefit applies to primary and …' in a list of limitations states a rule, not a benefit.
+ */
+export const BENEFIT_VALUE =
+  /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free|included|waived|n\/a|none|unlimited|allowance|deductible)\b/i;
+
 /** Whether a value can fill a slot (a catalogue column's name); slots without a rule take any. */
 export function valueFitsSlot(column: string, value: string): boolean {
   const rule = SLOT_VALUES.find(([slot]) => slot.test(column));
