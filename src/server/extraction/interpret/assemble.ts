@@ -152,6 +152,14 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
       policyYearMaximumOutOfNetwork: [classWide('maxOut'), 'amount'],
     };
     if (s.orthodontic) {
+      row.policyYearMaximumInNetwork = [
+        classWide('orthoYearMaxIn') ?? classWide('maxIn'),
+        'amount',
+      ];
+      row.policyYearMaximumOutOfNetwork = [
+        classWide('orthoYearMaxOut') ?? classWide('maxOut'),
+        'amount',
+      ];
       row.orthodonticLifetimeMaximumInNetwork = [classWide('orthoMaxIn'), 'amount'];
       row.orthodonticLifetimeMaximumOutOfNetwork = [classWide('orthoMaxOut'), 'amount'];
       // who orthodontia covers, said in a sentence, does not go to a row that covers none

@@ -20,6 +20,7 @@ import {
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   CONTINUED,
+  DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
@@ -116,6 +117,15 @@ export function keepServicesWithCoverage(facts: Facts): void {
   if (withCoverage.size === 0) return;
   const kept = facts.services.filter((s) => withCoverage.has(tableOf(s)) || s.orthodontic);
   facts.services.splice(0, facts.services.length, ...kept);
+}
+
+/** Whether a row's values all say whether the deductible applies ('Ded. waived', 'Applies'). */
+export function onlyDeductibleWaivers(cells: BodyCell[], shape: GridShape): boolean {
+  const values = cells
+    .filter((c, i) => i !== shape.labelCol && c !== undefined && c.col === i)
+    .map((c) => cellText(c))
+    .filter(Boolean);
+  return values.length > 0 && values.every((v) => DEDUCTIBLE_WAIVER.test(v));
 }
 
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
@@ -460,6 +470,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       row.cells.some((c) => c !== row.cells[shape.labelCol] && COVERED_AS.test(cellText(c)))
     )
       continue;
+    // 'Preventive Care | Ded. waived | Ded. applies' says where the deductible applies: a row of
+    // that alone is no service type
+    if (kind === 'service' && onlyDeductibleWaivers(row.cells, shape)) continue;
     // 'Orthodontic Coverage: Child only (to age 19)' says who is covered, not how much
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
@@ -503,7 +516,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       // services are read from its own rows, not from the plan's class-wide lines
       if (g.orthodontic && kind === 'service' && !isOrthodontic(label.text)) continue;
       if (g.orthodontic && kind !== 'service' && kind !== 'orthoPersons') {
-        if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
+        if (kind === 'orthoYearMaximum') {
+          add('orthoYearMaxIn', v.in);
+          add('orthoYearMaxOut', v.out);
+        } else if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
           add('orthoMaxIn', v.in);
           add('orthoMaxOut', v.out);
         }
@@ -532,6 +548,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           } else add('dedIndOut', v.out);
           break;
         }
+        case 'orthoYearMaximum':
+          add('orthoYearMaxIn', v.in);
+          add('orthoYearMaxOut', v.out);
+          break;
         case 'annualMaximum':
           add('maxIn', v.in);
           add('maxOut', v.out);

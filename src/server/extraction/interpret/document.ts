@@ -705,6 +705,9 @@ function cutAt(table: Table, r: number, part: 0 | 2): Table[] {
  * table, and its headings head the rows below only.
  */
 export function splitAtHeadingRows(table: Table): Table[] {
+  const again = repeatedHeaderAt(table);
+  if (again !== undefined)
+    return [...cutAt(table, again, 0), ...splitAtHeadingRows(cutAt(table, again, 2)[0]!)];
   const block = headingBlockAt(table);
   if (block !== undefined)
     return [...cutAt(table, block, 0), ...splitAtHeadingRows(cutAt(table, block, 2)[0]!)].filter(
@@ -748,6 +751,39 @@ export function splitAtHeadingRows(table: Table): Table[] {
     return [above, ...splitAtHeadingRows(below)];
   }
   return [table];
+}
+
+/**
+ * Where a table's heading rows are printed again over the columns' next plans ('Optional
+ * Orthodontia | PPO 3000 | PPO 3500' … then 'Optional Orthodontia | PPO 4000 | PPO 5000'):
+ * the row where the heading starts again, else undefined. The rows again must sit as the heading
+ * sits (the same cells, spans and empty label or label text) and print no value.
+ */
+export function repeatedHeaderAt(table: Table): number | undefined {
+  const h = Math.max(table.headerRows, countHeaderRows(table, 0));
+  if (h < 1) return undefined;
+  const printed = (k: number) => startsInRow(rowCells(table, k), k);
+  const layout = (k: number) => printed(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`);
+  const texts = (k: number) => printed(k).map((c) => cellText(c));
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  for (let r = h + 1; r + h <= table.rows; r++) {
+    let heading = true;
+    for (let k = 0; k < h && heading; k++) {
+      const row = texts(r + k);
+      heading =
+        same(layout(r + k), layout(k)) &&
+        row.filter(Boolean).length >= 2 &&
+        row.every((t) => !/\d\s*%|\$\s?\d/.test(t)) &&
+        // the label cell says the same (or nothing), and some cell of the block says what the
+        // heading says: the rows name the same things over other columns
+        row[0] === texts(k)[0];
+    }
+    if (!heading) continue;
+    const block = Array.from({ length: h }, (_, k) => texts(r + k).join('|'));
+    const head = Array.from({ length: h }, (_, k) => texts(k).join('|'));
+    if (block.some((b, k) => b === head[k]) || texts(r)[0]) return r;
+  }
+  return undefined;
 }
 
 /**

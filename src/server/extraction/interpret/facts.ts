@@ -27,6 +27,9 @@ export type FactKind =
   | 'maxOut'
   | 'orthoMaxIn'
   | 'orthoMaxOut'
+  /** An annual maximum printed for orthodontia itself, in its own table. */
+  | 'orthoYearMaxIn'
+  | 'orthoYearMaxOut'
   | 'orthoPersonsIn'
   | 'orthoPersonsOut'
   | 'freqExam'

@@ -2027,3 +2027,70 @@ describe('a payment chart under a sentence, with deductible-applies columns', ()
     ]);
   });
 });
+
+describe('plans side by side, a deductible-waiver row, and an orthodontia table headed again', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefit Summaries',
+      [
+        ['', '>>PPO 100', '', '>>PPO 200', ''],
+        ['Plan Benefits', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+        ['Annual Maximum', '$1,000', '$750', '$1,500', '$1,000'],
+        ['Annual Deductible', '$50', '$100', '$25', '$75'],
+        ['Preventive Care', 'Ded. waived', 'Ded. applies', 'Ded. waived', 'Ded. waived'],
+        ['Preventive', '100%', '80%', '100%', '100%'],
+        ['Major** (12 mo. wait period)', '50%', '50%', '60%', '50%'],
+        ['Endo/Perio**', '50%', '40%', '80%', '50%'],
+      ],
+      'Orthodontia is an optional benefit.',
+      [
+        ['Optional Orthodontia', '>>PPO 100', '', '>>PPO 200', ''],
+        ['', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+        ['Orthodontia', 'Not Covered', 'Not Covered', '50%', '50%'],
+        ['Annual Maximum', 'Not Covered', 'Not Covered', 'None', 'None'],
+        ['Lifetime Maximum', 'Not Covered', 'Not Covered', '$1,000', '$1,000'],
+        ['Optional Orthodontia', '>>PPO 300', '', '>>PPO 400', ''],
+        ['', 'In-Network', 'Out-of-Network', 'In-Network', 'Out-of-Network'],
+        ['Orthodontia', '50%', '50%', '50%', '50%'],
+        ['Annual Maximum', 'None', 'None', 'None', 'None'],
+        ['Lifetime Maximum', '$1,500', '$1,500', '$2,000', '$2,000'],
+      ],
+    ]),
+  );
+  const services = tableRows(data, 'dentalInsurance_coveredServices');
+
+  it('reads no service from the row that says where the deductible applies, and drops the wait note', () => {
+    expect(
+      services
+        .filter((s) => s.class === 'PPO 100')
+        .map((s) => [s.serviceTypeLabel, s.coverageLevelInNetwork]),
+    ).toEqual([
+      ['Preventive', '100%'],
+      ['Major', '50%'],
+      ['Endo/Perio', '50%'],
+      ['Orthodontia', 'Not Covered'],
+    ]);
+  });
+
+  it('reads the plans the orthodontia heading names again over the rows below it', () => {
+    const ortho = (cls: string) =>
+      services.find((s) => s.class === cls && s.serviceTypeLabel === 'Orthodontia');
+    expect(ortho('PPO 300')).toMatchObject({
+      coverageLevelInNetwork: '50%',
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+    });
+    expect(ortho('PPO 400')).toMatchObject({ orthodonticLifetimeMaximumOutOfNetwork: '$2,000' });
+  });
+
+  it('gives orthodontia its own annual maximum and its lifetime maximum apart', () => {
+    const ortho = services.find(
+      (s) => s.class === 'PPO 200' && s.serviceTypeLabel === 'Orthodontia',
+    );
+    expect(ortho).toMatchObject({
+      policyYearMaximumInNetwork: 'None',
+      orthodonticLifetimeMaximumInNetwork: '$1,000',
+    });
+    const major = services.find((s) => s.class === 'PPO 200' && s.serviceTypeLabel === 'Major');
+    expect(major?.policyYearMaximumInNetwork).toBe('$1,500');
+  });
+});

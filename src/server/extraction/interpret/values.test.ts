@@ -54,6 +54,10 @@ describe('joinWrapped', () => {
     // a compound broken at its hyphen is one word, capitalised or not
     [['Employee-', 'Paid'], 'Employee-Paid'],
     [['Out-of-', 'Network'], 'Out-of-Network'],
+    // figures broken at a slash
+    [['80%/90%', '/100%'], '80%/90%/100%'],
+    [['$50/', '$150'], '$50/$150'],
+    [['Individual/', 'Family'], 'Individual/ Family'],
   ])('%j → %j', (lines, expected) => {
     expect(joinWrapped(lines)).toBe(expected);
   });

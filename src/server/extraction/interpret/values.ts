@@ -33,6 +33,8 @@ export function joinWrapped(lines: string[]): string {
     if (!out) out = line;
     // a word broken at its hyphen ('Out-of-' / 'Network', 'fluor-' / 'ide') is one word
     else if (/[A-Za-z]-$/.test(out) && /^[A-Za-z]/.test(line)) out += line;
+    // figures broken at a slash ('80%/90%' / '/100%', '$50/' / '$150') are one value
+    else if (/[\d%]\/$/.test(out) || (/[\d%]$/.test(out) && /^\/[$\d]/.test(line))) out += line;
     else out += ` ${line}`;
   }
   return out;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
   frequencyItems,
@@ -87,6 +88,14 @@ describe('dentalRowKind', () => {
     ['Eye Exam', '', 'other'],
     ['Waiting Periods', '', 'other'],
     ['Network', '', 'other'],
+    // abbreviated categories, and orthodontia's own maximums in its own table
+    ['Endo/Perio**', '', 'service'],
+    ['Perio', '', 'service'],
+    ['Endorsement', '', 'other'],
+    ['Lifetime Maximum', 'Optional Orthodontia', 'orthoMaximum'],
+    ['Orthodontia Annual Maximum', '', 'orthoYearMaximum'],
+    ['Annual Maximum', 'Orthodontia', 'orthoYearMaximum'],
+    ['Lifetime Maximum', '', 'other'],
   ])('%j under %j is %s', (label, section, kind) => {
     expect(dentalRowKind(label, section)).toBe(kind);
   });
@@ -177,6 +186,9 @@ describe('tiers, measures, options', () => {
     ['Accidental injury to natural teeth', false],
     ['Life of the plan', false],
     ['Vision and Life Insurance', false],
+    // an insurer's legal name is no heading of life insurance
+    ['mark of Ameritas Life Insurance Corp. and is used with permission.)', false],
+    ['underwritten by Acme Life Insurance Company', false],
   ])('%j names another line of coverage: %s', (text, expected) => {
     expect(namesOtherCoverage(text)).toBe(expected);
   });
@@ -302,6 +314,7 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['D3330 Root canal – molar (ex. final restoration)', 'D3330 Root canal – molar'],
     ['Periodontal Scaling & Root Planing (quadrant)', 'Periodontal Scaling & Root Planing'],
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
+    ['Major (12 mo. wait period)', 'Major'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
   });
@@ -409,5 +422,19 @@ describe('a term of the plan or of its price is no vision service', () => {
     ['Contact lenses (instead of glasses)', false],
   ])('%j → %s', (label, term) => {
     expect(isPlanTermLabel(label)).toBe(term);
+  });
+});
+
+describe('a cell that only says whether the deductible applies', () => {
+  it.each([
+    ['Ded. waived', true],
+    ['Ded. applies', true],
+    ['Deductible waived', true],
+    ['Waived', true],
+    ['Does not apply', true],
+    ['$50 deductible applies', false],
+    ['100%', false],
+  ])('%j → %s', (text, expected) => {
+    expect(DEDUCTIBLE_WAIVER.test(text)).toBe(expected);
   });
 });

@@ -27,7 +27,7 @@ export const GROUP_NAME_LINE =
  * coverage names, not single words: 'Medically necessary contact lenses' names none.
  */
 const OTHER_COVERAGE =
-  /\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
+  /\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance(?!\s+(corp(oration)?|company|co)\b)|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
 
 /** Whether a heading names another line of coverage and neither dental nor vision. */
 export function namesOtherCoverage(text: string): boolean {
@@ -207,6 +207,13 @@ export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
 
+/** A cell that says only whether the deductible applies ('Ded. waived', 'Deductible applies'). */
+export const DEDUCTIBLE_WAIVER =
+  /^\s*((ded\.?|deductible)\s+(is\s+)?)?(waived|applies|does not apply|not applicable)\s*$/i;
+
+/** A category named by its abbreviations alone ('Endo/Perio', 'Perio'). */
+export const ABBREVIATED_CATEGORY = /^\s*(endo|perio)(\s*[/&]\s*(endo|perio))?\W*$/i;
+
 export function isOrthodontic(text: string): boolean {
   return /\bortho(dont\w*)?\b/i.test(text);
 }
@@ -262,7 +269,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       persons ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
-      /\b(deductible|waived|waiting|applies|only|after)\b/i.test(inner) ||
+      /\b(deductible|waived|wait(ing)?|applies|only|after)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
       /\b(per|maximum of|excluding|every)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
@@ -310,6 +317,8 @@ export type DentalRowKind =
   | 'deductible'
   | 'annualMaximum'
   | 'orthoMaximum'
+  /** Orthodontia's maximum per year ('Orthodontia Annual Maximum'), not its lifetime one. */
+  | 'orthoYearMaximum'
   | 'orthoPersons'
   | 'service'
   | 'other';
@@ -336,7 +345,12 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
     if (/deductible/.test(l)) return 'deductible';
     return 'other';
   }
+  const ortho = isOrthodontic(l) || isOrthodontic(s);
+  if (ortho && /max/.test(l) && !/lifetime/.test(l) && /\b(annual|calendar year|yearly)\b/.test(l))
+    return 'orthoYearMaximum';
   if (isOrthodontic(l) && /max|lifetime/.test(l)) return 'orthoMaximum';
+  // 'Lifetime Maximum' in orthodontia's own table
+  if (/lifetime/.test(l) && /max/.test(l) && isOrthodontic(s)) return 'orthoMaximum';
   if (
     isOrthodontic(l) &&
     /eligib|covered persons|who is covered|persons|age limit|covered members|coverage for/.test(l)
@@ -360,7 +374,7 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
     /^(per |each )?(person|member|individual|insured|participant)$/.test(l.trim())
   )
     return 'annualMaximum';
-  if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l)) {
+  if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l) || ABBREVIATED_CATEGORY.test(l)) {
     if (/waiting|frequency|rollover|limitation|deductible/.test(l)) return 'other';
     return 'service';
   }
