@@ -4,7 +4,7 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
-import { findGrids, type Grid, type Segment } from './rulings.ts';
+import { bridgeGutters, findGrids, type Grid, type Segment } from './rulings.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
 import { labelTableStructure } from './table-structure.ts';
@@ -419,7 +419,14 @@ export function joinWrappedRows(table: Table): void {
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
-  const grids = findGrids([...input.segments, ...virtual], input.tolerance);
+  // rows drawn as fills with thin gutters between them stay one grid
+  const bridges = bridgeGutters(
+    [...input.segments, ...virtual],
+    input.words.map((w) => centre(w.box)),
+    median(input.words.map((w) => w.size)) || 10,
+    input.tolerance,
+  );
+  const grids = findGrids([...input.segments, ...virtual, ...bridges], input.tolerance);
   const tables: Table[] = [];
   let free = input.words;
   for (const grid of grids) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findGrids, mergeSegments, type Segment } from './rulings.ts';
+import { bridgeGutters, findGrids, mergeSegments, type Segment } from './rulings.ts';
 
 const h = (pos: number, a: number, b: number): Segment => ({ dir: 'h', pos, a, b });
 const v = (pos: number, a: number, b: number): Segment => ({ dir: 'v', pos, a, b });
@@ -44,5 +44,40 @@ describe('findGrids', () => {
     const merged = mergeSegments([h(10, 0, 50), h(10.5, 49, 120), h(11, 200, 260)], 2);
     expect(merged).toHaveLength(2);
     expect(merged[0]).toMatchObject({ a: 0, b: 120 });
+  });
+});
+
+describe('rows drawn as fills with a thin gutter between them', () => {
+  // a label column shaded cell by cell (edges at x 24 and 107), rules across the table at each
+  // row's top and bottom, a white gutter between the rows (3 points unless said)
+  const rows = (secondTop = 143, secondRule = h(secondTop, 24, 584)): Segment[] => [
+    h(100, 24, 584),
+    h(140, 24, 584),
+    v(24, 100, 140),
+    v(107, 100, 140),
+    secondRule,
+    h(secondTop + 37, 24, 584),
+    v(24, secondTop, secondTop + 37),
+    v(107, secondTop, secondTop + 37),
+  ];
+  const bridged = (segments: Segment[], centres: Array<[number, number]> = []) =>
+    bridgeGutters(segments, centres, 9, 2.5).map((s) => [s.pos, s.a, s.b]);
+
+  it('bridges each column line across the gutter, so the rows are one grid', () => {
+    expect(bridged(rows())).toEqual([
+      [24, 140, 143],
+      [107, 140, 143],
+    ]);
+    const grids = findGrids([...rows(), ...bridgeGutters(rows(), [], 9, 2.5)], 2.5);
+    expect(grids).toHaveLength(1);
+    expect(grids[0]!.ys.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each([
+    ['text in the gap (a row of its own)', rows(), [[300, 141.5]] as Array<[number, number]>],
+    ['a gap taller than a line of text', rows(153), []],
+    ['a shorter rule under a heading', rows(143, h(143, 40, 300)), []],
+  ])('leaves the gap alone with %s', (_what, segments, centres) => {
+    expect(bridged(segments, centres)).toEqual([]);
   });
 });

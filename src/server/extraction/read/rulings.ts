@@ -211,3 +211,43 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
   }
   return grids.sort((a, b) => a.box[1] - b.box[1]);
 }
+
+/**
+ * Rows drawn as separate fills with a thin white gutter between them (a shaded label column whose
+ * cells stop a few points short of each other, a double rule under each row): the gutter is one
+ * row boundary, not a gap between two tables. Bridges each column line that stops at the upper
+ * rule of a gutter and starts again at the lower one, so the rows stay one grid. A gutter is
+ * narrower than a line of text (`size`, the body type size) and holds no text.
+ */
+export function bridgeGutters(
+  segments: Segment[],
+  centres: Array<[number, number]>,
+  size: number,
+  tol: number,
+): Segment[] {
+  const merged = mergeSegments(segments, tol);
+  const hs = merged.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
+  const vs = merged.filter((s) => s.dir === 'v');
+  const out: Segment[] = [];
+  for (let i = 0; i < hs.length; i++) {
+    const upper = hs[i]!;
+    for (let j = i + 1; j < hs.length && hs[j]!.pos - upper.pos <= size * 0.8; j++) {
+      const lower = hs[j]!;
+      if (lower.pos - upper.pos <= tol) continue;
+      // the two rules run the same way (a rule under a heading's words is shorter)
+      const slack = Math.max(tol * 2, 0.02 * (upper.b - upper.a));
+      if (Math.abs(upper.a - lower.a) > slack || Math.abs(upper.b - lower.b) > slack) continue;
+      const a = Math.max(upper.a, lower.a);
+      const b = Math.min(upper.b, lower.b);
+      if (centres.some(([x, y]) => x > a && x < b && y > upper.pos && y < lower.pos)) continue;
+      for (const v of vs) {
+        if (Math.abs(v.b - upper.pos) > tol || v.pos < a - tol || v.pos > b + tol) continue;
+        const below = vs.some(
+          (w) => Math.abs(w.a - lower.pos) <= tol && Math.abs(w.pos - v.pos) <= tol,
+        );
+        if (below) out.push({ dir: 'v', pos: v.pos, a: upper.pos, b: lower.pos });
+      }
+    }
+  }
+  return out;
+}
