@@ -268,7 +268,25 @@ export function joinByConcept(
     inLines[0]![1].outCost = outLine.outCost;
     merged.delete(outKey);
   }
+  // 'LENSES | Included in Prescription Glasses' over the out-of-network list's 'Single Vision
+  // Lenses … up to $50', 'Lined Bifocal Lenses … up to $75': each kind of lens the list prices
+  // takes the lenses' in-network cost, in place of the row for all lenses
+  const lenses = [...merged.entries()].filter(
+    ([, m]) => m.inCost && !m.outCost && PLAIN_LENSES.test(m.service.value),
+  );
+  const kinds = [...merged.values()].filter(
+    (m) => m.outCost && !m.inCost && LENS_KINDS.has(visionConcept(m.service.value) ?? ''),
+  );
+  if (lenses.length === 1 && kinds.length >= 2) {
+    const [key, row] = lenses[0]!;
+    for (const k of kinds) k.inCost = row.inCost;
+    merged.delete(key);
+  }
 }
+
+/** A row for all lenses, of no kind ('Lenses', 'Eyeglass Lenses'). */
+const PLAIN_LENSES = /^\s*(standard |eyeglass |spectacle |corrective )?lenses\s*$/i;
+const LENS_KINDS = new Set(['single vision', 'bifocal', 'trifocal', 'lenticular']);
 
 export function benefitFrequencyRow(
   facts: Facts,

@@ -72,6 +72,36 @@ describe('an out-of-network reimbursement list beside an in-network grid', () =>
   });
 });
 
+describe('a row for all lenses over an out-of-network list priced by kind of lens', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['Benefit', 'In-Network Copay'],
+        ['WellVision Exam', '$15'],
+        ['Lenses', 'Included in Prescription Glasses'],
+      ],
+      '# Coverage with an out-of-network provider',
+      [
+        ['Exam ............ up to $50', 'Lined bifocal lenses ........ up to $75'],
+        ['Single vision lenses .... up to $50', 'Lined trifocal lenses ........ up to $100'],
+      ],
+    ]),
+  );
+
+  it('gives each kind of lens the lenses’ in-network cost, in place of the row for all lenses', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['WellVision Exam', '$15', 'up to $50'],
+      ['Single vision lenses', 'Included in Prescription Glasses', 'up to $50'],
+      ['Lined bifocal lenses', 'Included in Prescription Glasses', 'up to $75'],
+      ['Lined trifocal lenses', 'Included in Prescription Glasses', 'up to $100'],
+    ]);
+  });
+});
+
 describe('pairs under a heading that names no network', () => {
   const data = interpretProposal(
     markupLayout([
