@@ -181,11 +181,24 @@ export function alike(a: string, b: string): number {
 }
 
 /**
+ * How alike a cell's column heading is to the taught one: its whole heading's likeness, or, when
+ * the column is headed on more than one level here, its lowest heading's (a sibling that prints
+ * the taught "Network" column under "Non-orthodontics" and again under "Orthodontics": both are
+ * the taught heading, and the column's place decides between them, not which of the upper
+ * headings happens to share more words with it).
+ */
+export function columnAlike(unit: Pick<Unit, 'colHead' | 'colLeaf'>, taught: string): number {
+  const whole = alike(unit.colHead ?? '', taught);
+  if (unit.colLeaf === undefined || unit.colLeaf === unit.colHead) return whole;
+  return Math.max(whole, alike(unit.colLeaf, taught));
+}
+
+/**
  * A cell whose column is headed as another column of the taught table was (the other network's),
  * not as the value's own: on a sibling that does not print the value's column.
  */
 function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
-  if (unit.kind !== 'cell' || !unit.colHead || alike(unit.colHead, where.colHead ?? '') > 0)
+  if (unit.kind !== 'cell' || !unit.colHead || columnAlike(unit, where.colHead ?? '') > 0)
     return false;
   return (p.colHeads.get(where.table ?? -1) ?? []).some(
     (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
@@ -197,7 +210,7 @@ function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
     const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
-    const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    const col = 0.3 * columnAlike(unit, where.colHead ?? '');
     // The column is headed as another learned column is (the other network's), not as this one:
     // a sibling that does not print this column.
     if (!col && otherColumn(p, unit, where)) return 0;

@@ -8,6 +8,7 @@ import {
   betterFormed,
   bothNetworks,
   candidateTemplates,
+  columnAlike,
   columnsBetterRead,
   MATCH_THRESHOLD,
   oneNetworkPerCell,
@@ -1240,5 +1241,41 @@ describe('words the reader put at the end of many cells', () => {
       ['Up to $29', 'Not covered'],
       ['$5 copay', 'Up to $60'],
     ]);
+  });
+});
+
+describe('a column headed on two levels where the taught one had one', () => {
+  it('gives each cell its lowest heading beside its whole heading', () => {
+    const layout = markupLayout([
+      [
+        ['', '>>Non-orthodontics', '>>Orthodontics'],
+        ['', 'Network', 'Non-Network', 'Network', 'Non-Network'],
+        ['Individual Annual Deductible', '$50', '$50', '$0', '$0'],
+      ],
+    ]);
+    const block = layout.pages[0]!.blocks[0]!;
+    if (block.kind === 'table') block.table.headerRows = 2;
+    const cells = layoutUnits(layout).filter((u) => u.kind === 'cell' && u.row === 2);
+    expect(cells.map((u) => [u.text, u.colHead, u.colLeaf])).toEqual([
+      ['Individual Annual Deductible', '', undefined],
+      ['$50', 'non-orthodontics network', 'network'],
+      ['$50', 'non-orthodontics non-network', 'non-network'],
+      ['$0', 'orthodontics network', 'network'],
+      ['$0', 'orthodontics non-network', 'non-network'],
+    ]);
+  });
+
+  it.each([
+    // taught heading, the cell's whole heading, its lowest heading, likeness
+    ['network', 'non-orthodontics network', 'network', 1],
+    ['network', 'orthodontics network', 'network', 1],
+    ['non-network', 'orthodontics non-network', 'non-network', 1],
+    ['network', 'network', undefined, 1],
+    ['in network', 'out of network', undefined, 0],
+    // the whole heading is the taught one: as alike as before
+    ['non-orthodontics network', 'non-orthodontics network', 'network', 1],
+    ['deductible', 'non-orthodontics network', 'network', 0],
+  ] as const)('taught %j, cell headed %j over %j: %d', (taught, colHead, colLeaf, expected) => {
+    expect(columnAlike({ colHead, ...(colLeaf ? { colLeaf } : {}) }, taught)).toBe(expected);
   });
 });

@@ -21,6 +21,11 @@ export interface Unit {
   rowHead?: string;
   /** Shape of the column's heading cells. */
   colHead?: string;
+  /**
+   * Shape of the lowest heading cell over the column, when the column has headings on more than
+   * one level ("network" under "non-orthodontics"); absent otherwise.
+   */
+  colLeaf?: string;
   /** Shape of the table's heading rows (or first row). */
   tableHead?: string;
   /** A heading cell (by markup or position). */
@@ -239,7 +244,16 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             .map((c) => c.text)
             .join(' '),
         );
+      const colLeaf = (col: number) => {
+        const over = table.cells
+          .filter(
+            (c) => c.row < headRows && col >= c.col && col < c.col + c.colSpan && clean(c.text),
+          )
+          .sort((a, b) => a.row - b.row);
+        return over.length > 1 ? shapeOf(over[over.length - 1]!.text) : undefined;
+      };
       for (const cell of table.cells) {
+        const leaf = colLeaf(cell.col);
         const width = layout.pages.find((p) => p.number === cell.page)?.width ?? page.width;
         const groups = xGroups(cell.lines, width, cell.row >= headRows ? edgesWithin(cell) : []);
         push({
@@ -253,6 +267,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           col: cell.col,
           rowHead: rowHeads.get(cell.row) ?? '',
           colHead: colHead(cell.col),
+          ...(leaf !== undefined ? { colLeaf: leaf } : {}),
           tableHead,
           header: Boolean(cell.header) || cell.row < table.headerRows,
           headed: table.headerRows > 0,
