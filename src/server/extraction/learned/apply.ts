@@ -169,15 +169,52 @@ function wordsOf(text: string): Set<string> {
  * are shared (a row or column heading reworded a little on another plan: "Contact Lenses
  * (Elective)" and "Contact Lenses (Elective and conventional)"), else 0.
  */
-export function alike(a: string, b: string): number {
+export function alike(a: string, b: string, scanned = false): number {
   if (a === b) return 1;
   const x = wordsOf(a);
   const y = wordsOf(b);
   if (!x.size || !y.size) return 0;
   let both = 0;
-  for (const w of x) if (y.has(w)) both++;
+  for (const w of x) if (y.has(w) || (scanned && [...y].some((v) => misread(w, v)))) both++;
   const dice = (2 * both) / (x.size + y.size);
   return dice >= 0.6 ? 0.9 * dice : 0;
+}
+
+/**
+ * A word of a scan that is the taught word with one letter misread, dropped or added ("familv"
+ * for "family", "ver" or "er" for "per"): both letters only, not the same word, one edit apart,
+ * the taught word three letters or more.
+ */
+export function misread(read: string, taught: string): boolean {
+  const a = read.toLowerCase();
+  const b = taught.toLowerCase();
+  if (a === b || b.length < 3 || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b)) return false;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length < b.length ? a.slice(i) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
+}
+
+/**
+ * A value read from a scan, mended with the value taught at its place: a word one letter off the
+ * taught word in the same place is the taught word ("$1500 per person ver Calendar Year"), and an
+ * amount whose currency sign the scan lost has the taught one ("150" where "$150" was taught).
+ * Digits are never changed (another plan's amounts), nor a value with another number of words.
+ */
+export function mendScanned(value: string, taught: string): string {
+  const read = value.split(/\s+/);
+  const words = taught.trim().split(/\s+/);
+  if (read.length !== words.length) return value;
+  return read
+    .map((w, i) => {
+      const t = words[i]!;
+      if (misread(w, t)) return t;
+      const sign = /^([$€£])\d/u.exec(t)?.[1];
+      if (sign && /^\d[\d,.]*$/.test(w)) return `${sign}${w}`;
+      return w;
+    })
+    .join(' ');
 }
 
 /**
@@ -187,10 +224,13 @@ export function alike(a: string, b: string): number {
  * the taught heading, and the column's place decides between them, not which of the upper
  * headings happens to share more words with it).
  */
-export function columnAlike(unit: Pick<Unit, 'colHead' | 'colLeaf'>, taught: string): number {
-  const whole = alike(unit.colHead ?? '', taught);
+export function columnAlike(
+  unit: Pick<Unit, 'colHead' | 'colLeaf' | 'scanned'>,
+  taught: string,
+): number {
+  const whole = alike(unit.colHead ?? '', taught, unit.scanned);
   if (unit.colLeaf === undefined || unit.colLeaf === unit.colHead) return whole;
-  return Math.max(whole, alike(unit.colLeaf, taught));
+  return Math.max(whole, alike(unit.colLeaf, taught, unit.scanned));
 }
 
 /**
@@ -209,7 +249,7 @@ function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
-    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
+    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '', unit.scanned);
     const col = 0.3 * columnAlike(unit, where.colHead ?? '');
     // The column is headed as another learned column is (the other network's), not as this one:
     // a sibling that does not print this column.
@@ -291,6 +331,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     // A value learned with no words of its own around it (a plan code on a line by itself) is
     // known by its shape: with digits where the taught one had digits, without where it had none.
     if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;
+    // On a scan, an amount is read only from text with digits (not a misread label beside it).
+    if (unit.scanned && /\d/.test(learned.value) && !/\d/.test(value)) continue;
     // A row's heading taught as a value (the service's name) is read from the row's heading cell.
     if (heading && unit.kind === 'cell' && shapeOf(unit.text).slice(0, 200) !== unit.rowHead)
       continue;
@@ -310,6 +352,7 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
   best.value = amountAlone(best.value, learned);
+  if (best.unit.scanned) best.value = mendScanned(best.value, learned.value);
   if (where.atEnd && !where.suffix.trim())
     best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
   const quality = Math.max(0, Math.min(1, best.score)) * match;
@@ -750,7 +793,10 @@ export function readWithTemplates(
             ) {
               const same = readByIndex.get(p)?.get(column);
               if (same) {
-                cells.set(column, { ...same });
+                const copy = { ...same };
+                const from = cellUnit.get(same);
+                if (from) cellUnit.set(copy, from);
+                cells.set(column, copy);
                 copied.add(column);
               }
               continue;
@@ -765,6 +811,7 @@ export function readWithTemplates(
                 keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column),
               );
             if (read) {
+              if (unit.scanned) read.value = mendScanned(read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
               cellUnit.set(cell, unit);
               taughtValue.set(cell, c.value);
@@ -822,7 +869,7 @@ export function readWithTemplates(
       }
       const learnedRow = rowLearned.get(cells);
       if (learnedRow) {
-        splitJoined(cells, learnedRow, table.label);
+        splitJoined(cells, learnedRow, table.label, (c) => !!cellUnit.get(c)?.scanned);
         bothNetworks(cells, learnedRow, table.label, cellUnit);
       }
       rows.push(cells);
@@ -870,6 +917,8 @@ export function splitJoined(
   cells: Map<string, ParsedCell>,
   row: readonly LearnedValue[],
   table: string,
+  /** The cell was read from a scan (its words may be misread). */
+  scanned?: (cell: ParsedCell) => boolean,
 ): void {
   const whole = (w: Where | undefined): w is Where =>
     w !== undefined && w.kind === 'cell' && !w.x && !w.prefix.trim() && !w.suffix.trim();
@@ -889,9 +938,48 @@ export function splitJoined(
     if (peers.length < 2 || new Set(cols).size !== cols.length) continue;
     const source = peers.map((c) => `(${loosePattern(c.value.trim(), 'any')})`).join('\\s+');
     const m = new RegExp(`^${source}$`, 'iu').exec(cell.value.normalize('NFKC').trim());
-    if (m)
-      cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
+    const part = m
+      ? m[peers.indexOf(learned) + 1]
+      : scanned?.(cell)
+        ? scannedPart(
+            cell.value,
+            peers.map((c) => c.value),
+            peers.indexOf(learned),
+          )
+        : undefined;
+    if (part !== undefined) cells.set(columnOf(table, learned.label), { ...cell, value: part });
   }
+}
+
+/**
+ * The `index`th of the taught values `taught` in a scan's text that holds them all one after
+ * another, word for word: each word the taught one, a misread of it, or an amount in its place
+ * (digits aside, the same); mended (mendScanned). Undefined when the words do not line up.
+ */
+export function scannedPart(
+  text: string,
+  taught: readonly string[],
+  index: number,
+): string | undefined {
+  const read = text.normalize('NFKC').trim().split(/\s+/);
+  const words = taught.map((t) => t.trim().split(/\s+/));
+  if (read.length !== words.reduce((n, w) => n + w.length, 0)) return undefined;
+  const digitless = (w: string) => normalizeText(w).replace(/\d+/g, '#');
+  let at = 0;
+  const parts: string[] = [];
+  for (const w of words) {
+    const mine = read.slice(at, at + w.length);
+    at += w.length;
+    const lined = mine.every(
+      (r, i) =>
+        digitless(r) === digitless(w[i]!) ||
+        misread(r, w[i]!) ||
+        (/^\d[\d,.]*$/.test(r) && /^[$€£]\d/u.test(w[i]!)),
+    );
+    if (!lined) return undefined;
+    parts.push(mendScanned(mine.join(' '), w.join(' ')));
+  }
+  return parts[index];
 }
 
 /**

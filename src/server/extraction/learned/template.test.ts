@@ -4,6 +4,7 @@ import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
+  alike,
   amountAlone,
   betterFormed,
   bothNetworks,
@@ -11,9 +12,12 @@ import {
   columnAlike,
   columnsBetterRead,
   MATCH_THRESHOLD,
+  mendScanned,
+  misread,
   oneNetworkPerCell,
   overran,
   readWithTemplates,
+  scannedPart,
   splitJoined,
 } from './apply.ts';
 import {
@@ -1277,5 +1281,85 @@ describe('a column headed on two levels where the taught one had one', () => {
     ['deductible', 'non-orthodontics network', 'network', 0],
   ] as const)('taught %j, cell headed %j over %j: %d', (taught, colHead, colLeaf, expected) => {
     expect(columnAlike({ colHead, ...(colLeaf ? { colLeaf } : {}) }, taught)).toBe(expected);
+  });
+});
+
+describe('a sibling read from a scan', () => {
+  it.each([
+    // read, taught, one letter misread
+    ['familv', 'family', true],
+    ['ver', 'per', true],
+    ['er', 'per', true],
+    ['Bridaes', 'Bridges', true],
+    ['persons', 'person', true],
+    ['per', 'per', false],
+    ['Calendar', 'calendar', false],
+    ['lifetime', 'calendar', false],
+    ['on', 'or', false],
+    ['$150', '$130', false],
+    ['tier', 'tie', true],
+  ] as const)('%j for %j: %s', (read, taught, expected) => {
+    expect(misread(read, taught)).toBe(expected);
+  });
+
+  it.each([
+    [
+      '$1500 per person ver Calendar Year',
+      '$1500 per person per Calendar Year',
+      '$1500 per person per Calendar Year',
+    ],
+    // another plan's amount stays as read
+    [
+      '$2000 per person ver Calendar Year',
+      '$1500 per person per Calendar Year',
+      '$2000 per person per Calendar Year',
+    ],
+    // the currency sign the scan lost
+    ['150', '$150', '$150'],
+    ['1,000', '$1,500', '$1,000'],
+    // another number of words, or other words: as read
+    [
+      '$1500 per person per Lifetime',
+      '$1500 per person per Calendar Year',
+      '$1500 per person per Lifetime',
+    ],
+    ['Not covered', '$150', 'Not covered'],
+    ['per calendar year', 'per Calendar Year', 'per calendar year'],
+  ])('%j taught %j reads %j', (read, taught, expected) => {
+    expect(mendScanned(read, taught)).toBe(expected);
+  });
+
+  it.each([
+    [
+      '$1500 per person ver Calendar Year $1500 per person er Calendar Year',
+      ['$1500 per person per Calendar Year', '$1500 per person per Calendar Year'],
+      ['$1500 per person per Calendar Year', '$1500 per person per Calendar Year'],
+    ],
+    ['90% 80%', ['100%', '100%'], ['90%', '80%']],
+    ['150 $150', ['$150', '$150'], ['$150', '$150']],
+    // the words do not line up with the taught ones
+    [
+      '$1500 per person per Lifetime $1500',
+      ['$1500 per person', '$1500 per year'],
+      [undefined, undefined],
+    ],
+    ['90% 80% 70%', ['100%', '100%'], [undefined, undefined]],
+  ])('%j split as %j reads %j', (text, taught, expected) => {
+    expect(taught.map((_, i) => scannedPart(text, taught, i))).toEqual(expected);
+  });
+
+  it.each([
+    ['familv annual', 'family annual deductible', true, 0.72],
+    ['familv annual', 'family annual deductible', false, 0],
+    ['network', 'network', true, 1],
+  ] as const)('heading %j alike %j (scan: %s): %d', (a, b, scanned, expected) => {
+    expect(alike(a, b, scanned)).toBeCloseTo(expected, 5);
+  });
+
+  it('marks the units of pages read by OCR', () => {
+    const layout = markupLayout(['Family Annual Deductible', [['Network', '$150']]]);
+    expect(layoutUnits(layout).some((u) => u.scanned)).toBe(false);
+    layout.pages[0]!.source = 'ocr';
+    expect(layoutUnits(layout).every((u) => u.scanned)).toBe(true);
   });
 });

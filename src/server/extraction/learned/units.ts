@@ -36,6 +36,8 @@ export interface Unit {
   groups?: Group[];
   /** Left and right edge as a share of the page width. */
   x?: [number, number];
+  /** Read from a page image by OCR (its letters may be misread: "familv", "ver" for "per"). */
+  scanned?: boolean;
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -173,6 +175,7 @@ export function cellText(cell: Cell, groups: Group[]): string {
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
   const widths = new Map(layout.pages.map((p) => [p.number, p.width]));
+  const scanned = new Set(layout.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const push = (u: Omit<Unit, 'order'>) => {
     if (!u.text) return;
     const width = widths.get(u.page) ?? 0;
@@ -183,7 +186,12 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             Math.round((u.box[2] / width) * 1000) / 1000,
           ]
         : undefined;
-    units.push({ ...u, ...(x ? { x } : {}), order: units.length });
+    units.push({
+      ...u,
+      ...(x ? { x } : {}),
+      ...(scanned.has(u.page) ? { scanned: true } : {}),
+      order: units.length,
+    });
   };
   let tableIndex = 0;
   for (const page of layout.pages) {
