@@ -657,9 +657,24 @@ export function readWithTemplates(
       // unless this document prints the class the engine read for the whole table; a class
       // printed on the taught document but not found on this one (another employer's group) is
       // the one the engine read for the whole table, when it read one.
+      /** The row's own names the broker typed that the taught document does not print whole. */
+      const unprintedNames = new Set(
+        learnedRow.cells
+          .filter((c) => {
+            const column = columnOf(table.label, c.label);
+            return !c.where && column !== 'class' && keysOf(table.label).includes(column);
+          })
+          .map((c) => normalizeText(c.value)),
+      );
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
+        // The row's title, typed as its name (key) is, is kept with it.
+        const title =
+          column !== 'class' &&
+          LABEL_COLUMNS.has(column) &&
+          !c.where &&
+          unprintedNames.has(normalizeText(c.value));
+        if (cells.has(column) || (!keysOf(table.label).includes(column) && !title)) continue;
         if (column === 'class' && engineClass && (c.where || printedClass))
           cells.set(column, engineClass);
         // A row's own name the taught document printed in pieces ("Premium progressive" over

@@ -28,6 +28,7 @@ import {
   learnTemplate,
   likeness,
   packTemplate,
+  rowNamed,
   similarity,
   skeletonPattern,
   unpackTemplate,
@@ -1361,5 +1362,89 @@ describe('a sibling read from a scan', () => {
     expect(layoutUnits(layout).some((u) => u.scanned)).toBe(false);
     layout.pages[0]!.source = 'ocr';
     expect(layoutUnits(layout).every((u) => u.scanned)).toBe(true);
+  });
+});
+
+describe('a row whose name is printed with a note inside it', () => {
+  const cell = (text: string, row: number) =>
+    ({ order: row, text, page: 1, kind: 'cell', table: 0, row, col: 0 }) as const;
+  const units = [
+    cell('D2751 Crown – porcelain fused to base metal', 0),
+    cell('D2962 Labial veneer (porcelain laminate) – laboratory', 1),
+    cell('Other general services D9972 External bleaching (teeth whitening) – per arch', 2),
+    cell('D9972 External bleaching', 3),
+    cell('Veneer – laboratory', 4),
+  ];
+  it.each([
+    ['D2962 Labial veneer – laboratory', 1],
+    // a section's name printed before it
+    ['D9972 External bleaching – per arch', 2],
+    // printed whole (no words added): found as printed, not here
+    ['D9972 External bleaching', undefined],
+    ['Crown – base metal', 0],
+    ['Inlays – laboratory', undefined],
+    ['Veneer', undefined],
+  ] as const)('%j is the row of cell %j', (name, expected) => {
+    expect(rowNamed(units, name)?.row).toBe(expected);
+  });
+
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental HMO Copay Schedule',
+    'Member copays for covered procedures (partial list) at participating dentists',
+    'See your evidence of coverage for exclusions and limitations',
+    [['Covered procedures', 'Member copay'], ...rows],
+    'Acme Dental Plan of Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, list: string | undefined, copay: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ...(list ? [['serviceTypeList', list]] : []),
+      ['coverageLevelInNetwork', copay],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$0'],
+        ['D2751 Crown – porcelain fused to base metal', '$150'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$150'],
+        ['D7140 Extraction – erupted tooth', '$15'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'D0120 Periodic oral evaluation', undefined, '$0'),
+          ...row(1, 'D2751 Crown – porcelain fused to base metal', undefined, '$150'),
+          ...row(2, 'D2962 Labial veneer – laboratory', 'porcelain laminate', '$150'),
+          ...row(3, 'D7140 Extraction – erupted tooth', undefined, '$15'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads its own value on a sibling (not the row above that had the same amount), and its title as the broker typed it', () => {
+    const sibling = markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$5'],
+        ['D2751 Crown – porcelain fused to base metal', '$175'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$350'],
+        ['D7140 Extraction – erupted tooth', '$20'],
+      ]),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.find((r) => r.serviceTypeLabel === 'D2962 Labial veneer – laboratory')).toEqual(
+      expect.objectContaining({
+        serviceTypeTitle: 'D2962 Labial veneer – laboratory',
+        coverageLevelInNetwork: '$350',
+      }),
+    );
   });
 });
