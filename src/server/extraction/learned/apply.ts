@@ -383,7 +383,12 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
  * of the same table too ("Up to $39 empty", "Not covered empty": text the reader put in every cell
  * of a row band): those words are the table's, not the value's.
  */
-function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: string): string {
+export function withoutRepeatedTail(
+  p: Pick<Prepared, 'units'>,
+  unit: Unit,
+  value: string,
+  taught: string,
+): string {
   if (unit.kind !== 'cell') return value;
   const words = value.split(/\s+/);
   const taughtText = normalizeText(taught);
@@ -398,7 +403,16 @@ function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: str
         normalizeText(u.text) !== tail &&
         normalizeText(u.text).endsWith(` ${tail}`),
     ).length;
-    if (others >= 3) return words.slice(0, -k).join(' ');
+    // …or that end every side-by-side group of its own cell (a heading printed over each
+    // column, run into the values above it: "Not covered ALLOWED FREQUENCY -").
+    const groups = unit.groups ?? [];
+    const everyGroup =
+      groups.length > 1 &&
+      groups.every((g) => {
+        const text = normalizeText(g.text);
+        return text !== tail && text.endsWith(` ${tail}`);
+      });
+    if (others >= 3 || everyGroup) return words.slice(0, -k).join(' ');
   }
   return value;
 }
@@ -827,6 +841,8 @@ export function readWithTemplates(
               );
             if (read) {
               if (unit.scanned) read.value = mendScanned(read.value, c.value);
+              if (c.where.atEnd && !c.where.suffix.trim())
+                read.value = withoutRepeatedTail(prepared, unit, read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
               cellUnit.set(cell, unit);
               taughtValue.set(cell, c.value);

@@ -19,6 +19,7 @@ import {
   readWithTemplates,
   scannedPart,
   splitJoined,
+  withoutRepeatedTail,
 } from './apply.ts';
 import {
   findValue,
@@ -1229,6 +1230,50 @@ describe('words the reader put at the end of many cells', () => {
     ],
     documentType: 'carrierProposal',
   });
+  it('reads a row the taught document did not print without them too', () => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$15 copay empty', 'Up to $35 empty'],
+        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+        ['Low Vision Aids', '$300 allowance empty', 'Up to $300 empty'],
+        ['Frame', '$5 copay empty', 'Up to $60 empty'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.find((r) => r.servicesAndMaterials === 'Low Vision Aids')).toEqual(
+      expect.objectContaining({
+        inNetworkCost: '$300 allowance',
+        outOfNetworkReimbursement: 'Up to $300',
+      }),
+    );
+  });
+
+  it.each([
+    // a heading printed over both columns, run into the values above it
+    [['Not covered ALLOWED FREQUENCY -', 'Not covered ALLOWED FREQUENCY -'], 'Not covered'],
+    [['$15 off ALLOWED FREQUENCY -', 'Not covered ALLOWED FREQUENCY -'], '$15 off'],
+    // one group alone ends with the words: a value's own
+    [['$15 off once a year', 'Not covered'], '$15 off once a year'],
+  ])('a cell with groups %j reads %j', (groups, expected) => {
+    const unit = {
+      order: 0,
+      text: groups.join(' '),
+      page: 1,
+      kind: 'cell' as const,
+      table: 0,
+      row: 1,
+      col: 1,
+      groups: groups.map((text, i) => ({
+        text,
+        x: [0.5 + i * 0.2, 0.65 + i * 0.2] as [number, number],
+      })),
+    };
+    expect(withoutRepeatedTail({ units: [unit] }, unit, groups[0]!, '$10 copay')).toBe(expected);
+  });
+
   it('reads the values without them, and keeps words only one value ends with', () => {
     const sibling = markupLayout(
       page([
