@@ -2,6 +2,7 @@ import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposa
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
 import { valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
+import { unstackRows } from './stacked.ts';
 import {
   columnOf,
   fingerprintOf,
@@ -568,11 +569,17 @@ export function readWithTemplates(
   documentType: LayoutTemplate['documentType'],
 ): TemplateReading {
   if (!templates.length) return { data: generic };
-  const units = layoutUnits(layout);
-  const found = bestTemplate(units, templates, documentType);
+  const printed = layoutUnits(layout);
+  const found = bestTemplate(printed, templates, documentType);
   if (!found) return { data: generic };
   const { similarity: match } = found;
   const template = unpackTemplate(found.template);
+  const taughtRows = new Set<string>();
+  for (const t of template.tables)
+    for (const r of t.rows)
+      for (const c of r.cells)
+        if (c.where?.kind === 'cell' && c.where.rowHead) taughtRows.add(c.where.rowHead);
+  const units = unstackRows(printed, taughtRows);
   const prepared = prepare(units);
   for (const t of template.tables)
     for (const r of t.rows)

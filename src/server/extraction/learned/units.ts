@@ -38,6 +38,8 @@ export interface Unit {
   x?: [number, number];
   /** Read from a page image by OCR (its letters may be misread: "familv", "ver" for "per"). */
   scanned?: boolean;
+  /** For cells of two or more lines: each line's text and the middle of its height (points). */
+  lines?: Array<{ text: string; y: number }>;
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -279,6 +281,14 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           tableHead,
           header: Boolean(cell.header) || cell.row < table.headerRows,
           headed: table.headerRows > 0,
+          ...(cell.lines.length > 1
+            ? {
+                lines: cell.lines.map((l) => ({
+                  text: clean(l.text),
+                  y: Math.round(((l.box[1] + l.box[3]) / 2) * 10) / 10,
+                })),
+              }
+            : {}),
         });
       }
     }
