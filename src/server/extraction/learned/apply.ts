@@ -2,7 +2,7 @@ import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposa
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
 import { valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
-import { unstackRows } from './stacked.ts';
+import { joinWrappedNames, unstackRows } from './stacked.ts';
 import {
   columnOf,
   fingerprintOf,
@@ -579,7 +579,7 @@ export function readWithTemplates(
     for (const r of t.rows)
       for (const c of r.cells)
         if (c.where?.kind === 'cell' && c.where.rowHead) taughtRows.add(c.where.rowHead);
-  const units = unstackRows(printed, taughtRows);
+  const units = unstackRows(joinWrappedNames(printed), taughtRows);
   const prepared = prepare(units);
   for (const t of template.tables)
     for (const r of t.rows)
@@ -848,6 +848,7 @@ export function readWithTemplates(
               );
             if (read) {
               if (unit.scanned) read.value = mendScanned(read.value, c.value);
+              read.value = amountAlone(read.value, c);
               if (c.where.atEnd && !c.where.suffix.trim())
                 read.value = withoutRepeatedTail(prepared, unit, read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unstackRows } from './stacked.ts';
+import { joinWrappedNames, unstackRows } from './stacked.ts';
 import type { Unit } from './units.ts';
 
 /** A printed row: its cells' lines (text@y), left to right. */
@@ -106,6 +106,69 @@ describe('rows the reader stacked in one printed row', () => {
       ['Inlays/Onlays/Crowns*', 'inlays/onlays/crowns'],
       ['50%', 'periodontics'],
       ['80%', 'inlays/onlays/crowns'],
+    ]);
+  });
+});
+
+describe('a row name wrapped onto a row of its own', () => {
+  /** Rows of a table, each its cells' texts left to right ('' for no cell). */
+  const table = (rows: string[][]): Unit[] =>
+    rows
+      .flatMap((cells, r) =>
+        cells.flatMap((text, col) =>
+          text ? row(r, [[`${text}@0`]]).map((u) => ({ ...u, col })) : [],
+        ),
+      )
+      .map((u, order) => ({ ...u, rowHead: '', order }));
+  it.each([
+    {
+      name: 'the rest closes the parenthesis the name above opened: one name',
+      rows: [
+        ['Restorations (Amalgam or Posterior and Anterior', '100%', '100% Multiple restorations'],
+        ['Composite)'],
+        ['Endodontics', '80%', '80%'],
+      ],
+      expected: [
+        [
+          'Restorations (Amalgam or Posterior and Anterior Composite)',
+          '100%',
+          '100% Multiple restorations',
+        ],
+        ['Endodontics', '80%', '80%'],
+      ],
+    },
+    {
+      name: 'the name above closed its parenthesis: as it is',
+      rows: [['Dental Prophylaxis (Cleanings)', '100%'], ['Fluoride)']],
+      expected: [['Dental Prophylaxis (Cleanings)', '100%'], ['Fluoride)']],
+    },
+    {
+      name: 'the row below has values of its own: as it is',
+      rows: [
+        ['Restorations (Amalgam or', '100%'],
+        ['Composite)', '80%'],
+      ],
+      expected: [
+        ['Restorations (Amalgam or', '100%'],
+        ['Composite)', '80%'],
+      ],
+    },
+    {
+      name: 'the lone cell closes nothing: as it is',
+      rows: [['Restorations (Amalgam or', '100%'], ['Composite']],
+      expected: [['Restorations (Amalgam or', '100%'], ['Composite']],
+    },
+  ])('$name', ({ rows, expected }) => {
+    const out = joinWrappedNames(table(rows));
+    expect(rowsOf(out)).toEqual(expected);
+    expect(out.map((u) => u.order)).toEqual(out.map((_, i) => i));
+  });
+
+  it('gives the row its whole name as heading', () => {
+    const out = joinWrappedNames(table([['Restorations (Amalgam or', '100%'], ['Composite)']]));
+    expect(out.map((u) => u.rowHead)).toEqual([
+      'restorations (amalgam or composite)',
+      'restorations (amalgam or composite)',
     ]);
   });
 });

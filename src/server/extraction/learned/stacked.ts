@@ -56,3 +56,41 @@ export function unstackRows(units: readonly Unit[], names: ReadonlySet<string>):
   if (!replaced.size) return [...units];
   return units.flatMap((u) => replaced.get(u) ?? [u]).map((u, order) => ({ ...u, order }));
 }
+
+const opens = (text: string) => (text.match(/\(/g) ?? []).length;
+const closes = (text: string) => (text.match(/\)/g) ?? []).length;
+
+/**
+ * A row's name the reader wrapped onto a row of its own: a row holding only one cell, in the
+ * column of the names, that closes a parenthesis the name above left open ("Restorations (Amalgam
+ * or Posterior and Anterior" over "Composite)"): the name is read whole, in the row above, and
+ * the row of its rest is no row. Orders are numbered again.
+ */
+export function joinWrappedNames(units: readonly Unit[]): Unit[] {
+  const rows = new Map<string, Unit[]>();
+  for (const u of units)
+    if (u.kind === 'cell' && !u.header) {
+      const id = `${u.table}:${u.row}`;
+      rows.set(id, [...(rows.get(id) ?? []), u]);
+    }
+  const gone = new Set<Unit>();
+  const renamed = new Map<Unit, Unit>();
+  for (const [id, cells] of rows) {
+    if (cells.length !== 1) continue;
+    const rest = cells[0]!;
+    if (closes(rest.text) <= opens(rest.text)) continue;
+    const [table, row] = id.split(':').map(Number) as [number, number];
+    const above = rows.get(`${table}:${row - 1}`)?.map((u) => renamed.get(u) ?? u);
+    const head = above && [...above].sort((a, b) => a.col! - b.col!)[0];
+    if (!head || head.col !== rest.col || opens(head.text) <= closes(head.text)) continue;
+    const text = `${head.text} ${rest.text}`;
+    const rowHead = shapeOf(text).slice(0, 200);
+    for (const u of rows.get(`${table}:${row - 1}`)!) {
+      const now = renamed.get(u) ?? u;
+      renamed.set(u, { ...now, rowHead, ...(now === head || u === head ? { text } : {}) });
+    }
+    gone.add(rest);
+  }
+  if (!gone.size) return [...units];
+  return units.filter((u) => !gone.has(u)).map((u, order) => ({ ...(renamed.get(u) ?? u), order }));
+}

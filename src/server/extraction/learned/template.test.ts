@@ -1473,6 +1473,25 @@ describe('a row whose name is printed with a note inside it', () => {
     ],
     documentType: 'carrierProposal',
   });
+  it('reads a service the taught document did not print without the note printed after its amount', () => {
+    const sibling = markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$5'],
+        ['D2751 Crown – porcelain fused to base metal', '$175'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$350'],
+        ['D7140 Extraction – erupted tooth', '$20'],
+        ['D7210 Extraction – surgical', '$45 Requires a referral'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'dentalInsurance_coveredServices',
+    );
+    expect(rows.find((r) => r.serviceTypeLabel === 'D7210 Extraction – surgical')).toEqual(
+      expect.objectContaining({ coverageLevelInNetwork: '$45' }),
+    );
+  });
+
   it('reads its own value on a sibling (not the row above that had the same amount), and its title as the broker typed it', () => {
     const sibling = markupLayout(
       page([
