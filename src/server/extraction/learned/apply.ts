@@ -633,6 +633,8 @@ export function readWithTemplates(
     /** The columns the broker removed from the engine's reading of each learned row. */
     const rowRemoved = new WeakMap<Map<string, ParsedCell>, readonly string[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
+    /** Rows of the printed table the taught document did not have (read like the prototype). */
+    const newRows = new WeakSet<Map<string, ParsedCell>>();
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
@@ -871,6 +873,7 @@ export function readWithTemplates(
             if (removedName(table.droppedRows ?? [], rowKey(table.label, valuesOf(cells)))) break;
             values += cells.size;
             rowLearned.set(cells, like.cells);
+            newRows.add(cells);
             readRows.push(cells);
             break;
           }
@@ -879,11 +882,25 @@ export function readWithTemplates(
     }
     const kinds = columnKinds(table);
     const engineColumns = columnsBetterRead(readRows, engineRows, table.label, taughtValue);
+    const readKeys = new Set(readRows.map((r) => rowKey(table.label, valuesOf(r))));
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
-      const partner = engineRows.findIndex(
+      let partner = engineRows.findIndex(
         (r, i) => !used.has(i) && rowKey(table.label, valuesOf(r)) === key,
       );
+      // A new row named by its description: the engine read that description as a row's list
+      // under a name printed above it (a section's heading), and the engine's names win.
+      if (partner < 0 && newRows.has(cells)) {
+        partner = describedBy(cells, engineRows, table.label, (r, i) => {
+          return !used.has(i) && !readKeys.has(rowKey(table.label, valuesOf(r)));
+        });
+        if (partner >= 0) {
+          for (const column of LABEL_COLUMNS)
+            if (column !== 'class' && column !== 'serviceTypeList') cells.delete(column);
+          for (const [column, cell] of engineRows[partner]!)
+            if (LABEL_COLUMNS.has(column) && column !== 'class') cells.set(column, cell);
+        }
+      }
       if (partner >= 0) {
         used.add(partner);
         for (const [column, cell] of engineRows[partner]!) {
@@ -939,6 +956,35 @@ const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
 
 /** The row's own names (its key without the class), words only. */
 const ownName = (key: string) => normalizeText(key.split(' | ').slice(1).join(' '));
+
+/**
+ * The engine's row (index) whose description (a naming column other than its key: the service's
+ * list) is the name `cells` was read with; -1 when none, or more than one, is.
+ */
+export function describedBy(
+  cells: ReadonlyMap<string, ParsedCell>,
+  engineRows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+  table: string,
+  free: (row: ReadonlyMap<string, ParsedCell>, index: number) => boolean,
+): number {
+  const own = keysOf(table).find((k) => k !== 'class');
+  const name = own ? normalizeText(cells.get(own)?.value ?? '') : '';
+  if (!own || !/\p{L}{3}/u.test(name)) return -1;
+  const found = engineRows.flatMap((r, i) =>
+    free(r, i) &&
+    normalizeText(r.get(own)?.value ?? '') !== name &&
+    [...r].some(
+      ([column, c]) =>
+        LABEL_COLUMNS.has(column) &&
+        column !== own &&
+        column !== 'class' &&
+        normalizeText(c.value) === name,
+    )
+      ? [i]
+      : [],
+  );
+  return found.length === 1 ? found[0]! : -1;
+}
 
 /** A row key named like one of the rows the broker removed (the class aside). */
 export function removedName(removed: readonly string[], key: string): boolean {
@@ -1190,7 +1236,7 @@ function columnKinds(table: LayoutTemplate['tables'][number]): Map<string, Set<s
   return kinds;
 }
 
-function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
+function valuesOf(cells: ReadonlyMap<string, ParsedCell>): Record<string, string> {
   return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));
 }
 

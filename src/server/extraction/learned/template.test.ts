@@ -11,6 +11,7 @@ import {
   candidateTemplates,
   columnAlike,
   columnsBetterRead,
+  describedBy,
   MATCH_THRESHOLD,
   mendScanned,
   misread,
@@ -1510,5 +1511,69 @@ describe('a row whose name is printed with a note inside it', () => {
         coverageLevelInNetwork: '$350',
       }),
     );
+  });
+});
+
+describe('a new row named by its description', () => {
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const cellsOf = (values: Record<string, string>) =>
+    new Map(
+      Object.entries(values).map(([c, value]) => [
+        c,
+        { label: label(c), value, row: 0, col: 0, score: 1 },
+      ]),
+    );
+  const engine = [
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Sealants',
+      coverageLevelInNetwork: '100%',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'ORTHODONTIC SERVICES',
+      serviceTypeTitle: 'ORTHODONTIC SERVICES',
+      serviceTypeList: 'Diagnose or correct misalignment of the teeth or bite',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Implants',
+      serviceTypeList: 'Surgical placement',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Implant Services',
+      serviceTypeList: 'Surgical placement',
+    }),
+  ];
+  const free = () => true;
+  it.each([
+    ['Diagnose or correct misalignment of the teeth or bite', 1],
+    ['diagnose or correct misalignment of the teeth or bite', 1],
+    // named as the engine named a row: not a description
+    ['Sealants', -1],
+    // a description two engine rows share: neither
+    ['Surgical placement', -1],
+    ['Space maintainers', -1],
+  ])('%j is described by engine row %d', (name, expected) => {
+    expect(
+      describedBy(
+        cellsOf({ class: 'All Employees', serviceTypeLabel: name }),
+        engine,
+        'dentalInsurance_coveredServices',
+        free,
+      ),
+    ).toBe(expected);
+  });
+  it('leaves out engine rows already taken', () => {
+    const name = 'Diagnose or correct misalignment of the teeth or bite';
+    expect(
+      describedBy(
+        cellsOf({ class: 'All Employees', serviceTypeLabel: name }),
+        engine,
+        'dentalInsurance_coveredServices',
+        (_, i) => i !== 1,
+      ),
+    ).toBe(-1);
   });
 });
