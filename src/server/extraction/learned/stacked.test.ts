@@ -154,6 +154,24 @@ describe('a row name wrapped onto a row of its own', () => {
       ],
     },
     {
+      name: 'the rest goes on with the sentence in lower case: one name',
+      rows: [
+        ['Prenatal care If necessary, women are eligible to receive additional', '$0'],
+        ['prophylaxis, deep cleaning (not toward the maximum)'],
+      ],
+      expected: [
+        [
+          'Prenatal care If necessary, women are eligible to receive additional prophylaxis, deep cleaning (not toward the maximum)',
+          '$0',
+        ],
+      ],
+    },
+    {
+      name: 'the name above ended its sentence: as it is',
+      rows: [['Prenatal care: see below.', '$0'], ['prophylaxis and cleaning']],
+      expected: [['Prenatal care: see below.', '$0'], ['prophylaxis and cleaning']],
+    },
+    {
       name: 'the lone cell closes nothing: as it is',
       rows: [['Restorations (Amalgam or', '100%'], ['Composite']],
       expected: [['Restorations (Amalgam or', '100%'], ['Composite']],

@@ -63,8 +63,9 @@ const closes = (text: string) => (text.match(/\)/g) ?? []).length;
 /**
  * A row's name the reader wrapped onto a row of its own: a row holding only one cell, in the
  * column of the names, that closes a parenthesis the name above left open ("Restorations (Amalgam
- * or Posterior and Anterior" over "Composite)"): the name is read whole, in the row above, and
- * the row of its rest is no row. Orders are numbered again.
+ * or Posterior and Anterior" over "Composite)") or goes on with its sentence in lower case
+ * ("… are eligible to receive additional" over "prophylaxis, deep cleaning, …"): the name is read
+ * whole, in the row above, and the row of its rest is no row. Orders are numbered again.
  */
 export function joinWrappedNames(units: readonly Unit[]): Unit[] {
   const rows = new Map<string, Unit[]>();
@@ -78,11 +79,15 @@ export function joinWrappedNames(units: readonly Unit[]): Unit[] {
   for (const [id, cells] of rows) {
     if (cells.length !== 1) continue;
     const rest = cells[0]!;
-    if (closes(rest.text) <= opens(rest.text)) continue;
+    // The rest closes a parenthesis, or goes on with the sentence (starts in lower case).
+    const closing = closes(rest.text) > opens(rest.text);
+    const going = /^\p{Ll}/u.test(rest.text);
+    if (!closing && !going) continue;
     const [table, row] = id.split(':').map(Number) as [number, number];
     const above = rows.get(`${table}:${row - 1}`)?.map((u) => renamed.get(u) ?? u);
     const head = above && [...above].sort((a, b) => a.col! - b.col!)[0];
-    if (!head || head.col !== rest.col || opens(head.text) <= closes(head.text)) continue;
+    if (!head || head.col !== rest.col) continue;
+    if (closing ? opens(head.text) <= closes(head.text) : /[.:;]$/.test(head.text)) continue;
     const text = `${head.text} ${rest.text}`;
     const rowHead = shapeOf(text).slice(0, 200);
     for (const u of rows.get(`${table}:${row - 1}`)!) {
