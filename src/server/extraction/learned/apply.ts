@@ -2,6 +2,7 @@ import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposa
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
 import { valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
+import { joinWrappedNames, unstackRows } from './stacked.ts';
 import {
   columnOf,
   fingerprintOf,
@@ -169,15 +170,68 @@ function wordsOf(text: string): Set<string> {
  * are shared (a row or column heading reworded a little on another plan: "Contact Lenses
  * (Elective)" and "Contact Lenses (Elective and conventional)"), else 0.
  */
-export function alike(a: string, b: string): number {
+export function alike(a: string, b: string, scanned = false): number {
   if (a === b) return 1;
   const x = wordsOf(a);
   const y = wordsOf(b);
   if (!x.size || !y.size) return 0;
   let both = 0;
-  for (const w of x) if (y.has(w)) both++;
+  for (const w of x) if (y.has(w) || (scanned && [...y].some((v) => misread(w, v)))) both++;
   const dice = (2 * both) / (x.size + y.size);
   return dice >= 0.6 ? 0.9 * dice : 0;
+}
+
+/**
+ * A word of a scan that is the taught word with one letter misread, dropped or added ("familv"
+ * for "family", "ver" or "er" for "per"): both letters only, not the same word, one edit apart,
+ * the taught word three letters or more.
+ */
+export function misread(read: string, taught: string): boolean {
+  const a = read.toLowerCase();
+  const b = taught.toLowerCase();
+  if (a === b || b.length < 3 || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b)) return false;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length < b.length ? a.slice(i) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
+}
+
+/**
+ * A value read from a scan, mended with the value taught at its place: a word one letter off the
+ * taught word in the same place is the taught word ("$1500 per person ver Calendar Year"), and an
+ * amount whose currency sign the scan lost has the taught one ("150" where "$150" was taught).
+ * Digits are never changed (another plan's amounts), nor a value with another number of words.
+ */
+export function mendScanned(value: string, taught: string): string {
+  const read = value.split(/\s+/);
+  const words = taught.trim().split(/\s+/);
+  if (read.length !== words.length) return value;
+  return read
+    .map((w, i) => {
+      const t = words[i]!;
+      if (misread(w, t)) return t;
+      const sign = /^([$€£])\d/u.exec(t)?.[1];
+      if (sign && /^\d[\d,.]*$/.test(w)) return `${sign}${w}`;
+      return w;
+    })
+    .join(' ');
+}
+
+/**
+ * How alike a cell's column heading is to the taught one: its whole heading's likeness, or, when
+ * the column is headed on more than one level here, its lowest heading's (a sibling that prints
+ * the taught "Network" column under "Non-orthodontics" and again under "Orthodontics": both are
+ * the taught heading, and the column's place decides between them, not which of the upper
+ * headings happens to share more words with it).
+ */
+export function columnAlike(
+  unit: Pick<Unit, 'colHead' | 'colLeaf' | 'scanned'>,
+  taught: string,
+): number {
+  const whole = alike(unit.colHead ?? '', taught, unit.scanned);
+  if (unit.colLeaf === undefined || unit.colLeaf === unit.colHead) return whole;
+  return Math.max(whole, alike(unit.colLeaf, taught, unit.scanned));
 }
 
 /**
@@ -185,7 +239,7 @@ export function alike(a: string, b: string): number {
  * not as the value's own: on a sibling that does not print the value's column.
  */
 function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
-  if (unit.kind !== 'cell' || !unit.colHead || alike(unit.colHead, where.colHead ?? '') > 0)
+  if (unit.kind !== 'cell' || !unit.colHead || columnAlike(unit, where.colHead ?? '') > 0)
     return false;
   return (p.colHeads.get(where.table ?? -1) ?? []).some(
     (h) => h !== where.colHead && alike(unit.colHead!, h) > 0,
@@ -196,8 +250,8 @@ function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
-    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '');
-    const col = 0.3 * alike(unit.colHead!, where.colHead ?? '');
+    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '', unit.scanned);
+    const col = 0.3 * columnAlike(unit, where.colHead ?? '');
     // The column is headed as another learned column is (the other network's), not as this one:
     // a sibling that does not print this column.
     if (!col && otherColumn(p, unit, where)) return 0;
@@ -278,6 +332,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     // A value learned with no words of its own around it (a plan code on a line by itself) is
     // known by its shape: with digits where the taught one had digits, without where it had none.
     if (unlabelled && /\d/.test(value) !== /\d/.test(learned.value)) continue;
+    // On a scan, an amount is read only from text with digits (not a misread label beside it).
+    if (unit.scanned && /\d/.test(learned.value) && !/\d/.test(value)) continue;
     // A row's heading taught as a value (the service's name) is read from the row's heading cell.
     if (heading && unit.kind === 'cell' && shapeOf(unit.text).slice(0, 200) !== unit.rowHead)
       continue;
@@ -297,6 +353,7 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
   best.value = amountAlone(best.value, learned);
+  if (best.unit.scanned) best.value = mendScanned(best.value, learned.value);
   if (where.atEnd && !where.suffix.trim())
     best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
   const quality = Math.max(0, Math.min(1, best.score)) * match;
@@ -327,7 +384,12 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
  * of the same table too ("Up to $39 empty", "Not covered empty": text the reader put in every cell
  * of a row band): those words are the table's, not the value's.
  */
-function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: string): string {
+export function withoutRepeatedTail(
+  p: Pick<Prepared, 'units'>,
+  unit: Unit,
+  value: string,
+  taught: string,
+): string {
   if (unit.kind !== 'cell') return value;
   const words = value.split(/\s+/);
   const taughtText = normalizeText(taught);
@@ -342,7 +404,16 @@ function withoutRepeatedTail(p: Prepared, unit: Unit, value: string, taught: str
         normalizeText(u.text) !== tail &&
         normalizeText(u.text).endsWith(` ${tail}`),
     ).length;
-    if (others >= 3) return words.slice(0, -k).join(' ');
+    // …or that end every side-by-side group of its own cell (a heading printed over each
+    // column, run into the values above it: "Not covered ALLOWED FREQUENCY -").
+    const groups = unit.groups ?? [];
+    const everyGroup =
+      groups.length > 1 &&
+      groups.every((g) => {
+        const text = normalizeText(g.text);
+        return text !== tail && text.endsWith(` ${tail}`);
+      });
+    if (others >= 3 || everyGroup) return words.slice(0, -k).join(' ');
   }
   return value;
 }
@@ -498,11 +569,17 @@ export function readWithTemplates(
   documentType: LayoutTemplate['documentType'],
 ): TemplateReading {
   if (!templates.length) return { data: generic };
-  const units = layoutUnits(layout);
-  const found = bestTemplate(units, templates, documentType);
+  const printed = layoutUnits(layout);
+  const found = bestTemplate(printed, templates, documentType);
   if (!found) return { data: generic };
   const { similarity: match } = found;
   const template = unpackTemplate(found.template);
+  const taughtRows = new Set<string>();
+  for (const t of template.tables)
+    for (const r of t.rows)
+      for (const c of r.cells)
+        if (c.where?.kind === 'cell' && c.where.rowHead) taughtRows.add(c.where.rowHead);
+  const units = unstackRows(joinWrappedNames(printed), taughtRows);
   const prepared = prepare(units);
   for (const t of template.tables)
     for (const r of t.rows)
@@ -556,6 +633,8 @@ export function readWithTemplates(
     /** The columns the broker removed from the engine's reading of each learned row. */
     const rowRemoved = new WeakMap<Map<string, ParsedCell>, readonly string[]>();
     const seen = new Set<string>(); // printed rows read: "table:row"
+    /** Rows of the printed table the taught document did not have (read like the prototype). */
+    const newRows = new WeakSet<Map<string, ParsedCell>>();
     const seenTables = new Set<number>();
     const classes = new Set(engineRows.map((r) => r.get('class')?.value.trim() ?? ''));
     const engineClass =
@@ -601,9 +680,24 @@ export function readWithTemplates(
       // unless this document prints the class the engine read for the whole table; a class
       // printed on the taught document but not found on this one (another employer's group) is
       // the one the engine read for the whole table, when it read one.
+      /** The row's own names the broker typed that the taught document does not print whole. */
+      const unprintedNames = new Set(
+        learnedRow.cells
+          .filter((c) => {
+            const column = columnOf(table.label, c.label);
+            return !c.where && column !== 'class' && keysOf(table.label).includes(column);
+          })
+          .map((c) => normalizeText(c.value)),
+      );
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
-        if (cells.has(column) || !keysOf(table.label).includes(column)) continue;
+        // The row's title, typed as its name (key) is, is kept with it.
+        const title =
+          column !== 'class' &&
+          LABEL_COLUMNS.has(column) &&
+          !c.where &&
+          unprintedNames.has(normalizeText(c.value));
+        if (cells.has(column) || (!keysOf(table.label).includes(column) && !title)) continue;
         if (column === 'class' && engineClass && (c.where || printedClass))
           cells.set(column, engineClass);
         // A row's own name the taught document printed in pieces ("Premium progressive" over
@@ -737,7 +831,10 @@ export function readWithTemplates(
             ) {
               const same = readByIndex.get(p)?.get(column);
               if (same) {
-                cells.set(column, { ...same });
+                const copy = { ...same };
+                const from = cellUnit.get(same);
+                if (from) cellUnit.set(copy, from);
+                cells.set(column, copy);
                 copied.add(column);
               }
               continue;
@@ -752,6 +849,10 @@ export function readWithTemplates(
                 keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column),
               );
             if (read) {
+              if (unit.scanned) read.value = mendScanned(read.value, c.value);
+              read.value = amountAlone(read.value, c);
+              if (c.where.atEnd && !c.where.suffix.trim())
+                read.value = withoutRepeatedTail(prepared, unit, read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
               cellUnit.set(cell, unit);
               taughtValue.set(cell, c.value);
@@ -772,6 +873,7 @@ export function readWithTemplates(
             if (removedName(table.droppedRows ?? [], rowKey(table.label, valuesOf(cells)))) break;
             values += cells.size;
             rowLearned.set(cells, like.cells);
+            newRows.add(cells);
             readRows.push(cells);
             break;
           }
@@ -780,11 +882,25 @@ export function readWithTemplates(
     }
     const kinds = columnKinds(table);
     const engineColumns = columnsBetterRead(readRows, engineRows, table.label, taughtValue);
+    const readKeys = new Set(readRows.map((r) => rowKey(table.label, valuesOf(r))));
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
-      const partner = engineRows.findIndex(
+      let partner = engineRows.findIndex(
         (r, i) => !used.has(i) && rowKey(table.label, valuesOf(r)) === key,
       );
+      // A new row named by its description: the engine read that description as a row's list
+      // under a name printed above it (a section's heading), and the engine's names win.
+      if (partner < 0 && newRows.has(cells)) {
+        partner = describedBy(cells, engineRows, table.label, (r, i) => {
+          return !used.has(i) && !readKeys.has(rowKey(table.label, valuesOf(r)));
+        });
+        if (partner >= 0) {
+          for (const column of LABEL_COLUMNS)
+            if (column !== 'class' && column !== 'serviceTypeList') cells.delete(column);
+          for (const [column, cell] of engineRows[partner]!)
+            if (LABEL_COLUMNS.has(column) && column !== 'class') cells.set(column, cell);
+        }
+      }
       if (partner >= 0) {
         used.add(partner);
         for (const [column, cell] of engineRows[partner]!) {
@@ -809,7 +925,7 @@ export function readWithTemplates(
       }
       const learnedRow = rowLearned.get(cells);
       if (learnedRow) {
-        splitJoined(cells, learnedRow, table.label);
+        splitJoined(cells, learnedRow, table.label, (c) => !!cellUnit.get(c)?.scanned);
         bothNetworks(cells, learnedRow, table.label, cellUnit);
       }
       rows.push(cells);
@@ -841,6 +957,35 @@ const keysOf = (table: string) => TABLE_KEYS[table] ?? ['class'];
 /** The row's own names (its key without the class), words only. */
 const ownName = (key: string) => normalizeText(key.split(' | ').slice(1).join(' '));
 
+/**
+ * The engine's row (index) whose description (a naming column other than its key: the service's
+ * list) is the name `cells` was read with; -1 when none, or more than one, is.
+ */
+export function describedBy(
+  cells: ReadonlyMap<string, ParsedCell>,
+  engineRows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+  table: string,
+  free: (row: ReadonlyMap<string, ParsedCell>, index: number) => boolean,
+): number {
+  const own = keysOf(table).find((k) => k !== 'class');
+  const name = own ? normalizeText(cells.get(own)?.value ?? '') : '';
+  if (!own || !/\p{L}{3}/u.test(name)) return -1;
+  const found = engineRows.flatMap((r, i) =>
+    free(r, i) &&
+    normalizeText(r.get(own)?.value ?? '') !== name &&
+    [...r].some(
+      ([column, c]) =>
+        LABEL_COLUMNS.has(column) &&
+        column !== own &&
+        column !== 'class' &&
+        normalizeText(c.value) === name,
+    )
+      ? [i]
+      : [],
+  );
+  return found.length === 1 ? found[0]! : -1;
+}
+
 /** A row key named like one of the rows the broker removed (the class aside). */
 export function removedName(removed: readonly string[], key: string): boolean {
   const name = ownName(key);
@@ -857,6 +1002,8 @@ export function splitJoined(
   cells: Map<string, ParsedCell>,
   row: readonly LearnedValue[],
   table: string,
+  /** The cell was read from a scan (its words may be misread). */
+  scanned?: (cell: ParsedCell) => boolean,
 ): void {
   const whole = (w: Where | undefined): w is Where =>
     w !== undefined && w.kind === 'cell' && !w.x && !w.prefix.trim() && !w.suffix.trim();
@@ -876,9 +1023,48 @@ export function splitJoined(
     if (peers.length < 2 || new Set(cols).size !== cols.length) continue;
     const source = peers.map((c) => `(${loosePattern(c.value.trim(), 'any')})`).join('\\s+');
     const m = new RegExp(`^${source}$`, 'iu').exec(cell.value.normalize('NFKC').trim());
-    if (m)
-      cells.set(columnOf(table, learned.label), { ...cell, value: m[peers.indexOf(learned) + 1]! });
+    const part = m
+      ? m[peers.indexOf(learned) + 1]
+      : scanned?.(cell)
+        ? scannedPart(
+            cell.value,
+            peers.map((c) => c.value),
+            peers.indexOf(learned),
+          )
+        : undefined;
+    if (part !== undefined) cells.set(columnOf(table, learned.label), { ...cell, value: part });
   }
+}
+
+/**
+ * The `index`th of the taught values `taught` in a scan's text that holds them all one after
+ * another, word for word: each word the taught one, a misread of it, or an amount in its place
+ * (digits aside, the same); mended (mendScanned). Undefined when the words do not line up.
+ */
+export function scannedPart(
+  text: string,
+  taught: readonly string[],
+  index: number,
+): string | undefined {
+  const read = text.normalize('NFKC').trim().split(/\s+/);
+  const words = taught.map((t) => t.trim().split(/\s+/));
+  if (read.length !== words.reduce((n, w) => n + w.length, 0)) return undefined;
+  const digitless = (w: string) => normalizeText(w).replace(/\d+/g, '#');
+  let at = 0;
+  const parts: string[] = [];
+  for (const w of words) {
+    const mine = read.slice(at, at + w.length);
+    at += w.length;
+    const lined = mine.every(
+      (r, i) =>
+        digitless(r) === digitless(w[i]!) ||
+        misread(r, w[i]!) ||
+        (/^\d[\d,.]*$/.test(r) && /^[$€£]\d/u.test(w[i]!)),
+    );
+    if (!lined) return undefined;
+    parts.push(mendScanned(mine.join(' '), w.join(' ')));
+  }
+  return parts[index];
 }
 
 /**
@@ -1050,7 +1236,7 @@ function columnKinds(table: LayoutTemplate['tables'][number]): Map<string, Set<s
   return kinds;
 }
 
-function valuesOf(cells: Map<string, ParsedCell>): Record<string, string> {
+function valuesOf(cells: ReadonlyMap<string, ParsedCell>): Record<string, string> {
   return Object.fromEntries([...cells].map(([k, c]) => [k, c.value]));
 }
 

@@ -4,16 +4,23 @@ import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
+  alike,
   amountAlone,
   betterFormed,
   bothNetworks,
   candidateTemplates,
+  columnAlike,
   columnsBetterRead,
+  describedBy,
   MATCH_THRESHOLD,
+  mendScanned,
+  misread,
   oneNetworkPerCell,
   overran,
   readWithTemplates,
+  scannedPart,
   splitJoined,
+  withoutRepeatedTail,
 } from './apply.ts';
 import {
   findValue,
@@ -23,6 +30,7 @@ import {
   learnTemplate,
   likeness,
   packTemplate,
+  rowNamed,
   similarity,
   skeletonPattern,
   unpackTemplate,
@@ -1223,6 +1231,50 @@ describe('words the reader put at the end of many cells', () => {
     ],
     documentType: 'carrierProposal',
   });
+  it('reads a row the taught document did not print without them too', () => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$15 copay empty', 'Up to $35 empty'],
+        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+        ['Low Vision Aids', '$300 allowance empty', 'Up to $300 empty'],
+        ['Frame', '$5 copay empty', 'Up to $60 empty'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.find((r) => r.servicesAndMaterials === 'Low Vision Aids')).toEqual(
+      expect.objectContaining({
+        inNetworkCost: '$300 allowance',
+        outOfNetworkReimbursement: 'Up to $300',
+      }),
+    );
+  });
+
+  it.each([
+    // a heading printed over both columns, run into the values above it
+    [['Not covered ALLOWED FREQUENCY -', 'Not covered ALLOWED FREQUENCY -'], 'Not covered'],
+    [['$15 off ALLOWED FREQUENCY -', 'Not covered ALLOWED FREQUENCY -'], '$15 off'],
+    // one group alone ends with the words: a value's own
+    [['$15 off once a year', 'Not covered'], '$15 off once a year'],
+  ])('a cell with groups %j reads %j', (groups, expected) => {
+    const unit = {
+      order: 0,
+      text: groups.join(' '),
+      page: 1,
+      kind: 'cell' as const,
+      table: 0,
+      row: 1,
+      col: 1,
+      groups: groups.map((text, i) => ({
+        text,
+        x: [0.5 + i * 0.2, 0.65 + i * 0.2] as [number, number],
+      })),
+    };
+    expect(withoutRepeatedTail({ units: [unit] }, unit, groups[0]!, '$10 copay')).toBe(expected);
+  });
+
   it('reads the values without them, and keeps words only one value ends with', () => {
     const sibling = markupLayout(
       page([
@@ -1240,5 +1292,288 @@ describe('words the reader put at the end of many cells', () => {
       ['Up to $29', 'Not covered'],
       ['$5 copay', 'Up to $60'],
     ]);
+  });
+});
+
+describe('a column headed on two levels where the taught one had one', () => {
+  it('gives each cell its lowest heading beside its whole heading', () => {
+    const layout = markupLayout([
+      [
+        ['', '>>Non-orthodontics', '>>Orthodontics'],
+        ['', 'Network', 'Non-Network', 'Network', 'Non-Network'],
+        ['Individual Annual Deductible', '$50', '$50', '$0', '$0'],
+      ],
+    ]);
+    const block = layout.pages[0]!.blocks[0]!;
+    if (block.kind === 'table') block.table.headerRows = 2;
+    const cells = layoutUnits(layout).filter((u) => u.kind === 'cell' && u.row === 2);
+    expect(cells.map((u) => [u.text, u.colHead, u.colLeaf])).toEqual([
+      ['Individual Annual Deductible', '', undefined],
+      ['$50', 'non-orthodontics network', 'network'],
+      ['$50', 'non-orthodontics non-network', 'non-network'],
+      ['$0', 'orthodontics network', 'network'],
+      ['$0', 'orthodontics non-network', 'non-network'],
+    ]);
+  });
+
+  it.each([
+    // taught heading, the cell's whole heading, its lowest heading, likeness
+    ['network', 'non-orthodontics network', 'network', 1],
+    ['network', 'orthodontics network', 'network', 1],
+    ['non-network', 'orthodontics non-network', 'non-network', 1],
+    ['network', 'network', undefined, 1],
+    ['in network', 'out of network', undefined, 0],
+    // the whole heading is the taught one: as alike as before
+    ['non-orthodontics network', 'non-orthodontics network', 'network', 1],
+    ['deductible', 'non-orthodontics network', 'network', 0],
+  ] as const)('taught %j, cell headed %j over %j: %d', (taught, colHead, colLeaf, expected) => {
+    expect(columnAlike({ colHead, ...(colLeaf ? { colLeaf } : {}) }, taught)).toBe(expected);
+  });
+});
+
+describe('a sibling read from a scan', () => {
+  it.each([
+    // read, taught, one letter misread
+    ['familv', 'family', true],
+    ['ver', 'per', true],
+    ['er', 'per', true],
+    ['Bridaes', 'Bridges', true],
+    ['persons', 'person', true],
+    ['per', 'per', false],
+    ['Calendar', 'calendar', false],
+    ['lifetime', 'calendar', false],
+    ['on', 'or', false],
+    ['$150', '$130', false],
+    ['tier', 'tie', true],
+  ] as const)('%j for %j: %s', (read, taught, expected) => {
+    expect(misread(read, taught)).toBe(expected);
+  });
+
+  it.each([
+    [
+      '$1500 per person ver Calendar Year',
+      '$1500 per person per Calendar Year',
+      '$1500 per person per Calendar Year',
+    ],
+    // another plan's amount stays as read
+    [
+      '$2000 per person ver Calendar Year',
+      '$1500 per person per Calendar Year',
+      '$2000 per person per Calendar Year',
+    ],
+    // the currency sign the scan lost
+    ['150', '$150', '$150'],
+    ['1,000', '$1,500', '$1,000'],
+    // another number of words, or other words: as read
+    [
+      '$1500 per person per Lifetime',
+      '$1500 per person per Calendar Year',
+      '$1500 per person per Lifetime',
+    ],
+    ['Not covered', '$150', 'Not covered'],
+    ['per calendar year', 'per Calendar Year', 'per calendar year'],
+  ])('%j taught %j reads %j', (read, taught, expected) => {
+    expect(mendScanned(read, taught)).toBe(expected);
+  });
+
+  it.each([
+    [
+      '$1500 per person ver Calendar Year $1500 per person er Calendar Year',
+      ['$1500 per person per Calendar Year', '$1500 per person per Calendar Year'],
+      ['$1500 per person per Calendar Year', '$1500 per person per Calendar Year'],
+    ],
+    ['90% 80%', ['100%', '100%'], ['90%', '80%']],
+    ['150 $150', ['$150', '$150'], ['$150', '$150']],
+    // the words do not line up with the taught ones
+    [
+      '$1500 per person per Lifetime $1500',
+      ['$1500 per person', '$1500 per year'],
+      [undefined, undefined],
+    ],
+    ['90% 80% 70%', ['100%', '100%'], [undefined, undefined]],
+  ])('%j split as %j reads %j', (text, taught, expected) => {
+    expect(taught.map((_, i) => scannedPart(text, taught, i))).toEqual(expected);
+  });
+
+  it.each([
+    ['familv annual', 'family annual deductible', true, 0.72],
+    ['familv annual', 'family annual deductible', false, 0],
+    ['network', 'network', true, 1],
+  ] as const)('heading %j alike %j (scan: %s): %d', (a, b, scanned, expected) => {
+    expect(alike(a, b, scanned)).toBeCloseTo(expected, 5);
+  });
+
+  it('marks the units of pages read by OCR', () => {
+    const layout = markupLayout(['Family Annual Deductible', [['Network', '$150']]]);
+    expect(layoutUnits(layout).some((u) => u.scanned)).toBe(false);
+    layout.pages[0]!.source = 'ocr';
+    expect(layoutUnits(layout).every((u) => u.scanned)).toBe(true);
+  });
+});
+
+describe('a row whose name is printed with a note inside it', () => {
+  const cell = (text: string, row: number) =>
+    ({ order: row, text, page: 1, kind: 'cell', table: 0, row, col: 0 }) as const;
+  const units = [
+    cell('D2751 Crown – porcelain fused to base metal', 0),
+    cell('D2962 Labial veneer (porcelain laminate) – laboratory', 1),
+    cell('Other general services D9972 External bleaching (teeth whitening) – per arch', 2),
+    cell('D9972 External bleaching', 3),
+    cell('Veneer – laboratory', 4),
+  ];
+  it.each([
+    ['D2962 Labial veneer – laboratory', 1],
+    // a section's name printed before it
+    ['D9972 External bleaching – per arch', 2],
+    // printed whole (no words added): found as printed, not here
+    ['D9972 External bleaching', undefined],
+    ['Crown – base metal', 0],
+    ['Inlays – laboratory', undefined],
+    ['Veneer', undefined],
+  ] as const)('%j is the row of cell %j', (name, expected) => {
+    expect(rowNamed(units, name)?.row).toBe(expected);
+  });
+
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental HMO Copay Schedule',
+    'Member copays for covered procedures (partial list) at participating dentists',
+    'See your evidence of coverage for exclusions and limitations',
+    [['Covered procedures', 'Member copay'], ...rows],
+    'Acme Dental Plan of Springfield',
+  ];
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const row = (r: number, name: string, list: string | undefined, copay: string) =>
+    [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ...(list ? [['serviceTypeList', list]] : []),
+      ['coverageLevelInNetwork', copay],
+    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$0'],
+        ['D2751 Crown – porcelain fused to base metal', '$150'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$150'],
+        ['D7140 Extraction – erupted tooth', '$15'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'D0120 Periodic oral evaluation', undefined, '$0'),
+          ...row(1, 'D2751 Crown – porcelain fused to base metal', undefined, '$150'),
+          ...row(2, 'D2962 Labial veneer – laboratory', 'porcelain laminate', '$150'),
+          ...row(3, 'D7140 Extraction – erupted tooth', undefined, '$15'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads a service the taught document did not print without the note printed after its amount', () => {
+    const sibling = markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$5'],
+        ['D2751 Crown – porcelain fused to base metal', '$175'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$350'],
+        ['D7140 Extraction – erupted tooth', '$20'],
+        ['D7210 Extraction – surgical', '$45 Requires a referral'],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'dentalInsurance_coveredServices',
+    );
+    expect(rows.find((r) => r.serviceTypeLabel === 'D7210 Extraction – surgical')).toEqual(
+      expect.objectContaining({ coverageLevelInNetwork: '$45' }),
+    );
+  });
+
+  it('reads its own value on a sibling (not the row above that had the same amount), and its title as the broker typed it', () => {
+    const sibling = markupLayout(
+      page([
+        ['D0120 Periodic oral evaluation', '$5'],
+        ['D2751 Crown – porcelain fused to base metal', '$175'],
+        ['D2962 Labial veneer (porcelain laminate) – laboratory', '$350'],
+        ['D7140 Extraction – erupted tooth', '$20'],
+      ]),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    expect(rows.find((r) => r.serviceTypeLabel === 'D2962 Labial veneer – laboratory')).toEqual(
+      expect.objectContaining({
+        serviceTypeTitle: 'D2962 Labial veneer – laboratory',
+        coverageLevelInNetwork: '$350',
+      }),
+    );
+  });
+});
+
+describe('a new row named by its description', () => {
+  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
+  const cellsOf = (values: Record<string, string>) =>
+    new Map(
+      Object.entries(values).map(([c, value]) => [
+        c,
+        { label: label(c), value, row: 0, col: 0, score: 1 },
+      ]),
+    );
+  const engine = [
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Sealants',
+      coverageLevelInNetwork: '100%',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'ORTHODONTIC SERVICES',
+      serviceTypeTitle: 'ORTHODONTIC SERVICES',
+      serviceTypeList: 'Diagnose or correct misalignment of the teeth or bite',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Implants',
+      serviceTypeList: 'Surgical placement',
+    }),
+    cellsOf({
+      class: 'All Employees',
+      serviceTypeLabel: 'Implant Services',
+      serviceTypeList: 'Surgical placement',
+    }),
+  ];
+  const free = () => true;
+  it.each([
+    ['Diagnose or correct misalignment of the teeth or bite', 1],
+    ['diagnose or correct misalignment of the teeth or bite', 1],
+    // named as the engine named a row: not a description
+    ['Sealants', -1],
+    // a description two engine rows share: neither
+    ['Surgical placement', -1],
+    ['Space maintainers', -1],
+  ])('%j is described by engine row %d', (name, expected) => {
+    expect(
+      describedBy(
+        cellsOf({ class: 'All Employees', serviceTypeLabel: name }),
+        engine,
+        'dentalInsurance_coveredServices',
+        free,
+      ),
+    ).toBe(expected);
+  });
+  it('leaves out engine rows already taken', () => {
+    const name = 'Diagnose or correct misalignment of the teeth or bite';
+    expect(
+      describedBy(
+        cellsOf({ class: 'All Employees', serviceTypeLabel: name }),
+        engine,
+        'dentalInsurance_coveredServices',
+        (_, i) => i !== 1,
+      ),
+    ).toBe(-1);
   });
 });

@@ -647,6 +647,31 @@ function labelWords(label: string): string[] {
     .filter((w) => w.length >= 4 && !['policy', 'year', 'level', 'network'].includes(w));
 }
 
+/**
+ * The one table cell that holds a row name's words in order with other words among them (a note
+ * printed inside the name), the fewest added; undefined when none, or two alike.
+ */
+export function rowNamed(units: readonly Unit[], name: string): Unit | undefined {
+  const want = normalizeText(name).match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (want.length < 2) return undefined;
+  let best: { unit: Unit; extra: number } | undefined;
+  let tie = false;
+  for (const unit of units) {
+    if (unit.kind !== 'cell' || unit.header) continue;
+    const words = normalizeText(unit.text).match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length <= want.length || words.length > 3 * want.length) continue;
+    let i = 0;
+    for (const w of words) if (i < want.length && w === want[i]) i++;
+    if (i < want.length) continue;
+    const extra = words.length - want.length;
+    if (!best || extra < best.extra) {
+      best = { unit, extra };
+      tie = false;
+    } else if (extra === best.extra) tie = true;
+  }
+  return tie ? undefined : best?.unit;
+}
+
 /** Each template page's print with the row headings of the cells taught on it. */
 function withTaughtRows(
   print: LayoutTemplate['fingerprint'],
@@ -799,6 +824,13 @@ export function learnTemplate(input: LearnInput): LayoutTemplate {
           !/(?:Deductible|Maximum)/.test(column);
         if (!anchor && unit?.kind === 'cell' && rank(column) === 0)
           anchor = [unit.table!, unit.row!];
+        // The row's own name printed with a note inside it ("D2962 Labial veneer (porcelain
+        // laminate) – laboratory" for "D2962 Labial veneer – laboratory"): the cell that holds its
+        // words in order places the row (not a value equal to another row's found first).
+        else if (!anchor && !unit && rank(column) === 0) {
+          const named = rowNamed(units, c.value);
+          if (named) anchor = [named.table!, named.row!];
+        }
         // A row whose own name is not printed whole (pieces of it over two rows), or printed in
         // two places (a service listed again in another section) with none of its values beside
         // it: its first value placed in a table places the rest beside it (a "Not covered"

@@ -21,6 +21,11 @@ export interface Unit {
   rowHead?: string;
   /** Shape of the column's heading cells. */
   colHead?: string;
+  /**
+   * Shape of the lowest heading cell over the column, when the column has headings on more than
+   * one level ("network" under "non-orthodontics"); absent otherwise.
+   */
+  colLeaf?: string;
   /** Shape of the table's heading rows (or first row). */
   tableHead?: string;
   /** A heading cell (by markup or position). */
@@ -31,6 +36,10 @@ export interface Unit {
   groups?: Group[];
   /** Left and right edge as a share of the page width. */
   x?: [number, number];
+  /** Read from a page image by OCR (its letters may be misread: "familv", "ver" for "per"). */
+  scanned?: boolean;
+  /** For cells of two or more lines: each line's text and the middle of its height (points). */
+  lines?: Array<{ text: string; y: number }>;
 }
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
@@ -168,6 +177,7 @@ export function cellText(cell: Cell, groups: Group[]): string {
 export function layoutUnits(layout: DocumentLayout): Unit[] {
   const units: Unit[] = [];
   const widths = new Map(layout.pages.map((p) => [p.number, p.width]));
+  const scanned = new Set(layout.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const push = (u: Omit<Unit, 'order'>) => {
     if (!u.text) return;
     const width = widths.get(u.page) ?? 0;
@@ -178,7 +188,12 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             Math.round((u.box[2] / width) * 1000) / 1000,
           ]
         : undefined;
-    units.push({ ...u, ...(x ? { x } : {}), order: units.length });
+    units.push({
+      ...u,
+      ...(x ? { x } : {}),
+      ...(scanned.has(u.page) ? { scanned: true } : {}),
+      order: units.length,
+    });
   };
   let tableIndex = 0;
   for (const page of layout.pages) {
@@ -239,7 +254,16 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
             .map((c) => c.text)
             .join(' '),
         );
+      const colLeaf = (col: number) => {
+        const over = table.cells
+          .filter(
+            (c) => c.row < headRows && col >= c.col && col < c.col + c.colSpan && clean(c.text),
+          )
+          .sort((a, b) => a.row - b.row);
+        return over.length > 1 ? shapeOf(over[over.length - 1]!.text) : undefined;
+      };
       for (const cell of table.cells) {
+        const leaf = colLeaf(cell.col);
         const width = layout.pages.find((p) => p.number === cell.page)?.width ?? page.width;
         const groups = xGroups(cell.lines, width, cell.row >= headRows ? edgesWithin(cell) : []);
         push({
@@ -253,9 +277,18 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           col: cell.col,
           rowHead: rowHeads.get(cell.row) ?? '',
           colHead: colHead(cell.col),
+          ...(leaf !== undefined ? { colLeaf: leaf } : {}),
           tableHead,
           header: Boolean(cell.header) || cell.row < table.headerRows,
           headed: table.headerRows > 0,
+          ...(cell.lines.length > 1
+            ? {
+                lines: cell.lines.map((l) => ({
+                  text: clean(l.text),
+                  y: Math.round(((l.box[1] + l.box[3]) / 2) * 10) / 10,
+                })),
+              }
+            : {}),
         });
       }
     }
