@@ -121,4 +121,22 @@ describe('text content runs', () => {
     ]);
     expect(words.map((w) => w.text)).toEqual(['Individual']);
   });
+
+  it.each([['TM+'], ['SM'], ['®'], ['+']])('drop a raised trademark or retail mark %j', (mark) => {
+    const words = wordsOfRuns([
+      { text: 'LIGHTCARE', x0: 28, x1: 77, baseline: 487, size: 8 },
+      { text: mark, x0: 77, x1: 84, baseline: 483, size: 2.4 },
+    ]);
+    expect(words.map((w) => w.text)).toEqual(['LIGHTCARE']);
+    // the word's box keeps the mark's place: the gap to the next word stays one space
+    expect(words[0]!.box[2]).toBe(84);
+  });
+
+  it('keeps a mark printed level with the text', () => {
+    const words = wordsOfRuns([
+      { text: 'Plan', x0: 0, x1: 20, baseline: 100, size: 10 },
+      { text: '+', x0: 22, x1: 26, baseline: 100, size: 10 },
+    ]);
+    expect(words.map((w) => w.text)).toEqual(['Plan', '+']);
+  });
 });

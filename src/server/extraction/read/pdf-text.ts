@@ -235,10 +235,21 @@ export function textFromOperators(
   return { runs, unsupported, rotated };
 }
 
-/** Runs to words (one word per run), dropping superscript footnote markers. */
+/**
+ * Runs to words (one word per run), dropping superscript footnote and trademark marks. A mark set
+ * right after its word stays inside the word's box ('Vision℠ Preferred' keeps the gap of one
+ * space before 'Preferred', not the mark's width more).
+ */
 export function wordsOfRuns(runs: TextRun[]): Word[] {
+  const marks = runs.filter((r) => isSuperscript(r, runs));
   return runs
-    .filter((r) => !isSuperscript(r, runs))
+    .filter((r) => !marks.includes(r))
+    .map((r) => {
+      const mark = marks.find(
+        (m) => m.x0 >= r.x1 - 1 && m.x0 <= r.x1 + 1 && Math.abs(m.baseline - r.baseline) < r.size,
+      );
+      return { ...r, x1: mark ? Math.max(r.x1, mark.x1) : r.x1 };
+    })
     .map((r) => ({
       text: r.text,
       box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2],
@@ -248,7 +259,8 @@ export function wordsOfRuns(runs: TextRun[]): Word[] {
     }));
 }
 
-const MARKER = /^[\d*†‡§,]{1,3}$/;
+/** Footnote and trademark marks set raised and small ('1', '*', '†', 'TM', '+'). */
+const MARKER = /^(?:[\d*†‡§,+⁺®™]|TM|SM){1,3}$/;
 
 /**
  * Footnote markers set as superscripts (a smaller glyph raised above its neighbour's baseline)

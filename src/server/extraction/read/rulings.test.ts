@@ -77,6 +77,11 @@ describe('rows drawn as fills with a thin gutter between them', () => {
     ['text in the gap (a row of its own)', rows(), [[300, 141.5]] as Array<[number, number]>],
     ['a gap taller than a line of text', rows(153), []],
     ['a shorter rule under a heading', rows(143, h(143, 40, 300)), []],
+    [
+      'two ruled grids of three columns each side',
+      [...rows(), v(300, 100, 140), v(584, 100, 140), v(300, 143, 180), v(584, 143, 180)],
+      [],
+    ],
   ])('leaves the gap alone with %s', (_what, segments, centres) => {
     expect(bridged(segments, centres)).toEqual([]);
   });

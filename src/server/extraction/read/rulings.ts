@@ -217,7 +217,8 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
  * cells stop a few points short of each other, a double rule under each row): the gutter is one
  * row boundary, not a gap between two tables. Bridges each column line that stops at the upper
  * rule of a gutter and starts again at the lower one, so the rows stay one grid. A gutter is
- * narrower than a line of text (`size`, the body type size) and holds no text.
+ * narrower than a line of text (`size`, the body type size), holds no text, and has on one side
+ * at most two column lines (a label cell or a frame, not a grid of its own).
  */
 export function bridgeGutters(
   segments: Segment[],
@@ -240,12 +241,15 @@ export function bridgeGutters(
       const a = Math.max(upper.a, lower.a);
       const b = Math.min(upper.b, lower.b);
       if (centres.some(([x, y]) => x > a && x < b && y > upper.pos && y < lower.pos)) continue;
-      for (const v of vs) {
-        if (Math.abs(v.b - upper.pos) > tol || v.pos < a - tol || v.pos > b + tol) continue;
-        const below = vs.some(
-          (w) => Math.abs(w.a - lower.pos) <= tol && Math.abs(w.pos - v.pos) <= tol,
-        );
-        if (below) out.push({ dir: 'v', pos: v.pos, a: upper.pos, b: lower.pos });
+      const within = (v: Segment) => v.pos >= a - tol && v.pos <= b + tol;
+      const above = vs.filter((v) => within(v) && Math.abs(v.b - upper.pos) <= tol);
+      const below = vs.filter((v) => within(v) && Math.abs(v.a - lower.pos) <= tol);
+      // one side is a cell or two (a shaded label cell, a frame) with no columns of its own;
+      // two ruled grids of three columns or more stay apart, each with its own headings
+      if (Math.min(above.length, below.length) > 2) continue;
+      for (const v of above) {
+        if (below.some((w) => Math.abs(w.pos - v.pos) <= tol))
+          out.push({ dir: 'v', pos: v.pos, a: upper.pos, b: lower.pos });
       }
     }
   }
