@@ -86,3 +86,22 @@ describe('rows drawn as fills with a thin gutter between them', () => {
     expect(bridged(segments, centres)).toEqual([]);
   });
 });
+
+describe('a lone shaded column under rules that run across the page', () => {
+  it.each([
+    // the shaded in-network column has edges; the service and out-of-network columns do not
+    ['a column in the middle: the rules give the table its width', 210, 402, [18, 210, 402, 594]],
+    // an indented label column under rules that start a little left of it is no such table
+    ['an indent, not a column of its own', 40, 300, [40, 300]],
+  ])('%s', (_what, left, right, xs) => {
+    const segments: Segment[] = [
+      h(225, 18, 594),
+      h(469, 18, 594),
+      h(700, left, right),
+      v(left, 225, 700),
+      v(right, 225, 700),
+    ];
+    const [grid] = findGrids(segments, 2.5);
+    expect(grid!.xs.map(Math.round)).toEqual(xs);
+  });
+});

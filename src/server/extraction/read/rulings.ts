@@ -142,6 +142,30 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
       cv.map((s) => s.pos),
       tol,
     );
+    // rules that run on past a lone lined column on both sides, two or more to the same ends,
+    // are the table's width: its outer columns have no lines of their own (only a shaded column
+    // in the middle does)
+    // (each side wide enough for a column of its own, not an indent)
+    const width = Math.max(...ch.map((h) => h.b)) - Math.min(...ch.map((h) => h.a));
+    const outerEnds = (['left', 'right'] as const).map((side) => {
+      const ends = ch.map((h) => (side === 'left' ? h.a : h.b));
+      const outer = side === 'left' ? Math.min(...ends) : Math.max(...ends);
+      const edge = side === 'left' ? xs[0]! : xs[xs.length - 1]!;
+      const beyond = side === 'left' ? edge - outer : outer - edge;
+      const many = ends.filter((e) => Math.abs(e - outer) <= tol).length >= 2;
+      return beyond >= Math.max(tol * 8, width * 0.15) && many ? outer : undefined;
+    });
+    if (xs.length === 2 && outerEnds.every((e) => e !== undefined)) {
+      const top = Math.min(...cv.map((v) => v.a), ...ch.map((h) => h.pos));
+      const bottom = Math.max(...cv.map((v) => v.b), ...ch.map((h) => h.pos));
+      const [left, right] = outerEnds as [number, number];
+      xs.unshift(left);
+      xs.push(right);
+      cv.push(
+        { dir: 'v', pos: left, a: top, b: bottom },
+        { dir: 'v', pos: right, a: top, b: bottom },
+      );
+    }
     const ys = clusterPositions(
       ch.map((s) => s.pos),
       tol,
