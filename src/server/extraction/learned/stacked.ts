@@ -1,4 +1,4 @@
-import { alike } from './apply.ts';
+import { alike } from './alike.ts';
 import { shapeOf, type Unit } from './units.ts';
 
 /** How far apart (points) a value's line and a name's line may sit and still be one row. */

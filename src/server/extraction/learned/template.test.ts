@@ -3,8 +3,8 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
+import { alike, misread } from './alike.ts';
 import {
-  alike,
   amountAlone,
   betterFormed,
   bothNetworks,
@@ -14,7 +14,6 @@ import {
   describedBy,
   MATCH_THRESHOLD,
   mendScanned,
-  misread,
   oneNetworkPerCell,
   overran,
   readWithTemplates,
