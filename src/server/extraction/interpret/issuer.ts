@@ -322,8 +322,21 @@ export function weighMentions(
       out.push({ mention, place, weight, asNetwork, source });
     }
   };
-  const sectionOf = (scoped: Product | undefined): 'own' | 'other' | undefined =>
-    !product || !scoped ? undefined : scoped === product ? 'own' : 'other';
+  // a section of another line of coverage (the medical grid's 'Blue Cross and Blue Shield of
+  // Oklahoma' beside the dental table) names that coverage's insurer, not this product's
+  const sectionOf = (
+    scoped: Product | undefined,
+    otherCoverage?: boolean,
+  ): 'own' | 'other' | undefined =>
+    !product
+      ? undefined
+      : otherCoverage
+        ? 'other'
+        : !scoped
+          ? undefined
+          : scoped === product
+            ? 'own'
+            : 'other';
   for (const e of labelled) add(e.value, 'label', e.source);
   // the head of the first page: its first lines before any table
   const head = new Set<Line>();
@@ -343,11 +356,11 @@ export function weighMentions(
         l.text,
         base,
         { page: l.page, box: l.box, reading: l.confidence },
-        sectionOf(item.scope.product),
+        sectionOf(item.scope.product, item.scope.otherCoverage),
       );
     } else {
       const t = item.table;
-      const section = sectionOf(t.scope.product);
+      const section = sectionOf(t.scope.product, t.scope.otherCoverage);
       for (const c of t.table.cells) {
         const row = t.table.cells
           .filter((o) => o.row === c.row)
