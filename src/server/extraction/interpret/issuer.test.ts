@@ -324,6 +324,17 @@ describe('chooseInsurer', () => {
     expect(chooseInsurer(d, 'vision')?.name).toBe('VSP Vision Care');
   });
 
+  it.each<[string, 'dental' | 'vision', string | undefined]>([
+    ['a vision network insures the vision plan', 'vision', 'EyeMed'],
+    ['but never the dental plan', 'dental', undefined],
+  ])('%s', (_, product, expected) => {
+    const d = docWith(
+      [line('EyeMed', 20, 20), line('The Eye Care Plan of America', 40, 8)],
+      [line('Voluntary Vision Plan', 300, 14)],
+    );
+    expect(chooseInsurer(d, product)?.name).toBe(expected);
+  });
+
   it.each<[string, boolean, string]>([
     // an employer's overview: the medical grid's insurer heads the page, the dental table's insurer
     // is named under its own heading

@@ -306,6 +306,8 @@ export function weighMentions(
     context = text,
   ) => {
     for (const mention of insurerMentions(text)) {
+      // a vision network (EyeMed's logo on the vision page) is never the dental plan's carrier
+      if (product && mention.insurer.only && mention.insurer.only !== product) continue;
       let place = placeOf(text, mention, base);
       // 'Dental: Delta Dental of Colorado', a contacts row 'Vision | VSP | vsp.com': the line or
       // row names this product alone beside the insurer
