@@ -24,6 +24,8 @@ export interface InsurerEntry {
   network?: boolean;
   /** One-word forms that are ordinary words: matched capitalised only. */
   common?: boolean;
+  /** The one line it serves (a vision network never carries a dental plan). */
+  only?: 'dental' | 'vision';
 }
 
 export const INSURERS: InsurerEntry[] = [
@@ -122,7 +124,7 @@ export const INSURERS: InsurerEntry[] = [
     forms: ['Colonial Life', 'Colonial Life & Accident Insurance Company'],
   },
   { name: 'Companion Life', forms: ['Companion Life', 'Companion Life Insurance Company'] },
-  { name: 'Davis Vision', forms: ['Davis Vision'], network: true },
+  { name: 'Davis Vision', forms: ['Davis Vision'], network: true, only: 'vision' },
   {
     name: 'Dearborn Group',
     forms: ['Dearborn National', 'Dearborn Group', 'Dearborn Life Insurance Company'],
@@ -157,7 +159,7 @@ export const INSURERS: InsurerEntry[] = [
     name: 'Excellus BlueCross BlueShield',
     forms: ['Excellus BlueCross BlueShield', 'Excellus'],
   },
-  { name: 'EyeMed', forms: ['EyeMed', 'EyeMed Vision Care'], network: true },
+  { name: 'EyeMed', forms: ['EyeMed', 'EyeMed Vision Care'], network: true, only: 'vision' },
   { name: 'Florida Blue', forms: ['Florida Blue'] },
   {
     name: 'GEHA',
@@ -280,7 +282,7 @@ export const INSURERS: InsurerEntry[] = [
     name: 'Sun Life',
     forms: ['Sun Life', 'Sun Life Financial', 'Sun Life Assurance Company of Canada'],
   },
-  { name: 'Superior Vision', forms: ['Superior Vision'], network: true },
+  { name: 'Superior Vision', forms: ['Superior Vision'], network: true, only: 'vision' },
   {
     name: 'The Hartford',
     forms: ['The Hartford', 'Hartford Life and Accident Insurance Company'],
@@ -315,12 +317,14 @@ export const INSURERS: InsurerEntry[] = [
   {
     name: 'Vision Benefits of America',
     forms: ['Vision Benefits of America', 'Vision Benefits of America, Inc.'],
+    only: 'vision',
   },
   { name: 'Voya', forms: ['Voya', 'Voya Financial', 'ReliaStar Life Insurance Company'] },
   {
     name: 'VSP',
     forms: ['VSP', 'VSP Vision Care', 'VSP Vision Care, Inc.', 'Vision Service Plan'],
     network: true,
+    only: 'vision',
   },
   { name: 'Wellmark', forms: ['Wellmark', 'Wellmark Blue Cross Blue Shield'] },
 ];

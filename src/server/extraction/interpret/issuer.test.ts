@@ -323,6 +323,59 @@ describe('chooseInsurer', () => {
     expect(chooseInsurer(d, 'dental')?.name).toBe('MetLife');
     expect(chooseInsurer(d, 'vision')?.name).toBe('VSP Vision Care');
   });
+
+  it.each<[string, 'dental' | 'vision', string | undefined]>([
+    ['a vision network insures the vision plan', 'vision', 'EyeMed'],
+    ['but never the dental plan', 'dental', undefined],
+  ])('%s', (_, product, expected) => {
+    const d = docWith(
+      [line('EyeMed', 20, 20), line('The Eye Care Plan of America', 40, 8)],
+      [line('Voluntary Vision Plan', 300, 14)],
+    );
+    expect(chooseInsurer(d, product)?.name).toBe(expected);
+  });
+
+  it.each<[string, boolean, string]>([
+    // an employer's overview: the medical grid's insurer heads the page, the dental table's insurer
+    // is named under its own heading
+    ['another coverage section counts little', true, 'Guardian'],
+    [
+      'without the section, the head of the page wins',
+      false,
+      'Blue Cross and Blue Shield of Oklahoma',
+    ],
+  ])('%s', (_, sectioned, expected) => {
+    const medical = sectioned ? { otherCoverage: true as const } : {};
+    const d: AnalyzedDocument = {
+      items: [
+        { kind: 'line', line: line('Medical Rx', 20, 16), heading: true, scope: medical, order: 0 },
+        {
+          kind: 'line',
+          line: line('Blue Cross and Blue Shield of Oklahoma | bcbsok.com', 40),
+          heading: false,
+          scope: medical,
+          order: 1,
+        },
+        {
+          kind: 'line',
+          line: line('Dental', 300, 16),
+          heading: true,
+          scope: { product: 'dental' },
+          order: 2,
+        },
+        {
+          kind: 'line',
+          line: line('Guardian | guardiananytime.com | 800.541.7846', 320),
+          heading: false,
+          scope: { product: 'dental' },
+          order: 3,
+        },
+      ],
+      furniture: [],
+      bodySize: 10,
+    };
+    expect(chooseInsurer(d, 'dental')?.name).toBe(expected);
+  });
 });
 
 describe('carrierOf', () => {

@@ -306,6 +306,8 @@ export function weighMentions(
     context = text,
   ) => {
     for (const mention of insurerMentions(text)) {
+      // a vision network (EyeMed's logo on the vision page) is never the dental plan's carrier
+      if (product && mention.insurer.only && mention.insurer.only !== product) continue;
       let place = placeOf(text, mention, base);
       // 'Dental: Delta Dental of Colorado', a contacts row 'Vision | VSP | vsp.com': the line or
       // row names this product alone beside the insurer
@@ -322,8 +324,21 @@ export function weighMentions(
       out.push({ mention, place, weight, asNetwork, source });
     }
   };
-  const sectionOf = (scoped: Product | undefined): 'own' | 'other' | undefined =>
-    !product || !scoped ? undefined : scoped === product ? 'own' : 'other';
+  // a section of another line of coverage (the medical grid's 'Blue Cross and Blue Shield of
+  // Oklahoma' beside the dental table) names that coverage's insurer, not this product's
+  const sectionOf = (
+    scoped: Product | undefined,
+    otherCoverage?: boolean,
+  ): 'own' | 'other' | undefined =>
+    !product
+      ? undefined
+      : otherCoverage
+        ? 'other'
+        : !scoped
+          ? undefined
+          : scoped === product
+            ? 'own'
+            : 'other';
   for (const e of labelled) add(e.value, 'label', e.source);
   // the head of the first page: its first lines before any table
   const head = new Set<Line>();
@@ -343,11 +358,11 @@ export function weighMentions(
         l.text,
         base,
         { page: l.page, box: l.box, reading: l.confidence },
-        sectionOf(item.scope.product),
+        sectionOf(item.scope.product, item.scope.otherCoverage),
       );
     } else {
       const t = item.table;
-      const section = sectionOf(t.scope.product);
+      const section = sectionOf(t.scope.product, t.scope.otherCoverage);
       for (const c of t.table.cells) {
         const row = t.table.cells
           .filter((o) => o.row === c.row)

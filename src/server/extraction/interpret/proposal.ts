@@ -12,6 +12,7 @@ import {
 import { calibrate, documentSignals } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
+import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   collectDental,
   dentalScore,
@@ -172,6 +173,12 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     if (classes) {
       collectClasses(t, facts);
+      continue;
+    }
+    // an employer's table of coverages: plans, bulleted facts and insurers, dental and vision
+    // rows among medical and the rest
+    if (isCoverageTable(t)) {
+      collectCoverageTable(t, facts);
       continue;
     }
     // a table in another coverage's section (life rates by age, a medical plan grid) is not

@@ -85,6 +85,11 @@ describe('dentalRowKind', () => {
     ['Bitewing X-rays', '', 'service'],
     ['Fluoride Treatments', '', 'service'],
     ['Space Maintainers', '', 'service'],
+    // a note on how the deductible applies to a category keeps the row the category's
+    ['Preventive (deductible does not apply)', 'Coinsurance', 'service'],
+    ['Basic Services (deductible waived)', '', 'service'],
+    ['Deductible (waived for preventive)', '', 'deductible'],
+    ['Preventive', 'Deductible', 'other'],
     ['Eye Exam', '', 'other'],
     ['Waiting Periods', '', 'other'],
     ['Network', '', 'other'],
@@ -180,6 +185,13 @@ describe('tiers, measures, options', () => {
     ['Group Hospital Indemnity', true],
     ['Employee Assistance Program (EAP) and Health Advocate', true],
     ['Flexible Spending Accounts', true],
+    // a heading made only of medical and pharmacy words ('Medical Rx' over an employer's grid)
+    ['Medical Rx', true],
+    ['Medical', true],
+    ['Medical & Pharmacy', true],
+    ['Prescription Drugs', true],
+    ['Medical Rx and Dental', false],
+    ['Medical necessity', false],
     // dental and vision headings, and words that only sound like another coverage
     ['Employee Dental Benefits Summary', false],
     ['Medically necessary contact lenses', false],

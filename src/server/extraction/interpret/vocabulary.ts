@@ -27,7 +27,7 @@ export const GROUP_NAME_LINE =
  * coverage names, not single words: 'Medically necessary contact lenses' names none.
  */
 const OTHER_COVERAGE =
-  /\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance(?!\s+(corp(oration)?|company|co)\b)|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
+  /^\s*(medical|pharmacy|prescription( drugs?)?|rx)(\s*(\/|&|\+|and)?\s*(medical|pharmacy|prescription( drugs?)?|rx))*\s*$|\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance(?!\s+(corp(oration)?|company|co)\b)|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
 
 /** Whether a heading names another line of coverage and neither dental nor vision. */
 export function namesOtherCoverage(text: string): boolean {
@@ -330,9 +330,14 @@ export type DentalRowKind =
 export function dentalRowKind(label: string, section: string): DentalRowKind {
   const l = label.toLowerCase();
   const s = section.toLowerCase();
+  // a note in parentheses after a category says how the deductible applies to it ('Preventive
+  // (deductible does not apply)'): the row is the category's, not a deductible's
+  const core = l.replace(/\([^)]*\)/g, ' ');
+  const noted = DENTAL_CATEGORY.test(core) && !/deductible/.test(core);
   // 'Family maximum' under 'Annual Deductible' is the family deductible's cap, not a benefit maximum
   const deductible =
-    /deductible/.test(l) || (/deductible/.test(s) && (!/max/.test(l) || /^\W*family\b/.test(l)));
+    (/deductible/.test(l) && !noted) ||
+    (/deductible/.test(s) && (!/max/.test(l) || /^\W*family\b/.test(l)));
   if (deductible && !/waiting|lifetime|ortho/.test(l)) {
     const individual =
       /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
@@ -375,7 +380,7 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   )
     return 'annualMaximum';
   if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l) || ABBREVIATED_CATEGORY.test(l)) {
-    if (/waiting|frequency|rollover|limitation|deductible/.test(l)) return 'other';
+    if (/waiting|frequency|rollover|limitation|deductible/.test(core)) return 'other';
     return 'service';
   }
   return 'other';

@@ -96,6 +96,50 @@ describe('tables ruled between rows only', () => {
     expect(kinds).toEqual(['table 2', 'Plan Design', 'table 3']);
   });
 
+  describe('a last row printed under the last rule (rules between rows only)', () => {
+    // rows at 100 (header), 120, 140, 160; rules between them at 113, 133, 153, none under 160
+    const rows = [
+      ...words('Benefit', 44, 100),
+      ...words('In-network', 330, 100),
+      ...words('Basic', 44, 120),
+      ...words('80%', 330, 120),
+      ...words('Major', 44, 140),
+      ...words('50%', 330, 140),
+    ];
+    const rules = [rule(113), rule(133), rule(153)];
+    it.each([
+      [
+        'a label and its value in the row rhythm',
+        [...words('Ortho Lifetime Maximum', 44, 160), ...words('$2,000', 330, 160)],
+        4,
+      ],
+      [
+        'a one-run note (a footnote, not a row)',
+        [...words('Deductible applies to basic and major', 44, 160)],
+        3,
+      ],
+      [
+        'a line in larger type (the next heading)',
+        [...words('Vision', 44, 158, 14), ...words('Guardian', 330, 158, 14)],
+        3,
+      ],
+      [
+        'a row that does not start where the labels start',
+        [...words('Ortho', 120, 160), ...words('$2,000', 330, 160)],
+        3,
+      ],
+      [
+        'text far below the table',
+        [...words('Ortho Lifetime Maximum', 44, 190), ...words('$2,000', 330, 190)],
+        3,
+      ],
+    ])('%s: %i rows', (_what, after, expected) => {
+      const t = tablesOf(pageOfWords([...rows, ...after], rules))[0]!;
+      expect(t.rows).toBe(expected);
+      if (expected === 4) expect(text(t, 3, 1)).toBe('$2,000');
+    });
+  });
+
   it('leaves a fully ruled grid alone', () => {
     const ws = [...words('A', 50, 100), ...words('B', 350, 100), ...words('C', 50, 120)];
     const v = (x: number): Segment => ({ dir: 'v', pos: x, a: 95, b: 135 });

@@ -99,6 +99,8 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
       top = Math.min(...above.map((w) => w.box[1])) - size * 0.3;
       ys.unshift(top);
     }
+    const bottom = rowBelowLastRule(ys, words, inside, size, rulesAcross(merged, stack));
+    if (bottom !== undefined) ys.push(bottom);
     for (const part of splitAtHeadings(ys, words, inside)) {
       out.push(
         ...tableRulings(
@@ -109,11 +111,80 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
           inside,
           vs,
           tol,
+          part.ys[part.ys.length - 1] === bottom ? bottom : undefined,
         ),
       );
     }
   }
   return out;
+}
+
+/**
+ * The bottom of a last row printed under the last rule of a table ruled between its rows (a rule
+ * above each row but the first, none under the last: 'Ortho Lifetime Maximum   $2,000' after the
+ * coinsurance rows). The row is one line of the table's type size, in at least two runs whose
+ * first starts where the rows' labels start, at the distance from the rule the other rows keep
+ * from theirs, with nothing else before the next row's distance.
+ */
+export function rowBelowLastRule(
+  ys: number[],
+  words: Word[],
+  inside: (w: Word, y0: number, y1: number) => boolean,
+  size: number,
+  rules: number[] = [],
+): number | undefined {
+  if (ys.length < 3) return undefined;
+  const last = ys[ys.length - 1]!;
+  const heights = ys.slice(1).map((y, i) => y - ys[i]!);
+  const rowHeight = median(heights);
+  // where the text of each row starts below its rule, and where the labels start
+  const offsets: number[] = [];
+  const starts: number[] = [];
+  const bandSizes: number[] = [];
+  const runs: Piece[] = [];
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const band = words.filter((w) => inside(w, ys[i]!, ys[i + 1]!));
+    if (!band.length) continue;
+    offsets.push(Math.min(...band.map((w) => w.box[1])) - ys[i]!);
+    starts.push(Math.min(...band.map((w) => w.box[0])));
+    for (const w of band) bandSizes.push(w.size);
+    runs.push(...pieces(band));
+  }
+  if (offsets.length < 2) return undefined;
+  const below = words.filter((w) => inside(w, last, last + rowHeight * 1.5));
+  if (!below.length) return undefined;
+  const lines = groupLines(below, 0);
+  const line = lines[0]!;
+  const offset = line.box[1] - last;
+  const bodySize = median(bandSizes);
+  if (
+    Math.abs(offset - median(offsets)) > size * 0.6 ||
+    line.size > bodySize * 1.1 ||
+    pieces(line.words).length < 2 ||
+    Math.abs(line.box[0] - Math.min(...starts)) > size
+  )
+    return undefined;
+  // each run starts, or is centred, where a run of the rows above is: the table's columns
+  const mid = (p: Piece) => (p.x0 + p.x1) / 2;
+  const aligned = (p: Piece) =>
+    runs.some(
+      (q) => Math.abs(q.x0 - p.x0) <= size * 1.5 || Math.abs(mid(q) - mid(p)) <= size * 1.5,
+    );
+  if (!pieces(line.words).every(aligned)) return undefined;
+  const bottom = line.box[3] + Math.max(0, median(offsets) - 0.5);
+  // more text, or a rule, within a row's height under the line: the line heads what follows (a
+  // paragraph, the next table's heading row), it does not end this table
+  const clear = line.box[3] + rowHeight;
+  if (words.some((w) => !line.words.includes(w) && inside(w, line.box[1], clear))) return undefined;
+  if (rules.some((y) => y > last + size * 0.5 && y < clear)) return undefined;
+  return Math.min(bottom, last + rowHeight);
+}
+
+/** The heights of the horizontal rules that cross a stack's extent (any table's, any length). */
+function rulesAcross(segments: Segment[], stack: Stack): number[] {
+  return segments
+    .filter((s) => s.dir === 'h' && Math.min(s.b, stack.b) - Math.max(s.a, stack.a) > 0)
+    .map((s) => s.pos);
 }
 
 /**
@@ -189,6 +260,7 @@ function tableRulings(
   inside: (w: Word, y0: number, y1: number) => boolean,
   vs: Segment[],
   tol: number,
+  bottom?: number,
 ): Segment[] {
   if (ys.length < MIN_RULES) return [];
   const bands: Array<{ y0: number; y1: number; words: Word[]; real: number[] }> = [];
@@ -211,6 +283,7 @@ function tableRulings(
   if (separators.length === 0) return [];
   const out: Segment[] = [];
   if (top !== undefined) out.push({ dir: 'h', pos: top, a: stack.a, b: stack.b });
+  if (bottom !== undefined) out.push({ dir: 'h', pos: bottom, a: stack.a, b: stack.b });
   const y0 = ys[0]!;
   const y1 = ys[ys.length - 1]!;
   out.push({ dir: 'v', pos: stack.a, a: y0, b: y1 });
