@@ -419,13 +419,17 @@ export function joinWrappedRows(table: Table): void {
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
-  // rows drawn as fills with thin gutters between them stay one grid
-  const bridges = bridgeGutters(
-    [...input.segments, ...virtual],
-    input.words.map((w) => centre(w.box)),
-    median(input.words.map((w) => w.size)) || 10,
-    input.tolerance,
-  );
+  // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found
+  // in a scan's pixels break at every speck and fill edge, so a gap there is no sure gutter)
+  const bridges =
+    input.source === 'ocr'
+      ? []
+      : bridgeGutters(
+          [...input.segments, ...virtual],
+          input.words.map((w) => centre(w.box)),
+          median(input.words.map((w) => w.size)) || 10,
+          input.tolerance,
+        );
   const grids = findGrids([...input.segments, ...virtual, ...bridges], input.tolerance);
   const tables: Table[] = [];
   let free = input.words;
