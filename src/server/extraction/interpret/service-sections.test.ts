@@ -3,7 +3,7 @@ import type { DocumentLayout } from '../layout.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
-import { bulletPair, bulletRowName, bulletText } from './service-sections.ts';
+import { bulletPair, bulletRowName, bulletText, kindsUnderHeading } from './service-sections.ts';
 
 /** Vision services printed as headed sections of 'Label: value' bullets. */
 
@@ -23,6 +23,37 @@ describe('the row a bullet names', () => {
     ['Warehouse stores', 'Frame', 'Warehouse stores'],
   ])('%s under %s: %s', (label, heading, name) => {
     expect(bulletRowName(label, heading)).toBe(name);
+  });
+});
+
+describe('kinds of what a heading names, listed in one bullet label', () => {
+  it.each([
+    [
+      'Single vision, lined bifocal, lined trifocal, lenticular',
+      'Standard corrective lenses',
+      [
+        'Single vision lenses',
+        'Lined bifocal lenses',
+        'Lined trifocal lenses',
+        'Lenticular lenses',
+      ],
+    ],
+    ['Metal, plastic and rimless', 'Frames', ['Metal frames', 'Plastic frames', 'Rimless frames']],
+    // two items, parentheses, long items or the heading's own word: one service
+    [
+      'Polycarbonate (child up to age 18) and Ultraviolet (UV) coating',
+      'Standard lens enhancements',
+      undefined,
+    ],
+    [
+      'Progressive Standard, Progressive Premium/Custom, Polycarbonate (adult), Photochromic',
+      'Lens enhancements',
+      undefined,
+    ],
+    ['Single vision, bifocal and trifocal lenses', 'Standard corrective lenses', undefined],
+    ['Exam, refraction, dilation', 'Eye exam', undefined],
+  ])('%s under %s', (label, heading, kinds) => {
+    expect(kindsUnderHeading(label, heading)).toEqual(kinds);
   });
 });
 

@@ -61,6 +61,26 @@ export function bulletRowName(label: string, heading: string): string {
   return named.length > 0 && named.every((w) => said.has(w)) ? heading : label;
 }
 
+/**
+ * A bullet label listing three kinds or more of what its heading names ('Single vision, lined
+ * bifocal, lined trifocal, lenticular' under 'Standard corrective lenses'): one row per kind,
+ * named with the heading's last word ('Single vision lenses' … 'Lenticular lenses'), each with the
+ * bullet's value. Undefined for any other label (one with parentheses or long items is a single
+ * service whose name happens to hold commas).
+ */
+export function kindsUnderHeading(label: string, heading: string): string[] | undefined {
+  const items = label
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
+    .map((i) => i.trim())
+    .filter(Boolean);
+  if (items.length < 3) return undefined;
+  if (items.some((i) => /[()\d/]/.test(i) || i.split(/\s+/).length > 3)) return undefined;
+  const noun = heading.trim().split(/\s+/).at(-1)!.toLowerCase();
+  if (!/s$/.test(noun) || !VISION_SERVICE.test(noun)) return undefined;
+  if (items.some((i) => i.toLowerCase().includes(noun.replace(/e?s$/, '')))) return undefined;
+  return items.map((i) => `${i.charAt(0).toUpperCase()}${i.slice(1)} ${noun}`);
+}
+
 /** A bullet's words as one text: wrapped lines joined, a stray full stop inside dropped. */
 export function bulletText(lines: string[]): string {
   return stripBullet(lines.map((l) => l.trim()).join(' '))
@@ -191,15 +211,15 @@ export function serviceSectionTables(doc: AnalyzedDocument): {
     s.bullets.flatMap((b) => {
       const pair = bulletPair(bulletText(b.lines.map((l) => l.text)));
       if (!pair) return [];
-      const name = bulletRowName(pair.label, s.heading.text.trim());
-      return [
-        {
-          name,
-          nameLines: name === pair.label ? [b.lines[0]!] : [s.heading],
-          value: pair.value,
-          valueLines: b.lines,
-        },
-      ];
+      const heading = s.heading.text.trim();
+      const kinds = kindsUnderHeading(pair.label, heading);
+      const names = kinds ?? [bulletRowName(pair.label, heading)];
+      return names.map((name) => ({
+        name,
+        nameLines: kinds || name === pair.label ? [b.lines[0]!] : [s.heading],
+        value: pair.value,
+        valueLines: b.lines,
+      }));
     }),
   );
   const frequencies = sections.flatMap((s) =>
