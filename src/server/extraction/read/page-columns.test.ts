@@ -148,6 +148,14 @@ describe('a narrow gutter between a column of prose and a column of benefits', (
       ws: [...left, ...right(202)],
       want: [...prose, ...benefits.map(([t]) => t)],
     },
+    {
+      name: 'reads two columns of prose one after the other though their leadings meet by chance',
+      ws: [
+        ...[...prose, ...prose.slice(0, 2)].flatMap((t, i) => words(t, 40, 100 + i * 13)),
+        ...[...prose, ...prose.slice(0, 2)].flatMap((t, i) => words(t, 300, 100 + i * 12)),
+      ],
+      want: [...prose, ...prose.slice(0, 2), ...prose, ...prose.slice(0, 2)],
+    },
   ];
   it.each(cases)('$name', ({ ws, want }) => {
     expect(read(ws)).toEqual(want);

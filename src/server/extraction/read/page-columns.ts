@@ -160,8 +160,12 @@ function gutterOfWidth(
         a.filter((l) =>
           b.some((r) => Math.abs(r.box[3] - l.box[3]) < Math.min(r.size, l.size) * 0.25),
         ).length / a.length;
-      if (Math.min(levelWith(left, right), levelWith(right, left)) > 0.3) continue;
-      if (prose && !wrapsAtOneEdge(left, body)) continue;
+      // two columns of running text meet level lines by chance more often than a table's
+      // columns miss them
+      const running = wrapsAtOneEdge(left, body);
+      if (prose && !running) continue;
+      const level = Math.min(levelWith(left, right), levelWith(right, left));
+      if (level > (running && wrapsAtOneEdge(right, body) ? 0.5 : 0.3)) continue;
       const top = Math.min(...inside.map((l) => l.box[1]));
       const bottom = Math.max(...inside.map((l) => l.box[3]));
       best = { y0: top - 0.5, y1: bottom + 0.5, gutter: x, score };
