@@ -49,6 +49,7 @@ import {
   isTransposedRateTable,
   keepPrintedRates,
 } from './rates.ts';
+import { serviceSectionTables } from './service-sections.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
   collectAmountList,
@@ -249,6 +250,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.product === 'dental') collectDental(t, facts);
     else if (t.scope.product === 'vision') collectVision(t, facts);
   }
+  // vision services printed as headed sections of 'Label: value' bullets
+  const sections = serviceSectionTables(doc);
+  if (sections.services) collectVision(sections.services, facts);
+  if (sections.frequencies) collectFrequency(sections.frequencies, facts);
   return facts;
 }
 

@@ -6,6 +6,7 @@ import {
   amountPairs,
   isSentence,
   itemsLineByLine,
+  kindPairsUnderLabel,
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
@@ -1039,5 +1040,32 @@ describe('plan columns under no network heading', () => {
       ['Buy-Up Plan', 'Eye exam', '$0 copay', undefined],
       ['Buy-Up Plan', 'Frames', '$200 allowance', undefined],
     ]);
+  });
+});
+
+describe('kinds of a service printed under its bare label', () => {
+  const cellsOf = (rows: string[][]) => {
+    const layout = markupLayout([rows]);
+    const block = layout.pages[0]!.blocks[0]!;
+    return block.kind === 'table' ? block.table.cells : [];
+  };
+  it.each([
+    [
+      [
+        ['Eye exam: up to $45'],
+        ['Contact lenses:'],
+        ['\u2022 Elective up to $80'],
+        ['\u2022 Necessary up to $210'],
+      ],
+      [
+        ['Elective lenses', 'up to $80'],
+        ['Necessary lenses', 'up to $210'],
+      ],
+    ],
+    // kinds that name the service themselves, or a label that is no vision service: none
+    [[['Lenses:'], ['Single vision lenses up to $30']], []],
+    [[['Deductible:'], ['Individual $50']], []],
+  ])('%j', (rows, pairs) => {
+    expect(kindPairsUnderLabel(cellsOf(rows)).map((p) => [p.service, p.amount])).toEqual(pairs);
   });
 });

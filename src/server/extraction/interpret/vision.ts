@@ -889,6 +889,35 @@ export function amountPairs(text: string): Array<{ service: string; amount: stri
 }
 
 /**
+ * Kinds of a service printed under its bare label, one cell each ('Contact lenses:' over
+ * '• Elective up to $80' and '• Necessary up to $210'): each kind named with the label's last
+ * word ('Elective lenses', 'Necessary lenses') and its amount.
+ */
+export function kindPairsUnderLabel(
+  cells: Cell[],
+): Array<{ cell: Cell; service: string; amount: string }> {
+  const out: Array<{ cell: Cell; service: string; amount: string }> = [];
+  for (const head of cells) {
+    const label = cellText(head)
+      .match(/^([A-Za-z][A-Za-z ,'\u2019/&-]{1,40}):$/)?.[1]
+      ?.trim();
+    if (!label || !isVisionService(label)) continue;
+    const noun = label.split(/\s+/).at(-1)!.toLowerCase();
+    for (let row = head.row + head.rowSpan; ; row++) {
+      const cell = cells.find((c) => c.col === head.col && c.row === row);
+      const m = cell
+        ? cellText(cell).match(
+            /^[\uE000-\uF8FF\u2022\u25aa\u25cf-]?\s*([A-Za-z][A-Za-z -]{1,30}?)\s+((?:up to\s+)?\$\d[\d,]*(?:\.\d{2})?)\*?$/i,
+          )
+        : null;
+      if (!cell || !m || m[1]!.toLowerCase().includes(noun.replace(/e?s$/, ''))) break;
+      out.push({ cell, service: `${m[1]!.trim()} ${noun}`, amount: m[2]!.replace(/\s+/g, ' ') });
+    }
+  }
+  return out;
+}
+
+/**
  * A table of service–amount pairs under a heading that names one network ('Your plan provides
  * the following out-of-network reimbursements', 'Out-of-network reimbursement'): every pair is a
  * service line of that network. Answers whether the table was read so.
@@ -897,7 +926,11 @@ export function collectAmountList(t: AnalyzedTable, facts: Facts, lead = ''): bo
   if (t.scope.product === 'dental') return false;
   // every cell: a first row of pairs may have been taken for the header
   const cells = t.table.cells.filter((c) => /[a-z0-9]/i.test(cellText(c)));
-  const paired = cells.map((c) => ({ cell: c, pairs: amountPairs(cellText(c)) }));
+  const kinds = kindPairsUnderLabel(cells);
+  const paired = cells.map((c) => ({
+    cell: c,
+    pairs: [...amountPairs(cellText(c)), ...kinds.filter((k) => k.cell === c)],
+  }));
   const withPairs = paired.filter((p) => p.pairs.length > 0);
   const count = withPairs.reduce((n, p) => n + p.pairs.length, 0);
   if (count < 3 || withPairs.length < cells.length / 2) return false;

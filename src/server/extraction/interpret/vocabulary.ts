@@ -397,6 +397,23 @@ export const BULLET = /^\s*[\u2022\uf0b7\u25aa\u25cf]/;
  */
 export const LIST_MARK = /^\s*[\uE000-\uF8FF•▪●■►➢–-]\s*/;
 
+/** A line opening with a bullet glyph (a dot, a square, a symbol font's private-use glyph). */
+export function isBulletLine(text: string): boolean {
+  return /^\s*[\uE000-\uF8FF•▪●■◦]/.test(text);
+}
+
+/** A line's text without its opening bullet glyph. */
+export function stripBullet(text: string): string {
+  return text.replace(/^\s*[\uE000-\uF8FF•▪●■◦]\s*/, '');
+}
+
+/**
+ * A bullet label that names no service, only the kind of amount ('Allowance: $100 …' under
+ * 'Frame'): the row is the service its heading names.
+ */
+export const GENERIC_COST_LABEL =
+  /^(allowance|copays?|co-pays?|cost|coverage|benefit|you pay|member cost|your cost|reimbursement)$/i;
+
 /** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
 export const SUB_BULLET = /^\s*o\s+/;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../layout.ts';
 import { pageOfWords, wordsAt } from '../testing/page-words.ts';
+import { wrapsAtOneEdge } from './page-columns.ts';
 
 const words = wordsAt;
 
@@ -109,5 +110,77 @@ describe('columns of prose side by side', () => {
       ...right.flatMap((t, i) => words(t, 320, 100 + i * 12)),
     ];
     expect(read(ws)).not.toContain('table');
+  });
+});
+
+describe('a narrow gutter between a column of prose and a column of benefits', () => {
+  const prose = [
+    'With your plan you can go to any',
+    'licensed vision specialist and get',
+    'coverage. Your benefit dollars go',
+    'further when you stay in network,',
+    'so choose from a large network of',
+    'doctors, from private practices to',
+    'retailers and the chain stores too.',
+    'Savings on glasses: get up to 20%',
+    'off additional pairs of glasses and',
+    'sunglasses, lens enhancements too.',
+  ];
+  const benefits: Array<[string, number]> = [
+    ['Eye exam', 11],
+    ['Once every 12 months', 9],
+    ['• Exam and refraction: $10 copay', 9],
+    ['• Retinal imaging: Up to a $39 copay', 9],
+    ['Frame', 11],
+    ['Once every 24 months', 9],
+    ['• Allowance: $100 after $25 copay', 9],
+    ['• Warehouse stores: $55 allowance', 9],
+    ['Contact lenses', 11],
+    ['• Elective lenses: $100 allowance', 9],
+  ];
+  // the right column keeps its own leading (11 points against the prose's 10)
+  const right = (x: number) =>
+    benefits.flatMap(([t, size], i) => words(t, x, 104 + i * 11.5, size));
+  const left = prose.flatMap((t, i) => words(t, 40, 100 + i * 10));
+  const cases: Array<{ name: string; ws: Word[]; want: string[] | 'table' }> = [
+    {
+      name: 'reads the prose, then the benefits in order, when the left lines wrap at one edge',
+      ws: [...left, ...right(202)],
+      want: [...prose, ...benefits.map(([t]) => t)],
+    },
+    {
+      name: 'reads two columns of prose one after the other though their leadings meet by chance',
+      ws: [
+        ...[...prose, ...prose.slice(0, 2)].flatMap((t, i) => words(t, 40, 100 + i * 13)),
+        ...[...prose, ...prose.slice(0, 2)].flatMap((t, i) => words(t, 300, 100 + i * 12)),
+      ],
+      want: [...prose, ...prose.slice(0, 2), ...prose, ...prose.slice(0, 2)],
+    },
+  ];
+  it.each(cases)('$name', ({ ws, want }) => {
+    expect(read(ws)).toEqual(want);
+  });
+
+  it.each([
+    { name: 'prose wrapping at one edge', lines: prose, want: true },
+    {
+      name: 'labels of every length (a table’s first column)',
+      lines: [
+        'Deductible',
+        'Annual maximum per person',
+        'Exam',
+        'Frames',
+        'Lenses',
+        'Contacts',
+        'Single vision lenses',
+        'Bifocal',
+      ],
+      want: false,
+    },
+  ])('$name: wraps at one edge is $want', ({ lines, want }) => {
+    const ls = lines
+      .map((t, i) => pageOfWords(words(t, 40, 100 + i * 10)).blocks[0])
+      .flatMap((b) => (b?.kind === 'line' ? [b.line] : []));
+    expect(wrapsAtOneEdge(ls, 9)).toBe(want);
   });
 });

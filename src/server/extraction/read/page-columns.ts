@@ -100,11 +100,42 @@ export function columnBands(items: PageItem[]): ColumnBand[] {
  */
 export function whitespaceGutter(lines: Line[], body: number): ColumnBand | undefined {
   if (lines.length < 12) return undefined;
+  const wide = gutterOfWidth(lines, body, body * 0.75, body / 2);
+  // a narrow strip only between two columns of running text, when it keeps more lines apart
+  const narrow = gutterOfWidth(lines, body, body * 0.3, 1, true);
+  const best = narrow && (!wide || narrow.score > wide.score) ? narrow : wide;
+  if (!best) return undefined;
+  const { score: _score, ...band } = best;
+  return band;
+}
+
+/**
+ * The left side of a narrow gutter reads as running text: its lines start at one edge and most
+ * of them wrap near one right edge (ragged right), as prose set in a column does; a table's first
+ * column (labels of every length) or a list of short items does not.
+ */
+export function wrapsAtOneEdge(left: Line[], body: number): boolean {
+  if (left.length < 8) return false;
+  const start = median(left.map((l) => l.box[0]));
+  const edge = Math.max(...left.map((l) => l.box[2]));
+  const width = edge - start;
+  if (width < body * 8) return false;
+  const aligned = left.filter((l) => Math.abs(l.box[0] - start) <= body).length;
+  const full = left.filter((l) => l.box[2] >= edge - Math.max(body * 4, width * 0.25)).length;
+  return aligned >= left.length * 0.8 && full >= left.length * 0.6;
+}
+
+function gutterOfWidth(
+  lines: Line[],
+  body: number,
+  half: number,
+  step: number,
+  prose = false,
+): (ColumnBand & { score: number }) | undefined {
   const x0 = Math.min(...lines.map((l) => l.box[0]));
   const x1 = Math.max(...lines.map((l) => l.box[2]));
   let best: (ColumnBand & { score: number }) | undefined;
-  for (let x = x0 + body * 3; x <= x1 - body * 3; x += body / 2) {
-    const half = body * 0.75;
+  for (let x = x0 + body * 3; x <= x1 - body * 3; x += step) {
     const crossing = lines.filter((l) => l.box[0] < x + half && l.box[2] > x - half);
     // the longest stretch between lines that cross the strip
     const cuts = [
@@ -129,15 +160,18 @@ export function whitespaceGutter(lines: Line[], body: number): ColumnBand | unde
         a.filter((l) =>
           b.some((r) => Math.abs(r.box[3] - l.box[3]) < Math.min(r.size, l.size) * 0.25),
         ).length / a.length;
-      if (Math.min(levelWith(left, right), levelWith(right, left)) > 0.3) continue;
+      // two columns of running text meet level lines by chance more often than a table's
+      // columns miss them
+      const running = wrapsAtOneEdge(left, body);
+      if (prose && !running) continue;
+      const level = Math.min(levelWith(left, right), levelWith(right, left));
+      if (level > (running && wrapsAtOneEdge(right, body) ? 0.5 : 0.3)) continue;
       const top = Math.min(...inside.map((l) => l.box[1]));
       const bottom = Math.max(...inside.map((l) => l.box[3]));
       best = { y0: top - 0.5, y1: bottom + 0.5, gutter: x, score };
     }
   }
-  if (!best) return undefined;
-  const { score: _score, ...band } = best;
-  return band;
+  return best;
 }
 
 /** The band and side (0 left, 1 right) an item belongs to, if any. */
