@@ -132,6 +132,18 @@ describe('text content runs', () => {
     expect(words[0]!.box[2]).toBe(84);
   });
 
+  it('leaves the box of a word whose neighbour mark sits lower (a mark of the line below)', () => {
+    const words = wordsOfRuns([
+      { text: 'Blue', x0: 83, x1: 93.2, baseline: 716.5, size: 6 },
+      { text: 'Shield', x0: 95.6, x1: 109.8, baseline: 716.5, size: 6 },
+      { text: 'Plans', x0: 80, x1: 92.5, baseline: 728, size: 7 },
+      { text: '®', x0: 93.45, x1: 96.25, baseline: 722, size: 3.5 },
+    ]);
+    // the mark is the lower line's ('Plans®'), dropped, and 'Blue' keeps its own box
+    expect(words.map((w) => w.text)).toEqual(['Blue', 'Shield', 'Plans']);
+    expect(words.find((w) => w.text === 'Blue')!.box[2]).toBe(93.2);
+  });
+
   it('keeps a mark printed level with the text', () => {
     const words = wordsOfRuns([
       { text: 'Plan', x0: 0, x1: 20, baseline: 100, size: 10 },

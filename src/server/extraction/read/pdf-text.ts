@@ -245,8 +245,13 @@ export function wordsOfRuns(runs: TextRun[]): Word[] {
   return runs
     .filter((r) => !marks.includes(r))
     .map((r) => {
+      // (raised above this word's own baseline: a mark set low beside it is another line's)
       const mark = marks.find(
-        (m) => m.x0 >= r.x1 - 1 && m.x0 <= r.x1 + 1 && Math.abs(m.baseline - r.baseline) < r.size,
+        (m) =>
+          m.x0 >= r.x1 - 1 &&
+          m.x0 <= r.x1 + 1 &&
+          m.baseline < r.baseline - r.size * 0.2 &&
+          r.baseline - m.baseline < r.size,
       );
       return { ...r, x1: mark ? Math.max(r.x1, mark.x1) : r.x1 };
     })
