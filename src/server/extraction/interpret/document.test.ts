@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalsHeading, optionNamedIn } from './document.ts';
+import { type Column, capitalsHeading, levelsAsNetworks, optionNamedIn } from './document.ts';
 
 describe('headings in a printout without typefaces', () => {
   it('takes two words or more in capitals, alone or before a dash, for a heading', () => {
@@ -23,5 +23,75 @@ describe('a numbered option heading', () => {
     ['Basic Plan', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
+  });
+});
+
+describe('level names over the networks', () => {
+  const col = (index: number, option?: string, network?: 'in' | 'out'): Column => ({
+    index,
+    path: [],
+    heading: option ?? '',
+    ...(option ? { option } : {}),
+    ...(network ? { network } : {}),
+  });
+  const tiers = new Map<string, 'in' | 'out'>([
+    ['tier 1', 'in'],
+    ['tier 2', 'out'],
+  ]);
+  it.each([
+    {
+      name: 'levels over in and out become networks',
+      columns: [col(0), col(1, 'PPO / Tier 1', 'in'), col(2, 'Tier 2', 'out')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'out'],
+      options: [undefined, undefined, undefined],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'the level names alone take the networks met before',
+      columns: [col(0), col(1, 'Tier 1'), col(2, 'Tier 2')],
+      known: tiers,
+      want: [undefined, 'in', 'out'],
+      options: [undefined, undefined, undefined],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'names not met before stay plan options',
+      columns: [col(0), col(1, 'Low Plan'), col(2, 'High Plan')],
+      known: tiers,
+      want: [undefined, undefined, undefined],
+      options: [undefined, 'Low Plan', 'High Plan'],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'two plans both in network stay plan options',
+      columns: [col(0), col(1, 'Low Plan', 'in'), col(2, 'High Plan', 'in')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'in'],
+      options: [undefined, 'Low Plan', 'High Plan'],
+      learned: [],
+    },
+    {
+      name: 'a plan over both of its networks keeps its option',
+      columns: [col(0), col(1, 'PPO', 'in'), col(2, 'PPO', 'out')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'out'],
+      options: [undefined, 'PPO', 'PPO'],
+      learned: [],
+    },
+  ])('$name', ({ columns, known, want, options, learned }) => {
+    const out = levelsAsNetworks(columns, known);
+    expect(out.map((c) => c.network)).toEqual(want);
+    expect(out.map((c) => c.option)).toEqual(options);
+    expect([...known]).toEqual(learned);
   });
 });
