@@ -25,6 +25,7 @@ import {
   dentalRowKind,
   isOrthodontic,
   parseServiceLabel,
+  SPANNING_NOTE,
   valueFitsSlot,
 } from './vocabulary.ts';
 
@@ -288,6 +289,29 @@ export function spannedValue(
 }
 
 /**
+ * One cell across both network columns printing a value over each ('$50      $50' under 'Tier 1 |
+ * Tier 2' where the reader merged the striped row): the left value is in-network, the right
+ * out-of-network. A value with a note on where it applies ('$1500 (applies to all levels)')
+ * serves both and stays whole.
+ */
+export function pairedAcross(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+): NetworkValues | undefined {
+  if (!spansNetworks(cells, g)) return undefined;
+  const cell = cells[g.in!]!;
+  if (cell.colSpan !== 2 || Math.abs(g.in! - g.out!) !== 1) return undefined;
+  const pair = sideBySide(cell);
+  if (!pair || pair.some((p) => !looksLikeValue(p) || SPANNING_NOTE.test(p))) return undefined;
+  const [left, right] = g.in! < g.out! ? pair : [pair[1], pair[0]];
+  const source = sourceOfCell(cell);
+  return {
+    in: evidence(left, source, 'split', groupDoubt(g)),
+    out: evidence(right, source, 'split', groupDoubt(g)),
+  };
+}
+
+/**
  * One text cut in two at the line between the network columns (a scan that saw a column line
  * through a merged cell): the first part runs up to the line and the second starts right after
  * it. Read whole, it serves both networks.
@@ -496,6 +520,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           : undefined) ??
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
+        pairedAcross(row.cells, g) ??
         networkValues(row.cells, g);
       const sectioned: NetworkValues =
         sectionNetwork === 'in'
