@@ -916,6 +916,49 @@ export function levelsAsNetworks(columns: Column[], known: Map<string, 'in' | 'o
   });
 }
 
+/** Value columns that headings gave both networks ('In-Network | Out-of-Network'). */
+function namedValueColumns(columns: Column[]): boolean {
+  const values = columns.filter((c) => c.index > 0);
+  return values.some((c) => c.network === 'in') && values.some((c) => c.network === 'out');
+}
+
+/** The middle of the text printed in each column, from cells over one column only. */
+function textCentres(table: Table): Array<number | undefined> {
+  const sums = Array.from({ length: table.cols }, () => [0, 0]);
+  for (const c of table.cells) {
+    if (c.colSpan !== 1) continue;
+    for (const l of c.lines) {
+      if (!l.text.trim()) continue;
+      sums[c.col]![0]! += (l.box[0] + l.box[2]) / 2;
+      sums[c.col]![1]! += 1;
+    }
+  }
+  return sums.map(([sum, n]) => (n ? sum! / n! : undefined));
+}
+
+/**
+ * A table without headings right below one with them, nothing but tables between, with as many
+ * columns and its value columns standing where the headed table prints its values (a striped
+ * plan grid the reader broke into bands): it goes on under the same headings. The headed table's
+ * columns, else undefined.
+ */
+export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Column[] | undefined {
+  if (t.headerRows > 0 || t.table.cols !== above.table.cols || t.table.cols < 3) return undefined;
+  if (t.table.cells[0]?.page !== above.table.cells[0]?.page) return undefined;
+  const centres = textCentres(above.table);
+  const edges = columnEdges(t.table);
+  let aligned = 0;
+  for (let c = 1; c < t.table.cols; c++) {
+    const mid = centres[c];
+    const e = edges[c];
+    if (mid === undefined || !e) continue;
+    if (mid < e[0] || mid > e[1]) return undefined;
+    aligned++;
+  }
+  if (aligned < 2) return undefined;
+  return above.columns.map((c) => ({ ...c }));
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -934,8 +977,11 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   for (const page of layout.pages) {
     scope = runningTitleScope(scope, layout.furniture, page, levels);
     const levelNetworks = new Map<string, 'in' | 'out'>();
+    // the last table on the page whose columns are known, while nothing but tables follows it
+    let headed: AnalyzedTable | undefined;
     for (const b of page.blocks) {
       if (b.kind === 'line') {
+        headed = undefined;
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
           const before = scope;
@@ -955,6 +1001,10 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
             lastHeading,
           );
           analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
+          const carried = headed && columnsCarriedOver(headed, analyzed);
+          if (carried) analyzed.columns = carried;
+          if (carried || (analyzed.headerRows > 0 && namedValueColumns(analyzed.columns)))
+            headed = analyzed;
           const previous = items[items.length - 1];
           if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
           items.push({ kind: 'table', table: analyzed, order: analyzed.order });
