@@ -5,6 +5,7 @@ import {
   cutValue,
   orthoRowText,
   pairedAcross,
+  personsLine,
   STATEMENT,
   serviceBar,
   spannedValue,
@@ -158,6 +159,23 @@ describe('one cell across both network columns', () => {
       expect(v ? [v.in?.value, v.out?.value] : undefined).toEqual(want);
     },
   );
+});
+
+describe('whom orthodontia covers, on a line of its value cell', () => {
+  const valueCell = (lines: string[]): Cell => {
+    const c = cell(2, 273, 574, lines.join(' '), [300, 400]);
+    return { ...c, lines: lines.map((text) => ({ ...c.lines[0]!, text })) };
+  };
+  it.each([
+    { lines: ['50% 50%', 'Child(ren) (applies to all levels)'], want: 'Child(ren)' },
+    { lines: ['50%', 'Adults and children'], want: 'Adults and children' },
+    { lines: ['50% 50%', 'Once every 6 months'], want: undefined },
+    { lines: ['Child(ren)'], want: undefined },
+    { lines: ['50%', 'Children to age 19 and adults with a note'], want: undefined },
+  ])('$lines → $want', ({ lines, want }) => {
+    const label = cell(0, 38, 273, 'Orthodontia', [40, 90]);
+    expect(personsLine([label, valueCell(lines)], label)?.value).toBe(want);
+  });
 });
 
 describe('orthodontia blocks and titled procedure lists', () => {
