@@ -4,6 +4,8 @@ import {
   categoriesAcross,
   cutValue,
   orthoRowText,
+  pairedAcross,
+  personsLine,
   STATEMENT,
   serviceBar,
   spannedValue,
@@ -93,6 +95,86 @@ describe('one text cut at the line between the network columns', () => {
       cell(2, 405, 565, 'Not Covered', [407, 465]),
     ];
     expect(cutValue(cells, g)).toBeUndefined();
+  });
+});
+
+describe('one cell across both network columns', () => {
+  const g = { in: 1, out: 2 };
+  // a cell over columns 1 and 2 whose words sit where they are printed
+  const across = (words: Array<[string, number]>): Cell => {
+    const ws = words.map(([text, x]) => ({
+      text,
+      box: [x, 5, x + text.length * 5, 15] as [number, number, number, number],
+      size: 10,
+      confidence: 1,
+    }));
+    const text = words.map(([t]) => t).join(' ');
+    const box: [number, number, number, number] = [273, 0, 574, 20];
+    const line = { text, words: ws, box, size: 10, confidence: 1, page: 1 };
+    return { text, lines: [line], box, row: 1, col: 1, rowSpan: 1, colSpan: 2, page: 1 };
+  };
+  it.each([
+    {
+      name: 'a value over each network',
+      words: [
+        ['$50', 360],
+        ['$50', 500],
+      ],
+      want: ['$50', '$50'],
+    },
+    {
+      name: 'different values',
+      words: [
+        ['90%', 360],
+        ['80%', 500],
+      ],
+      want: ['90%', '80%'],
+    },
+    {
+      name: 'one value noted to apply to all levels',
+      words: [
+        ['$1500', 330],
+        ['(applies', 400],
+        ['to', 440],
+        ['all', 455],
+        ['levels)', 475],
+      ],
+      want: undefined,
+    },
+    {
+      name: 'words that are no values',
+      words: [
+        ['Preventive', 330],
+        ['Preventive', 480],
+      ],
+      want: undefined,
+    },
+    { name: 'one value alone', words: [['$50', 420]], want: undefined },
+  ] as Array<{ name: string; words: Array<[string, number]>; want?: [string, string] }>)(
+    '$name',
+    ({ words, want }) => {
+      const c = across(words);
+      const label = cell(0, 38, 273, 'Individual', [40, 90]);
+      const v = pairedAcross([label, c, c], g);
+      expect(v ? [v.in?.value, v.out?.value] : undefined).toEqual(want);
+    },
+  );
+});
+
+describe('whom orthodontia covers, on a line of its value cell', () => {
+  const valueCell = (lines: string[]): Cell => {
+    const c = cell(2, 273, 574, lines.join(' '), [300, 400]);
+    return { ...c, lines: lines.map((text) => ({ ...c.lines[0]!, text })) };
+  };
+  it.each([
+    { lines: ['50% 50%', 'Child(ren) (applies to all levels)'], want: 'Child(ren)' },
+    { lines: ['50%', 'Adults and children'], want: 'Adults and children' },
+    { lines: ['50% 50%', 'Once every 6 months'], want: undefined },
+    { lines: ['Child(ren)'], want: undefined },
+    { lines: ['50%', 'Children to age 19 and adults with a note'], want: undefined },
+  ])('$lines → $want', ({ lines, want }) => {
+    const label = cell(0, 38, 273, 'Orthodontia', [40, 90]);
+    expect(personsLine([label, valueCell(lines)], label)?.value).toBe(want);
   });
 });
 

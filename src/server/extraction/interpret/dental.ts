@@ -1,3 +1,4 @@
+import type { Cell } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn, oneNetworkNamed } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
@@ -25,6 +26,7 @@ import {
   dentalRowKind,
   isOrthodontic,
   parseServiceLabel,
+  SPANNING_NOTE,
   valueFitsSlot,
 } from './vocabulary.ts';
 
@@ -288,6 +290,29 @@ export function spannedValue(
 }
 
 /**
+ * One cell across both network columns printing a value over each ('$50      $50' under 'Tier 1 |
+ * Tier 2' where the reader merged the striped row): the left value is in-network, the right
+ * out-of-network. A value with a note on where it applies ('$1500 (applies to all levels)')
+ * serves both and stays whole.
+ */
+export function pairedAcross(
+  cells: AnalyzedTable['body'][number]['cells'],
+  g: ValueGroup,
+): NetworkValues | undefined {
+  if (!spansNetworks(cells, g)) return undefined;
+  const cell = cells[g.in!]!;
+  if (cell.colSpan !== 2 || Math.abs(g.in! - g.out!) !== 1) return undefined;
+  const pair = sideBySide(cell);
+  if (!pair || pair.some((p) => !looksLikeValue(p) || SPANNING_NOTE.test(p))) return undefined;
+  const [left, right] = g.in! < g.out! ? pair : [pair[1], pair[0]];
+  const source = sourceOfCell(cell);
+  return {
+    in: evidence(left, source, 'split', groupDoubt(g)),
+    out: evidence(right, source, 'split', groupDoubt(g)),
+  };
+}
+
+/**
  * One text cut in two at the line between the network columns (a scan that saw a column line
  * through a merged cell): the first part runs up to the line and the second starts right after
  * it. Read whole, it serves both networks.
@@ -496,6 +521,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           : undefined) ??
         spannedValue(row.cells, g, centred) ??
         cutValue(row.cells, g) ??
+        pairedAcross(row.cells, g) ??
         networkValues(row.cells, g);
       const sectioned: NetworkValues =
         sectionNetwork === 'in'
@@ -577,6 +603,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           add('orthoPersonsOut', v.out);
           break;
         case 'service': {
+          // 'Orthodontia | 50%   50%' over 'Limits: | Child(ren) (applies to all levels)' in one
+          // cell: the line about persons says who orthodontia covers, in every network
+          if (isOrthodontic(label.text) && g === shape.groups[0]) {
+            const persons = personsLine(row.cells, label);
+            add('orthoPersonsIn', persons);
+            add('orthoPersonsOut', persons);
+          }
           // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
           const across = categoriesAcross(label.text, v);
           if (across) {
@@ -723,6 +756,33 @@ export function categoriesAcross(
 
 /** A row that names the plan of each option printed side by side. */
 export const PLAN_ROW = /^(plan|plan name|plan option|product|product name|plan design name)$/i;
+
+/**
+ * A line of a value cell in the row that says only whom a service covers ('Child(ren) (applies to
+ * all levels)', 'Adults and children'), its note on where it applies dropped; else undefined.
+ */
+export function personsLine(
+  cells: AnalyzedTable['body'][number]['cells'],
+  label: { text: string },
+): Evidence | undefined {
+  const seen = new Set<Cell>();
+  for (const cell of cells) {
+    if (!cell || seen.has(cell) || cell.col === 0 || cellText(cell) === label.text) continue;
+    seen.add(cell);
+    // the sub-labels beside the values ('Orthodontia', 'Limits:') name no persons
+    if (cell.lines.length < 2) continue;
+    for (const l of cell.lines) {
+      const text = l.text.replace(SPANNING_NOTE, '').trim();
+      if (!PERSONS_ONLY.test(text)) continue;
+      return evidence(text, sourceOfCell(cell), 'cell', 0.2);
+    }
+  }
+  return undefined;
+}
+
+/** Whom a benefit covers, and nothing else: 'Child(ren)', 'Adults and children', 'Adult & Child'. */
+const PERSONS_ONLY =
+  /^(child\(ren\)|children|child|adults?|dependent children)((\s*(and|&|\/|,)\s*)(child\(ren\)|children|child|adults?))?( only)?$/i;
 
 function aboutPersons(
   cells: AnalyzedTable['body'][number]['cells'],

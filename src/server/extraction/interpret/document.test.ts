@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capitalsHeading, optionNamedIn } from './document.ts';
+import type { DocumentLayout } from '../layout.ts';
+import { markupLayout } from '../testing/markup-layout.ts';
+import {
+  analyzeDocument,
+  type Column,
+  capitalsHeading,
+  levelsAsNetworks,
+  optionNamedIn,
+} from './document.ts';
 
 describe('headings in a printout without typefaces', () => {
   it('takes two words or more in capitals, alone or before a dash, for a heading', () => {
@@ -23,5 +31,166 @@ describe('a numbered option heading', () => {
     ['Basic Plan', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
+  });
+});
+
+describe('level names over the networks', () => {
+  const col = (index: number, option?: string, network?: 'in' | 'out'): Column => ({
+    index,
+    path: [],
+    heading: option ?? '',
+    ...(option ? { option } : {}),
+    ...(network ? { network } : {}),
+  });
+  const tiers = new Map<string, 'in' | 'out'>([
+    ['tier 1', 'in'],
+    ['tier 2', 'out'],
+  ]);
+  it.each([
+    {
+      name: 'levels over in and out become networks',
+      columns: [col(0), col(1, 'PPO / Tier 1', 'in'), col(2, 'Tier 2', 'out')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'out'],
+      options: [undefined, undefined, undefined],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'the level names alone take the networks met before',
+      columns: [col(0), col(1, 'Tier 1'), col(2, 'Tier 2')],
+      known: tiers,
+      want: [undefined, 'in', 'out'],
+      options: [undefined, undefined, undefined],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'names not met before stay plan options',
+      columns: [col(0), col(1, 'Low Plan'), col(2, 'High Plan')],
+      known: tiers,
+      want: [undefined, undefined, undefined],
+      options: [undefined, 'Low Plan', 'High Plan'],
+      learned: [
+        ['tier 1', 'in'],
+        ['tier 2', 'out'],
+      ],
+    },
+    {
+      name: 'two plans both in network stay plan options',
+      columns: [col(0), col(1, 'Low Plan', 'in'), col(2, 'High Plan', 'in')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'in'],
+      options: [undefined, 'Low Plan', 'High Plan'],
+      learned: [],
+    },
+    {
+      name: 'a plan over both of its networks keeps its option',
+      columns: [col(0), col(1, 'PPO', 'in'), col(2, 'PPO', 'out')],
+      known: new Map<string, 'in' | 'out'>(),
+      want: [undefined, 'in', 'out'],
+      options: [undefined, 'PPO', 'PPO'],
+      learned: [],
+    },
+  ])('$name', ({ columns, known, want, options, learned }) => {
+    const out = levelsAsNetworks(columns, known);
+    expect(out.map((c) => c.network)).toEqual(want);
+    expect(out.map((c) => c.option)).toEqual(options);
+    expect([...known]).toEqual(learned);
+  });
+});
+
+/** Sets each table's cells between the given column lines, text centred, as a PDF reader would. */
+function placed(layout: DocumentLayout, lines: number[][]): DocumentLayout {
+  let k = 0;
+  for (const b of layout.pages[0]!.blocks) {
+    if (b.kind !== 'table') continue;
+    const xs = lines[k++]!;
+    for (const c of b.table.cells) {
+      const [x0, x1] = [xs[c.col]!, xs[c.col + c.colSpan]!];
+      const y = b.table.box![1] + c.row * 14;
+      c.box = [x0, y, x1, y + 14];
+      const mid = (x0 + x1) / 2;
+      for (const l of c.lines) {
+        const w = l.text.length * 5;
+        l.box = [mid - w / 2, y + 2, mid + w / 2, y + 12];
+        for (const word of l.words) word.box = l.box;
+      }
+    }
+  }
+  return layout;
+}
+
+describe('a plan grid the reader broke into bands', () => {
+  const headed = [
+    ['Charges covered for you', 'In-Network', 'Out-of-Network'],
+    ['Preventive Care', '100%', '100%'],
+  ];
+  const band = [
+    ['Major Care', '60%', '50%'],
+    ['Orthodontia', '50%', '50%'],
+  ];
+  it.each([
+    {
+      name: 'values standing under the headed values go on under its headings',
+      blocks: [headed, band],
+      lines: [
+        [40, 270, 460, 570],
+        [40, 280, 470, 570],
+      ],
+      want: ['in', 'out'],
+    },
+    {
+      name: 'columns standing elsewhere do not',
+      blocks: [headed, band],
+      lines: [
+        [40, 270, 460, 570],
+        [40, 100, 160, 220],
+      ],
+      want: [undefined, undefined],
+    },
+    {
+      name: 'a line between ends the grid',
+      blocks: [headed, 'Rates are guaranteed for two years.', band],
+      lines: [
+        [40, 270, 460, 570],
+        [40, 280, 470, 570],
+      ],
+      want: [undefined, undefined],
+    },
+    {
+      name: 'a band of other columns does not',
+      blocks: [headed, band.map((r) => [...r, '40%'])],
+      lines: [
+        [40, 270, 460, 570],
+        [40, 280, 470, 520, 570],
+      ],
+      want: [undefined, undefined],
+    },
+  ])('$name', ({ blocks, lines, want }) => {
+    const doc = analyzeDocument(placed(markupLayout(blocks), lines));
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    expect(tables[0]!.columns.slice(1).map((c) => c.network)).toEqual(['in', 'out']);
+    expect(tables[1]!.columns.slice(1, 3).map((c) => c.network)).toEqual(want);
+  });
+
+  it('carries only network headings, not names over the columns', () => {
+    const plans = [['Benefit', 'Low Plan', 'High Plan'], ...headed.slice(1)];
+    const doc = analyzeDocument(
+      placed(markupLayout([plans, band]), [
+        [40, 270, 460, 570],
+        [40, 280, 470, 570],
+      ]),
+    );
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    expect(tables[0]!.columns.slice(1).map((c) => c.option)).toEqual(['Low Plan', 'High Plan']);
+    expect(tables[1]!.columns.slice(1).map((c) => c.option ?? c.network)).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -278,6 +278,20 @@ export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
   return above.length >= 2 && above.every((c) => c.col > cell.col);
 }
 
+/**
+ * A row whose value cells each name one network outright, in and out both, and nothing else
+ * ('In-Network | Out-of-Network' under 'PPO / Tier 1 | Tier 2'): the networks of the headings
+ * above, even beside a label of its own ('Your Network is DentalGuard Preferred Network').
+ */
+function splitsNetworks(table: Table, r: number): boolean {
+  const own = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0);
+  if (own.length < 2 || own.some((c) => c.colSpan > 1)) return false;
+  const named = own.map((c) => oneNetworkNamed(cellText(c)));
+  if (named.some((n) => n === undefined)) return false;
+  if (own.some((c) => cellText(c).split(/\s+/).length > 4 || /\d/.test(cellText(c)))) return false;
+  return named.includes('in') && named.includes('out');
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -288,6 +302,10 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // under headings that already named the label column ('Plan Feature'), a row with its own
     // label is a body row ('Plan | Preventive Plus | Core PPO 1000')
     const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+    if (r > firstRow && splitsNetworks(table, r)) {
+      n = r + 1;
+      continue;
+    }
     if (r > firstRow && labelled && label) break;
     if (cells[0] && cellText(cells[0])) labelled = true;
     // a header bar read as one cell counts as the runs of text it holds
@@ -864,6 +882,83 @@ function runningTitleScope(
   return scope;
 }
 
+/** The level a heading names ('PPO / Tier 1' → 'tier 1'), else the heading itself. */
+function levelKey(text: string): string {
+  const m = text.match(/\b(tier|level)\s*(\d{1,2}|[IVX]{1,4})\b/i);
+  return (m ? `${m[1]} ${m[2]}` : text).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Names of a plan's reimbursement levels set over the networks ('PPO / Tier 1 | Tier 2' over
+ * 'In-Network | Out-of-Network'): each value column has a name of its own and a network of its
+ * own, the names in and out once each. They name networks, not plan options; the page's later
+ * tables headed by the names alone ('Tier 1 | Tier 2' over the coinsurance) mean the same
+ * networks. `known` carries the names met so far on the page.
+ */
+export function levelsAsNetworks(columns: Column[], known: Map<string, 'in' | 'out'>): Column[] {
+  const values = columns.filter((c) => c.index > 0 && c.option);
+  if (values.length < 2 || values.length !== columns.filter((c) => c.index > 0).length)
+    return columns;
+  const keys = values.map((c) => levelKey(c.option!));
+  if (new Set(keys).size !== keys.length) return columns;
+  const networks = values.map((c) => c.network);
+  const twoNetworks = (ns: Array<'in' | 'out' | undefined>) =>
+    ns.every(Boolean) && ns.filter((n) => n === 'in').length === 1 && ns.includes('out');
+  if (twoNetworks(networks)) {
+    for (const [i, c] of values.entries()) known.set(keys[i]!, c.network!);
+  } else if (!(networks.every((n) => !n) && twoNetworks(keys.map((k) => known.get(k))))) {
+    return columns;
+  }
+  return columns.map((c) => {
+    if (c.index === 0 || !c.option) return c;
+    const { option: _, ...rest } = c;
+    return { ...rest, network: known.get(levelKey(c.option))! };
+  });
+}
+
+/** Value columns that headings gave both networks ('In-Network | Out-of-Network'). */
+function namedValueColumns(columns: Column[]): boolean {
+  const values = columns.filter((c) => c.index > 0);
+  return values.some((c) => c.network === 'in') && values.some((c) => c.network === 'out');
+}
+
+/** The middle of the text printed in each column, from cells over one column only. */
+function textCentres(table: Table): Array<number | undefined> {
+  const sums = Array.from({ length: table.cols }, () => [0, 0]);
+  for (const c of table.cells) {
+    if (c.colSpan !== 1) continue;
+    for (const l of c.lines) {
+      if (!l.text.trim()) continue;
+      sums[c.col]![0]! += (l.box[0] + l.box[2]) / 2;
+      sums[c.col]![1]! += 1;
+    }
+  }
+  return sums.map(([sum, n]) => (n ? sum! / n! : undefined));
+}
+
+/**
+ * A table without headings right below one with them, nothing but tables between, with as many
+ * columns and its value columns standing where the headed table prints its values (a striped
+ * plan grid the reader broke into bands): it goes on under the same headings. The headed table's
+ * columns, else undefined.
+ */
+export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Column[] | undefined {
+  if (t.headerRows > 0 || t.table.cols !== above.table.cols || t.table.cols < 3) return undefined;
+  if (t.table.cells[0]?.page !== above.table.cells[0]?.page) return undefined;
+  const centres = textCentres(above.table);
+  const edges = columnEdges(t.table);
+  let aligned = 0;
+  for (let c = 1; c < t.table.cols; c++) {
+    const mid = centres[c];
+    const e = edges[c];
+    if (mid === undefined || !e) continue;
+    if (mid < e[0] || mid > e[1]) return undefined;
+    aligned++;
+  }
+  if (aligned < 2) return undefined;
+  return above.columns.map((c) => ({ ...c }));
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -881,8 +976,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const levels: SectionLevels = {};
   for (const page of layout.pages) {
     scope = runningTitleScope(scope, layout.furniture, page, levels);
+    const levelNetworks = new Map<string, 'in' | 'out'>();
+    // the last table on the page whose columns are known, while nothing but tables follows it
+    let headed: AnalyzedTable | undefined;
     for (const b of page.blocks) {
       if (b.kind === 'line') {
+        headed = undefined;
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
           const before = scope;
@@ -901,6 +1000,11 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
             order++,
             lastHeading,
           );
+          analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
+          const carried = headed && columnsCarriedOver(headed, analyzed);
+          if (carried) analyzed.columns = carried;
+          if (carried || (analyzed.headerRows > 0 && namedValueColumns(analyzed.columns)))
+            headed = analyzed;
           const previous = items[items.length - 1];
           if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
           items.push({ kind: 'table', table: analyzed, order: analyzed.order });

@@ -41,6 +41,19 @@ describe('network headings repeated in the body', () => {
   });
 });
 
+describe('level names repeated in the body', () => {
+  it.each([
+    ['Tier 1 Tier 2', true],
+    ['Tier 1', true],
+    ['Level I / Level II', true],
+    ['Tier 1 $50', false],
+    ['Tiered benefits', false],
+    ['3 per family', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isRepeatedNetworkHeading(text)).toBe(expected);
+  });
+});
+
 describe('a code column beside a category column', () => {
   const code = (text: string) => ({ text, spansNext: false });
   const wide = (text: string) => ({ text, spansNext: true });

@@ -460,11 +460,16 @@ export function isSectionRow(cells: Array<Cell | undefined>, shape: GridShape): 
   });
 }
 
+/** Names of reimbursement levels and nothing else ('Tier 1 Tier 2', 'Level I / Level II'). */
+const LEVEL_NAMES = /^\s*((tier|level)\s*(\d{1,2}|[IVX]{1,4})\b[\s/|,&-]*)+$/i;
+
 /**
  * A network heading printed again inside the body ('Benefit Year Maximum | In-Network |
  * Out-of-Network' starting a new block of the same table): no value.
  */
 export function isRepeatedNetworkHeading(text: string): boolean {
+  // the names of reimbursement levels alone ('Tier 1   Tier 2' beside 'Calendar year deductible')
+  if (LEVEL_NAMES.test(text)) return true;
   return (
     networkOf(text) !== undefined &&
     !/\d|%|\$|copay|covered|included|allowance|none|n\/a|up to/i.test(text) &&

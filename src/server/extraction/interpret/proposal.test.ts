@@ -2094,3 +2094,57 @@ describe('plans side by side, a deductible-waiver row, and an orthodontia table 
     expect(major?.policyYearMaximumInNetwork).toBe('$1,500');
   });
 });
+
+describe('reimbursement levels named over the networks', () => {
+  // a plan grid headed 'PPO / Tier 1 | Tier 2' over 'In-Network | Out-of-Network', and a later
+  // table on the page headed by the level names alone
+  const grid = (levels: [string, string], networks: [string, string], label: string) =>
+    markupLayout([
+      '# Your dental coverage',
+      [
+        ['Your Dental Plan', ...levels],
+        [label, ...networks],
+        ['Annual Maximum Benefit', '$1500', '$1000'],
+      ],
+      [
+        ['Charges covered for you (co-insurance)', 'Tier 1', 'Tier 2'],
+        ['Preventive Care', '100%', '100%'],
+        ['Basic Care', '90%', '80%'],
+      ],
+    ]);
+  it.each([
+    {
+      name: 'levels over networks beside a label of their own',
+      layout: grid(
+        ['PPO / Tier 1', 'Tier 2'],
+        ['In-Network', 'Out-of-Network'],
+        'Your Network is DentalGuard Preferred Network',
+      ),
+      basic: ['90%', '80%'],
+      max: ['$1500', '$1000'],
+      options: 1,
+    },
+    {
+      name: 'levels over networks under an empty label',
+      layout: grid(['Tier 1', 'Tier 2'], ['In-Network', 'Out-of-Network'], ''),
+      basic: ['90%', '80%'],
+      max: ['$1500', '$1000'],
+      options: 1,
+    },
+  ])(
+    '$name: the later table takes the networks its level names had',
+    ({ layout, basic, max, options }) => {
+      const data = interpretProposal(layout);
+      const services = tableRows(data, 'dentalInsurance_coveredServices');
+      const basicCare = services.find((s) => s.serviceTypeTitle === 'Basic Care');
+      expect([basicCare?.coverageLevelInNetwork, basicCare?.coverageLevelOutOfNetwork]).toEqual(
+        basic,
+      );
+      expect([
+        basicCare?.policyYearMaximumInNetwork,
+        basicCare?.policyYearMaximumOutOfNetwork,
+      ]).toEqual(max);
+      expect(new Set(services.map((s) => s.planOption ?? s.class)).size).toBe(options);
+    },
+  );
+});
