@@ -1230,19 +1230,19 @@ describe('words the reader put at the end of many cells', () => {
     ],
     documentType: 'carrierProposal',
   });
-  it('reads a row the taught document did not print without them too', () => {
-    const sibling = markupLayout(
-      page([
-        ['Exam', '$15 copay empty', 'Up to $35 empty'],
-        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
-        ['Low Vision Aids', '$300 allowance empty', 'Up to $300 empty'],
-        ['Frame', '$5 copay empty', 'Up to $60 empty'],
-      ]),
-    );
-    const rows = tableRows(
-      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+  /** The benefit summary of a sibling printed with these rows, read with the taught template. */
+  const siblingRows = (printed: string[][]) =>
+    tableRows(
+      readWithTemplates(markupLayout(page(printed)), [], [taught], 'carrierProposal').data,
       'visionInsurance_benefitSummary',
     );
+  it('reads a row the taught document did not print without them too', () => {
+    const rows = siblingRows([
+      ['Exam', '$15 copay empty', 'Up to $35 empty'],
+      ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+      ['Low Vision Aids', '$300 allowance empty', 'Up to $300 empty'],
+      ['Frame', '$5 copay empty', 'Up to $60 empty'],
+    ]);
     expect(rows.find((r) => r.servicesAndMaterials === 'Low Vision Aids')).toEqual(
       expect.objectContaining({
         inNetworkCost: '$300 allowance',
@@ -1275,17 +1275,11 @@ describe('words the reader put at the end of many cells', () => {
   });
 
   it('reads the values without them, and keeps words only one value ends with', () => {
-    const sibling = markupLayout(
-      page([
-        ['Exam', '$15 copay', 'Up to $35 once a year'],
-        ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
-        ['Frame', '$5 copay empty', 'Up to $60 empty'],
-      ]),
-    );
-    const rows = tableRows(
-      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
-      'visionInsurance_benefitSummary',
-    );
+    const rows = siblingRows([
+      ['Exam', '$15 copay', 'Up to $35 once a year'],
+      ['Retinal Imaging', 'Up to $29 empty', 'Not covered empty'],
+      ['Frame', '$5 copay empty', 'Up to $60 empty'],
+    ]);
     expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
       ['$15 copay', 'Up to $35 once a year'],
       ['Up to $29', 'Not covered'],
