@@ -242,6 +242,18 @@ describe('labels with their values beside them, read as lines of their own', () 
     expect(besideValue(block, i)?.text).toBe(value);
   });
 
+  it.each([
+    // a class label without its colon, beside one short value
+    [['Job Class', 'Active'], 'Active'],
+    // another label without a colon is a table's heading more often than a fact
+    [['Effective Date', '01/01/2027'], undefined],
+    // two lines beside the class label: a row of headings, not a fact
+    [['Class', 'Preventive', 'Basic'], undefined],
+  ])('%j without a colon → %j', (texts, value) => {
+    const row = items(texts.map((t, k) => at(t, 100 + k * 90, 120)));
+    expect(besideValue(row, 0)?.text).toBe(value);
+  });
+
   it('needs the value on the label’s baseline', () => {
     const lower = items([at('Effective Period:', 90, 62), at('07/01/2026', 180, 75)]);
     expect(besideValue(lower, 0)).toBeUndefined();

@@ -436,11 +436,15 @@ export function besideValue(items: AnalyzedDocument['items'], i: number): Line |
   if (item?.kind !== 'line') return undefined;
   const label = item.line;
   const text = label.text.trim();
-  if (!/:$/.test(text)) return undefined;
-  const key = text.slice(0, -1).trim();
+  // ('Job Class' … 'Active' on one baseline: a class label without its colon, beside one short
+  // value alone on that line; other labels without a colon are too often a table's headings)
+  const colon = /:$/.test(text);
+  const key = colon ? text.slice(0, -1).trim() : text;
   if (key.split(/\s+/).length > 5 || !keyKind(key)) return undefined;
+  if (!colon && keyKind(key)?.kind !== 'className') return undefined;
   const mid = (label.box[1] + label.box[3]) / 2;
   let best: Line | undefined;
+  let count = 0;
   for (let j = Math.max(0, i - 12); j < Math.min(items.length, i + 13); j++) {
     const other = items[j];
     if (j === i || other?.kind !== 'line' || other.line.page !== label.page) continue;
@@ -450,7 +454,10 @@ export function besideValue(items: AnalyzedDocument['items'], i: number): Line |
     if (l.box[0] - label.box[2] > label.size * 30) continue;
     if (/:$/.test(l.text.trim()) || keyKind(l.text.trim())) continue;
     if (!best || l.box[0] < best.box[0]) best = l;
+    count++;
   }
+  if (!colon && (count !== 1 || !best || best.text.trim().split(/\s+/).length > 4))
+    return undefined;
   return best;
 }
 
@@ -474,7 +481,7 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
     if (beside) {
       recordKeyValue(
         facts,
-        item.line.text.trim().slice(0, -1).trim(),
+        item.line.text.trim().replace(/:$/, '').trim(),
         cleanValue(beside.text),
         sourceOfLines([beside]),
         item.scope,

@@ -63,6 +63,7 @@ import {
   visionScore,
 } from './vision.ts';
 import {
+  GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
   isTierLabel,
   keyKind,
@@ -341,6 +342,9 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
     const name = text.replace(/\s+/g, ' ').trim();
     if (GROUP_NAME_LINE.test(name))
       facts.add('className', evidence(name, source, 'fallback'), {}, order);
+    // 'Tower Semiconductor - Union': a heading's account, then the group it covers
+    const group = name.match(GROUP_AFTER_ACCOUNT);
+    if (group) facts.add('className', evidence(group[1]!, source, 'fallback'), {}, order);
   };
   const sourceOfLine = (l: Line): Evidence['source'] => ({
     page: l.page,

@@ -4,6 +4,7 @@ import {
   DENTAL_VISION_WORD,
   dentalRowKind,
   frequencyItems,
+  GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
   isDentalProcedureName,
   isOptionName,
@@ -448,5 +449,18 @@ describe('a cell that only says whether the deductible applies', () => {
     ['100%', false],
   ])('%j → %s', (text, expected) => {
     expect(DEDUCTIBLE_WAIVER.test(text)).toBe(expected);
+  });
+});
+
+describe('a heading that names the account, then the group covered', () => {
+  it.each([
+    ['Tower Semiconductor - Union', 'Union'],
+    ['Acme Corp – Hourly Employees', 'Hourly'],
+    ['Northwind LLC — Non-Union', 'Non-Union'],
+    // a plan or a product after the dash names no group
+    ['Acme Corp - Dental PPO', undefined],
+    ['Union Dental Plan', undefined],
+  ])('%j → %j', (text, group) => {
+    expect(text.match(GROUP_AFTER_ACCOUNT)?.[1]).toBe(group);
   });
 });

@@ -18,6 +18,13 @@ export function productsNamed(text: string): Product[] {
  * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees'),
  * as a cover block or page footer prints it: the name of a single class (convention 9).
  */
+/**
+ * A heading that names the account and, after a dash, the group covered ('Tower Semiconductor -
+ * Union', 'Acme Corp – Hourly Employees'): the group's short name is the class (convention 9).
+ */
+export const GROUP_AFTER_ACCOUNT =
+  /^[A-Z][\w&.,' ]{2,60}?\s[-–—]\s((?:non[- ])?union|hourly|salaried|retirees?|full[- ]time|part[- ]time)(?: employees)?$/i;
+
 export const GROUP_NAME_LINE =
   /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
 
