@@ -4,7 +4,7 @@ import { type Evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine, ServiceRow } from './facts.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
-import { type Product, visionConcept } from './vocabulary.ts';
+import { LENS_KINDS, PLAIN_LENSES, type Product, visionConcept } from './vocabulary.ts';
 
 /**
  * Lays the collected facts out as the rows of the catalogue's tables, one class at a time. The
@@ -283,10 +283,6 @@ export function joinByConcept(
     merged.delete(key);
   }
 }
-
-/** A row for all lenses, of no kind ('Lenses', 'Eyeglass Lenses'). */
-const PLAIN_LENSES = /^\s*(standard |eyeglass |spectacle |corrective )?lenses\s*$/i;
-const LENS_KINDS = new Set(['single vision', 'bifocal', 'trifocal', 'lenticular']);
 
 export function benefitFrequencyRow(
   facts: Facts,

@@ -15,6 +15,35 @@ import {
   subItemName,
   valuesLineByLine,
 } from './vision.ts';
+
+/** A line of one word, 50 wide, at (x, top), as the readers place it. */
+const line = (text: string, top: number, x: number) => ({
+  text,
+  words: [
+    {
+      text,
+      box: [x, top, x + 50, top + 10] as [number, number, number, number],
+      size: 10,
+      confidence: 1,
+    },
+  ],
+  box: [x, top, x + 50, top + 10] as [number, number, number, number],
+  size: 10,
+  confidence: 1,
+  page: 1,
+});
+
+/** A cell of one row of a table, holding these lines. */
+const cell = <L extends { text: string }>(col: number, lines: L[]) => ({
+  text: lines.map((l) => l.text).join('\n'),
+  lines,
+  row: 0,
+  col,
+  rowSpan: 1,
+  colSpan: 1,
+  page: 1,
+});
+
 import { isProseFragment } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
@@ -164,30 +193,6 @@ describe('a grid whose column headings are not part of the table', () => {
 });
 
 describe('costs that print one value per listed service', () => {
-  const line = (text: string, top: number, x: number) => ({
-    text,
-    words: [
-      {
-        text,
-        box: [x, top, x + 50, top + 10] as [number, number, number, number],
-        size: 10,
-        confidence: 1,
-      },
-    ],
-    box: [x, top, x + 50, top + 10] as [number, number, number, number],
-    size: 10,
-    confidence: 1,
-    page: 1,
-  });
-  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
-    text: lines.map((l) => l.text).join('\n'),
-    lines,
-    row: 0,
-    col,
-    rowSpan: 1,
-    colSpan: 1,
-    page: 1,
-  });
   const label = cell(0, [line('LENS ENHANCEMENTS', 0, 0)]);
   const names = cell(1, [
     line('Standard progressive lenses', 0, 100),
@@ -891,30 +896,6 @@ describe('a network heading spanning a benefit column and a frequency column', (
 });
 
 describe('a label that heads a list of items, a value level with each', () => {
-  const line = (text: string, top: number, x: number) => ({
-    text,
-    words: [
-      {
-        text,
-        box: [x, top, x + 50, top + 10] as [number, number, number, number],
-        size: 10,
-        confidence: 1,
-      },
-    ],
-    box: [x, top, x + 50, top + 10] as [number, number, number, number],
-    size: 10,
-    confidence: 1,
-    page: 1,
-  });
-  const cell = (col: number, lines: ReturnType<typeof line>[]) => ({
-    text: lines.map((l) => l.text).join('\n'),
-    lines,
-    row: 0,
-    col,
-    rowSpan: 1,
-    colSpan: 1,
-    page: 1,
-  });
   // as printed: the values' lines sit a little above their items'
   const label = cell(0, [
     line('Contact lenses', 132, 22),

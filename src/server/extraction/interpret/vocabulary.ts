@@ -506,6 +506,17 @@ export function visionConcept(name: string): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** A row for all lenses, of no kind ('Lenses', 'Eyeglass Lenses'). */
+export const PLAIN_LENSES = /^\s*(standard |eyeglass |spectacle |corrective )?lenses\s*$/i;
+
+/** The kinds of lens (visionConcept's names) an out-of-network list prices one by one. */
+export const LENS_KINDS: ReadonlySet<string> = new Set([
+  'single vision',
+  'bifocal',
+  'trifocal',
+  'lenticular',
+]);
+
 /** A row that adds up a priced example ('Total', 'Your savings', 'You save'). */
 export const SUM_ROW =
   /^(grand )?(total|totals|(total |your |annual )?savings|you save|out[- ]of[- ]pocket total)\b/i;

@@ -36,6 +36,13 @@ import {
 } from './template.ts';
 import { cellText, layoutUnits, xGroups } from './units.ts';
 
+/** One row of a table's truth, its cells in the order given (a value left undefined is not printed). */
+function truthRow(table: string, r: number, values: Array<[string, string | undefined]>) {
+  return values
+    .filter((v): v is [string, string] => v[1] !== undefined)
+    .map(([c, value], col) => ({ label: `${table}_${c}`, value, row: r, col, score: 1 }));
+}
+
 /** One template printed for two employers: labels and layout the same, names and amounts not. */
 const printed = (
   employer: string,
@@ -841,16 +848,15 @@ describe('a sibling with a network column fewer and a service more', () => {
     'This summary is not a contract. Benefits are subject to the policy terms.',
     'Acme Dental Insurance Company, Springfield',
   ];
-  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
   const row = (r: number, name: string, list: string, i: string, o: string) =>
-    [
+    truthRow('dentalInsurance_coveredServices', r, [
       ['class', 'All Employees'],
       ['serviceTypeLabel', name],
       ['serviceTypeTitle', name],
       ['serviceTypeList', list],
       ['coverageLevelInNetwork', i],
       ['coverageLevelOutOfNetwork', o],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const taught = learnTemplate({
     layout: markupLayout(
       page(
@@ -916,14 +922,13 @@ describe('new rows of a taught grid', () => {
     'This is only a partial list of vision services.',
     'Acme Vision Insurance Company, Springfield',
   ];
-  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
   const row = (r: number, name: string, i: string, o: string) =>
-    [
+    truthRow('visionInsurance_benefitSummary', r, [
       ['class', 'All Employees'],
       ['servicesAndMaterials', name],
       ['inNetworkCost', i],
       ['outOfNetworkReimbursement', o],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const frequencies = [
     ['Service Frequencies', '', ''],
     ['Exams', 'Every calendar year', ''],
@@ -987,14 +992,13 @@ describe('a class the taught document did not print', () => {
     'This is only a partial list of vision services.',
     'Acme Vision Insurance Company, Springfield',
   ];
-  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
   const row = (r: number, group: string, name: string, i: string, o: string) =>
-    [
+    truthRow('visionInsurance_benefitSummary', r, [
       ['class', group],
       ['servicesAndMaterials', name],
       ['inNetworkCost', i],
       ['outOfNetworkReimbursement', o],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const rows = [
     ['Eye Exams', '$0', 'Amount over $50'],
     ['Single Vision Lenses', '$0', 'Amount over $48'],
@@ -1044,14 +1048,13 @@ describe('a class the taught document did not print', () => {
 });
 
 describe('values and rows the broker removed', () => {
-  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
   const row = (r: number, name: string, i: string, o?: string) =>
-    [
+    truthRow('visionInsurance_benefitSummary', r, [
       ['class', 'All Employees'],
       ['servicesAndMaterials', name],
       ['inNetworkCost', i],
-      ...(o ? [['outOfNetworkReimbursement', o]] : []),
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+      ['outOfNetworkReimbursement', o],
+    ]);
   const table = (cells: ReturnType<typeof row>[]): ParsedData => [
     { type: 'table', label: 'visionInsurance_benefitSummary', cells: cells.flat() },
   ];
@@ -1143,14 +1146,13 @@ describe('a service name printed in another column', () => {
     'This matrix is a partial list of covered procedures.',
     'Acme Dental Insurance Company, Springfield',
   ];
-  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
   const row = (r: number, name: string, i: string, o: string) =>
-    [
+    truthRow('dentalInsurance_coveredServices', r, [
       ['class', 'All Employees'],
       ['serviceTypeLabel', name],
       ['coverageLevelInNetwork', i],
       ['coverageLevelOutOfNetwork', o],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const names = [
     'D0120 Periodic oral evaluation',
     'D0150 Comprehensive evaluation',
@@ -1200,14 +1202,13 @@ describe('words the reader put at the end of many cells', () => {
     [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
     'Acme Vision Insurance Company, Springfield',
   ];
-  const label = (c: string) => `visionInsurance_benefitSummary_${c}`;
   const row = (r: number, name: string, i: string, o: string) =>
-    [
+    truthRow('visionInsurance_benefitSummary', r, [
       ['class', 'All Employees'],
       ['servicesAndMaterials', name],
       ['inNetworkCost', i],
       ['outOfNetworkReimbursement', o],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const taught = learnTemplate({
     layout: markupLayout(
       page([
@@ -1434,15 +1435,14 @@ describe('a row whose name is printed with a note inside it', () => {
     [['Covered procedures', 'Member copay'], ...rows],
     'Acme Dental Plan of Springfield',
   ];
-  const label = (c: string) => `dentalInsurance_coveredServices_${c}`;
   const row = (r: number, name: string, list: string | undefined, copay: string) =>
-    [
+    truthRow('dentalInsurance_coveredServices', r, [
       ['class', 'All Employees'],
       ['serviceTypeLabel', name],
       ['serviceTypeTitle', name],
-      ...(list ? [['serviceTypeList', list]] : []),
+      ['serviceTypeList', list],
       ['coverageLevelInNetwork', copay],
-    ].map(([c, value], col) => ({ label: label(c!), value: value!, row: r, col, score: 1 }));
+    ]);
   const taught = learnTemplate({
     layout: markupLayout(
       page([
