@@ -80,6 +80,16 @@ describe('commandsForBilling', () => {
     expect(matchBillingClasses(plan, one)).toEqual({ 'Class 1': one.classes[0]!.key });
   });
 
+  it('matches and places a class whatever its name, "__proto__" too', () => {
+    const odd = { ...plan, classes: [{ ...plan.classes[0]!, name: '__proto__' }] };
+    const start = fromSaved([{ className: '__proto__', classID: 'P', products: [] }], ids);
+    const choice = matchBillingClasses(odd, start);
+    expect(Object.keys(choice)).toEqual(['__proto__']);
+    expect(choice.__proto__).toBe(start.classes[0]!.key);
+    const { state } = commandsForBilling(start, odd, { ...choice } as Record<string, string>, ids);
+    expect(toSaved(state)[0]!.products).toHaveLength(1);
+  });
+
   it('puts the rates, effective date and carrier into the class’s Dental product', () => {
     const start = fromSaved([{ className: 'Class 1', classID: '1', products: [] }], ids);
     const { commands, state } = commandsForBilling(
@@ -148,7 +158,7 @@ describe('commandsForBilling', () => {
           const start = fromSaved(doc, ids);
           // each plan class goes to an existing class (never two to one) or to a new class
           const free = start.classes.map((c) => c.key);
-          const choice: Record<string, string> = {};
+          const choice: Record<string, string> = Object.create(null);
           p.classes.forEach((cls, i) => {
             const pick = picks[i];
             choice[cls.name] =

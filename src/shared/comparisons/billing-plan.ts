@@ -123,7 +123,8 @@ export function matchBillingClasses(
   plan: BillingPlan,
   state: EditorState,
 ): Record<string, string | undefined> {
-  const result: Record<string, string | undefined> = {};
+  // (no prototype: a class may be named '__proto__' or 'constructor')
+  const result: Record<string, string | undefined> = Object.create(null);
   const taken = new Set<string>();
   for (const cls of plan.classes) {
     const match = state.classes.find(
@@ -167,7 +168,7 @@ export function commandsForBilling(
   };
   const code = billingProductCode[plan.product];
   for (const cls of plan.classes) {
-    let classKeyChosen = choice[cls.name];
+    let classKeyChosen = Object.hasOwn(choice, cls.name) ? choice[cls.name] : undefined;
     if (classKeyChosen === undefined) continue;
     if (classKeyChosen === NEW_CLASS || !state.classes.some((c) => c.key === classKeyChosen)) {
       const add = addClass(newId);

@@ -64,6 +64,12 @@ export function UseForBilling({
   // matched by name when the plan loads (the editor's classes at that moment)
   // biome-ignore lint/correctness/useExhaustiveDependencies: matched once, when the plan arrives
   const matched = useMemo(() => (plan ? matchBillingClasses(plan, editor.state) : {}), [plan]);
+  // a class the broker picked for, else the one matched by name (own keys only: a class may be
+  // named '__proto__')
+  const chosenFor = (name: string): string =>
+    (Object.hasOwn(choice, name) ? choice[name] : undefined) ??
+    (Object.hasOwn(matched, name) ? matched[name] : undefined) ??
+    NEW_CLASS;
   const needsPick = plan ? plan.classes.some((c) => matched[c.name] === undefined) : false;
 
   const apply = (picked: Record<string, string>) => {
@@ -116,11 +122,7 @@ export function UseForBilling({
       aria-label="Use for billing"
       onSubmit={(e) => {
         e.preventDefault();
-        apply(
-          Object.fromEntries(
-            load.plan.classes.map((c) => [c.name, choice[c.name] ?? matched[c.name] ?? NEW_CLASS]),
-          ),
-        );
+        apply(Object.fromEntries(load.plan.classes.map((c) => [c.name, chosenFor(c.name)])));
       }}
     >
       <p>
@@ -135,7 +137,7 @@ export function UseForBilling({
             {c.name} ({c.tiers.length} {c.tiers.length === 1 ? 'tier' : 'tiers'})
           </span>
           <select
-            value={choice[c.name] ?? matched[c.name] ?? NEW_CLASS}
+            value={chosenFor(c.name)}
             onChange={(e) => setChoice((prev) => ({ ...prev, [c.name]: e.target.value }))}
           >
             <option value={NEW_CLASS}>A new class “{c.name}”</option>
