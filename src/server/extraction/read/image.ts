@@ -509,3 +509,74 @@ export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine):
   recognized.height = base.height;
   return recognized;
 }
+
+/** A word's box in page points and its glyph size: what the text layer says of where it is. */
+export interface PlacedBox {
+  box: Box;
+  size: number;
+}
+
+/**
+ * Boxes on one line, close together, make one region: a line of text is read better whole than
+ * word by word.
+ */
+export function lineRegions(boxes: readonly PlacedBox[]): PlacedBox[] {
+  const sorted = [...boxes].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const out: PlacedBox[] = [];
+  for (const b of sorted) {
+    const last = out.find((r) => {
+      const overlap = Math.min(r.box[3], b.box[3]) - Math.max(r.box[1], b.box[1]);
+      const gap = b.box[0] - r.box[2];
+      return overlap > (b.box[3] - b.box[1]) * 0.5 && gap < b.size && gap > -b.size;
+    });
+    if (last) {
+      last.box = [
+        Math.min(last.box[0], b.box[0]),
+        Math.min(last.box[1], b.box[1]),
+        Math.max(last.box[2], b.box[2]),
+        Math.max(last.box[3], b.box[3]),
+      ];
+      last.size = Math.max(last.size, b.size);
+    } else out.push({ box: [...b.box] as Box, size: b.size });
+  }
+  return out;
+}
+
+/**
+ * Words a PDF page's text layer sets in a font that spells nothing (see `garbledFonts`), read
+ * again from the drawn page: the page is rendered, the lines those words cover are cut out,
+ * stacked on a clean sheet and recognised as lines of text. Boxes come back in page points.
+ */
+export async function readGlyphRegions(
+  page: PDFPageProxy,
+  boxes: readonly PlacedBox[],
+  engine: OcrEngine,
+): Promise<Word[]> {
+  if (!boxes.length) return [];
+  const base = page.getViewport({ scale: 1 });
+  // about 220 dpi: small print reads well, a letter page stays far under the pixel budget
+  const scale = Math.min(3, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
+  const gray = grayOfCanvas(await renderPdfPage(page, scale));
+  const px = (v: number, max: number) => Math.max(0, Math.min(max - 1, Math.round(v * scale)));
+  const rects = lineRegions(boxes).map(({ box, size }) => {
+    const pad = size * 0.2;
+    return {
+      x0: px(box[0] - pad, gray.width),
+      y0: px(box[1] - pad, gray.height),
+      x1: px(box[2] + pad, gray.width),
+      y1: px(box[3] + pad, gray.height),
+    };
+  });
+  const dpi = 72 * scale;
+  const { sheet, places } = stackRegions(gray, rects, Math.round(dpi / 10));
+  const read = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
+  return placeWords(read, places, [])
+    .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3)
+    .map((w) => ({
+      text: w.text,
+      box: [w.box[0] / scale, w.box[1] / scale, w.box[2] / scale, w.box[3] / scale] as Box,
+      size: (w.box[3] - w.box[1]) / scale,
+      confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
+      whole: true,
+    }));
+}

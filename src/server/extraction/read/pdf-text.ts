@@ -52,6 +52,8 @@ export interface TextRun {
   baseline: number;
   size: number;
   bold?: boolean;
+  /** The font resource its first glyph is set in (a page's fonts are told apart by it). */
+  font?: string;
 }
 
 export interface OperatorText {
@@ -94,6 +96,7 @@ export function textFromOperators(
   let hScale = 1;
   let rise = 0;
   let font: FontLike | undefined;
+  let fontName: string | undefined;
   let fontSize = 0;
   let fontDirection = 1;
   let run: TextRun | undefined;
@@ -148,7 +151,8 @@ export function textFromOperators(
         rise = Number(args?.[0]) || 0;
         break;
       case OPS.setFont: {
-        font = fontOf(String(args?.[0]));
+        fontName = String(args?.[0]);
+        font = fontOf(fontName);
         let size = Number(args?.[1]) || 0;
         fontDirection = size < 0 ? -1 : 1;
         size = Math.abs(size);
@@ -219,7 +223,15 @@ export function textFromOperators(
             gx - run.x1 > -size * 0.5;
           if (!continues) {
             flush();
-            run = { text: '', x0: gx, x1: gEnd, baseline: gy, size, ...(bold ? { bold } : {}) };
+            run = {
+              text: '',
+              x0: gx,
+              x1: gEnd,
+              baseline: gy,
+              size,
+              ...(bold ? { bold } : {}),
+              ...(fontName ? { font: fontName } : {}),
+            };
           }
           run!.text += ch;
           run!.x1 = Math.max(run!.x1, gEnd);

@@ -9,11 +9,14 @@ import {
   type PDFPageProxy,
   Util,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page, Word } from '../layout.ts';
+import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { readGlyphRegions } from './image.ts';
+import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import { rulingsFromOperators } from './pdf-graphics.ts';
 import { type TextRun, textFromOperators, wordsOfRuns } from './pdf-text.ts';
+import { garbledFonts } from './text-sense.ts';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -118,9 +121,14 @@ export function wordRuns(runs: TextRun[]): TextRun[] {
   return out;
 }
 
-/** Reads one page's text layer and rulings into a layout page. */
+/**
+ * Reads one page's text layer and rulings into a layout page. Given an OCR engine, words set in
+ * a font whose text spells nothing (while the rest of the page reads) are read from the page's
+ * pixels instead; a page most of whose words spell nothing is left to the caller to read whole.
+ */
 export async function readPdfPage(
   page: PDFPageProxy,
+  ocr?: () => OcrEngine,
 ): Promise<{ layout: Page; chars: number; words: Word[] }> {
   const viewport = page.getViewport({ scale: 1 });
   const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
@@ -134,7 +142,21 @@ export async function readPdfPage(
         })
       : undefined,
   );
-  let words = wordsOfRuns(fromOps.runs);
+  let runs = fromOps.runs;
+  let reread: Word[] = [];
+  const garbled = ocr ? garbledFonts(runs) : new Set<string>();
+  if (ocr && garbled.size) {
+    const bad = runs.filter((r) => r.font !== undefined && garbled.has(r.font));
+    if (bad.length * 2 <= runs.length) {
+      runs = runs.filter((r) => !bad.includes(r));
+      const boxes = bad.map((r) => ({
+        box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2] as Box,
+        size: r.size,
+      }));
+      reread = await readGlyphRegions(page, boxes, ocr());
+    }
+  }
+  let words = [...wordsOfRuns(runs), ...reread];
   if (fromOps.unsupported || (words.length === 0 && ops.fnArray.includes(OPS.showText))) {
     // fonts the operator walk cannot place: fall back to pdf.js's own text content
     const content = await page.getTextContent();

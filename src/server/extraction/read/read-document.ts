@@ -29,7 +29,7 @@ export async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<
     for (let n = 1; n <= doc.numPages; n++) {
       checkAborted(options.signal);
       const page = await doc.getPage(n);
-      const read = await readPdfPage(page);
+      const read = await readPdfPage(page, options.ocr);
       // a page without a text layer, or whose text layer does not spell words (a font with a
       // broken encoding), is read from its pixels
       if (read.chars >= MIN_TEXT_CHARS && !textLayerIsGarbled(read.words)) pages.push(read.layout);

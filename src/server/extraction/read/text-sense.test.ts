@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textLayerIsGarbled, textSense } from './text-sense.ts';
+import { garbledFonts, textLayerIsGarbled, textSense } from './text-sense.ts';
 
 const words = (text: string) => text.split(/\s+/).map((t) => ({ text: t }));
 
@@ -41,5 +41,37 @@ describe('textLayerIsGarbled', () => {
     expect(s.latinShare).toBe(1);
     expect(s.wordShare).toBeGreaterThan(0.3);
     expect(textSense(words(shifted(english, 3))).wordShare).toBeLessThan(0.03);
+  });
+});
+
+describe('garbledFonts', () => {
+  const runs = (font: string, text: string) => text.split(' ').map((t) => ({ text: t, font }));
+  it.each([
+    ['letters sent to punctuation', runs('F1', ',(*ƫ5!. ,(*ƫ5!. *0%ġ#(.! ),0ġ.!/%/0*0'), ['F1']],
+    [
+      'letters sent to control code points',
+      runs(
+        'F1',
+        '\u0017\u0014\u0010\u0003 \u0003\b\u000f\u0005 \u0003\u0005\u0001 \u0010\u0016\u0014\u000e',
+      ),
+      ['F1'],
+    ],
+    ['plain words', runs('F1', 'Every plan year, one exam (in network) and lenses.'), []],
+    ['amounts and codes', runs('F1', '$1,500.00 (20%) $0 D0120 10/01/2025 $25.50'), []],
+    ['a symbol font of single bullets', runs('F1', '• • • ✓ ✓ ✓ ✓ ✓ ✓ ✓ ✓ ✓ ✓ ✓'), []],
+    ['dot leaders and underscores', runs('F1', '.......... ________ .......... ----------'), []],
+    ['too little printed to judge', runs('F1', ',(* !.'), []],
+    [
+      'odd characters between real words',
+      runs('F1', '!!the ?!and (--of--) *with* ##your## @@plan@@ --all-- &&one&&'),
+      [],
+    ],
+    [
+      'only the font that spells nothing, beside a good one',
+      [...runs('F1', 'Your vision benefits summary'), ...runs('F2', ',(*ƫ5!. ,(*ƫ5!. *0%ġ#(.!')],
+      ['F2'],
+    ],
+  ])('%s', (_name, input, fonts) => {
+    expect([...garbledFonts(input)]).toEqual(fonts);
   });
 });

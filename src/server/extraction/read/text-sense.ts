@@ -87,3 +87,51 @@ export function textLayerIsGarbled(words: readonly Pick<Word, 'text'>[]): boolea
   if (s.runs < MIN_RUNS) return s.latinShare < 0.2;
   return s.wordShare < 0.03;
 }
+
+/**
+ * Characters a word's text does not hold in the middle of real words: punctuation, symbols,
+ * control and private-use code points, the replacement character. A font whose codes map to the
+ * wrong characters lands mostly on these (its letters shifted onto `,(*!.#%`).
+ */
+const ODD = /[\p{P}\p{S}\p{Cc}\p{Co}\p{Cn}\uFFFD]/u;
+/** An amount, a code or a number: punctuation inside it is its own ('$1,500.00', '(20%)'). */
+const FIGURE = /^[($€£+\-–]*\d[\d,.:/–-]*[%)]*$/u;
+
+/** Fewer characters than this printed in a font and its text is not judged. */
+const MIN_FONT_CHARS = 12;
+/** A font whose words are at least this share odd characters spells nothing. */
+const ODD_SHARE = 0.45;
+/** …unless this share of its words are words of the vocabulary. */
+const WORD_SHARE = 0.1;
+
+/**
+ * The fonts of a page whose own text spells nothing (mostly odd characters, hardly a word of the
+ * vocabulary) while the page as a whole reads (a subset
+ * font embedded without a usable encoding, set beside well-encoded ones): their words are read
+ * again from the page's pixels. A run of one character (a bullet, a symbol font's icon) and a run
+ * of one repeated character (dot leaders, rules drawn with underscores) say nothing of the font;
+ * figures keep their own punctuation.
+ */
+export function garbledFonts(runs: readonly { text: string; font?: string }[]): Set<string> {
+  const tally = new Map<string, { chars: number; odd: number; runs: number; words: number }>();
+  for (const run of runs) {
+    if (!run.font) continue;
+    const chars = [...run.text.replace(/\s+/g, '')];
+    if (chars.length < 2 || new Set(chars).size === 1 || FIGURE.test(chars.join(''))) continue;
+    const t = tally.get(run.font) ?? { chars: 0, odd: 0, runs: 0, words: 0 };
+    t.chars += chars.length;
+    t.odd += chars.filter((c) => ODD.test(c)).length;
+    t.runs++;
+    if (VOCABULARY.has(run.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase()))
+      t.words++;
+    tally.set(run.font, t);
+  }
+  const out = new Set<string>();
+  for (const [font, t] of tally) {
+    const spells = t.words / t.runs >= WORD_SHARE;
+    if (t.chars >= MIN_FONT_CHARS && t.runs >= 2 && t.odd / t.chars >= ODD_SHARE && !spells) {
+      out.add(font);
+    }
+  }
+  return out;
+}

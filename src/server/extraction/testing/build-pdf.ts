@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
 
 /**
  * Builds small PDFs for tests and benchmarks: text at positions (top-left origin, points) and
@@ -7,7 +7,18 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
  */
 
 export type Drawing =
-  | { text: string; x: number; y: number; size?: number; bold?: boolean }
+  | {
+      text: string;
+      x: number;
+      y: number;
+      size?: number;
+      bold?: boolean;
+      /**
+       * Set in a font drawn right whose text layer is wrong: its ToUnicode map sends every letter
+       * to punctuation, as a subset font embedded without a usable encoding does.
+       */
+      garbled?: boolean;
+    }
   | { line: [number, number, number, number]; width?: number };
 
 export async function buildPdf(
@@ -17,6 +28,8 @@ export async function buildPdf(
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const garbled = await doc.embedFont(StandardFonts.Helvetica, { customName: 'Garbled' });
+  let garbledUsed = false;
   for (const drawings of pages) {
     const page = doc.addPage(size);
     const height = size[1];
@@ -27,8 +40,9 @@ export async function buildPdf(
           x: d.x,
           y: height - d.y,
           size: fontSize,
-          font: d.bold ? bold : regular,
+          font: d.garbled ? garbled : d.bold ? bold : regular,
         });
+        garbledUsed ||= d.garbled === true;
       } else {
         const [x0, y0, x1, y1] = d.line;
         page.drawLine({
@@ -40,8 +54,35 @@ export async function buildPdf(
       }
     }
   }
+  if (garbledUsed) {
+    // pdf-lib writes the font dictionary on save: embed it now, then give it the wrong map
+    await garbled.embed();
+    const dict = doc.context.lookup(garbled.ref);
+    if (dict && 'set' in dict) {
+      const map = doc.context.stream(GARBLING_CMAP);
+      (dict as { set: (k: PDFName, v: unknown) => void }).set(
+        PDFName.of('ToUnicode'),
+        doc.context.register(map),
+      );
+    }
+  }
   return doc.save();
 }
+
+/** Punctuation and symbols the 26 letters are sent to, upper and lower case alike. */
+const GARBLE = '!"#%&\'()*,./:;?@[]_{}¡§«¶·»¿';
+const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+const GARBLING_CMAP = [
+  '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+  '/CMapName /Garbled def /CMapType 2 def',
+  '1 begincodespacerange <00> <FF> endcodespacerange',
+  `52 beginbfchar`,
+  ...Array.from({ length: 26 }, (_, i) => [
+    `<${(0x41 + i).toString(16).toUpperCase()}> <${hex(GARBLE.codePointAt(i)!)}>`,
+    `<${(0x61 + i).toString(16).toUpperCase()}> <${hex(GARBLE.codePointAt(i)!)}>`,
+  ]).flat(),
+  'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+].join('\n');
 
 /** Rows of text laid out in columns at the given x positions, `step` points apart. */
 export function textRows(
