@@ -253,3 +253,86 @@ describe('services and their payment in one ruled cell, line for line', () => {
     ]);
   });
 });
+
+describe('amounts set close together under the columns a ruled cell spans', () => {
+  // label | Network | Non-Network | Network | Non-Network, the value cell spanning the four
+  const grid = (): Grid => ({
+    xs: [0, 150, 180, 220, 290, 360, 430],
+    ys: [0, 12, 36],
+    cells: [
+      { row: 0, col: 0, rowSpan: 1, colSpan: 1, box: [0, 0, 150, 12] },
+      { row: 0, col: 1, rowSpan: 1, colSpan: 2, box: [150, 0, 220, 12] },
+      { row: 0, col: 3, rowSpan: 1, colSpan: 1, box: [220, 0, 290, 12] },
+      { row: 0, col: 4, rowSpan: 1, colSpan: 1, box: [290, 0, 360, 12] },
+      { row: 0, col: 5, rowSpan: 1, colSpan: 1, box: [360, 0, 430, 12] },
+      { row: 1, col: 0, rowSpan: 1, colSpan: 1, box: [0, 12, 150, 36] },
+      { row: 1, col: 1, rowSpan: 1, colSpan: 5, box: [150, 12, 430, 36] },
+    ],
+    box: [0, 0, 430, 36],
+  });
+  const at = (text: string, x0: number, y: number): Word => ({
+    text,
+    box: [x0, y, x0 + text.length * 3.2, y + 8],
+    size: 8,
+    confidence: 1,
+  });
+  /** Words of a line set from x0 one after another, a space apart. */
+  const run = (text: string, x0: number, y: number) => {
+    let x = x0;
+    return text.split(' ').map((t) => {
+      const w = at(t, x, y);
+      x = w.box[2] + 2;
+      return w;
+    });
+  };
+  const header = [[at('Annual', 2, 2)], ...[152, 222, 292, 362].map((x) => [at('NETWORK', x, 2)])];
+  const read = (value: Word[]) => {
+    const g = grid();
+    const words = [...header, [at('Annual Maximum', 2, 14)], value];
+    splitSpanningCells(g, words);
+    return g.cells
+      .map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')] as const)
+      .filter(([row]) => row === 1)
+      .map(([, col, text]) => `${col}: ${text}`);
+  };
+  it.each([
+    [
+      'four amounts on two lines, each column its own',
+      [
+        ...run('$2000 per person per', 152, 14),
+        ...run('$2000 per person', 222, 14),
+        ...run('$2000 per person', 292, 14),
+        ...run('$2000 per person', 362, 14),
+        ...run('Calendar Year', 152, 24),
+        ...run('per Calendar Year', 222, 24),
+        ...run('per Lifetime', 292, 24),
+        ...run('per Lifetime', 362, 24),
+      ],
+      [
+        '0: Annual Maximum',
+        '1: $2000 per person per Calendar Year',
+        '3: $2000 per person per Calendar Year',
+        '4: $2000 per person per Lifetime',
+        '5: $2000 per person per Lifetime',
+      ],
+    ],
+    [
+      'a note running across the columns stays whole',
+      run('No waiting period applies to any of the services in this plan at all', 152, 14),
+      [
+        '0: Annual Maximum',
+        '1: No waiting period applies to any of the services in this plan at all',
+      ],
+    ],
+    [
+      'one amount with its words across the columns stays whole',
+      run('$1,500 per person per calendar year for all services combined here', 160, 14),
+      [
+        '0: Annual Maximum',
+        '1: $1,500 per person per calendar year for all services combined here',
+      ],
+    ],
+  ])('%s', (_name, value, cells) => {
+    expect(read(value)).toEqual(cells);
+  });
+});

@@ -4,7 +4,7 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
-import { bridgeGutters, findGrids, type Grid, type Segment } from './rulings.ts';
+import { bridgeGutters, findGrids, type Grid, type GridCell, type Segment } from './rulings.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
 import { labelTableStructure } from './table-structure.ts';
@@ -64,16 +64,28 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
         : undefined;
     };
     const ranges = segments.map(columnsOf);
-    if (ranges.some((r) => r === undefined)) continue;
     const parts = new Map<number, { last: number; words: Word[] }>();
-    segments.forEach((seg, k) => {
-      const [first, last] = ranges[k]!;
-      const part = parts.get(first);
-      parts.set(first, {
-        last: Math.max(last, part?.last ?? last),
-        words: [...(part?.words ?? []), ...seg],
+    if (ranges.some((r) => r === undefined)) {
+      const starts = new Set(
+        grid.cells.filter((o, k) => o !== cell && cellWords[k]!.length).map((o) => o.col),
+      );
+      const byWord = amountColumns(grid, cell, words, starts);
+      if (!byWord) continue;
+      const cols = [...byWord.keys()].sort((a, b) => a - b);
+      cols.forEach((c, k) => {
+        const next = cols[k + 1] ?? cell.col + cell.colSpan;
+        parts.set(c, { last: next - 1, words: byWord.get(c)! });
       });
-    });
+    } else {
+      segments.forEach((seg, k) => {
+        const [first, last] = ranges[k]!;
+        const part = parts.get(first);
+        parts.set(first, {
+          last: Math.max(last, part?.last ?? last),
+          words: [...(part?.words ?? []), ...seg],
+        });
+      });
+    }
     const sorted = [...parts.entries()].sort((a, b) => a[0] - b[0]);
     if (sorted.length < 2 || sorted.some(([first], k) => k > 0 && first <= sorted[k - 1]![1].last))
       continue;
@@ -91,6 +103,44 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
     cellWords.splice(i, 1, ...replacement.map((r) => r.words));
   }
 }
+
+/**
+ * Amounts set close together under the columns a cell spans, their runs of text touching
+ * ('$2000 per person per  $2000 per person' over 'Calendar Year  per Calendar Year', one pair
+ * under each network): every word lies inside one column and each column's text begins with an
+ * amount, so each column holds a value of its own. Text that merely runs across the columns (a
+ * note, one amount centred over them) has a column beginning mid-sentence and is left whole.
+ */
+export function amountColumns(
+  grid: Grid,
+  cell: GridCell,
+  words: Word[],
+  starts: ReadonlySet<number>,
+): Map<number, Word[]> | undefined {
+  // the columns the table keeps under the cell: where other cells with text begin (the grid's
+  // finer columns, cut by rulings of other rows, are merged back)
+  const cols = [cell.col];
+  for (let c = cell.col + 1; c < cell.col + cell.colSpan; c++) if (starts.has(c)) cols.push(c);
+  const end = (k: number) => grid.xs[k + 1 < cols.length ? cols[k + 1]! : cell.col + cell.colSpan]!;
+  const parts = new Map<number, Word[]>();
+  for (const w of words) {
+    const k = cols.findIndex(
+      (c, n) =>
+        Math.min(end(n), w.box[2]) - Math.max(grid.xs[c]!, w.box[0]) >=
+        0.85 * (w.box[2] - w.box[0]),
+    );
+    if (k < 0) return undefined;
+    parts.set(cols[k]!, [...(parts.get(cols[k]!) ?? []), w]);
+  }
+  if (parts.size < 2) return undefined;
+  for (const ws of parts.values()) {
+    if (!AMOUNT_START.test(groupLines(ws, 0)[0]!.words[0]!.text)) return undefined;
+  }
+  return parts;
+}
+
+/** The first word of a value that is an amount: '$2000', '50%', '1,500'. */
+const AMOUNT_START = /^[$€£]?\d/;
 
 /**
  * A cell across three columns or more holding lines of headings, each line several runs of text
