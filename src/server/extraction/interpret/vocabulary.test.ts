@@ -53,6 +53,14 @@ describe('parseServiceLabel', () => {
       { label: 'Orthodontia', title: 'Orthodontia', persons: 'Adults and Children' },
     ],
     ['Coverage for Implants', { label: 'Coverage for Implants', title: 'Coverage for Implants' }],
+    [
+      'Restorations (Amalgam or Anterior Composite)',
+      { label: 'Restorations', title: 'Restorations', list: 'Amalgam or Anterior Composite' },
+    ],
+    [
+      'Fixed Partial Dentures (Bridges)',
+      { label: 'Fixed Partial Dentures', title: 'Fixed Partial Dentures', list: 'Bridges' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
   });

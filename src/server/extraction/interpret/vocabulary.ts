@@ -265,7 +265,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       text = text.replace(m[0], ' ');
     } else if (
       // '(Child orthodontia)' names the service, '(children under 19)' who it covers
-      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride)\b/i.test(
+      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride|amalgams?|composites?|bridges)\b/i.test(
         inner,
       ) &&
       !/\b(age|under|through|to \d+|only|\d+)\b/i.test(inner)

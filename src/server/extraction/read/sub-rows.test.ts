@@ -134,3 +134,51 @@ describe('alignInOrder', () => {
     expect(alignInOrder(a, b, (d) => Math.abs(d) / 10, 0.75)).toEqual(want);
   });
 });
+
+describe('a list of services beside a column of notes that wraps', () => {
+  /** Labels and a figure level with each, notes beside in smaller type, one of them wrapped. */
+  function section(figures: string[]) {
+    const ws: Word[] = [
+      ...wordsAt('Services', 44, 92),
+      ...wordsAt('Plan pays', 250, 92),
+      ...wordsAt('Guidelines', 330, 92),
+    ];
+    const labels = ['Inlays/Onlays/Crowns', 'Dentures and other Removable Prosthetics', 'Bridges'];
+    labels.forEach((label, i) => {
+      ws.push(...wordsAt(label, 44, 110 + i * 14));
+      if (figures[i]) ws.push(...wordsAt(figures[i]!, 250, 110 + i * 14));
+    });
+    ws.push(
+      ...wordsAt('Limited to 1 time per tooth per 60 months.', 330, 110, 7),
+      ...wordsAt('Full Denture: Limited to 1 per 60 months. No', 330, 124, 7),
+      ...wordsAt('allowances for precision attachments.', 330, 131, 7),
+      ...wordsAt('Limited to 1 time per tooth per 60 months.', 330, 138, 7),
+    );
+    const segs: Segment[] = [
+      ...box(40, 88, 560, 106),
+      ...box(40, 106, 560, 152),
+      { dir: 'v', pos: 245, a: 88, b: 152 },
+      { dir: 'v', pos: 325, a: 88, b: 152 },
+    ];
+    const [table] = tablesOf(pageOfWords(ws, segs));
+    return Array.from({ length: table!.rows }, (_, r) => [0, 1].map((c) => cellText(table!, r, c)));
+  }
+  it.each([
+    [
+      'a figure level with every label: one row per service',
+      ['50%', '50%', '50%'],
+      [
+        ['Inlays/Onlays/Crowns', '50%'],
+        ['Dentures and other Removable Prosthetics', '50%'],
+        ['Bridges', '50%'],
+      ],
+    ],
+    [
+      'a figure missing: the row stays whole (its notes wrap)',
+      ['50%', '', '50%'],
+      [['Inlays/Onlays/Crowns Dentures and other Removable Prosthetics Bridges', '50% 50%']],
+    ],
+  ])('%s', (_name, figures, rows) => {
+    expect(section(figures).slice(1)).toEqual(rows);
+  });
+});

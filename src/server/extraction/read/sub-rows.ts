@@ -66,6 +66,8 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   // a value column whose lines continue in lower case wraps its text: the row is one row whose
   // cells wrap, not a list
   const sortedLines = (c: Cell) => [...c.lines].sort((a, b) => a.box[1] - b.box[1]);
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  const byY = (a: Line, b: Line) => mid(a) - mid(b);
   if (
     filled.some(
       (c) =>
@@ -73,11 +75,10 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
         sortedLines(c)
           .slice(1)
           .some((l) => /^\p{Ll}/u.test(l.text.trim())),
-    )
+    ) &&
+    !figuresLineForLine(filled, first)
   )
     return undefined;
-  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
-  const byY = (a: Line, b: Line) => mid(a) - mid(b);
   // the first column's lines anchor the bands; each other column's lines are paired with them in
   // order, each with the anchor nearest in height (values are often set a little lower than
   // their label, and a column set as its own text flow drifts by a fraction of a line)
@@ -146,6 +147,26 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
     if (label) lastLabel = label;
   }
   return out.length >= 2 ? out : undefined;
+}
+
+/**
+ * Another column than the labels' holds one figure per label line, level with it ('Inlays/Onlays/
+ * Crowns | 50%' over 'Dentures | 50%' over 'Fixed Partial Dentures | 50%'): the row is a list
+ * even though a column of notes beside wraps its text over more lines.
+ */
+function figuresLineForLine(filled: Cell[], first: number): boolean {
+  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+  const labels = [...filled.find((c) => c.col === first)!.lines].sort((a, b) => mid(a) - mid(b));
+  if (labels.length < 2) return false;
+  const lead = Math.max(1, ...labels.map((l) => l.box[3] - l.box[1]));
+  return filled.some((c) => {
+    if (c.col === first || c.lines.length !== labels.length) return false;
+    const lines = [...c.lines].sort((a, b) => mid(a) - mid(b));
+    return lines.every(
+      (l, i) =>
+        /^\S*[\d$%]\S*$/.test(l.text.trim()) && Math.abs(mid(l) - mid(labels[i]!)) < lead * 0.5,
+    );
+  });
 }
 
 /** A line that stops short of its end: a joining word or a comma carries it over. */
