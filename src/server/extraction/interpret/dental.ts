@@ -25,6 +25,7 @@ import {
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
+  namesDentalProcedures,
   parseServiceLabel,
   SPANNING_NOTE,
   valueFitsSlot,
@@ -161,12 +162,39 @@ export function isProcedureRow(
   const text = label.trim();
   if (!text || text.split(/\s+/).length > 12 || (/[\d$%]\s*$/.test(text) && /\$/.test(text)))
     return false;
-  if (/deductible|maximum|waiting|frequenc|limitation|rollover|network/i.test(text)) return false;
+  if (NOT_A_SERVICE.test(text)) return false;
+  return coverageBeside(cells, shape);
+}
+
+/** Words of a row label that make it a plan fact, not a service. */
+const NOT_A_SERVICE = /deductible|maximum|waiting|frequenc|limitation|rollover|network/i;
+
+/** A coverage (a coinsurance, a copay, a word for either) in one of the row's value columns. */
+function coverageBeside(cells: AnalyzedTable['body'][number]['cells'], shape: GridShape): boolean {
   return shape.groups.some((g) =>
     [g.in, g.out, g.both, ...(g.others ?? [])].some(
       (c) => c !== undefined && COVERAGE_VALUE.test(cellText(cells[c])),
     ),
   );
+}
+
+/**
+ * A row named in words of its own ('Treatment and Therapy') over the list of what it covers
+ * ('(amalgam restorations, child: space maintainers)'), with a coverage beside it: a category
+ * of services, though its name is no category word.
+ */
+export function listsProcedures(
+  label: { text: string; description?: string },
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: GridShape,
+): boolean {
+  if (!label.description || !namesDentalProcedures(label.description)) return false;
+  // a list: short names apart ('amalgam restorations, child: space maintainers'), not a sentence
+  // ('Provides periodontal care for people with certain conditions: …')
+  const items = label.description.split(/[,;]/).map((i) => i.trim().split(/\s+/).length);
+  if (items.length < 2 || items.some((n) => n > 5)) return false;
+  if (NOT_A_SERVICE.test(label.text) || STATEMENT.test(label.text)) return false;
+  return coverageBeside(cells, shape);
 }
 
 /** How many body rows read as dental benefit rows with a value beside them. */
@@ -481,6 +509,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       kind = dentalRowKind(label.text, 'Deductible');
     previousKind = kind;
     if (kind === 'other' && isProcedureRow(label.text, section, row.cells, shape)) kind = 'service';
+    if (kind === 'other' && listsProcedures(label, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;

@@ -5,6 +5,7 @@ import {
   mostlyBareCodes,
   namesNetworkPair,
   orthoHeading,
+  rowLabel,
   sideBySide,
   splitNetworkPair,
 } from './grid.ts';
@@ -189,5 +190,40 @@ describe('a description printed as bullets', () => {
     [['Exams, cleanings,', 'fluoride'], 'Exams, cleanings, fluoride'],
   ])('%j → %j', (lines, expected) => {
     expect(describedItems(lines)).toBe(expected);
+  });
+});
+
+describe('a row label with the list of its procedures printed under it', () => {
+  const line = (text: string, y: number) => ({
+    text,
+    words: [],
+    box: [0, y, 200, y + 8] as [number, number, number, number],
+    size: 8,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (...texts: string[]) => {
+    const lines = texts.map((t, i) => line(t, i * 10));
+    return { text: texts.join('\n'), lines, row: 0, col: 0, rowSpan: 1, colSpan: 1, page: 1 };
+  };
+  it.each([
+    [
+      'in parentheses, wrapped',
+      cell('Preventive', '(cleanings, oral exams, X-rays, child:', 'fluoride treatment, sealants)'),
+      ['Preventive', 'cleanings, oral exams, X-rays, child: fluoride treatment, sealants'],
+    ],
+    [
+      'without parentheses',
+      cell('Basic', 'composite restorations, extractions'),
+      ['Basic', 'composite restorations, extractions'],
+    ],
+    [
+      'with a parenthesis of its own inside, kept as printed',
+      cell('Major', 'bridges, crowns (1 per 5 years), dentures'),
+      ['Major', 'bridges, crowns (1 per 5 years), dentures'],
+    ],
+  ])('%s', (_name, c, [text, description]) => {
+    const label = rowLabel(c);
+    expect([label?.text, label?.description]).toEqual([text, description]);
   });
 });

@@ -569,7 +569,11 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   const labelLines = lines.slice(0, split);
   const descLines = lines.slice(split);
   const text = cleanValue(joinWrapped(labelLines.map((l) => l.text)));
-  const description = cleanValue(describedItems(descLines.map((l) => l.text)));
+  // a list printed in parentheses under its label ('(cleanings, oral exams, X-rays)') is the list
+  const description = cleanValue(describedItems(descLines.map((l) => l.text))).replace(
+    /^\(([^()]*)\)$/,
+    '$1',
+  );
   return {
     text,
     ...(description ? { description } : {}),

@@ -2148,3 +2148,44 @@ describe('reimbursement levels named over the networks', () => {
     },
   );
 });
+
+describe('a coverage row named in words of its own, the procedures it covers listed under it', () => {
+  const read = (label: string) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Plan',
+          [
+            ['Coverage Type', 'In Network', 'Out of Network'],
+            ['Preventive\n(cleanings, oral exams, X-rays)', '100%', '100%'],
+            [label, '100%', '80%'],
+            ['Major\n(bridges, dentures, crowns)', '50%', 'Not covered'],
+          ],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [r.serviceTypeLabel, r.serviceTypeList, r.coverageLevelOutOfNetwork]);
+  it.each([
+    [
+      'a list of procedures makes it a category',
+      'Treatment and Therapy\n(amalgam restorations, child: space maintainers)',
+      ['Treatment and Therapy', 'amalgam restorations, child: space maintainers', '80%'],
+    ],
+    ['a label alone is no service', 'Treatment and Therapy', undefined],
+    [
+      'a sentence about dental care is no list',
+      'Smile for Health\n(Provides periodontal care for people with certain conditions: diabetes, stroke)',
+      undefined,
+    ],
+    [
+      'a list of something else is no service',
+      'Member Services\n(phone, web, mobile app)',
+      undefined,
+    ],
+  ])('%s', (_name, label, row) => {
+    const rows = read(label);
+    expect(rows).toContainEqual(['Preventive', 'cleanings, oral exams, X-rays', '100%']);
+    if (row) expect(rows).toContainEqual(row);
+    else expect(rows).toHaveLength(2);
+  });
+});

@@ -455,6 +455,11 @@ export const VISION_SERVICE =
 const DENTAL_PROCEDURE_WORDS =
   /\b(oral|dental|dentures?|teeth|tooth|periodont\w*|radiograph\w*|bitewings?|endodont\w*|orthodont\w*|prophylaxis|fluoride|sealants?|crowns?|implants?|amalgam|pulp\w*|occlusal|extractions?|cleanings?|fillings?|root canals?|intraoral|extra-?oral|x-?rays?)\b/i;
 
+/** Whether a text names dental procedures ('amalgam restorations, child: space maintainers'). */
+export function namesDentalProcedures(text: string): boolean {
+  return DENTAL_PROCEDURE_WORDS.test(text);
+}
+
 /** A dental procedure's name or code ('D0140 Limited oral evaluation'): never a vision service. */
 export function isDentalProcedureName(label: string): boolean {
   const l = label.trim();
