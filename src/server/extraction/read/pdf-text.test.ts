@@ -40,6 +40,46 @@ describe('text from the operator list', () => {
   });
 
   it.each([
+    ['a save and restore', [OPS.save, OPS.setLeading, OPS.restore], [null, [0], null]],
+    [
+      'a form drawn between the lines (a bullet icon)',
+      [OPS.paintFormXObjectBegin, OPS.setLeading, OPS.paintFormXObjectEnd],
+      [[[1, 0, 0, 1, 0, 0], null], [0], null],
+    ],
+  ])('keeps the leading a restore brings back after %s', (_name, fns, args) => {
+    // 'TL 12', a line, the drawing that sets its own leading, then 'T*' and the next line
+    const ops = {
+      fnArray: [
+        OPS.beginText,
+        OPS.setFont,
+        OPS.setLeading,
+        OPS.setTextMatrix,
+        OPS.showText,
+        ...fns,
+        OPS.nextLine,
+        OPS.showText,
+      ],
+      argsArray: [
+        null,
+        ['f1', 10],
+        [12],
+        [[1, 0, 0, 1, 100, 700]],
+        [glyphs('first')],
+        ...args,
+        null,
+        [glyphs('second')],
+      ],
+    };
+    const { runs } = textFromOperators(ops, [1, 0, 0, -1, 0, 792], () => ({
+      fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+    }));
+    expect(runs.map((r) => [r.text, r.baseline])).toEqual([
+      ['first', 92],
+      ['second', 104],
+    ]);
+  });
+
+  it.each([
     // the page turned a quarter (landscape drawn on a portrait page), the form turns it back
     ['a rotated form turned upright', [0, 1, -1, 0, 0, 0], [0, -1, 1, 0, 0, 0], 100, 92, false],
     // a form placed with an offset

@@ -64,6 +64,19 @@ export interface OperatorText {
   rotated: number;
 }
 
+/** The text state parameters a save keeps and a restore brings back. */
+interface TextState {
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  leading: number;
+  rise: number;
+  font: FontLike | undefined;
+  fontName: string | undefined;
+  fontSize: number;
+  fontDirection: number;
+}
+
 /**
  * A gap between glyphs wider than this share of the font size separates words (pdf.js's own text
  * content uses about a tenth of an em too): fonts without a space glyph move the pen by a kerning
@@ -84,7 +97,10 @@ export function textFromOperators(
   const runs: TextRun[] = [];
   let unsupported = false;
   let ctm = viewportTransform.slice(0, 6) as Matrix;
-  const stack: Matrix[] = [];
+  // the text state (spacing, scaling, leading, rise, font) belongs to the graphics state: a
+  // restore brings it back, so a form drawn between two lines (a bullet icon that sets its own
+  // leading) does not change how the next line moves
+  const stack: Array<{ ctm: Matrix; text: TextState }> = [];
   let tm: Matrix = [1, 0, 0, 1, 0, 0];
   let x = 0;
   let y = 0;
@@ -99,8 +115,31 @@ export function textFromOperators(
   let fontName: string | undefined;
   let fontSize = 0;
   let fontDirection = 1;
+  let lastFont:
+    | {
+        font: FontLike | undefined;
+        fontName: string | undefined;
+        fontSize: number;
+        fontDirection: number;
+      }
+    | undefined;
   let run: TextRun | undefined;
   let rotated = 0;
+  const textState = (): TextState => ({
+    charSpacing,
+    wordSpacing,
+    hScale,
+    leading,
+    rise,
+    font,
+    fontName,
+    fontSize,
+    fontDirection,
+  });
+  const restoreText = (t: TextState) => {
+    ({ charSpacing, wordSpacing, hScale, leading, rise, font, fontName, fontSize, fontDirection } =
+      t);
+  };
   const flush = () => {
     if (run?.text.trim()) runs.push({ ...run, text: run.text });
     run = undefined;
@@ -111,25 +150,35 @@ export function textFromOperators(
     const args = ops.argsArray[i] as unknown[] | null;
     switch (fn) {
       case OPS.save:
-        stack.push(ctm);
+        stack.push({ ctm, text: textState() });
         break;
-      case OPS.restore:
-        ctm = stack.pop() ?? ctm;
+      case OPS.restore: {
+        const saved = stack.pop();
+        if (saved) {
+          ctm = saved.ctm;
+          restoreText(saved.text);
+        }
         break;
+      }
       case OPS.transform:
         ctm = multiply(ctm, args as unknown as ArrayLike<number>);
         break;
       // a form XObject draws in its own space: its matrix applies until the form ends (a page
       // whose content is a rotated form reads upright only with it)
       case OPS.paintFormXObjectBegin: {
-        stack.push(ctm);
+        stack.push({ ctm, text: textState() });
         const m = args?.[0] as ArrayLike<number> | null | undefined;
         if (m && m.length >= 6) ctm = multiply(ctm, m);
         break;
       }
-      case OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? ctm;
+      case OPS.paintFormXObjectEnd: {
+        const saved = stack.pop();
+        if (saved) {
+          ctm = saved.ctm;
+          restoreText(saved.text);
+        }
         break;
+      }
       case OPS.beginText:
         tm = [1, 0, 0, 1, 0, 0];
         x = lineX = 0;
@@ -157,6 +206,7 @@ export function textFromOperators(
         fontDirection = size < 0 ? -1 : 1;
         size = Math.abs(size);
         fontSize = size;
+        lastFont = { font, fontName, fontSize, fontDirection };
         if (font?.vertical) unsupported = true;
         break;
       }
@@ -181,6 +231,9 @@ export function textFromOperators(
         y = lineY += leading;
         break;
       case OPS.showText: {
+        // text shown after a restore took its font away (a form set the font and the page went
+        // on without setting its own): the last font set draws it, as viewers do
+        if (!font && lastFont) ({ font, fontName, fontSize, fontDirection } = lastFont);
         if (!font || fontSize === 0) break;
         const glyphs = (args?.[0] ?? []) as Array<GlyphLike | number>;
         const fm = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
