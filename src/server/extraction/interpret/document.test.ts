@@ -178,8 +178,19 @@ describe('a plan grid the reader broke into bands', () => {
     expect(tables[1]!.columns.slice(1, 3).map((c) => c.network)).toEqual(want);
   });
 
-  it('carries only network headings, not names over the columns', () => {
-    const plans = [['Benefit', 'Low Plan', 'High Plan'], ...headed.slice(1)];
+  it.each([
+    {
+      name: 'plans named over every value column go on over the band',
+      header: ['Benefit', 'Low Plan', 'High Plan'],
+      want: ['Low Plan', 'High Plan'],
+    },
+    {
+      name: 'one plan named beside an unnamed column does not',
+      header: ['Benefit', 'Low Plan', ''],
+      want: [undefined, undefined],
+    },
+  ])('$name', ({ header, want }) => {
+    const plans = [header, ...headed.slice(1)];
     const doc = analyzeDocument(
       placed(markupLayout([plans, band]), [
         [40, 270, 460, 570],
@@ -187,10 +198,63 @@ describe('a plan grid the reader broke into bands', () => {
       ]),
     );
     const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
-    expect(tables[0]!.columns.slice(1).map((c) => c.option)).toEqual(['Low Plan', 'High Plan']);
-    expect(tables[1]!.columns.slice(1).map((c) => c.option ?? c.network)).toEqual([
-      undefined,
-      undefined,
+    expect(tables[1]!.columns.slice(1).map((c) => c.option ?? c.network)).toEqual(want);
+  });
+});
+
+describe('insurers’ names over the value columns', () => {
+  const body = [
+    ['Routine eye exam', '$0 ($40)', '$0 ($84)', '$0 ($45)'],
+    ['Polycarbonate', '$30 ($0)', '$40 ($0)', '$35 ($0)'],
+  ];
+  it.each([
+    {
+      name: 'insurers head their columns',
+      header: ['', 'Davis Vision by MetLife', 'EyeMed', 'MetLife Vision'],
+      rows: 1,
+    },
+    {
+      name: 'a mark in the label cell changes nothing',
+      header: ['*', 'Guardian', 'Humana', 'Ameritas'],
+      rows: 1,
+    },
+    {
+      name: 'names that are no insurers are no headings',
+      header: ['', 'Acme', 'Bolt', 'Crest'],
+      rows: 0,
+    },
+    { name: 'one insurer twice heads nothing', header: ['', 'EyeMed', 'EyeMed', 'VSP'], rows: 0 },
+  ])('$name', ({ header, rows }) => {
+    const doc = analyzeDocument(markupLayout([[header, ...body]]));
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    expect(t.headerRows).toBe(rows);
+    if (rows) expect(t.columns.slice(1).map((c) => c.option)).toEqual(header.slice(1));
+  });
+
+  // the names in a strip of their own ([170, 300, 430, 560]), the grid below with its label column
+  const strip = [['Davis Vision by MetLife', 'EyeMed', 'MetLife Vision']];
+  const grid = [['Conventional', '$0 ($105)', '$0 ($200)', '$0 ($105)'], ...body];
+  it.each([
+    { name: 'a strip of names heads the grid under it', between: [], want: strip[0] },
+    {
+      name: 'across the end of a bar the reader printed apart',
+      between: ['glasses)'],
+      want: strip[0],
+    },
+    {
+      name: 'not across running text',
+      between: ['Members may use both allowances during the same visit at any provider.'],
+      want: [undefined, undefined, undefined],
+    },
+  ])('$name', ({ between, want }) => {
+    const layout = placed(markupLayout([strip, ...between, grid]), [
+      [170, 300, 430, 560],
+      [50, 170, 300, 430, 560],
     ]);
+    for (const b of layout.pages[0]!.blocks)
+      if (b.kind === 'line') b.line.box = [150, 90, 150 + b.line.text.length * 4, 100];
+    const doc = analyzeDocument(layout);
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    expect(tables[1]!.columns.slice(1).map((c) => c.option)).toEqual(want);
   });
 });

@@ -6,6 +6,7 @@ import {
   dentalRowKind,
   FREQUENCY_VALUE,
   frequencyItems,
+  insurerMentions,
   isGenericHeading,
   isOptionName,
   isTierLabel,
@@ -246,6 +247,33 @@ function namesAmountColumns(table: Table, r: number, own: Cell[]): boolean {
   return true;
 }
 
+/**
+ * A first row of insurers' names over value columns ('Davis Vision by MetLife | EyeMed | MetLife
+ * Vision'), the label cell empty or a mark: plans of several insurers compared side by side. Each
+ * value cell is a short name without figures that names a known insurer, no two alike.
+ */
+export function namesInsurerColumns(table: Table, r: number): boolean {
+  const cells = rowCells(table, r);
+  const own = startsInRow(cells, r);
+  const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+  if (/[a-z0-9]/i.test(label) && !isGenericHeading(label)) return false;
+  const names = own.filter((c) => c.col > 0).map((c) => cellText(c));
+  if (names.length < 2 || own.some((c) => c.col > 0 && c.colSpan > 1)) return false;
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return false;
+  if (
+    !names.every(
+      (n) =>
+        n &&
+        n.split(/\s+/).length <= 6 &&
+        !/[\d$%]/.test(n) &&
+        insurerMentions(n).length > 0 &&
+        networkOf(n) === undefined,
+    )
+  )
+    return false;
+  return true;
+}
+
 /** A row label that asks for the plan each column is ('Plan Name', 'Plan Option', 'Plan'). */
 const PLAN_NAMING_LABEL =
   /^(dental |vision )?(plan|option|plan (name|option|design|level)s?|plan options?|options?)\s*:?$/i;
@@ -359,7 +387,8 @@ function countHeaderRows(table: Table, firstRow: number): number {
       (r === firstRow
         ? signals < Math.max(1, Math.ceil(filled.length / 2))
         : signals + named < filled.length) &&
-      !(r === firstRow && namesAmountColumns(table, r, own))
+      !(r === firstRow && namesAmountColumns(table, r, own)) &&
+      !(r === firstRow && namesInsurerColumns(table, r))
     )
       break;
     if (
@@ -922,6 +951,13 @@ function namedValueColumns(columns: Column[]): boolean {
   return values.some((c) => c.network === 'in') && values.some((c) => c.network === 'out');
 }
 
+/** Two or more value columns, each headed by a plan of its own and none by a network. */
+function namedPlanColumns(columns: Column[]): boolean {
+  const values = columns.filter((c) => c.index > 0);
+  const options = new Set(values.flatMap((c) => (c.option ? [c.option] : [])));
+  return options.size >= 2 && values.every((c) => c.option && !c.network);
+}
+
 /** The middle of the text printed in each column, from cells over one column only. */
 function textCentres(table: Table): Array<number | undefined> {
   const sums = Array.from({ length: table.cols }, () => [0, 0]);
@@ -959,6 +995,82 @@ export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Colu
   return above.columns.map((c) => ({ ...c }));
 }
 
+/** Plans' names printed over a grid's value columns, in their own strip apart from its rows. */
+export interface PlanHeads {
+  page: number;
+  heads: Array<{ text: string; x0: number; x1: number }>;
+}
+
+/**
+ * A table that is only plans' names over value columns: a heading row with two or more plan
+ * options and no body under it, or one row whose every cell names an insurer ('Davis Vision by
+ * MetLife | EyeMed | MetLife Vision' printed apart from the grid it heads). The names and where
+ * they stand, else undefined.
+ */
+export function planHeadsOf(t: AnalyzedTable): PlanHeads | undefined {
+  const page = t.table.cells[0]?.page ?? t.table.page;
+  const headsOf = (cells: Cell[]) =>
+    cells.flatMap((c) => (c.box ? [{ text: cellText(c), x0: c.box[0], x1: c.box[2] }] : []));
+  if (t.body.length === 0 && t.headerRows > 0) {
+    const options = t.columns.filter((c) => c.index > 0 && c.option);
+    if (new Set(options.map((c) => c.option)).size < 2) return undefined;
+    const last = t.table.rows - 1;
+    const cells = startsInRow(rowCells(t.table, last), last).filter((c) => c.col > 0);
+    const heads = headsOf(cells);
+    return heads.length === cells.length && heads.length >= 2 ? { page, heads } : undefined;
+  }
+  if (t.table.rows !== 1 || t.table.cols < 2) return undefined;
+  const cells = startsInRow(rowCells(t.table, 0), 0);
+  const names = cells.map((c) => cellText(c));
+  if (cells.some((c) => c.colSpan > 1)) return undefined;
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return undefined;
+  const insurers = names.every(
+    (n) =>
+      n &&
+      n.split(/\s+/).length <= 6 &&
+      !/[\d$%]/.test(n) &&
+      insurerMentions(n).length > 0 &&
+      networkOf(n) === undefined,
+  );
+  if (!insurers) return undefined;
+  const heads = headsOf(cells);
+  return heads.length === cells.length ? { page, heads } : undefined;
+}
+
+/**
+ * A grid without headings under a strip of plans' names (`planHeadsOf`), on the same page, one
+ * label column and a value column under each name (the name's middle within the column): the
+ * columns, each value column headed by its plan; else undefined.
+ */
+export function columnsUnderPlanHeads(above: PlanHeads, t: AnalyzedTable): Column[] | undefined {
+  if (t.headerRows > 0 || t.table.cols !== above.heads.length + 1) return undefined;
+  if ((t.table.cells[0]?.page ?? t.table.page) !== above.page) return undefined;
+  const edges = columnEdges(t.table);
+  for (let c = 1; c < t.table.cols; c++) {
+    const e = edges[c];
+    const head = above.heads[c - 1]!;
+    const mid = (head.x0 + head.x1) / 2;
+    if (!e || mid < e[0] || mid > e[1]) return undefined;
+  }
+  return t.columns.map((col) => {
+    if (col.index === 0) return { ...col };
+    const name = above.heads[col.index - 1]!.text;
+    return { index: col.index, path: [name], heading: name, option: name };
+  });
+}
+
+/**
+ * A line in the label column, or a few words ending before the second plan's name (the end of a
+ * bar the reader printed apart: 'glasses)' after 'Contact lenses (instead of'): part of the grid
+ * under the names, not text between them and it.
+ */
+function underHeadsLabel(line: Line, heads: PlanHeads): boolean {
+  if (line.page !== heads.page) return false;
+  const starts = heads.heads.map((h) => h.x0).sort((a, b) => a - b);
+  if (line.box[2] <= starts[0]!) return true;
+  return line.text.trim().split(/\s+/).length <= 4 && line.box[2] <= starts[1]!;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -979,9 +1091,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     const levelNetworks = new Map<string, 'in' | 'out'>();
     // the last table on the page whose columns are known, while nothing but tables follows it
     let headed: AnalyzedTable | undefined;
+    // plans' names printed in a strip of their own over the grid below them
+    let planHeads: PlanHeads | undefined;
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         headed = undefined;
+        if (planHeads && !underHeadsLabel(b.line, planHeads)) planHeads = undefined;
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
           const before = scope;
@@ -1001,10 +1116,17 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
             lastHeading,
           );
           analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
-          const carried = headed && columnsCarriedOver(headed, analyzed);
+          const carried =
+            (headed && columnsCarriedOver(headed, analyzed)) ||
+            (planHeads && columnsUnderPlanHeads(planHeads, analyzed));
           if (carried) analyzed.columns = carried;
-          if (carried || (analyzed.headerRows > 0 && namedValueColumns(analyzed.columns)))
+          if (
+            carried ||
+            (analyzed.headerRows > 0 &&
+              (namedValueColumns(analyzed.columns) || namedPlanColumns(analyzed.columns)))
+          )
             headed = analyzed;
+          planHeads = planHeadsOf(analyzed);
           const previous = items[items.length - 1];
           if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
           items.push({ kind: 'table', table: analyzed, order: analyzed.order });

@@ -11,6 +11,7 @@ import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   DENTAL_CATEGORY,
+  insurerMentions,
   isOptionName,
   LIST_MARK,
   networkOf,
@@ -199,7 +200,9 @@ export function gridShape(t: AnalyzedTable): GridShape {
     let option =
       col.option &&
       (isOptionName(col.option) ||
-        (col.network !== undefined && productsNamed(col.option).length === 1)) &&
+        (col.network !== undefined && productsNamed(col.option).length === 1) ||
+        // insurers compared side by side ('Davis Vision by MetLife | EyeMed | MetLife Vision')
+        insurerMentions(col.option).length > 0) &&
       !orthoHeading(col.option)
         ? col.option
         : undefined;

@@ -1050,3 +1050,51 @@ describe('kinds of a service printed under its bare label', () => {
     expect(kindPairsUnderLabel(cellsOf(rows)).map((p) => [p.service, p.amount])).toEqual(pairs);
   });
 });
+
+describe('insurers compared side by side, for adults and for children, with out-of-network amounts in parentheses', () => {
+  const legend =
+    'The amounts listed below show what you pay for in-network services. The amounts in parentheses show the most the plan would reimburse you for out-of-network services.';
+  const grid = (exam: string) => [
+    ['', 'Davis Vision by MetLife', 'EyeMed', 'MetLife Vision'],
+    ['Routine eye exam', exam, '$0 ($84)', '$0 ($45)'],
+    ['Polycarbonate', '$30 ($0)', '$40 ($0)', '$35 ($0)'],
+  ];
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'visionInsurance_benefitSummary').map(
+      (r) => [r.class, r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement],
+    );
+
+  it.each([
+    {
+      name: 'each insurer’s column is a class of each group, its cell split by the legend',
+      blocks: [
+        '# Vision Benefits Comparison',
+        legend,
+        '# Benefits for adults 19+',
+        grid('$0 ($40)'),
+        '# Benefits for children under 19',
+        grid('$10 ($50)'),
+      ],
+      want: [
+        ['Davis Vision by MetLife (adults 19+)', 'Routine eye exam', '$0', '$40'],
+        ['EyeMed (adults 19+)', 'Routine eye exam', '$0', '$84'],
+        ['MetLife Vision (adults 19+)', 'Routine eye exam', '$0', '$45'],
+        ['Davis Vision by MetLife (children under 19)', 'Routine eye exam', '$10', '$50'],
+        ['EyeMed (children under 19)', 'Routine eye exam', '$0', '$84'],
+        ['MetLife Vision (children under 19)', 'Routine eye exam', '$0', '$45'],
+      ],
+    },
+    {
+      name: 'one group names no class of its own; without the legend a cell stays whole',
+      blocks: ['# Vision Benefits Comparison', '# Benefits for adults 19+', grid('$0 ($40)')],
+      want: [
+        ['Davis Vision by MetLife', 'Routine eye exam', '$0 ($40)', undefined],
+        ['EyeMed', 'Routine eye exam', '$0 ($84)', undefined],
+        ['MetLife Vision', 'Routine eye exam', '$0 ($45)', undefined],
+      ],
+    },
+  ])('$name', ({ blocks, want }) => {
+    const rows = rowsOf(blocks).filter((r) => r[1] === 'Routine eye exam');
+    expect(rows).toEqual(want);
+  });
+});

@@ -19,7 +19,7 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue, normalizeKey } from './values.ts';
+import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
   BULLET,
   FREQUENCY_VALUE,
@@ -29,7 +29,10 @@ import {
   isPlanTermLabel,
   isProseFragment,
   isVisionService,
+  memberGroupOf,
   networkOf,
+  PARENTHESES_OUT_OF_NETWORK,
+  productsNamed,
   SUM_ROW,
 } from './vocabulary.ts';
 
@@ -187,6 +190,37 @@ export function plansOfRepeatedGrids(tables: AnalyzedTable[]): Map<AnalyzedTable
   if (shared.length < 2) return out;
   for (const [heading, ts] of byHeading) for (const t of ts) out.set(t, heading);
   return out;
+}
+
+/**
+ * Plans compared side by side for two or more member groups in separate grids ('Benefits for
+ * adults 19+' over a grid, 'Benefits for children under 19' over another, each with the same
+ * plans' columns): each grid's group, by the table's order. The group holds until a heading names
+ * another group or a product; nothing unless the document's plan grids fall under two groups or
+ * more.
+ */
+export function memberGroupsOfGrids(doc: AnalyzedDocument): Map<number, string> {
+  const out = new Map<number, string>();
+  let group: string | undefined;
+  for (const item of doc.items) {
+    if (item.kind === 'line') {
+      const named = memberGroupOf(cleanValue(item.line.text));
+      if (named) group = named;
+      else if (item.heading && productsNamed(item.line.text).length > 0) group = undefined;
+      continue;
+    }
+    const plans = new Set(item.table.columns.flatMap((c) => (c.option ? [c.option] : [])));
+    if (group && plans.size >= 2) out.set(item.table.order, group);
+  }
+  return new Set(out.values()).size >= 2 ? out : new Map();
+}
+
+/** The grid's plan columns as the plans of one member group ('EyeMed (adults 19+)'). */
+export function plansOfGroup(t: AnalyzedTable, group: string): AnalyzedTable {
+  return {
+    ...t,
+    columns: t.columns.map((c) => (c.option ? { ...c, option: `${c.option} (${group})` } : c)),
+  };
 }
 
 /**
@@ -646,7 +680,23 @@ export function nameLevelWithValues(
   return level ? cleanValue(name.text) : undefined;
 }
 
-export function collectVision(t: AnalyzedTable, facts: Facts): void {
+/**
+ * Whether the document prints a legend saying that amounts in parentheses are out-of-network
+ * (`PARENTHESES_OUT_OF_NETWORK`), in its text or in a table's cell.
+ */
+export function parenthesesAreOutOfNetwork(doc: AnalyzedDocument): boolean {
+  return doc.items.some((item) =>
+    item.kind === 'line'
+      ? PARENTHESES_OUT_OF_NETWORK.test(item.line.text)
+      : item.table.table.cells.some((c) => PARENTHESES_OUT_OF_NETWORK.test(cellText(c))),
+  );
+}
+
+export function collectVision(
+  t: AnalyzedTable,
+  facts: Facts,
+  read: { parenthesesOut?: boolean } = {},
+): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
     product: 'vision',
@@ -824,6 +874,16 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
           });
         });
         continue;
+      }
+      // '$0 ($40)' under a legend saying parentheses hold the out-of-network amount
+      const parenthesised =
+        read.parenthesesOut && g.out === undefined && !g.paired && inCost
+          ? splitParenthesisedAmounts(inCost.value)
+          : undefined;
+      if (parenthesised && inCost) {
+        const source = inCost.source;
+        inCost = parenthesised.in ? evidence(parenthesised.in, source, 'split') : undefined;
+        outCost = evidence(parenthesised.out, source, 'split');
       }
       facts.benefits.push({
         scope,

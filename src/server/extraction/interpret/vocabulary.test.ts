@@ -12,9 +12,11 @@ import {
   isTierLabel,
   isVisionService,
   keyKind,
+  memberGroupOf,
   namesOtherCoverage,
   networkOf,
   OTHER_BENEFIT,
+  PARENTHESES_OUT_OF_NETWORK,
   parseServiceLabel,
   productsNamed,
   rateMeasure,
@@ -462,5 +464,33 @@ describe('a heading that names the account, then the group covered', () => {
     ['Union Dental Plan', undefined],
   ])('%j → %j', (text, group) => {
     expect(text.match(GROUP_AFTER_ACCOUNT)?.[1]).toBe(group);
+  });
+});
+
+describe('a heading that names the members a grid is for', () => {
+  it.each([
+    ['Benefits for adults 19+', 'adults 19+'],
+    ['Benefits for children under 19', 'children under 19'],
+    ['Benefits for children under 19 (continued)', 'children under 19'],
+    ['Coverage for Adults', 'Adults'],
+    ['Benefits for Employees', undefined],
+    ['Vision Benefits', undefined],
+    ['Benefits for adults include an annual exam and glasses every other year', undefined],
+  ])('%s', (text, want) => {
+    expect(memberGroupOf(text)).toBe(want);
+  });
+});
+
+describe('a legend saying parentheses hold the out-of-network amount', () => {
+  it.each([
+    [
+      'The amounts in parentheses show the most the plan would reimburse you for out-of-network services.',
+      true,
+    ],
+    ['Amounts shown in parentheses are out-of-network reimbursements', true],
+    ['Amounts in parentheses are per visit', false],
+    ['Out-of-network reimbursements are shown in the last column', false],
+  ])('%s', (text, want) => {
+    expect(PARENTHESES_OUT_OF_NETWORK.test(text)).toBe(want);
   });
 });

@@ -25,6 +25,27 @@ export function productsNamed(text: string): Product[] {
 export const GROUP_AFTER_ACCOUNT =
   /^[A-Z][\w&.,' ]{2,60}?\s[-–—]\s((?:non[- ])?union|hourly|salaried|retirees?|full[- ]time|part[- ]time)(?: employees)?$/i;
 
+/**
+ * A heading that names the members a grid is for ('Benefits for adults 19+', 'Benefits for
+ * children under 19 (continued)'): the group as printed, else undefined. A plan compared for
+ * adults and for children in separate grids is a class per plan and group (convention 10).
+ */
+export function memberGroupOf(heading: string): string | undefined {
+  const m = heading
+    .trim()
+    .match(
+      /^(?:benefits?|coverage|services?|plan benefits?)\s+for\s+((?:adults?|children|child|kids|dependent children|members)\b[^()]{0,30}?)\s*(?:\((?:cont(?:inued|'d)?\.?)\))?\s*:?$/i,
+    );
+  return m ? m[1]!.trim() : undefined;
+}
+
+/**
+ * A legend saying that amounts in parentheses are what the plan pays out of network ('The amounts
+ * in parentheses show the most the plan would reimburse you for out-of-network services').
+ */
+export const PARENTHESES_OUT_OF_NETWORK =
+  /\b(amounts?|figures?|numbers?|values?|dollar amounts?)\s+(shown\s+|listed\s+)?in\s+parenthes[ie]s\b[^.]{0,120}\b(out[- ]of[- ]network|non[- ]network|reimburse)/i;
+
 export const GROUP_NAME_LINE =
   /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
 
