@@ -1098,3 +1098,64 @@ describe('insurers compared side by side, for adults and for children, with out-
     expect(rows).toEqual(want);
   });
 });
+
+describe('kinds of a material under its bar, and frequencies in the service labels', () => {
+  const interpret = (rows: string[][]) =>
+    interpretProposal(markupLayout(['# Vision Benefits', rows]));
+  const plans = ['', 'Bronze Plan', 'Gold Plan'];
+
+  it.each([
+    {
+      bar: 'Contact lenses (instead of glasses)',
+      want: ['Conventional', 'Disposable', 'Medically necessary'],
+    },
+    { bar: 'Additional member discounts', want: [] },
+  ])('rows under the bar $bar', ({ bar, want }) => {
+    const rows = tableRows(
+      interpret([
+        [`>>>>${bar}`],
+        plans,
+        ['Conventional', '$130', '$150'],
+        ['Disposable', '$130', '$150'],
+        ['Medically necessary', '$0', '$0'],
+      ]),
+      'visionInsurance_benefitSummary',
+    ).filter((r) => r.class === 'Bronze Plan');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(want);
+  });
+
+  it.each([
+    {
+      name: 'a frequency at the end of a label is the item’s frequency, not part of its name',
+      rows: [
+        ['Routine eye exam (once per year starting January 1)', '$10', '$0'],
+        ['Frames (renews every January 1 of odd years)', '$130', '$150'],
+      ],
+      services: ['Routine eye exam', 'Frames'],
+      frequency: [
+        'once per year starting January 1',
+        undefined,
+        'renews every January 1 of odd years',
+      ],
+    },
+    {
+      name: 'a note in parentheses stays in the name',
+      rows: [
+        ['Routine eye exam (with dilation)', '$10', '$0'],
+        ['Frames', '$130', '$150'],
+      ],
+      services: ['Routine eye exam (with dilation)', 'Frames'],
+      frequency: undefined,
+    },
+  ])('$name', ({ rows, services, frequency }) => {
+    const data = interpret([plans, ...rows]);
+    const summary = tableRows(data, 'visionInsurance_benefitSummary').filter(
+      (r) => r.class === 'Gold Plan',
+    );
+    expect(summary.map((r) => r.servicesAndMaterials)).toEqual(services);
+    const row = tableRows(data, 'visionInsurance_benefitFrequency').find(
+      (r) => r.class === 'Gold Plan',
+    );
+    expect(row && [row.examination, row.lensesOrContactLenses, row.frame]).toEqual(frequency);
+  });
+});

@@ -23,6 +23,7 @@ import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts
 import {
   BULLET,
   FREQUENCY_VALUE,
+  frequencyInLabel,
   frequencyItems,
   isDentalProcedureName,
   isOptionName,
@@ -132,6 +133,7 @@ function isFrequencyValue(v: string | undefined): boolean {
  * only its vision rows.
  */
 export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
+  if (underVisionBar(t)) return true;
   let labelled = 0;
   let vision = 0;
   for (const row of t.body) {
@@ -147,10 +149,26 @@ export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
+  const bar = underVisionBar(t);
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
-    return label && isVisionService(label.text) && !isSectionRow(row.cells, shape);
+    return label && (bar || isVisionService(label.text)) && !isSectionRow(row.cells, shape);
   }).length;
+}
+
+/**
+ * A grid in a vision section whose first row is a bar naming a vision material ('Contact lenses
+ * (instead of glasses)' over 'Conventional', 'Disposable', 'Medically necessary'): its rows are
+ * kinds of that material, vision service lines whatever their own words.
+ */
+export function underVisionBar(t: AnalyzedTable): boolean {
+  return (
+    t.scope.product === 'vision' &&
+    t.caption !== undefined &&
+    t.caption.split(/\s+/).length <= 6 &&
+    isVisionService(t.caption) &&
+    !isDentalProcedureName(t.caption)
+  );
 }
 
 /** The vision service lines a grid names, normalised ('Eye Exam' and 'eye exam' are one). */
@@ -758,7 +776,7 @@ export function collectVision(
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
     const note = label.description !== undefined && isSentence(label.description);
-    const service =
+    let service =
       nameBeforeNote(row.cells[shape.labelCol]) ??
       nameLevelWithValues(
         row.cells[shape.labelCol],
@@ -775,6 +793,9 @@ export function collectVision(
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // 'Frames (renews every January 1 of odd years)': the service, and how often it renews
+    const renews = frequencyInLabel(service);
+    if (renews) service = renews.name;
     // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
     // another row of a grid that is mostly not about vision
     if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
@@ -796,6 +817,14 @@ export function collectVision(
     for (const g of shape.groups) {
       const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
       const order = t.order + row.row / 1000;
+      if (renews && freqItems.length > 0)
+        addFrequency(
+          facts,
+          freqItems,
+          evidence(renews.frequency, label.source, 'cell'),
+          scope,
+          order,
+        );
       if (isFrequencyLine) {
         const col = g.in ?? g.both;
         const v =

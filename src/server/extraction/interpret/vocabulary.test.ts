@@ -3,6 +3,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
+  frequencyInLabel,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -492,5 +493,24 @@ describe('a legend saying parentheses hold the out-of-network amount', () => {
     ['Out-of-network reimbursements are shown in the last column', false],
   ])('%s', (text, want) => {
     expect(PARENTHESES_OUT_OF_NETWORK.test(text)).toBe(want);
+  });
+});
+
+describe('a service label that ends in how often it renews', () => {
+  it.each([
+    [
+      'Routine eye exam (once per year starting January 1)',
+      { name: 'Routine eye exam', frequency: 'once per year starting January 1' },
+    ],
+    [
+      'Frames (renews every January 1 of odd years)',
+      { name: 'Frames', frequency: 'renews every January 1 of odd years' },
+    ],
+    ['Lenses (once every 12 months)', { name: 'Lenses', frequency: 'once every 12 months' }],
+    ['Contact lenses (instead of glasses)', undefined],
+    ['Lenses (single $40; bifocal $60)', undefined],
+    ['Exam (with dilation as necessary)', undefined],
+  ])('%s', (text, want) => {
+    expect(frequencyInLabel(text)).toEqual(want);
   });
 });

@@ -554,6 +554,23 @@ export function frequencyItems(
   return out;
 }
 
+/**
+ * A service label that ends in how often the service renews ('Routine eye exam (once per year
+ * starting January 1)', 'Frames (renews every January 1 of odd years)'): the name without it, and
+ * the frequency as printed; undefined for any other label.
+ */
+export function frequencyInLabel(label: string): { name: string; frequency: string } | undefined {
+  const m = label.trim().match(/^(.*\S)\s*\(([^()]+)\)$/);
+  if (!m) return undefined;
+  const inner = m[2]!.trim();
+  if (!/^(once|twice|one|every|renews?|limited to)\b/i.test(inner)) return undefined;
+  if (
+    !/\b(every|per|each|renews?)\b.*\b(months?|years?|january|calendar|plan|benefit)\b/i.test(inner)
+  )
+    return undefined;
+  return { name: m[1]!, frequency: inner };
+}
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
