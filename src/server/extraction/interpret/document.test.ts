@@ -6,6 +6,7 @@ import {
   type Column,
   capitalsHeading,
   levelsAsNetworks,
+  namesBothNetworks,
   optionNamedIn,
 } from './document.ts';
 
@@ -256,5 +257,59 @@ describe('insurers’ names over the value columns', () => {
     const doc = analyzeDocument(layout);
     const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
     expect(tables[1]!.columns.slice(1).map((c) => c.option)).toEqual(want);
+  });
+});
+
+describe('plan options over their networks, a row of plan facts between', () => {
+  const grid = (plans: string[], facts: string[], networks: string[]) => [
+    plans,
+    facts,
+    networks,
+    ['Preventive Services', '100%', '100%', '80%', '100%', '90%'],
+    ['Basic Services', '80%', '80%', '65%', '90%', '70%'],
+  ];
+  const plans = ['', 'Standard', '>>Deluxe', '>>Deluxe Plus'];
+  const networks = [
+    '',
+    'In or Out of Network',
+    'In Network',
+    'Out of Network',
+    'In Network',
+    'Out of Network',
+  ];
+  it.each([
+    {
+      name: 'the networks head the columns under the plans, the facts are a body row',
+      facts: ['Calendar Year Maximum', '$1,000', '>>$1,500', '>>$2,000'],
+      want: {
+        options: ['Standard', 'Deluxe', 'Deluxe', 'Deluxe Plus', 'Deluxe Plus'],
+        networks: [undefined, 'in', 'out', 'in', 'out'],
+        first: 'Calendar Year Maximum',
+      },
+    },
+    {
+      name: 'a row of words between is no row of facts',
+      facts: ['Waiting period', 'None', '>>None', '>>None'],
+      want: { options: [], networks: [], first: '' },
+    },
+  ])('$name', ({ facts, want }) => {
+    const doc = analyzeDocument(markupLayout([grid(plans, facts, networks)]));
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    if (want.options.length === 0) {
+      expect(t.columns.slice(1).some((c) => c.network)).toBe(false);
+      return;
+    }
+    expect(t.columns.slice(1).map((c) => c.option)).toEqual(want.options);
+    expect(t.columns.slice(1).map((c) => c.network)).toEqual(want.networks);
+    expect(t.body[0]!.cells[0]!.text).toBe(want.first);
+  });
+
+  it.each([
+    ['In or Out of Network', true],
+    ['In & Out of Network', true],
+    ['In Network', false],
+    ['Out of Network', false],
+  ])('%s names both networks: %s', (text, want) => {
+    expect(namesBothNetworks(text)).toBe(want);
   });
 });

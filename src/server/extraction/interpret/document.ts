@@ -13,6 +13,7 @@ import {
   keyKind,
   namesOtherCoverage,
   networkOf,
+  PLAN_NUMBER_LINE,
   type Product,
   productsNamed,
   rateMeasure,
@@ -181,7 +182,9 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
 /** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
 export function namesBothNetworks(text: string): boolean {
   const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
-  return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
+  return (
+    /\bin[- ]?(network|&|and|\/|or\b)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t)
+  );
 }
 
 /** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
@@ -274,6 +277,33 @@ export function namesInsurerColumns(table: Table, r: number): boolean {
   return true;
 }
 
+/**
+ * A first row of plan options' names over value columns, each spanning its own columns
+ * ('Standard | Deluxe | Deluxe Plus', the last two over In / Out below), the label cell empty:
+ * two or more distinct option names (`isOptionName`) without figures, any other cell a column
+ * heading ('Benefits').
+ */
+export function namesOptionColumns(table: Table, r: number): boolean {
+  const cells = rowCells(table, r);
+  const own = startsInRow(cells, r);
+  const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+  if (/[a-z0-9]/i.test(label) || own.some((c) => c.col === 0 && c.colSpan > 1)) return false;
+  const texts = own
+    .filter((c) => c.col > 0)
+    .map((c) => cellText(c))
+    .filter(Boolean);
+  const names = texts.filter((t) => !isGenericHeading(t));
+  if (names.length < 2 || new Set(names.map((n) => n.toLowerCase())).size !== names.length)
+    return false;
+  return names.every(
+    (n) =>
+      n.split(/\s+/).length <= 4 &&
+      !/[\d$%]/.test(n) &&
+      isOptionName(n) &&
+      networkOf(n) === undefined,
+  );
+}
+
 /** A row label that asks for the plan each column is ('Plan Name', 'Plan Option', 'Plan'). */
 const PLAN_NAMING_LABEL =
   /^(dental |vision )?(plan|option|plan (name|option|design|level)s?|plan options?|options?)\s*:?$/i;
@@ -314,9 +344,13 @@ export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
 function splitsNetworks(table: Table, r: number): boolean {
   const own = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0);
   if (own.length < 2 || own.some((c) => c.colSpan > 1)) return false;
-  const named = own.map((c) => oneNetworkNamed(cellText(c)));
+  // (a plan with one column for both beside plans with one per network: 'In or Out of Network')
+  const both = own.filter((c) => namesBothNetworks(cellText(c)));
+  const named = own.filter((c) => !both.includes(c)).map((c) => oneNetworkNamed(cellText(c)));
   if (named.some((n) => n === undefined)) return false;
-  if (own.some((c) => cellText(c).split(/\s+/).length > 4 || /\d/.test(cellText(c)))) return false;
+  const words = (c: Cell) => cellText(c).split(/\s+/).length;
+  if (own.some((c) => words(c) > (both.includes(c) ? 5 : 4) || /\d/.test(cellText(c))))
+    return false;
   return named.includes('in') && named.includes('out');
 }
 
@@ -388,7 +422,8 @@ function countHeaderRows(table: Table, firstRow: number): number {
         ? signals < Math.max(1, Math.ceil(filled.length / 2))
         : signals + named < filled.length) &&
       !(r === firstRow && namesAmountColumns(table, r, own)) &&
-      !(r === firstRow && namesInsurerColumns(table, r))
+      !(r === firstRow && namesInsurerColumns(table, r)) &&
+      !(r === firstRow && namesOptionColumns(table, r))
     )
       break;
     if (
@@ -439,12 +474,15 @@ function headerTexts(
     const runs = cell.colSpan > 1 ? textRuns(cell) : [];
     if (runs.length < 2 || covered.some((k) => !edges[k])) {
       // a plan name over a network on separate lines of one cell: two headings
-      const lines = cell.lines.map((l) => cleanValue(l.text)).filter(Boolean);
+      // (a line that only numbers the plan, 'Plan #9751967', names nothing)
+      const lines = cell.lines
+        .map((l) => cleanValue(l.text))
+        .filter((l) => l && !PLAN_NUMBER_LINE.test(l));
       const rest = lines.slice(1).join(' ');
       const parts =
         lines.length >= 2 && isOptionName(lines[0]!) && !/-$/.test(lines[0]!) && networkOf(rest)
           ? [lines[0]!, rest]
-          : [cellText(cell)];
+          : [lines.length < cell.lines.length ? cleanValue(joinWrapped(lines)) : cellText(cell)];
       for (const t of parts) if (t) for (const k of covered) out[k]!.push(t);
       continue;
     }
@@ -641,6 +679,38 @@ export function transposedNetworks(table: Table): Table | undefined {
     .sort((a, b) => a.row - b.row || a.col - b.col);
   const { box: _box, ...rest } = table;
   return { ...rest, rows: table.cols, cols: table.rows, cells, headerRows: 1 };
+}
+
+/**
+ * A row of plan facts printed between the plans' names and the networks under them ('Standard |
+ * Deluxe | Deluxe Plus', then 'Calendar Year Maximum | $1,000 | $1,500 | $2,000', then 'In or Out
+ * of Network | In Network | Out of Network …'): the networks are headings of the rows below, so
+ * the two rows change places (cells spanning both stay). The table so read, else undefined.
+ */
+export function networksUnderFacts(table: Table): Table | undefined {
+  for (let r = 1; r + 1 < table.rows; r++) {
+    if (!splitsNetworks(table, r + 1)) continue;
+    const names = startsInRow(rowCells(table, r - 1), r - 1)
+      .filter((c) => c.col > 0)
+      .map((c) => cellText(c))
+      .filter(Boolean);
+    if (names.length < 2 || names.some((n) => /[\d$%]/.test(n))) return undefined;
+    const facts = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0 && c.rowSpan === 1);
+    const valued = facts.filter((c) => cellText(c));
+    if (valued.length < 2 || !valued.every((c) => /[\d$%]/.test(cellText(c)))) return undefined;
+    if (table.cells.some((c) => c.row === r + 1 && c.rowSpan > 1)) return undefined;
+    const cells = table.cells
+      .map((c) =>
+        c.row === r && c.rowSpan === 1
+          ? { ...c, row: r + 1 }
+          : c.row === r + 1
+            ? { ...c, row: r }
+            : c,
+      )
+      .sort((a, b) => a.row - b.row || a.col - b.col);
+    return { ...table, cells };
+  }
+  return undefined;
 }
 
 export function analyzeTable(
@@ -1110,7 +1180,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
       } else {
         for (const part of splitAtHeadingRows(b.table)) {
           const analyzed = analyzeTable(
-            transposedNetworks(part) ?? part,
+            transposedNetworks(part) ?? networksUnderFacts(part) ?? part,
             scope,
             order++,
             lastHeading,

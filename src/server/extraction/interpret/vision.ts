@@ -22,6 +22,7 @@ import {
 import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
   BULLET,
+  costOfItemAbove,
   FREQUENCY_VALUE,
   frequencyInLabel,
   frequencyItems,
@@ -769,6 +770,8 @@ export function collectVision(
   const networksNamed = t.columns.some((c) => c.network);
   // the label cell of the last service row: a bulleted row under it is one of its kinds
   let parent: Cell | undefined;
+  // the label of the row above
+  let labelAbove: string | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -793,6 +796,10 @@ export function collectVision(
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // 'Co-Pay' under 'Eyeglass Frequency' is the eyeglasses' co-pay
+    const above = labelAbove;
+    labelAbove = label.text;
+    service = costOfItemAbove(service, above) ?? service;
     // 'Frames (renews every January 1 of odd years)': the service, and how often it renews
     const renews = frequencyInLabel(service);
     if (renews) service = renews.name;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  costOfItemAbove,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
@@ -18,6 +19,7 @@ import {
   networkOf,
   OTHER_BENEFIT,
   PARENTHESES_OUT_OF_NETWORK,
+  PLAN_NUMBER_LINE,
   parseServiceLabel,
   productsNamed,
   rateMeasure,
@@ -512,5 +514,30 @@ describe('a service label that ends in how often it renews', () => {
     ['Exam (with dilation as necessary)', undefined],
   ])('%s', (text, want) => {
     expect(frequencyInLabel(text)).toEqual(want);
+  });
+});
+
+describe('a line that only numbers a plan', () => {
+  it.each([
+    ['Plan #9751967', true],
+    ['Policy No. 12345', true],
+    ['Group number: 00712-A', true],
+    ['Plan 2', false],
+    ['Gold Plan', false],
+  ])('%s', (text, want) => {
+    expect(PLAN_NUMBER_LINE.test(text)).toBe(want);
+  });
+});
+
+describe('a cost row named only by its kind, under the item’s frequency row', () => {
+  it.each([
+    ['Co-Pay', 'Eye Examination Frequency', 'Eye Examination Co-Pay'],
+    ['Co-Pay', 'Eyeglass Frequency', 'Eyeglass Co-Pay'],
+    ['Allowance', 'Frames Frequency', 'Frames Allowance'],
+    ['Co-Pay', 'Frames', undefined],
+    ['Eye exam', 'Exam Frequency', undefined],
+    ['Co-Pay', undefined, undefined],
+  ])('%s under %s', (label, above, want) => {
+    expect(costOfItemAbove(label, above)).toBe(want);
   });
 });

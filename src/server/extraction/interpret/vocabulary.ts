@@ -46,6 +46,10 @@ export function memberGroupOf(heading: string): string | undefined {
 export const PARENTHESES_OUT_OF_NETWORK =
   /\b(amounts?|figures?|numbers?|values?|dollar amounts?)\s+(shown\s+|listed\s+)?in\s+parenthes[ie]s\b[^.]{0,120}\b(out[- ]of[- ]network|non[- ]network|reimburse)/i;
 
+/** A line that only numbers a plan ('Plan #9751967', 'Policy No. 12345'): no part of its name. */
+export const PLAN_NUMBER_LINE =
+  /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
+
 export const GROUP_NAME_LINE =
   /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
 
@@ -219,7 +223,7 @@ export function isOptionName(text: string): boolean {
       !/network/i.test(t)
     );
   }
-  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|high|low|mid|value|select|plus|d?ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
+  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|deluxe|high|low|mid|value|select|plus|d?ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
     t,
   );
 }
@@ -441,6 +445,17 @@ export function stripBullet(text: string): string {
  */
 export const GENERIC_COST_LABEL =
   /^(allowance|copays?|co-pays?|cost|coverage|benefit|you pay|member cost|your cost|reimbursement)$/i;
+
+/**
+ * A cost row labelled only 'Co-Pay' (or 'Allowance' …) right under a row that says how often an
+ * item renews ('Eyeglass Frequency'): the cost of that item, named after it ('Eyeglass Co-Pay').
+ * Undefined for any other pair of labels.
+ */
+export function costOfItemAbove(label: string, above: string | undefined): string | undefined {
+  if (!above || !GENERIC_COST_LABEL.test(label.trim())) return undefined;
+  const item = above.trim().match(/^(.*\S)\s+frequency$/i)?.[1];
+  return item && !/frequency/i.test(item) ? `${item} ${label.trim()}` : undefined;
+}
 
 /** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
 export const SUB_BULLET = /^\s*o\s+/;
