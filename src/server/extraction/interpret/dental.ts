@@ -23,6 +23,7 @@ import {
   CONTINUED,
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
+  deductibleOfService,
   dentalRowKind,
   isOrthodontic,
   parseServiceLabel,
@@ -406,6 +407,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
   let sectionNetwork: 'in' | 'out' | undefined;
   let previousKind: ReturnType<typeof dentalRowKind> | undefined;
+  // the service row read last, and what each plan's group made of it
+  let lastService: { label: string; rows: Map<ValueGroup, ServiceRow> } | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   for (const row of t.body) {
@@ -467,6 +470,19 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         const name = v.in ?? v.out;
         if (name && !looksLikeValue(name.value))
           facts.add('planName', name, { product: 'dental', classRef: g.option }, t.order);
+      }
+      continue;
+    }
+    // 'Preventive Services Lifetime Deductible' under 'Preventive Services': that service's own
+    if (deductibleOfService(label.text, lastService?.label)) {
+      for (const g of shape.groups) {
+        const service = lastService!.rows.get(g);
+        if (!service) continue;
+        const v = withoutNotes(networkValues(row.cells, g));
+        if (v.in && valueFitsSlot('policyYearMaximumInNetwork', v.in.value))
+          service.own.dedIndIn = v.in;
+        if (v.out && valueFitsSlot('policyYearMaximumInNetwork', v.out.value))
+          service.own.dedIndOut = v.out;
       }
       continue;
     }
@@ -627,6 +643,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             break;
           }
           addService(facts, t, row, shape, label, scope, v, procedure);
+          if (lastService?.label !== label.text)
+            lastService = { label: label.text, rows: new Map() };
+          lastService.rows.set(g, facts.services[facts.services.length - 1]!);
           break;
         }
         default:

@@ -2148,3 +2148,54 @@ describe('reimbursement levels named over the networks', () => {
     },
   );
 });
+
+describe('plans side by side with a deductible per service and a rate section', () => {
+  const layout = markupLayout([
+    '# Voluntary Dental Plan',
+    [
+      ['', 'Standard', '>>Deluxe'],
+      ['Calendar Year Maximum', '$1,000', '>>$1,500'],
+      ['', 'In or Out of Network', 'In Network', 'Out of Network'],
+      ['Preventive Services', '100%', '100%', '80%'],
+      ['Preventive Services Lifetime Deductible', '$0', '$0', '$50'],
+      ['Basic Services', '80%', '80%', '65%'],
+      ['Basic Services Lifetime Deductible', '$50', '$50', '$75'],
+      ['>>>>>>VOLUNTARY RATES - MONTHLY'],
+      ['Employee Only', '$33.40', '>>$56.48'],
+      ['Employee + Family', '$101.55', '>>$163.77'],
+    ],
+  ]);
+  const data = interpretProposal(layout);
+
+  it('gives each plan its services, each service its own deductible per network', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices').map((r) => [
+      r.class,
+      r.serviceTypeLabel,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearDeductibleIndividualInNetwork,
+      r.policyYearDeductibleIndividualOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+    ]);
+    expect(rows).toEqual([
+      ['Standard', 'Preventive Services', '100%', '100%', '$0', '$0', '$1,000'],
+      ['Standard', 'Basic Services', '80%', '80%', '$50', '$50', '$1,000'],
+      ['Deluxe', 'Preventive Services', '100%', '80%', '$0', '$50', '$1,500'],
+      ['Deluxe', 'Basic Services', '80%', '65%', '$50', '$75', '$1,500'],
+    ]);
+  });
+
+  it('reads the rates under the plans', () => {
+    const rows = tableRows(data, 'dentalInsurance_rateTiers').map((r) => [
+      r.class,
+      r.rateTier,
+      r.carrierMonthlyRate,
+    ]);
+    expect(rows).toEqual([
+      ['Standard', 'Employee Only', '$33.40'],
+      ['Standard', 'Employee + Family', '$101.55'],
+      ['Deluxe', 'Employee Only', '$56.48'],
+      ['Deluxe', 'Employee + Family', '$163.77'],
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import {
   costOfItemAbove,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
+  deductibleOfService,
   dentalRowKind,
   frequencyInLabel,
   frequencyItems,
@@ -539,5 +540,18 @@ describe('a cost row named only by its kind, under the item’s frequency row', 
     ['Co-Pay', undefined, undefined],
   ])('%s under %s', (label, above, want) => {
     expect(costOfItemAbove(label, above)).toBe(want);
+  });
+});
+
+describe('a deductible row named after the service above it', () => {
+  it.each([
+    ['Preventive Services Lifetime Deductible', 'Preventive Services', true],
+    ['Basic Services Lifetime Deductible', 'Basic Services (Includes Endodontics)', true],
+    ['Major Services Calendar Year Deductible', 'Major Services', true],
+    ['Calendar Year Deductible', 'Major Services', false],
+    ['Preventive Services Waiting Period', 'Preventive Services', false],
+    ['Major Services Lifetime Deductible', undefined, false],
+  ])('%s under %s', (label, service, want) => {
+    expect(deductibleOfService(label, service)).toBe(want);
   });
 });

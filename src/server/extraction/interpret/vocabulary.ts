@@ -174,6 +174,26 @@ export function keyKind(label: string): { kind: KeyKind; product?: Product } | u
   return undefined;
 }
 
+/**
+ * A deductible row printed under the service it belongs to, named after it ('Preventive Services
+ * Lifetime Deductible' under 'Preventive Services'): that service's own deductible.
+ */
+export function deductibleOfService(label: string, service: string | undefined): boolean {
+  if (!service) return false;
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const l = norm(label);
+  const name = norm(service);
+  if (!name || !l.startsWith(`${name} `)) return false;
+  return /^((calendar|plan|policy|benefit|contract) year |lifetime |annual )?deductibles?$/.test(
+    l.slice(name.length + 1),
+  );
+}
+
 // ---------------------------------------------------------------- networks and columns
 
 /** The network a column heading names: in, out, or none. */
