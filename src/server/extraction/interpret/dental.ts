@@ -11,6 +11,7 @@ import {
   NETWORKS_SIDE_BY_SIDE,
   pairedValues,
   printsPairs,
+  procedureItems,
   rowLabelOf,
   sideBySide,
   spansNetworks,
@@ -483,6 +484,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           service.own.dedIndIn = v.in;
         if (v.out && valueFitsSlot('policyYearMaximumInNetwork', v.out.value))
           service.own.dedIndOut = v.out;
+        // the procedures listed beside it go on from the service's list
+        const more = procedureItems(row.cells[shape.listCol ?? -1], 1);
+        if (more && service.list)
+          service.list = { ...service.list, value: `${service.list.value}, ${more}` };
       }
       continue;
     }
@@ -865,7 +870,11 @@ function addService(
     ...(procedure ? { procedure } : {}),
   };
   const listCell = valueAt(row.cells, shape.listCol);
-  if (label.description) {
+  // one procedure a line in the grid's own list column, each with its limit: the procedures (a
+  // line under the label, '(Includes Endodontics)', is then a note)
+  const items = listCell ? procedureItems(row.cells[shape.listCol!]) : undefined;
+  if (items && listCell) service.list = { ...listCell, value: items, method: 'split' };
+  else if (label.description) {
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

@@ -5,6 +5,7 @@ import {
   mostlyBareCodes,
   namesNetworkPair,
   orthoHeading,
+  procedureItems,
   sideBySide,
   splitNetworkPair,
 } from './grid.ts';
@@ -189,5 +190,50 @@ describe('a description printed as bullets', () => {
     [['Exams, cleanings,', 'fluoride'], 'Exams, cleanings, fluoride'],
   ])('%j → %j', (lines, expected) => {
     expect(describedItems(lines)).toBe(expected);
+  });
+});
+
+describe('the procedures a list cell names, without their limits', () => {
+  const cellOf = (lines: string[]) => ({
+    text: lines.join('\n'),
+    lines: lines.map((text) => ({
+      text,
+      words: [],
+      box: [0, 0, 10, 10] as [number, number, number, number],
+      size: 10,
+      confidence: 1,
+      page: 1,
+    })),
+    row: 0,
+    col: 0,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  it.each([
+    [
+      [
+        'Exams – 2 per calendar year',
+        'Cleanings – 2 per calendar year',
+        'Bitewing X-rays – 1 per calendar year',
+      ],
+      'Exams, Cleanings, Bitewing X-rays',
+    ],
+    [
+      [
+        'Consultation',
+        'Full Mouth X-rays, Panoramic X-rays',
+        '– 1 in 36 months',
+        'Space Maintainers to age 14',
+      ],
+      'Consultation, Full Mouth X-rays, Panoramic X-rays, Space Maintainers',
+    ],
+    [
+      ['Endodontics (Root Canal)', 'Nightguards for Bruxism'],
+      'Endodontics (Root Canal), Nightguards for Bruxism',
+    ],
+    [['Exams, cleanings, X-rays'], undefined],
+  ])('%j', (lines, want) => {
+    expect(procedureItems(cellOf(lines))).toBe(want);
   });
 });

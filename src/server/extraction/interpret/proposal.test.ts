@@ -2153,16 +2153,16 @@ describe('plans side by side with a deductible per service and a rate section', 
   const layout = markupLayout([
     '# Voluntary Dental Plan',
     [
-      ['', 'Standard', '>>Deluxe'],
-      ['Calendar Year Maximum', '$1,000', '>>$1,500'],
-      ['', 'In or Out of Network', 'In Network', 'Out of Network'],
-      ['Preventive Services', '100%', '100%', '80%'],
-      ['Preventive Services Lifetime Deductible', '$0', '$0', '$50'],
-      ['Basic Services', '80%', '80%', '65%'],
-      ['Basic Services Lifetime Deductible', '$50', '$50', '$75'],
-      ['>>>>>>VOLUNTARY RATES - MONTHLY'],
-      ['Employee Only', '$33.40', '>>$56.48'],
-      ['Employee + Family', '$101.55', '>>$163.77'],
+      ['', 'Standard', '>>Deluxe', 'Benefits'],
+      ['Calendar Year Maximum', '$1,000', '>>$1,500', '^^'],
+      ['', 'In or Out of Network', 'In Network', 'Out of Network', '^^'],
+      ['Preventive Services', '100%', '100%', '80%', 'Exams – 2 per year\nCleanings – 2 per year'],
+      ['Preventive Services Lifetime Deductible', '$0', '$0', '$50', 'Sealants to age 16'],
+      ['Basic Services', '80%', '80%', '65%', 'Fillings\nSimple Extractions'],
+      ['Basic Services Lifetime Deductible', '$50', '$50', '$75', ''],
+      ['>>>>>>>>VOLUNTARY RATES - MONTHLY'],
+      ['Employee Only', '$33.40', '>>$56.48', ''],
+      ['Employee + Family', '$101.55', '>>$163.77', ''],
     ],
   ]);
   const data = interpretProposal(layout);
@@ -2183,6 +2183,13 @@ describe('plans side by side with a deductible per service and a rate section', 
       ['Deluxe', 'Preventive Services', '100%', '80%', '$0', '$50', '$1,500'],
       ['Deluxe', 'Basic Services', '80%', '65%', '$50', '$75', '$1,500'],
     ]);
+  });
+
+  it('lists the procedures of the Benefits column, the deductible row’s going on', () => {
+    const lists = tableRows(data, 'dentalInsurance_coveredServices')
+      .filter((r) => r.class === 'Deluxe')
+      .map((r) => r.serviceTypeList);
+    expect(lists).toEqual(['Exams, Cleanings, Sealants', 'Fillings, Simple Extractions']);
   });
 
   it('reads the rates under the plans', () => {

@@ -1159,3 +1159,36 @@ describe('kinds of a material under its bar, and frequencies in the service labe
     expect(row && [row.examination, row.lensesOrContactLenses, row.frame]).toEqual(frequency);
   });
 });
+
+describe('a plan grid of frequency and co-pay rows', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Voluntary Vision Plan',
+      [
+        ['', 'SILVER\nPlan #9751967', 'GOLD\nPlan #9751967'],
+        ['Eyeglass Frequency', 'Once Every 24 Months', 'Once Every 12 Months'],
+        ['Co-Pay', '$20', '$10'],
+        ['Contact Lenses', 'Instead of Glasses', 'Instead of Glasses'],
+        ['Frequency & Co-Pay', 'Same as Glasses', 'Same as Glasses'],
+      ],
+    ]),
+  );
+  it('names each plan without its number, each co-pay after its item, and keeps lines as printed', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary')
+      .filter((r) => r.class === 'SILVER')
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(rows).toEqual([
+      ['Eyeglass Co-Pay', '$20'],
+      ['Contact Lenses', 'Instead of Glasses'],
+      ['Frequency & Co-Pay', 'Same as Glasses'],
+    ]);
+    const freq = tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+      r.class,
+      r.lensesOrContactLenses,
+    ]);
+    expect(freq).toEqual([
+      ['SILVER', 'Once Every 24 Months'],
+      ['GOLD', 'Once Every 12 Months'],
+    ]);
+  });
+});

@@ -813,8 +813,13 @@ export function collectVision(
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
+    const anyFrequency = shape.groups.some((g) =>
+      isFrequencyValue(valueAt(row.cells, g.in ?? g.both)?.value),
+    );
     const isFrequencyLine =
-      /frequenc/i.test(service) ||
+      // ('Frequency & Co-Pay | Same as Glasses' names no item and holds no frequency: a service
+      // line as printed)
+      (/frequenc/i.test(service) && (freqItem !== undefined || anyFrequency)) ||
       (/frequenc/i.test(section) && freqItem !== undefined) ||
       (shape.groups.some((g) => isFrequencyValue(valueAt(row.cells, g.in ?? g.both)?.value)) &&
         shape.groups.every((g) => {

@@ -311,6 +311,8 @@ describe('what a slot value is made of', () => {
     ['outOfNetworkReimbursement', 'Up To', true],
     ['inNetworkCost', '$10 copay', true],
     ['inNetworkCost', 'Covered in full', true],
+    ['inNetworkCost', 'Instead of Glasses', true],
+    ['outOfNetworkReimbursement', 'Same as Glasses', true],
     ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
     ['serviceTypeTitle', 'anything at all', true],
   ])('%s %j → %j', (column, value, expected) => {

@@ -697,7 +697,7 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
   ],
   [
     /^(inNetworkCost|outOfNetworkReimbursement)$/,
-    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b/i,
+    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b|\binstead of\b|\bsame as\b/i,
     200,
   ],
 ];
