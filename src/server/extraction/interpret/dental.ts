@@ -409,10 +409,14 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let sectionNetwork: 'in' | 'out' | undefined;
   let previousKind: ReturnType<typeof dentalRowKind> | undefined;
   // the service row read last, and what each plan's group made of it
-  let lastService: { label: string; rows: Map<ValueGroup, ServiceRow> } | undefined;
+  let lastService: { label: string; row: number; rows: Map<ValueGroup, ServiceRow> } | undefined;
+  // the body row read before this one
+  let previousRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   for (const row of t.body) {
+    const rowAbove = previousRow;
+    previousRow = row.row;
     if (listRows.has(row.row)) continue;
     const printed = rowLabelOf(row.cells, shape);
     const named = printed ? networkSection(printed.text) : undefined;
@@ -572,6 +576,26 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         }
         continue;
       }
+      // 'Not Covered' in the line right under a service whose own cell is empty: one cell over
+      // the service's lines (the reader cut it in rows), the service's coverage
+      const under = lastService?.row === rowAbove ? lastService?.rows.get(g) : undefined;
+      if (
+        kind !== 'service' &&
+        under &&
+        !under.coverageIn &&
+        !under.coverageOut &&
+        v.in &&
+        /^not covered$/i.test(v.in.value.trim())
+      ) {
+        under.coverageIn = v.in;
+        under.coverageOut = v.out ?? v.in;
+        const who = valueAt(row.cells, shape.listCol);
+        if (under.orthodontic && who && PERSONS.test(who.value)) {
+          add('orthoPersonsIn', who);
+          add('orthoPersonsOut', who);
+        }
+        continue;
+      }
       switch (kind) {
         case 'deductibleIndividual':
           add('dedIndIn', v.in);
@@ -595,10 +619,18 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           } else add('dedIndOut', v.out);
           break;
         }
-        case 'orthoYearMaximum':
+        case 'orthoYearMaximum': {
           add('orthoYearMaxIn', v.in);
           add('orthoYearMaxOut', v.out);
+          // the description column beside it says who orthodontia covers, as beside its
+          // lifetime maximum
+          const who = valueAt(row.cells, shape.listCol);
+          if (who && PERSONS.test(who.value) && (v.in || v.out)) {
+            add('orthoPersonsIn', who);
+            add('orthoPersonsOut', who);
+          }
           break;
+        }
         case 'annualMaximum':
           add('maxIn', v.in);
           add('maxOut', v.out);
@@ -648,8 +680,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             break;
           }
           addService(facts, t, row, shape, label, scope, v, procedure);
-          if (lastService?.label !== label.text)
-            lastService = { label: label.text, rows: new Map() };
+          if (lastService?.row !== row.row)
+            lastService = { label: label.text, row: row.row, rows: new Map() };
           lastService.rows.set(g, facts.services[facts.services.length - 1]!);
           break;
         }

@@ -2206,3 +2206,29 @@ describe('plans side by side with a deductible per service and a rate section', 
     ]);
   });
 });
+
+describe('an orthodontia block of plans side by side, its lines cut apart', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Plans',
+      [
+        ['', 'Standard', 'Deluxe', 'Benefits'],
+        ['Preventive Services', '100%', '100%', 'Exams\nCleanings'],
+        ['Basic Services', '80%', '80%', 'Fillings\nExtractions'],
+        ['>>>>>>VOLUNTARY ORTHODONTIA BENEFITS'],
+        ['Orthodontic Services', '', '50%', 'Straightening of Teeth'],
+        ['Calendar Year Maximum', 'Not Covered', '$400', 'Dependent children to age 19'],
+        ['Lifetime Maximum', '', '$1,200', ''],
+      ],
+    ]),
+  );
+  it('gives a plan the “Not Covered” printed under its empty cell, and each plan whom it covers', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices')
+      .filter((r) => r.serviceTypeLabel === 'Orthodontic Services')
+      .map((r) => [r.class, r.coverageLevelInNetwork, r.coveredPersonsInNetwork]);
+    expect(rows).toEqual([
+      ['Standard', 'Not Covered', 'Dependent children to age 19'],
+      ['Deluxe', '50%', 'Dependent children to age 19'],
+    ]);
+  });
+});
