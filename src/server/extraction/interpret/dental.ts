@@ -11,6 +11,7 @@ import {
   NETWORKS_SIDE_BY_SIDE,
   pairedValues,
   printsPairs,
+  procedureItems,
   rowLabelOf,
   sideBySide,
   spansNetworks,
@@ -23,6 +24,7 @@ import {
   CONTINUED,
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
+  deductibleOfService,
   dentalRowKind,
   isOrthodontic,
   namesDentalProcedures,
@@ -434,9 +436,15 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
   let sectionNetwork: 'in' | 'out' | undefined;
   let previousKind: ReturnType<typeof dentalRowKind> | undefined;
+  // the service row read last, and what each plan's group made of it
+  let lastService: { label: string; row: number; rows: Map<ValueGroup, ServiceRow> } | undefined;
+  // the body row read before this one
+  let previousRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   for (const row of t.body) {
+    const rowAbove = previousRow;
+    previousRow = row.row;
     if (listRows.has(row.row)) continue;
     const printed = rowLabelOf(row.cells, shape);
     const named = printed ? networkSection(printed.text) : undefined;
@@ -495,6 +503,23 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         const name = v.in ?? v.out;
         if (name && !looksLikeValue(name.value))
           facts.add('planName', name, { product: 'dental', classRef: g.option }, t.order);
+      }
+      continue;
+    }
+    // 'Preventive Services Lifetime Deductible' under 'Preventive Services': that service's own
+    if (deductibleOfService(label.text, lastService?.label)) {
+      for (const g of shape.groups) {
+        const service = lastService!.rows.get(g);
+        if (!service) continue;
+        const v = withoutNotes(networkValues(row.cells, g));
+        if (v.in && valueFitsSlot('policyYearMaximumInNetwork', v.in.value))
+          service.own.dedIndIn = v.in;
+        if (v.out && valueFitsSlot('policyYearMaximumInNetwork', v.out.value))
+          service.own.dedIndOut = v.out;
+        // the procedures listed beside it go on from the service's list
+        const more = procedureItems(row.cells[shape.listCol ?? -1], 1);
+        if (more && service.list)
+          service.list = { ...service.list, value: `${service.list.value}, ${more}` };
       }
       continue;
     }
@@ -580,6 +605,26 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         }
         continue;
       }
+      // 'Not Covered' in the line right under a service whose own cell is empty: one cell over
+      // the service's lines (the reader cut it in rows), the service's coverage
+      const under = lastService?.row === rowAbove ? lastService?.rows.get(g) : undefined;
+      if (
+        kind !== 'service' &&
+        under &&
+        !under.coverageIn &&
+        !under.coverageOut &&
+        v.in &&
+        /^not covered$/i.test(v.in.value.trim())
+      ) {
+        under.coverageIn = v.in;
+        under.coverageOut = v.out ?? v.in;
+        const who = valueAt(row.cells, shape.listCol);
+        if (under.orthodontic && who && PERSONS.test(who.value)) {
+          add('orthoPersonsIn', who);
+          add('orthoPersonsOut', who);
+        }
+        continue;
+      }
       switch (kind) {
         case 'deductibleIndividual':
           add('dedIndIn', v.in);
@@ -603,10 +648,18 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           } else add('dedIndOut', v.out);
           break;
         }
-        case 'orthoYearMaximum':
+        case 'orthoYearMaximum': {
           add('orthoYearMaxIn', v.in);
           add('orthoYearMaxOut', v.out);
+          // the description column beside it says who orthodontia covers, as beside its
+          // lifetime maximum
+          const who = valueAt(row.cells, shape.listCol);
+          if (who && PERSONS.test(who.value) && (v.in || v.out)) {
+            add('orthoPersonsIn', who);
+            add('orthoPersonsOut', who);
+          }
           break;
+        }
         case 'annualMaximum':
           add('maxIn', v.in);
           add('maxOut', v.out);
@@ -656,6 +709,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             break;
           }
           addService(facts, t, row, shape, label, scope, v, procedure);
+          if (lastService?.row !== row.row)
+            lastService = { label: label.text, row: row.row, rows: new Map() };
+          lastService.rows.set(g, facts.services[facts.services.length - 1]!);
           break;
         }
         default:
@@ -875,7 +931,11 @@ function addService(
     ...(procedure ? { procedure } : {}),
   };
   const listCell = valueAt(row.cells, shape.listCol);
-  if (label.description) {
+  // one procedure a line in the grid's own list column, each with its limit: the procedures (a
+  // line under the label, '(Includes Endodontics)', is then a note)
+  const items = listCell ? procedureItems(row.cells[shape.listCol!]) : undefined;
+  if (items && listCell) service.list = { ...listCell, value: items, method: 'split' };
+  else if (label.description) {
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

@@ -6,6 +6,7 @@ import {
   type Column,
   capitalsHeading,
   levelsAsNetworks,
+  namesBothNetworks,
   optionNamedIn,
 } from './document.ts';
 
@@ -178,8 +179,19 @@ describe('a plan grid the reader broke into bands', () => {
     expect(tables[1]!.columns.slice(1, 3).map((c) => c.network)).toEqual(want);
   });
 
-  it('carries only network headings, not names over the columns', () => {
-    const plans = [['Benefit', 'Low Plan', 'High Plan'], ...headed.slice(1)];
+  it.each([
+    {
+      name: 'plans named over every value column go on over the band',
+      header: ['Benefit', 'Low Plan', 'High Plan'],
+      want: ['Low Plan', 'High Plan'],
+    },
+    {
+      name: 'one plan named beside an unnamed column does not',
+      header: ['Benefit', 'Low Plan', ''],
+      want: [undefined, undefined],
+    },
+  ])('$name', ({ header, want }) => {
+    const plans = [header, ...headed.slice(1)];
     const doc = analyzeDocument(
       placed(markupLayout([plans, band]), [
         [40, 270, 460, 570],
@@ -187,10 +199,117 @@ describe('a plan grid the reader broke into bands', () => {
       ]),
     );
     const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
-    expect(tables[0]!.columns.slice(1).map((c) => c.option)).toEqual(['Low Plan', 'High Plan']);
-    expect(tables[1]!.columns.slice(1).map((c) => c.option ?? c.network)).toEqual([
-      undefined,
-      undefined,
+    expect(tables[1]!.columns.slice(1).map((c) => c.option ?? c.network)).toEqual(want);
+  });
+});
+
+describe('insurers’ names over the value columns', () => {
+  const body = [
+    ['Routine eye exam', '$0 ($40)', '$0 ($84)', '$0 ($45)'],
+    ['Polycarbonate', '$30 ($0)', '$40 ($0)', '$35 ($0)'],
+  ];
+  it.each([
+    {
+      name: 'insurers head their columns',
+      header: ['', 'Davis Vision by MetLife', 'EyeMed', 'MetLife Vision'],
+      rows: 1,
+    },
+    {
+      name: 'a mark in the label cell changes nothing',
+      header: ['*', 'Guardian', 'Humana', 'Ameritas'],
+      rows: 1,
+    },
+    {
+      name: 'names that are no insurers are no headings',
+      header: ['', 'Acme', 'Bolt', 'Crest'],
+      rows: 0,
+    },
+    { name: 'one insurer twice heads nothing', header: ['', 'EyeMed', 'EyeMed', 'VSP'], rows: 0 },
+  ])('$name', ({ header, rows }) => {
+    const doc = analyzeDocument(markupLayout([[header, ...body]]));
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    expect(t.headerRows).toBe(rows);
+    if (rows) expect(t.columns.slice(1).map((c) => c.option)).toEqual(header.slice(1));
+  });
+
+  // the names in a strip of their own ([170, 300, 430, 560]), the grid below with its label column
+  const strip = [['Davis Vision by MetLife', 'EyeMed', 'MetLife Vision']];
+  const grid = [['Conventional', '$0 ($105)', '$0 ($200)', '$0 ($105)'], ...body];
+  it.each([
+    { name: 'a strip of names heads the grid under it', between: [], want: strip[0] },
+    {
+      name: 'across the end of a bar the reader printed apart',
+      between: ['glasses)'],
+      want: strip[0],
+    },
+    {
+      name: 'not across running text',
+      between: ['Members may use both allowances during the same visit at any provider.'],
+      want: [undefined, undefined, undefined],
+    },
+  ])('$name', ({ between, want }) => {
+    const layout = placed(markupLayout([strip, ...between, grid]), [
+      [170, 300, 430, 560],
+      [50, 170, 300, 430, 560],
     ]);
+    for (const b of layout.pages[0]!.blocks)
+      if (b.kind === 'line') b.line.box = [150, 90, 150 + b.line.text.length * 4, 100];
+    const doc = analyzeDocument(layout);
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    expect(tables[1]!.columns.slice(1).map((c) => c.option)).toEqual(want);
+  });
+});
+
+describe('plan options over their networks, a row of plan facts between', () => {
+  const grid = (plans: string[], facts: string[], networks: string[]) => [
+    plans,
+    facts,
+    networks,
+    ['Preventive Services', '100%', '100%', '80%', '100%', '90%'],
+    ['Basic Services', '80%', '80%', '65%', '90%', '70%'],
+  ];
+  const plans = ['', 'Standard', '>>Deluxe', '>>Deluxe Plus'];
+  const networks = [
+    '',
+    'In or Out of Network',
+    'In Network',
+    'Out of Network',
+    'In Network',
+    'Out of Network',
+  ];
+  it.each([
+    {
+      name: 'the networks head the columns under the plans, the facts are a body row',
+      facts: ['Calendar Year Maximum', '$1,000', '>>$1,500', '>>$2,000'],
+      want: {
+        options: ['Standard', 'Deluxe', 'Deluxe', 'Deluxe Plus', 'Deluxe Plus'],
+        networks: [undefined, 'in', 'out', 'in', 'out'],
+        first: 'Calendar Year Maximum',
+      },
+    },
+    {
+      name: 'a row of words between is no row of facts',
+      facts: ['Waiting period', 'None', '>>None', '>>None'],
+      want: { options: [], networks: [], first: '' },
+    },
+  ])('$name', ({ facts, want }) => {
+    const doc = analyzeDocument(markupLayout([grid(plans, facts, networks)]));
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    if (want.options.length === 0) {
+      expect(t.columns.slice(1).some((c) => c.network)).toBe(false);
+      return;
+    }
+    expect(t.columns.slice(1).map((c) => c.option)).toEqual(want.options);
+    expect(t.columns.slice(1).map((c) => c.network)).toEqual(want.networks);
+    expect(t.body[0]!.cells[0]!.text).toBe(want.first);
+  });
+
+  it.each([
+    ['In or Out of Network', true],
+    ['In & Out of Network', true],
+    ['In Network', false],
+    ['Out of Network', false],
+  ])('%s names both networks: %s', (text, want) => {
+    expect(namesBothNetworks(text)).toBe(want);
   });
 });

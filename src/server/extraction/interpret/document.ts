@@ -6,12 +6,14 @@ import {
   dentalRowKind,
   FREQUENCY_VALUE,
   frequencyItems,
+  insurerMentions,
   isGenericHeading,
   isOptionName,
   isTierLabel,
   keyKind,
   namesOtherCoverage,
   networkOf,
+  PLAN_NUMBER_LINE,
   type Product,
   productsNamed,
   rateMeasure,
@@ -180,7 +182,9 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
 /** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
 export function namesBothNetworks(text: string): boolean {
   const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
-  return /\bin[- ]?(network|&|and|\/)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t);
+  return (
+    /\bin[- ]?(network|&|and|\/|or\b)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t)
+  );
 }
 
 /** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
@@ -246,6 +250,60 @@ function namesAmountColumns(table: Table, r: number, own: Cell[]): boolean {
   return true;
 }
 
+/**
+ * A first row of insurers' names over value columns ('Davis Vision by MetLife | EyeMed | MetLife
+ * Vision'), the label cell empty or a mark: plans of several insurers compared side by side. Each
+ * value cell is a short name without figures that names a known insurer, no two alike.
+ */
+export function namesInsurerColumns(table: Table, r: number): boolean {
+  const cells = rowCells(table, r);
+  const own = startsInRow(cells, r);
+  const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+  if (/[a-z0-9]/i.test(label) && !isGenericHeading(label)) return false;
+  const names = own.filter((c) => c.col > 0).map((c) => cellText(c));
+  if (names.length < 2 || own.some((c) => c.col > 0 && c.colSpan > 1)) return false;
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return false;
+  if (
+    !names.every(
+      (n) =>
+        n &&
+        n.split(/\s+/).length <= 6 &&
+        !/[\d$%]/.test(n) &&
+        insurerMentions(n).length > 0 &&
+        networkOf(n) === undefined,
+    )
+  )
+    return false;
+  return true;
+}
+
+/**
+ * A first row of plan options' names over value columns, each spanning its own columns
+ * ('Standard | Deluxe | Deluxe Plus', the last two over In / Out below), the label cell empty:
+ * two or more distinct option names (`isOptionName`) without figures, any other cell a column
+ * heading ('Benefits').
+ */
+export function namesOptionColumns(table: Table, r: number): boolean {
+  const cells = rowCells(table, r);
+  const own = startsInRow(cells, r);
+  const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+  if (/[a-z0-9]/i.test(label) || own.some((c) => c.col === 0 && c.colSpan > 1)) return false;
+  const texts = own
+    .filter((c) => c.col > 0)
+    .map((c) => cellText(c))
+    .filter(Boolean);
+  const names = texts.filter((t) => !isGenericHeading(t));
+  if (names.length < 2 || new Set(names.map((n) => n.toLowerCase())).size !== names.length)
+    return false;
+  return names.every(
+    (n) =>
+      n.split(/\s+/).length <= 4 &&
+      !/[\d$%]/.test(n) &&
+      isOptionName(n) &&
+      networkOf(n) === undefined,
+  );
+}
+
 /** A row label that asks for the plan each column is ('Plan Name', 'Plan Option', 'Plan'). */
 const PLAN_NAMING_LABEL =
   /^(dental |vision )?(plan|option|plan (name|option|design|level)s?|plan options?|options?)\s*:?$/i;
@@ -286,9 +344,13 @@ export function barUnderHeadings(table: Table, cell: Cell, r: number): boolean {
 function splitsNetworks(table: Table, r: number): boolean {
   const own = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0);
   if (own.length < 2 || own.some((c) => c.colSpan > 1)) return false;
-  const named = own.map((c) => oneNetworkNamed(cellText(c)));
+  // (a plan with one column for both beside plans with one per network: 'In or Out of Network')
+  const both = own.filter((c) => namesBothNetworks(cellText(c)));
+  const named = own.filter((c) => !both.includes(c)).map((c) => oneNetworkNamed(cellText(c)));
   if (named.some((n) => n === undefined)) return false;
-  if (own.some((c) => cellText(c).split(/\s+/).length > 4 || /\d/.test(cellText(c)))) return false;
+  const words = (c: Cell) => cellText(c).split(/\s+/).length;
+  if (own.some((c) => words(c) > (both.includes(c) ? 5 : 4) || /\d/.test(cellText(c))))
+    return false;
   return named.includes('in') && named.includes('out');
 }
 
@@ -359,7 +421,9 @@ function countHeaderRows(table: Table, firstRow: number): number {
       (r === firstRow
         ? signals < Math.max(1, Math.ceil(filled.length / 2))
         : signals + named < filled.length) &&
-      !(r === firstRow && namesAmountColumns(table, r, own))
+      !(r === firstRow && namesAmountColumns(table, r, own)) &&
+      !(r === firstRow && namesInsurerColumns(table, r)) &&
+      !(r === firstRow && namesOptionColumns(table, r))
     )
       break;
     if (
@@ -410,12 +474,15 @@ function headerTexts(
     const runs = cell.colSpan > 1 ? textRuns(cell) : [];
     if (runs.length < 2 || covered.some((k) => !edges[k])) {
       // a plan name over a network on separate lines of one cell: two headings
-      const lines = cell.lines.map((l) => cleanValue(l.text)).filter(Boolean);
+      // (a line that only numbers the plan, 'Plan #9751967', names nothing)
+      const lines = cell.lines
+        .map((l) => cleanValue(l.text))
+        .filter((l) => l && !PLAN_NUMBER_LINE.test(l));
       const rest = lines.slice(1).join(' ');
       const parts =
         lines.length >= 2 && isOptionName(lines[0]!) && !/-$/.test(lines[0]!) && networkOf(rest)
           ? [lines[0]!, rest]
-          : [cellText(cell)];
+          : [lines.length < cell.lines.length ? cleanValue(joinWrapped(lines)) : cellText(cell)];
       for (const t of parts) if (t) for (const k of covered) out[k]!.push(t);
       continue;
     }
@@ -612,6 +679,38 @@ export function transposedNetworks(table: Table): Table | undefined {
     .sort((a, b) => a.row - b.row || a.col - b.col);
   const { box: _box, ...rest } = table;
   return { ...rest, rows: table.cols, cols: table.rows, cells, headerRows: 1 };
+}
+
+/**
+ * A row of plan facts printed between the plans' names and the networks under them ('Standard |
+ * Deluxe | Deluxe Plus', then 'Calendar Year Maximum | $1,000 | $1,500 | $2,000', then 'In or Out
+ * of Network | In Network | Out of Network …'): the networks are headings of the rows below, so
+ * the two rows change places (cells spanning both stay). The table so read, else undefined.
+ */
+export function networksUnderFacts(table: Table): Table | undefined {
+  for (let r = 1; r + 1 < table.rows; r++) {
+    if (!splitsNetworks(table, r + 1)) continue;
+    const names = startsInRow(rowCells(table, r - 1), r - 1)
+      .filter((c) => c.col > 0)
+      .map((c) => cellText(c))
+      .filter(Boolean);
+    if (names.length < 2 || names.some((n) => /[\d$%]/.test(n))) return undefined;
+    const facts = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0 && c.rowSpan === 1);
+    const valued = facts.filter((c) => cellText(c));
+    if (valued.length < 2 || !valued.every((c) => /[\d$%]/.test(cellText(c)))) return undefined;
+    if (table.cells.some((c) => c.row === r + 1 && c.rowSpan > 1)) return undefined;
+    const cells = table.cells
+      .map((c) =>
+        c.row === r && c.rowSpan === 1
+          ? { ...c, row: r + 1 }
+          : c.row === r + 1
+            ? { ...c, row: r }
+            : c,
+      )
+      .sort((a, b) => a.row - b.row || a.col - b.col);
+    return { ...table, cells };
+  }
+  return undefined;
 }
 
 export function analyzeTable(
@@ -922,6 +1021,13 @@ function namedValueColumns(columns: Column[]): boolean {
   return values.some((c) => c.network === 'in') && values.some((c) => c.network === 'out');
 }
 
+/** Two or more value columns, each headed by a plan of its own and none by a network. */
+function namedPlanColumns(columns: Column[]): boolean {
+  const values = columns.filter((c) => c.index > 0);
+  const options = new Set(values.flatMap((c) => (c.option ? [c.option] : [])));
+  return options.size >= 2 && values.every((c) => c.option && !c.network);
+}
+
 /** The middle of the text printed in each column, from cells over one column only. */
 function textCentres(table: Table): Array<number | undefined> {
   const sums = Array.from({ length: table.cols }, () => [0, 0]);
@@ -959,6 +1065,82 @@ export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Colu
   return above.columns.map((c) => ({ ...c }));
 }
 
+/** Plans' names printed over a grid's value columns, in their own strip apart from its rows. */
+export interface PlanHeads {
+  page: number;
+  heads: Array<{ text: string; x0: number; x1: number }>;
+}
+
+/**
+ * A table that is only plans' names over value columns: a heading row with two or more plan
+ * options and no body under it, or one row whose every cell names an insurer ('Davis Vision by
+ * MetLife | EyeMed | MetLife Vision' printed apart from the grid it heads). The names and where
+ * they stand, else undefined.
+ */
+export function planHeadsOf(t: AnalyzedTable): PlanHeads | undefined {
+  const page = t.table.cells[0]?.page ?? t.table.page;
+  const headsOf = (cells: Cell[]) =>
+    cells.flatMap((c) => (c.box ? [{ text: cellText(c), x0: c.box[0], x1: c.box[2] }] : []));
+  if (t.body.length === 0 && t.headerRows > 0) {
+    const options = t.columns.filter((c) => c.index > 0 && c.option);
+    if (new Set(options.map((c) => c.option)).size < 2) return undefined;
+    const last = t.table.rows - 1;
+    const cells = startsInRow(rowCells(t.table, last), last).filter((c) => c.col > 0);
+    const heads = headsOf(cells);
+    return heads.length === cells.length && heads.length >= 2 ? { page, heads } : undefined;
+  }
+  if (t.table.rows !== 1 || t.table.cols < 2) return undefined;
+  const cells = startsInRow(rowCells(t.table, 0), 0);
+  const names = cells.map((c) => cellText(c));
+  if (cells.some((c) => c.colSpan > 1)) return undefined;
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return undefined;
+  const insurers = names.every(
+    (n) =>
+      n &&
+      n.split(/\s+/).length <= 6 &&
+      !/[\d$%]/.test(n) &&
+      insurerMentions(n).length > 0 &&
+      networkOf(n) === undefined,
+  );
+  if (!insurers) return undefined;
+  const heads = headsOf(cells);
+  return heads.length === cells.length ? { page, heads } : undefined;
+}
+
+/**
+ * A grid without headings under a strip of plans' names (`planHeadsOf`), on the same page, one
+ * label column and a value column under each name (the name's middle within the column): the
+ * columns, each value column headed by its plan; else undefined.
+ */
+export function columnsUnderPlanHeads(above: PlanHeads, t: AnalyzedTable): Column[] | undefined {
+  if (t.headerRows > 0 || t.table.cols !== above.heads.length + 1) return undefined;
+  if ((t.table.cells[0]?.page ?? t.table.page) !== above.page) return undefined;
+  const edges = columnEdges(t.table);
+  for (let c = 1; c < t.table.cols; c++) {
+    const e = edges[c];
+    const head = above.heads[c - 1]!;
+    const mid = (head.x0 + head.x1) / 2;
+    if (!e || mid < e[0] || mid > e[1]) return undefined;
+  }
+  return t.columns.map((col) => {
+    if (col.index === 0) return { ...col };
+    const name = above.heads[col.index - 1]!.text;
+    return { index: col.index, path: [name], heading: name, option: name };
+  });
+}
+
+/**
+ * A line in the label column, or a few words ending before the second plan's name (the end of a
+ * bar the reader printed apart: 'glasses)' after 'Contact lenses (instead of'): part of the grid
+ * under the names, not text between them and it.
+ */
+function underHeadsLabel(line: Line, heads: PlanHeads): boolean {
+  if (line.page !== heads.page) return false;
+  const starts = heads.heads.map((h) => h.x0).sort((a, b) => a - b);
+  if (line.box[2] <= starts[0]!) return true;
+  return line.text.trim().split(/\s+/).length <= 4 && line.box[2] <= starts[1]!;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -979,9 +1161,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     const levelNetworks = new Map<string, 'in' | 'out'>();
     // the last table on the page whose columns are known, while nothing but tables follows it
     let headed: AnalyzedTable | undefined;
+    // plans' names printed in a strip of their own over the grid below them
+    let planHeads: PlanHeads | undefined;
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         headed = undefined;
+        if (planHeads && !underHeadsLabel(b.line, planHeads)) planHeads = undefined;
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
           const before = scope;
@@ -995,16 +1180,23 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
       } else {
         for (const part of splitAtHeadingRows(b.table)) {
           const analyzed = analyzeTable(
-            transposedNetworks(part) ?? part,
+            transposedNetworks(part) ?? networksUnderFacts(part) ?? part,
             scope,
             order++,
             lastHeading,
           );
           analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
-          const carried = headed && columnsCarriedOver(headed, analyzed);
+          const carried =
+            (headed && columnsCarriedOver(headed, analyzed)) ||
+            (planHeads && columnsUnderPlanHeads(planHeads, analyzed));
           if (carried) analyzed.columns = carried;
-          if (carried || (analyzed.headerRows > 0 && namedValueColumns(analyzed.columns)))
+          if (
+            carried ||
+            (analyzed.headerRows > 0 &&
+              (namedValueColumns(analyzed.columns) || namedPlanColumns(analyzed.columns)))
+          )
             headed = analyzed;
+          planHeads = planHeadsOf(analyzed);
           const previous = items[items.length - 1];
           if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
           items.push({ kind: 'table', table: analyzed, order: analyzed.order });

@@ -5,6 +5,7 @@ import {
   mostlyBareCodes,
   namesNetworkPair,
   orthoHeading,
+  procedureItems,
   rowLabel,
   sideBySide,
   splitNetworkPair,
@@ -225,5 +226,50 @@ describe('a row label with the list of its procedures printed under it', () => {
   ])('%s', (_name, c, [text, description]) => {
     const label = rowLabel(c);
     expect([label?.text, label?.description]).toEqual([text, description]);
+  });
+});
+
+describe('the procedures a list cell names, without their limits', () => {
+  const cellOf = (lines: string[]) => ({
+    text: lines.join('\n'),
+    lines: lines.map((text) => ({
+      text,
+      words: [],
+      box: [0, 0, 10, 10] as [number, number, number, number],
+      size: 10,
+      confidence: 1,
+      page: 1,
+    })),
+    row: 0,
+    col: 0,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  it.each([
+    [
+      [
+        'Exams – 2 per calendar year',
+        'Cleanings – 2 per calendar year',
+        'Bitewing X-rays – 1 per calendar year',
+      ],
+      'Exams, Cleanings, Bitewing X-rays',
+    ],
+    [
+      [
+        'Consultation',
+        'Full Mouth X-rays, Panoramic X-rays',
+        '– 1 in 36 months',
+        'Space Maintainers to age 14',
+      ],
+      'Consultation, Full Mouth X-rays, Panoramic X-rays, Space Maintainers',
+    ],
+    [
+      ['Endodontics (Root Canal)', 'Nightguards for Bruxism'],
+      'Endodontics (Root Canal), Nightguards for Bruxism',
+    ],
+    [['Exams, cleanings, X-rays'], undefined],
+  ])('%j', (lines, want) => {
+    expect(procedureItems(cellOf(lines))).toBe(want);
   });
 });

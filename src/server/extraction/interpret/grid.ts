@@ -11,6 +11,7 @@ import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   DENTAL_CATEGORY,
+  insurerMentions,
   isOptionName,
   LIST_MARK,
   networkOf,
@@ -181,6 +182,16 @@ export function gridShape(t: AnalyzedTable): GridShape {
       listCols.push(col.index);
       continue;
     }
+    // a column headed 'Benefits' beside the plans' value columns that lists procedures
+    if (
+      !col.network &&
+      /^benefits?$/.test(h.trim()) &&
+      col.index > labelCol &&
+      listsProcedures(t, col.index)
+    ) {
+      listCols.push(col.index);
+      continue;
+    }
     // columns headed by orthodontia beside columns headed by the rest of the plan
     const orthoColumns = col.option !== undefined && orthoHeading(col.option) === 'ortho';
     if (orthoColumns) {
@@ -199,7 +210,9 @@ export function gridShape(t: AnalyzedTable): GridShape {
     let option =
       col.option &&
       (isOptionName(col.option) ||
-        (col.network !== undefined && productsNamed(col.option).length === 1)) &&
+        (col.network !== undefined && productsNamed(col.option).length === 1) ||
+        // insurers compared side by side ('Davis Vision by MetLife | EyeMed | MetLife Vision')
+        insurerMentions(col.option).length > 0) &&
       !orthoHeading(col.option)
         ? col.option
         : undefined;
@@ -407,6 +420,39 @@ export function valueAt(
   const text = cellText(cell);
   if (!text) return undefined;
   return evidence(text, sourceOfCell(cell), 'cell', doubt);
+}
+
+/**
+ * A column whose cells list procedures, one per line, and never a share or an amount: two cells
+ * or more of two lines or more, none with a '%' or '$'.
+ */
+export function listsProcedures(t: AnalyzedTable, c: number): boolean {
+  const cells = t.body
+    .map((r) => r.cells[c])
+    .filter((x): x is Cell => x?.col === c && !!cellText(x));
+  if (cells.some((x) => /[%$]/.test(cellText(x)))) return false;
+  return cells.filter((x) => x.lines.length >= 2).length >= 2;
+}
+
+/**
+ * The procedures a list cell names, one per line, without the limits printed after them
+ * ('Exams – 2 per calendar year' → 'Exams', 'Sealants to age 16' → 'Sealants'; a line that is only
+ * a limit, '– 1 in 36 months', names none), joined with ', '. Undefined for a cell of fewer lines
+ * than `minLines` (one line alone may be a sentence).
+ */
+export function procedureItems(cell: Cell | undefined, minLines = 2): string | undefined {
+  if (!cell || cell.lines.length < minLines) return undefined;
+  const items = cell.lines
+    .map((l) => l.text.trim())
+    .filter((l) => l && !/^[–—-]/.test(l))
+    .map((l) =>
+      l
+        .replace(/\s+[–—-]\s+.*$/, '')
+        .replace(/\s+(to|under) age\s+\d+.*$/i, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  return items.length ? items.join(', ') : undefined;
 }
 
 /** How doubtful values of a column group are (undefined when its headings were clear). */

@@ -2189,3 +2189,87 @@ describe('a coverage row named in words of its own, the procedures it covers lis
     else expect(rows).toHaveLength(2);
   });
 });
+
+describe('plans side by side with a deductible per service and a rate section', () => {
+  const layout = markupLayout([
+    '# Voluntary Dental Plan',
+    [
+      ['', 'Standard', '>>Deluxe', 'Benefits'],
+      ['Calendar Year Maximum', '$1,000', '>>$1,500', '^^'],
+      ['', 'In or Out of Network', 'In Network', 'Out of Network', '^^'],
+      ['Preventive Services', '100%', '100%', '80%', 'Exams – 2 per year\nCleanings – 2 per year'],
+      ['Preventive Services Lifetime Deductible', '$0', '$0', '$50', 'Sealants to age 16'],
+      ['Basic Services', '80%', '80%', '65%', 'Fillings\nSimple Extractions'],
+      ['Basic Services Lifetime Deductible', '$50', '$50', '$75', ''],
+      ['>>>>>>>>VOLUNTARY RATES - MONTHLY'],
+      ['Employee Only', '$33.40', '>>$56.48', ''],
+      ['Employee + Family', '$101.55', '>>$163.77', ''],
+    ],
+  ]);
+  const data = interpretProposal(layout);
+
+  it('gives each plan its services, each service its own deductible per network', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices').map((r) => [
+      r.class,
+      r.serviceTypeLabel,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearDeductibleIndividualInNetwork,
+      r.policyYearDeductibleIndividualOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+    ]);
+    expect(rows).toEqual([
+      ['Standard', 'Preventive Services', '100%', '100%', '$0', '$0', '$1,000'],
+      ['Standard', 'Basic Services', '80%', '80%', '$50', '$50', '$1,000'],
+      ['Deluxe', 'Preventive Services', '100%', '80%', '$0', '$50', '$1,500'],
+      ['Deluxe', 'Basic Services', '80%', '65%', '$50', '$75', '$1,500'],
+    ]);
+  });
+
+  it('lists the procedures of the Benefits column, the deductible row’s going on', () => {
+    const lists = tableRows(data, 'dentalInsurance_coveredServices')
+      .filter((r) => r.class === 'Deluxe')
+      .map((r) => r.serviceTypeList);
+    expect(lists).toEqual(['Exams, Cleanings, Sealants', 'Fillings, Simple Extractions']);
+  });
+
+  it('reads the rates under the plans', () => {
+    const rows = tableRows(data, 'dentalInsurance_rateTiers').map((r) => [
+      r.class,
+      r.rateTier,
+      r.carrierMonthlyRate,
+    ]);
+    expect(rows).toEqual([
+      ['Standard', 'Employee Only', '$33.40'],
+      ['Standard', 'Employee + Family', '$101.55'],
+      ['Deluxe', 'Employee Only', '$56.48'],
+      ['Deluxe', 'Employee + Family', '$163.77'],
+    ]);
+  });
+});
+
+describe('an orthodontia block of plans side by side, its lines cut apart', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Plans',
+      [
+        ['', 'Standard', 'Deluxe', 'Benefits'],
+        ['Preventive Services', '100%', '100%', 'Exams\nCleanings'],
+        ['Basic Services', '80%', '80%', 'Fillings\nExtractions'],
+        ['>>>>>>VOLUNTARY ORTHODONTIA BENEFITS'],
+        ['Orthodontic Services', '', '50%', 'Straightening of Teeth'],
+        ['Calendar Year Maximum', 'Not Covered', '$400', 'Dependent children to age 19'],
+        ['Lifetime Maximum', '', '$1,200', ''],
+      ],
+    ]),
+  );
+  it('gives a plan the “Not Covered” printed under its empty cell, and each plan whom it covers', () => {
+    const rows = tableRows(data, 'dentalInsurance_coveredServices')
+      .filter((r) => r.serviceTypeLabel === 'Orthodontic Services')
+      .map((r) => [r.class, r.coverageLevelInNetwork, r.coveredPersonsInNetwork]);
+    expect(rows).toEqual([
+      ['Standard', 'Not Covered', 'Dependent children to age 19'],
+      ['Deluxe', '50%', 'Dependent children to age 19'],
+    ]);
+  });
+});

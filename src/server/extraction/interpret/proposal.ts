@@ -59,6 +59,9 @@ import {
   frequencyLayout,
   isPricedIllustration,
   lineBefore,
+  memberGroupsOfGrids,
+  parenthesesAreOutOfNetwork,
+  plansOfGroup,
   plansOfRepeatedGrids,
   visionScore,
 } from './vision.ts';
@@ -159,7 +162,12 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   const tables = doc.items.flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []));
   // vision grids printed one after another under headings naming plans: each its plan's
   const plans = plansOfRepeatedGrids(tables);
+  // plans compared for adults and for children in separate grids: a class per plan and group
+  const groups = memberGroupsOfGrids(doc);
+  const parenthesesOut = parenthesesAreOutOfNetwork(doc);
   const ofPlan = (t: AnalyzedTable): AnalyzedTable => {
+    const group = groups.get(t.order);
+    if (group) return plansOfGroup(t, group);
     const plan = plans.get(t);
     if (!plan) return t;
     facts.addOption('vision', plan);
@@ -221,7 +229,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a priced example of what members pay adds its rows up: no benefits of the plan
     if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
-      collectVision(ofPlan(t), facts);
+      collectVision(ofPlan(t), facts, { parenthesesOut });
       recordLabelledFacts(t, facts);
       lastProduct = 'vision';
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikePremium, namedPeriod } from './rates.ts';
+import { durationBefore, looksLikePremium, namedPeriod } from './rates.ts';
 
 describe('a rate period named with its dates', () => {
   it.each([
@@ -29,5 +29,17 @@ describe('a premium looks like an amount of money per month, not a deductible li
     ['35', false],
   ])('%j → %j', (value, expected) => {
     expect(looksLikePremium(value)).toBe(expected);
+  });
+});
+
+describe('a duration printed before the words of a rate guarantee', () => {
+  it.each([
+    ['2 Year ', '2 Year'],
+    ['• 24-month ', '24-month'],
+    ['Two years rate ', 'Two years'],
+    ['Rates effective 2026 ', undefined],
+    ['', undefined],
+  ])('%j', (text, want) => {
+    expect(durationBefore(text)).toBe(want);
   });
 });

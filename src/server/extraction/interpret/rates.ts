@@ -299,6 +299,17 @@ export const BOTH_PRODUCTS = /\b(both|all)\s+(plans|products|coverages|lines(?: 
 
 const GUARANTEE = /\bguarantee[sd]?\b|\brate (lock|hold)\b|\bno (rate )?increase\b|\blocked\b/i;
 
+/**
+ * A duration that ends a text, before the words of a guarantee ('2 Year' in '2 Year Rate
+ * Guarantee', '24-month' in '24-month rate guarantee'), as printed; else undefined.
+ */
+export function durationBefore(text: string): string | undefined {
+  const m = text.match(
+    /(?:^|\s)((\d{1,2}|one|two|three|four|five)[- ](years?|months?))(\s+rates?)?\s*$/i,
+  );
+  return m ? m[1] : undefined;
+}
+
 /** Rate guarantees and rating periods stated in running text. */
 export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
   for (const item of doc.items) {
@@ -319,8 +330,10 @@ export function collectRateTerms(doc: AnalyzedDocument, facts: Facts): void {
       };
       const source = sourceOfLines([item.line]);
       if (GUARANTEE.test(sentence)) {
-        const after = sentence.slice(sentence.search(GUARANTEE));
-        const duration = findDuration(after);
+        const at = sentence.search(GUARANTEE);
+        const after = sentence.slice(at);
+        // '2 Year Rate Guarantee': the duration printed before the words, as printed
+        const duration = findDuration(after) ?? durationBefore(sentence.slice(0, at));
         if (duration)
           facts.add('rateGuaranteeTime', evidence(duration, source, 'prose'), scope, item.order);
         const dateClause = after.match(

@@ -10,6 +10,7 @@ import {
   minimumHours,
   numbersInFigures,
   splitPair,
+  splitParenthesisedAmounts,
 } from './values.ts';
 
 describe('cleanValue', () => {
@@ -166,5 +167,32 @@ describe('two amounts that name their slots with a bare slash', () => {
     ['$25 individual/$75 family', ['$25', '$75']],
   ])('%s', (text, want) => {
     expect(splitPair(text)).toEqual(want);
+  });
+});
+
+describe('an in-network cost with the out-of-network amount in parentheses', () => {
+  it.each([
+    ['$0 ($40)', { in: '$0', out: '$40' }],
+    ['$35 to $85 ($0)', { in: '$35 to $85', out: '$0' }],
+    [
+      '$0 (single $40; bifocal $60; trifocal $80; lenticular $100)',
+      { in: '$0', out: 'single $40; bifocal $60; trifocal $80; lenticular $100' },
+    ],
+    [
+      '$0 up to $200, then 80% of balance ($0); $0 at Visionworks ($50)',
+      { in: '$0 up to $200, then 80% of balance; $0 at Visionworks', out: '$0; $50' },
+    ],
+    [
+      '$0 up to $200, then 85% of balance ($200)*',
+      { in: '$0 up to $200, then 85% of balance', out: '$200' },
+    ],
+    [
+      'Any amount over $300 (50% of charge up to $300)*',
+      { in: 'Any amount over $300', out: '50% of charge up to $300' },
+    ],
+    ['$150 allowance (in lieu of frames)', undefined],
+    ['$10 copay', undefined],
+  ])('%s', (text, want) => {
+    expect(splitParenthesisedAmounts(text)).toEqual(want);
   });
 });

@@ -205,3 +205,26 @@ export function normalizeKey(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * A cell that prints the in-network cost with the out-of-network amount in parentheses after it
+ * ('$0 ($40)', '$35 to $85 ($0)', 'Up to $55 ($0) Premium: 90% of retail ($0)'), read under a
+ * legend that says so: the text without its parenthesised amounts, and those amounts joined with
+ * '; ' in their order. A parenthesis with no figure ('(in lieu of frames)') stays in the text.
+ * Undefined when no parenthesis holds an amount.
+ */
+export function splitParenthesisedAmounts(text: string): { in: string; out: string } | undefined {
+  const outs: string[] = [];
+  const kept = text.replace(/\(([^()]*)\)\s*\**/g, (whole, inner: string) => {
+    if (!/\$\s?\d|\d\s*%/.test(inner)) return whole;
+    outs.push(inner.trim());
+    return ' ';
+  });
+  if (outs.length === 0) return undefined;
+  const inText = kept
+    .replace(/\s+([;,.:])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s*;,]+$/, '')
+    .trim();
+  return { in: inText, out: outs.join('; ') };
+}

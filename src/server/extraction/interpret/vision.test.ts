@@ -1050,3 +1050,145 @@ describe('kinds of a service printed under its bare label', () => {
     expect(kindPairsUnderLabel(cellsOf(rows)).map((p) => [p.service, p.amount])).toEqual(pairs);
   });
 });
+
+describe('insurers compared side by side, for adults and for children, with out-of-network amounts in parentheses', () => {
+  const legend =
+    'The amounts listed below show what you pay for in-network services. The amounts in parentheses show the most the plan would reimburse you for out-of-network services.';
+  const grid = (exam: string) => [
+    ['', 'Davis Vision by MetLife', 'EyeMed', 'MetLife Vision'],
+    ['Routine eye exam', exam, '$0 ($84)', '$0 ($45)'],
+    ['Polycarbonate', '$30 ($0)', '$40 ($0)', '$35 ($0)'],
+  ];
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'visionInsurance_benefitSummary').map(
+      (r) => [r.class, r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement],
+    );
+
+  it.each([
+    {
+      name: 'each insurer’s column is a class of each group, its cell split by the legend',
+      blocks: [
+        '# Vision Benefits Comparison',
+        legend,
+        '# Benefits for adults 19+',
+        grid('$0 ($40)'),
+        '# Benefits for children under 19',
+        grid('$10 ($50)'),
+      ],
+      want: [
+        ['Davis Vision by MetLife (adults 19+)', 'Routine eye exam', '$0', '$40'],
+        ['EyeMed (adults 19+)', 'Routine eye exam', '$0', '$84'],
+        ['MetLife Vision (adults 19+)', 'Routine eye exam', '$0', '$45'],
+        ['Davis Vision by MetLife (children under 19)', 'Routine eye exam', '$10', '$50'],
+        ['EyeMed (children under 19)', 'Routine eye exam', '$0', '$84'],
+        ['MetLife Vision (children under 19)', 'Routine eye exam', '$0', '$45'],
+      ],
+    },
+    {
+      name: 'one group names no class of its own; without the legend a cell stays whole',
+      blocks: ['# Vision Benefits Comparison', '# Benefits for adults 19+', grid('$0 ($40)')],
+      want: [
+        ['Davis Vision by MetLife', 'Routine eye exam', '$0 ($40)', undefined],
+        ['EyeMed', 'Routine eye exam', '$0 ($84)', undefined],
+        ['MetLife Vision', 'Routine eye exam', '$0 ($45)', undefined],
+      ],
+    },
+  ])('$name', ({ blocks, want }) => {
+    const rows = rowsOf(blocks).filter((r) => r[1] === 'Routine eye exam');
+    expect(rows).toEqual(want);
+  });
+});
+
+describe('kinds of a material under its bar, and frequencies in the service labels', () => {
+  const interpret = (rows: string[][]) =>
+    interpretProposal(markupLayout(['# Vision Benefits', rows]));
+  const plans = ['', 'Bronze Plan', 'Gold Plan'];
+
+  it.each([
+    {
+      bar: 'Contact lenses (instead of glasses)',
+      want: ['Conventional', 'Disposable', 'Medically necessary'],
+    },
+    { bar: 'Additional member discounts', want: [] },
+  ])('rows under the bar $bar', ({ bar, want }) => {
+    const rows = tableRows(
+      interpret([
+        [`>>>>${bar}`],
+        plans,
+        ['Conventional', '$130', '$150'],
+        ['Disposable', '$130', '$150'],
+        ['Medically necessary', '$0', '$0'],
+      ]),
+      'visionInsurance_benefitSummary',
+    ).filter((r) => r.class === 'Bronze Plan');
+    expect(rows.map((r) => r.servicesAndMaterials)).toEqual(want);
+  });
+
+  it.each([
+    {
+      name: 'a frequency at the end of a label is the item’s frequency, not part of its name',
+      rows: [
+        ['Routine eye exam (once per year starting January 1)', '$10', '$0'],
+        ['Frames (renews every January 1 of odd years)', '$130', '$150'],
+      ],
+      services: ['Routine eye exam', 'Frames'],
+      frequency: [
+        'once per year starting January 1',
+        undefined,
+        'renews every January 1 of odd years',
+      ],
+    },
+    {
+      name: 'a note in parentheses stays in the name',
+      rows: [
+        ['Routine eye exam (with dilation)', '$10', '$0'],
+        ['Frames', '$130', '$150'],
+      ],
+      services: ['Routine eye exam (with dilation)', 'Frames'],
+      frequency: undefined,
+    },
+  ])('$name', ({ rows, services, frequency }) => {
+    const data = interpret([plans, ...rows]);
+    const summary = tableRows(data, 'visionInsurance_benefitSummary').filter(
+      (r) => r.class === 'Gold Plan',
+    );
+    expect(summary.map((r) => r.servicesAndMaterials)).toEqual(services);
+    const row = tableRows(data, 'visionInsurance_benefitFrequency').find(
+      (r) => r.class === 'Gold Plan',
+    );
+    expect(row && [row.examination, row.lensesOrContactLenses, row.frame]).toEqual(frequency);
+  });
+});
+
+describe('a plan grid of frequency and co-pay rows', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Voluntary Vision Plan',
+      [
+        ['', 'SILVER\nPlan #9751967', 'GOLD\nPlan #9751967'],
+        ['Eyeglass Frequency', 'Once Every 24 Months', 'Once Every 12 Months'],
+        ['Co-Pay', '$20', '$10'],
+        ['Contact Lenses', 'Instead of Glasses', 'Instead of Glasses'],
+        ['Frequency & Co-Pay', 'Same as Glasses', 'Same as Glasses'],
+      ],
+    ]),
+  );
+  it('names each plan without its number, each co-pay after its item, and keeps lines as printed', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary')
+      .filter((r) => r.class === 'SILVER')
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(rows).toEqual([
+      ['Eyeglass Co-Pay', '$20'],
+      ['Contact Lenses', 'Instead of Glasses'],
+      ['Frequency & Co-Pay', 'Same as Glasses'],
+    ]);
+    const freq = tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+      r.class,
+      r.lensesOrContactLenses,
+    ]);
+    expect(freq).toEqual([
+      ['SILVER', 'Once Every 24 Months'],
+      ['GOLD', 'Once Every 12 Months'],
+    ]);
+  });
+});

@@ -19,17 +19,22 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue, normalizeKey } from './values.ts';
+import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
   BULLET,
+  costOfItemAbove,
   FREQUENCY_VALUE,
+  frequencyInLabel,
   frequencyItems,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
   isProseFragment,
   isVisionService,
+  memberGroupOf,
   networkOf,
+  PARENTHESES_OUT_OF_NETWORK,
+  productsNamed,
   SUM_ROW,
 } from './vocabulary.ts';
 
@@ -129,6 +134,7 @@ function isFrequencyValue(v: string | undefined): boolean {
  * only its vision rows.
  */
 export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
+  if (underVisionBar(t)) return true;
   let labelled = 0;
   let vision = 0;
   for (const row of t.body) {
@@ -144,10 +150,26 @@ export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
+  const bar = underVisionBar(t);
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
-    return label && isVisionService(label.text) && !isSectionRow(row.cells, shape);
+    return label && (bar || isVisionService(label.text)) && !isSectionRow(row.cells, shape);
   }).length;
+}
+
+/**
+ * A grid in a vision section whose first row is a bar naming a vision material ('Contact lenses
+ * (instead of glasses)' over 'Conventional', 'Disposable', 'Medically necessary'): its rows are
+ * kinds of that material, vision service lines whatever their own words.
+ */
+export function underVisionBar(t: AnalyzedTable): boolean {
+  return (
+    t.scope.product === 'vision' &&
+    t.caption !== undefined &&
+    t.caption.split(/\s+/).length <= 6 &&
+    isVisionService(t.caption) &&
+    !isDentalProcedureName(t.caption)
+  );
 }
 
 /** The vision service lines a grid names, normalised ('Eye Exam' and 'eye exam' are one). */
@@ -187,6 +209,37 @@ export function plansOfRepeatedGrids(tables: AnalyzedTable[]): Map<AnalyzedTable
   if (shared.length < 2) return out;
   for (const [heading, ts] of byHeading) for (const t of ts) out.set(t, heading);
   return out;
+}
+
+/**
+ * Plans compared side by side for two or more member groups in separate grids ('Benefits for
+ * adults 19+' over a grid, 'Benefits for children under 19' over another, each with the same
+ * plans' columns): each grid's group, by the table's order. The group holds until a heading names
+ * another group or a product; nothing unless the document's plan grids fall under two groups or
+ * more.
+ */
+export function memberGroupsOfGrids(doc: AnalyzedDocument): Map<number, string> {
+  const out = new Map<number, string>();
+  let group: string | undefined;
+  for (const item of doc.items) {
+    if (item.kind === 'line') {
+      const named = memberGroupOf(cleanValue(item.line.text));
+      if (named) group = named;
+      else if (item.heading && productsNamed(item.line.text).length > 0) group = undefined;
+      continue;
+    }
+    const plans = new Set(item.table.columns.flatMap((c) => (c.option ? [c.option] : [])));
+    if (group && plans.size >= 2) out.set(item.table.order, group);
+  }
+  return new Set(out.values()).size >= 2 ? out : new Map();
+}
+
+/** The grid's plan columns as the plans of one member group ('EyeMed (adults 19+)'). */
+export function plansOfGroup(t: AnalyzedTable, group: string): AnalyzedTable {
+  return {
+    ...t,
+    columns: t.columns.map((c) => (c.option ? { ...c, option: `${c.option} (${group})` } : c)),
+  };
 }
 
 /**
@@ -646,7 +699,23 @@ export function nameLevelWithValues(
   return level ? cleanValue(name.text) : undefined;
 }
 
-export function collectVision(t: AnalyzedTable, facts: Facts): void {
+/**
+ * Whether the document prints a legend saying that amounts in parentheses are out-of-network
+ * (`PARENTHESES_OUT_OF_NETWORK`), in its text or in a table's cell.
+ */
+export function parenthesesAreOutOfNetwork(doc: AnalyzedDocument): boolean {
+  return doc.items.some((item) =>
+    item.kind === 'line'
+      ? PARENTHESES_OUT_OF_NETWORK.test(item.line.text)
+      : item.table.table.cells.some((c) => PARENTHESES_OUT_OF_NETWORK.test(cellText(c))),
+  );
+}
+
+export function collectVision(
+  t: AnalyzedTable,
+  facts: Facts,
+  read: { parenthesesOut?: boolean } = {},
+): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
     product: 'vision',
@@ -701,6 +770,8 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
   const networksNamed = t.columns.some((c) => c.network);
   // the label cell of the last service row: a bulleted row under it is one of its kinds
   let parent: Cell | undefined;
+  // the label of the row above
+  let labelAbove: string | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -708,7 +779,7 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
     const note = label.description !== undefined && isSentence(label.description);
-    const service =
+    let service =
       nameBeforeNote(row.cells[shape.labelCol]) ??
       nameLevelWithValues(
         row.cells[shape.labelCol],
@@ -725,6 +796,13 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // 'Co-Pay' under 'Eyeglass Frequency' is the eyeglasses' co-pay
+    const above = labelAbove;
+    labelAbove = label.text;
+    service = costOfItemAbove(service, above) ?? service;
+    // 'Frames (renews every January 1 of odd years)': the service, and how often it renews
+    const renews = frequencyInLabel(service);
+    if (renews) service = renews.name;
     // a dental procedure ('D0120 Periodic oral evaluation') is no vision service line, nor is
     // another row of a grid that is mostly not about vision
     if (isDentalProcedureName(service) || (!mostly && !isVisionService(service))) continue;
@@ -735,8 +813,13 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)
+    const anyFrequency = shape.groups.some((g) =>
+      isFrequencyValue(valueAt(row.cells, g.in ?? g.both)?.value),
+    );
     const isFrequencyLine =
-      /frequenc/i.test(service) ||
+      // ('Frequency & Co-Pay | Same as Glasses' names no item and holds no frequency: a service
+      // line as printed)
+      (/frequenc/i.test(service) && (freqItem !== undefined || anyFrequency)) ||
       (/frequenc/i.test(section) && freqItem !== undefined) ||
       (shape.groups.some((g) => isFrequencyValue(valueAt(row.cells, g.in ?? g.both)?.value)) &&
         shape.groups.every((g) => {
@@ -746,6 +829,14 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
     for (const g of shape.groups) {
       const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
       const order = t.order + row.row / 1000;
+      if (renews && freqItems.length > 0)
+        addFrequency(
+          facts,
+          freqItems,
+          evidence(renews.frequency, label.source, 'cell'),
+          scope,
+          order,
+        );
       if (isFrequencyLine) {
         const col = g.in ?? g.both;
         const v =
@@ -824,6 +915,16 @@ export function collectVision(t: AnalyzedTable, facts: Facts): void {
           });
         });
         continue;
+      }
+      // '$0 ($40)' under a legend saying parentheses hold the out-of-network amount
+      const parenthesised =
+        read.parenthesesOut && g.out === undefined && !g.paired && inCost
+          ? splitParenthesisedAmounts(inCost.value)
+          : undefined;
+      if (parenthesised && inCost) {
+        const source = inCost.source;
+        inCost = parenthesised.in ? evidence(parenthesised.in, source, 'split') : undefined;
+        outCost = evidence(parenthesised.out, source, 'split');
       }
       facts.benefits.push({
         scope,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  costOfItemAbove,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
+  deductibleOfService,
   dentalRowKind,
+  frequencyInLabel,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -12,9 +15,12 @@ import {
   isTierLabel,
   isVisionService,
   keyKind,
+  memberGroupOf,
   namesOtherCoverage,
   networkOf,
   OTHER_BENEFIT,
+  PARENTHESES_OUT_OF_NETWORK,
+  PLAN_NUMBER_LINE,
   parseServiceLabel,
   productsNamed,
   rateMeasure,
@@ -313,6 +319,8 @@ describe('what a slot value is made of', () => {
     ['outOfNetworkReimbursement', 'Up To', true],
     ['inNetworkCost', '$10 copay', true],
     ['inNetworkCost', 'Covered in full', true],
+    ['inNetworkCost', 'Instead of Glasses', true],
+    ['outOfNetworkReimbursement', 'Same as Glasses', true],
     ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
     ['serviceTypeTitle', 'anything at all', true],
   ])('%s %j → %j', (column, value, expected) => {
@@ -470,5 +478,90 @@ describe('a heading that names the account, then the group covered', () => {
     ['Union Dental Plan', undefined],
   ])('%j → %j', (text, group) => {
     expect(text.match(GROUP_AFTER_ACCOUNT)?.[1]).toBe(group);
+  });
+});
+
+describe('a heading that names the members a grid is for', () => {
+  it.each([
+    ['Benefits for adults 19+', 'adults 19+'],
+    ['Benefits for children under 19', 'children under 19'],
+    ['Benefits for children under 19 (continued)', 'children under 19'],
+    ['Coverage for Adults', 'Adults'],
+    ['Benefits for Employees', undefined],
+    ['Vision Benefits', undefined],
+    ['Benefits for adults include an annual exam and glasses every other year', undefined],
+  ])('%s', (text, want) => {
+    expect(memberGroupOf(text)).toBe(want);
+  });
+});
+
+describe('a legend saying parentheses hold the out-of-network amount', () => {
+  it.each([
+    [
+      'The amounts in parentheses show the most the plan would reimburse you for out-of-network services.',
+      true,
+    ],
+    ['Amounts shown in parentheses are out-of-network reimbursements', true],
+    ['Amounts in parentheses are per visit', false],
+    ['Out-of-network reimbursements are shown in the last column', false],
+  ])('%s', (text, want) => {
+    expect(PARENTHESES_OUT_OF_NETWORK.test(text)).toBe(want);
+  });
+});
+
+describe('a service label that ends in how often it renews', () => {
+  it.each([
+    [
+      'Routine eye exam (once per year starting January 1)',
+      { name: 'Routine eye exam', frequency: 'once per year starting January 1' },
+    ],
+    [
+      'Frames (renews every January 1 of odd years)',
+      { name: 'Frames', frequency: 'renews every January 1 of odd years' },
+    ],
+    ['Lenses (once every 12 months)', { name: 'Lenses', frequency: 'once every 12 months' }],
+    ['Contact lenses (instead of glasses)', undefined],
+    ['Lenses (single $40; bifocal $60)', undefined],
+    ['Exam (with dilation as necessary)', undefined],
+  ])('%s', (text, want) => {
+    expect(frequencyInLabel(text)).toEqual(want);
+  });
+});
+
+describe('a line that only numbers a plan', () => {
+  it.each([
+    ['Plan #9751967', true],
+    ['Policy No. 12345', true],
+    ['Group number: 00712-A', true],
+    ['Plan 2', false],
+    ['Gold Plan', false],
+  ])('%s', (text, want) => {
+    expect(PLAN_NUMBER_LINE.test(text)).toBe(want);
+  });
+});
+
+describe('a cost row named only by its kind, under the item’s frequency row', () => {
+  it.each([
+    ['Co-Pay', 'Eye Examination Frequency', 'Eye Examination Co-Pay'],
+    ['Co-Pay', 'Eyeglass Frequency', 'Eyeglass Co-Pay'],
+    ['Allowance', 'Frames Frequency', 'Frames Allowance'],
+    ['Co-Pay', 'Frames', undefined],
+    ['Eye exam', 'Exam Frequency', undefined],
+    ['Co-Pay', undefined, undefined],
+  ])('%s under %s', (label, above, want) => {
+    expect(costOfItemAbove(label, above)).toBe(want);
+  });
+});
+
+describe('a deductible row named after the service above it', () => {
+  it.each([
+    ['Preventive Services Lifetime Deductible', 'Preventive Services', true],
+    ['Basic Services Lifetime Deductible', 'Basic Services (Includes Endodontics)', true],
+    ['Major Services Calendar Year Deductible', 'Major Services', true],
+    ['Calendar Year Deductible', 'Major Services', false],
+    ['Preventive Services Waiting Period', 'Preventive Services', false],
+    ['Major Services Lifetime Deductible', undefined, false],
+  ])('%s under %s', (label, service, want) => {
+    expect(deductibleOfService(label, service)).toBe(want);
   });
 });

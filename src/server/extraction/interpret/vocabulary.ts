@@ -25,6 +25,31 @@ export function productsNamed(text: string): Product[] {
 export const GROUP_AFTER_ACCOUNT =
   /^[A-Z][\w&.,' ]{2,60}?\s[-–—]\s((?:non[- ])?union|hourly|salaried|retirees?|full[- ]time|part[- ]time)(?: employees)?$/i;
 
+/**
+ * A heading that names the members a grid is for ('Benefits for adults 19+', 'Benefits for
+ * children under 19 (continued)'): the group as printed, else undefined. A plan compared for
+ * adults and for children in separate grids is a class per plan and group (convention 10).
+ */
+export function memberGroupOf(heading: string): string | undefined {
+  const m = heading
+    .trim()
+    .match(
+      /^(?:benefits?|coverage|services?|plan benefits?)\s+for\s+((?:adults?|children|child|kids|dependent children|members)\b[^()]{0,30}?)\s*(?:\((?:cont(?:inued|'d)?\.?)\))?\s*:?$/i,
+    );
+  return m ? m[1]!.trim() : undefined;
+}
+
+/**
+ * A legend saying that amounts in parentheses are what the plan pays out of network ('The amounts
+ * in parentheses show the most the plan would reimburse you for out-of-network services').
+ */
+export const PARENTHESES_OUT_OF_NETWORK =
+  /\b(amounts?|figures?|numbers?|values?|dollar amounts?)\s+(shown\s+|listed\s+)?in\s+parenthes[ie]s\b[^.]{0,120}\b(out[- ]of[- ]network|non[- ]network|reimburse)/i;
+
+/** A line that only numbers a plan ('Plan #9751967', 'Policy No. 12345'): no part of its name. */
+export const PLAN_NUMBER_LINE =
+  /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
+
 export const GROUP_NAME_LINE =
   /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
 
@@ -149,6 +174,26 @@ export function keyKind(label: string): { kind: KeyKind; product?: Product } | u
   return undefined;
 }
 
+/**
+ * A deductible row printed under the service it belongs to, named after it ('Preventive Services
+ * Lifetime Deductible' under 'Preventive Services'): that service's own deductible.
+ */
+export function deductibleOfService(label: string, service: string | undefined): boolean {
+  if (!service) return false;
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const l = norm(label);
+  const name = norm(service);
+  if (!name || !l.startsWith(`${name} `)) return false;
+  return /^((calendar|plan|policy|benefit|contract) year |lifetime |annual )?deductibles?$/.test(
+    l.slice(name.length + 1),
+  );
+}
+
 // ---------------------------------------------------------------- networks and columns
 
 /** The network a column heading names: in, out, or none. */
@@ -198,7 +243,7 @@ export function isOptionName(text: string): boolean {
       !/network/i.test(t)
     );
   }
-  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|high|low|mid|value|select|plus|d?ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
+  return /\b(plan|option|buy[- ]?up|core|base|enhanced|basic|premium|standard|deluxe|high|low|mid|value|select|plus|d?ppo|dhmo|dmo|epo|choice|preferred|advantage|classic|gold|silver|bronze|platinum)\b|\d/i.test(
     t,
   );
 }
@@ -421,6 +466,17 @@ export function stripBullet(text: string): string {
 export const GENERIC_COST_LABEL =
   /^(allowance|copays?|co-pays?|cost|coverage|benefit|you pay|member cost|your cost|reimbursement)$/i;
 
+/**
+ * A cost row labelled only 'Co-Pay' (or 'Allowance' …) right under a row that says how often an
+ * item renews ('Eyeglass Frequency'): the cost of that item, named after it ('Eyeglass Co-Pay').
+ * Undefined for any other pair of labels.
+ */
+export function costOfItemAbove(label: string, above: string | undefined): string | undefined {
+  if (!above || !GENERIC_COST_LABEL.test(label.trim())) return undefined;
+  const item = above.trim().match(/^(.*\S)\s+frequency$/i)?.[1];
+  return item && !/frequency/i.test(item) ? `${item} ${label.trim()}` : undefined;
+}
+
 /** A second-level bullet ('o Limited to one per tooth per lifetime') under an item. */
 export const SUB_BULLET = /^\s*o\s+/;
 
@@ -538,6 +594,23 @@ export function frequencyItems(
   return out;
 }
 
+/**
+ * A service label that ends in how often the service renews ('Routine eye exam (once per year
+ * starting January 1)', 'Frames (renews every January 1 of odd years)'): the name without it, and
+ * the frequency as printed; undefined for any other label.
+ */
+export function frequencyInLabel(label: string): { name: string; frequency: string } | undefined {
+  const m = label.trim().match(/^(.*\S)\s*\(([^()]+)\)$/);
+  if (!m) return undefined;
+  const inner = m[2]!.trim();
+  if (!/^(once|twice|one|every|renews?|limited to)\b/i.test(inner)) return undefined;
+  if (
+    !/\b(every|per|each|renews?)\b.*\b(months?|years?|january|calendar|plan|benefit)\b/i.test(inner)
+  )
+    return undefined;
+  return { name: m[1]!, frequency: inner };
+}
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
@@ -629,7 +702,7 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
   ],
   [
     /^(inNetworkCost|outOfNetworkReimbursement)$/,
-    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b/i,
+    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b|\binstead of\b|\bsame as\b/i,
     200,
   ],
 ];

@@ -69,6 +69,8 @@ export function rulingsFromOperators(
   pageHeight: number,
 ): Segment[] {
   const segments: Segment[] = [];
+  // shaded areas, kept apart until the drawn rules are known (`shadingInsideCells`)
+  const shades: Array<[number, number, number, number]> = [];
   let ctm = viewportTransform.slice(0, 6) as Matrix;
   let fill: unknown = '#000000';
   let stroke: unknown = '#000000';
@@ -94,10 +96,7 @@ export function rulingsFromOperators(
     if (lightness(color) > 0.985) return;
     if (w > pageWidth * 0.9 && h > pageHeight * 0.5) return;
     if (w < 12 || h < 6) return;
-    segments.push({ dir: 'h', pos: y0, a: x0, b: x1 });
-    segments.push({ dir: 'h', pos: y1, a: x0, b: x1 });
-    segments.push({ dir: 'v', pos: x0, a: y0, b: y1 });
-    segments.push({ dir: 'v', pos: x1, a: y0, b: y1 });
+    shades.push([x0, y0, x1, y1]);
   };
 
   for (let i = 0; i < ops.fnArray.length; i++) {
@@ -207,5 +206,66 @@ export function rulingsFromOperators(
         break;
     }
   }
+  const inside = shadingInsideCells(shades, segments);
+  for (const [i, [x0, y0, x1, y1]] of shades.entries()) {
+    if (inside.has(i)) continue;
+    segments.push({ dir: 'h', pos: y0, a: x0, b: x1 });
+    segments.push({ dir: 'h', pos: y1, a: x0, b: x1 });
+    segments.push({ dir: 'v', pos: x0, a: y0, b: y1 });
+    segments.push({ dir: 'v', pos: x1, a: y0, b: y1 });
+  }
   return segments;
+}
+
+/** How much of a..b the segments cover (overlaps counted once), 0..1. */
+function covered(segs: Segment[], a: number, b: number): number {
+  const parts = segs
+    .map((s) => [Math.max(a, s.a), Math.min(b, s.b)] as const)
+    .filter(([p, q]) => q > p)
+    .sort((p, q) => p[0] - q[0]);
+  let total = 0;
+  let end = a;
+  for (const [p, q] of parts) {
+    if (q <= end) continue;
+    total += q - Math.max(p, end);
+    end = q;
+  }
+  return b > a ? total / (b - a) : 0;
+}
+
+/**
+ * Shaded areas that sit inside one cell of drawn rules: a fill inset a little (2 to 8 points) from
+ * the cell's left and right rules (a coloured label cell drawn within its borders, a band behind each line
+ * of a label). Their edges would cut the cell into slivers of columns and a row per line; the
+ * rules around them already bound the cell. Answers the indices of such areas.
+ */
+export function shadingInsideCells(
+  shades: Array<[number, number, number, number]>,
+  rules: Segment[],
+  inset = 8,
+): Set<number> {
+  const out = new Set<number>();
+  const vs = rules.filter((r) => r.dir === 'v');
+  const hs = rules.filter((r) => r.dir === 'h');
+  shades.forEach(([x0, y0, x1, y1], i) => {
+    const vAt = (lo: number, hi: number) =>
+      covered(
+        vs.filter((v) => v.pos >= lo && v.pos <= hi),
+        y0 + 1,
+        y1 - 1,
+      ) >= 0.9;
+    const hAt = (lo: number, hi: number) =>
+      covered(
+        hs.filter((h) => h.pos >= lo && h.pos <= hi),
+        x0 + 1,
+        x1 - 1,
+      ) >= 0.9;
+    // rules just outside its left and right edges, none inside it, rules above and below
+    // (a fill that reaches the rules, such as a bar over a table, bounds what is below it)
+    if (!vAt(x0 - inset, x0 - 2) || !vAt(x1 + 2, x1 + inset)) return;
+    if (vs.some((v) => v.pos > x0 + 2 && v.pos < x1 - 2 && v.b > y0 + 2 && v.a < y1 - 2)) return;
+    if (!hAt(y0 - 4 * inset, y0 + 1) || !hAt(y1 - 1, y1 + 4 * inset)) return;
+    out.add(i);
+  });
+  return out;
 }

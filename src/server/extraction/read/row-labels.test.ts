@@ -106,6 +106,38 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
     const [table] = labelled([['See note', top + ROW + 5]], amounts);
     expect(table!.cols).toBe(3);
   });
+
+  // a grid of two rows of values, no headings of its own
+  const twoRows = (labels: Array<[string, number]>) => {
+    const ws: Word[] = [];
+    [
+      ['70%', '60%', '80%'],
+      ['85%', '85%', '95%'],
+    ].forEach((cells, i) => {
+      cells.forEach((v, c) => {
+        ws.push(...wordsAt(v, COLS[c]! + 10, top + i * ROW + 5));
+      });
+    });
+    for (const [text, y] of labels) ws.push(...wordsAt(text, 60, y));
+    return tablesOf(pageOfWords(ws, grid(top, 2)))[0]!;
+  };
+  it.each([
+    {
+      name: 'a grid of two rows takes labels beside both',
+      labels: [
+        ['Extra glasses', top + 5],
+        ['LASIK surgery', top + ROW + 5],
+      ] as Array<[string, number]>,
+      cols: 4,
+    },
+    {
+      name: 'but not a label beside one of them',
+      labels: [['LASIK surgery', top + ROW + 5]] as Array<[string, number]>,
+      cols: 3,
+    },
+  ])('$name', ({ labels, cols }) => {
+    expect(twoRows(labels).cols).toBe(cols);
+  });
 });
 
 describe('a label cell that spans rows the columns beside it rule apart', () => {

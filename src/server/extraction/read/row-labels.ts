@@ -9,15 +9,16 @@ import { groupLines, median } from './lines.ts';
  * 'Monthly Premiums') becomes a row of its own across the table, a bar over the rows under it.
  *
  * Only when the words label most of the grid's rows (a side note beside a table labels one or
- * two), and only for a grid whose own first column does not already hold labels.
+ * two; a grid of two rows, both), and only for a grid whose own first column does not already
+ * hold labels.
  * Mutates the table; answers the words it took.
  */
 export function attachOutsideLabels(table: Table, free: Word[]): Set<Word> {
   const taken = new Set<Word>();
   const box = table.box;
-  if (!box || table.origin !== 'rulings' || table.rows < 3) return taken;
+  if (!box || table.origin !== 'rulings' || table.rows < 2) return taken;
   const bands = rowBands(table);
-  if (bands.length < 3) return taken;
+  if (bands.length < 2) return taken;
   const rowHeight = median(bands.map((b) => b.y1 - b.y0));
   const left = free.filter((w) => {
     const mid = (w.box[1] + w.box[3]) / 2;
@@ -42,6 +43,8 @@ export function attachOutsideLabels(table: Table, free: Word[]): Set<Word> {
   const bodyRows = bands.filter((b) => b.row >= table.headerRows);
   const labelled = bodyRows.filter((b) => toRow.has(b.row)).length;
   if (labelled < 2 || labelled < bodyRows.length * 0.6) return taken;
+  // a grid of two rows takes labels only when both rows have one
+  if (bands.length < 3 && labelled < bodyRows.length) return taken;
 
   // the new first column; rows inserted for the labels that stand between rows
   const gapRows = [...toGap.keys()].sort((a, b) => a - b);
