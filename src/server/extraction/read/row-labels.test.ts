@@ -102,6 +102,37 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
     ]);
   });
 
+  it('take a premium grid whose first plan prints dashes, leaving the sentence above it on the page', () => {
+    // 'Monthly Cost (Premium)': tiers on the open page, a plan that offers two tiers prints '---'
+    // for the others, and a sentence ends just above the grid, starting left of it
+    const premiums = [
+      ['$4', '$9.08', '$22.24'],
+      ['---', '$18.16', '$44.52'],
+      ['---', '$12.24', '$41.32'],
+      ['$11', '$21.76', '$68.18'],
+    ];
+    const ws = [
+      ...values,
+      ...wordsAt('Select Plus Plan are separate deductions from your pay.', 30, top - 14),
+    ];
+    premiums.forEach((cells, i) => {
+      cells.forEach((v, c) => {
+        ws.push(...wordsAt(v, COLS[c]! + 10, top + (i + 1) * ROW + 5));
+      });
+    });
+    ['Individual', 'Individual + Spouse', 'Individual + Child(ren)', 'Family'].forEach((l, i) => {
+      ws.push(...wordsAt(l, 30, top + (i + 1) * ROW + 5, 8));
+    });
+    const [table] = tablesOf(pageOfWords(ws, grid(top, premiums.length + 1)));
+    expect(rowsOf(table!)).toEqual([
+      ['', 'Low', 'Mid', 'High'],
+      ['Individual', '$4', '$9.08', '$22.24'],
+      ['Individual + Spouse', '---', '$18.16', '$44.52'],
+      ['Individual + Child(ren)', '---', '$12.24', '$41.32'],
+      ['Family', '$11', '$21.76', '$68.18'],
+    ]);
+  });
+
   it('a side note beside one row is left on the page', () => {
     const [table] = labelled([['See note', top + ROW + 5]], amounts);
     expect(table!.cols).toBe(3);

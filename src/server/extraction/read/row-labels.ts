@@ -19,9 +19,17 @@ export function attachOutsideLabels(table: Table, free: Word[]): Set<Word> {
   const bands = rowBands(table);
   if (bands.length < 3) return taken;
   const rowHeight = median(bands.map((b) => b.y1 - b.y0));
+  // a line that runs on past the grid's left edge is running text above or below it ('Select
+  // Plus Plan are separate deductions.' ending over the grid's columns), not a label
+  const runsOn = (w: Word) =>
+    free.some(
+      (o) =>
+        o.box[0] > box[0] &&
+        Math.min(o.box[3], w.box[3]) - Math.max(o.box[1], w.box[1]) > (w.box[3] - w.box[1]) * 0.5,
+    );
   const left = free.filter((w) => {
     const mid = (w.box[1] + w.box[3]) / 2;
-    return w.box[2] <= box[0] + 1 && mid >= box[1] - rowHeight && mid <= box[3];
+    return w.box[2] <= box[0] + 1 && mid >= box[1] - rowHeight && mid <= box[3] && !runsOn(w);
   });
   if (left.length === 0 || firstColumnHoldsLabels(table)) return taken;
 
@@ -153,13 +161,18 @@ function rowBands(table: Table): Band[] {
   return bands;
 }
 
-/** Whether the grid's first column reads as labels: mostly words, not amounts or 'None'. */
-function firstColumnHoldsLabels(table: Table): boolean {
+/**
+ * Whether the grid's first column reads as labels: mostly words, not amounts, 'None' or a dash (a
+ * dash marks a value the plan does not have: '$4 | --- | --- | $11' down a premium column).
+ */
+export function firstColumnHoldsLabels(table: Table): boolean {
   const texts = table.cells
     .filter((c) => c.col === 0 && c.row >= table.headerRows && c.text.trim())
     .map((c) => c.text.trim());
   if (texts.length === 0) return false;
   const valueLike = (t: string) =>
-    /[$%\d]/.test(t) || /^(none|n\/a|not covered|covered|included|unlimited|yes|no)\b/i.test(t);
+    /[$%\d]/.test(t) ||
+    /^[-–—]+$/.test(t) ||
+    /^(none|n\/a|not covered|covered|included|unlimited|yes|no)\b/i.test(t);
   return texts.filter((t) => !valueLike(t)).length > texts.length / 2;
 }
