@@ -481,6 +481,46 @@ describe('a vision grid with both networks in one column', () => {
   });
 });
 
+describe('a premium row under its tiers, with no label of its own', () => {
+  // 'Vision: Monthly Cost (Premium)': four tier headings over one row of amounts
+  const layout = (tiers: string[], amounts: string[]) =>
+    interpretProposal(
+      markupLayout([
+        '# Vision Insurance',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$15 copay', 'Up to $45'],
+          ['Frames', '$150 allowance', '$70 allowance'],
+        ],
+        '# Vision: Monthly Cost (Premium)',
+        [tiers, amounts],
+      ]),
+    );
+  it.each([
+    [
+      ['Individual', 'Individual + Spouse', 'Individual + Child(ren)', 'Family'],
+      ['$4.72', '$9.40', '$10.60', '$16.94'],
+      [
+        ['Individual', '$4.72'],
+        ['Individual + Spouse', '$9.40'],
+        ['Individual + Child(ren)', '$10.60'],
+        ['Family', '$16.94'],
+      ],
+    ],
+    [
+      ['Employee Only', 'Family'],
+      ['$6.10', '$15.20'],
+      [
+        ['Employee Only', '$6.10'],
+        ['Family', '$15.20'],
+      ],
+    ],
+  ])('every tier keeps its amount, the first too (%j)', (tiers, amounts, expected) => {
+    const rates = tableRows(layout(tiers, amounts), 'visionInsurance_rateTiers');
+    expect(rates.map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual(expected);
+  });
+});
+
 describe('facts with their labels across the top', () => {
   const data = interpretProposal(
     markupLayout([
