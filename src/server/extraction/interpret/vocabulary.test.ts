@@ -53,6 +53,36 @@ describe('parseServiceLabel', () => {
       { label: 'Orthodontia', title: 'Orthodontia', persons: 'Adults and Children' },
     ],
     ['Coverage for Implants', { label: 'Coverage for Implants', title: 'Coverage for Implants' }],
+    // footnote marks on words inside the label go; qualifiers of a procedure stay as printed
+    [
+      'Routine evaluations, dental cleanings, sealants*, X-rays, fluoride treatments*, pulp tests',
+      {
+        label:
+          'Routine evaluations, dental cleanings, sealants, X-rays, fluoride treatments, pulp tests',
+        title:
+          'Routine evaluations, dental cleanings, sealants, X-rays, fluoride treatments, pulp tests',
+      },
+    ],
+    [
+      'Non-surgical extractions (above gumline)',
+      {
+        label: 'Non-surgical extractions (above gumline)',
+        title: 'Non-surgical extractions (above gumline)',
+      },
+    ],
+    // two kinds of the procedure joined by 'and' are its list
+    [
+      'Anesthesia (general and IV sedation)',
+      { label: 'Anesthesia', title: 'Anesthesia', list: 'general and IV sedation' },
+    ],
+    [
+      'Fillings (amalgam and composite)',
+      { label: 'Fillings', title: 'Fillings', list: 'amalgam and composite' },
+    ],
+    [
+      'Endodontics (Non-Surgical)',
+      { label: 'Endodontics (Non-Surgical)', title: 'Endodontics (Non-Surgical)' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
   });

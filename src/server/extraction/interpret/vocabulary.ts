@@ -229,6 +229,9 @@ export function isOrthodontic(text: string): boolean {
 const FOR_PERSONS =
   /^(.*\S)\s+for\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:child(?:ren)?|dependents?|adults?|members?)\b.*)$/i;
 
+/** Two kinds of a thing joined by 'and', in a few words and no figures ('general and IV sedation'). */
+const KINDS_JOINED = /^[a-z][\w-]*(?: [a-z][\w-]*)? and [a-z][\w-]*(?: [a-z][\w-]*)?$/i;
+
 export interface ServiceLabel {
   label: string;
   title: string;
@@ -244,7 +247,11 @@ export interface ServiceLabel {
  * procedures become the list, those that say who is covered the covered persons; notes go.
  */
 export function parseServiceLabel(raw: string): ServiceLabel {
-  let text = raw.replace(/\s+/g, ' ').trim();
+  // footnote marks on a word inside the label ('sealants*, … fluoride treatments*') are no part of it
+  let text = raw
+    .replace(/\s+/g, ' ')
+    .replace(/([A-Za-z)])[*†‡]+(?=[\s,;:)]|$)/g, '$1')
+    .trim();
   let list: string | undefined;
   let persons: string | undefined;
   const codeInParens = text.match(
@@ -274,6 +281,10 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       text = text.replace(m[0], ' ');
     } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
       persons ??= inner;
+      text = text.replace(m[0], ' ');
+    } else if (KINDS_JOINED.test(inner)) {
+      // 'Anesthesia (general and IV sedation)': the kinds of the procedure covered are its list
+      list ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
       /\b(deductible|waived|wait(ing)?|applies|only|after)\b/i.test(inner) ||
