@@ -481,6 +481,60 @@ describe('a vision grid with both networks in one column', () => {
   });
 });
 
+describe('a grid column printed once for two plan options', () => {
+  // the premiums name each plan; the benefit grid prints one column for the first two
+  const data = (joined: string) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Insurance',
+        [
+          ['Coverage', 'Uniform Dental', 'Preventive Plan', 'Select Plan'],
+          ['Individual', '$4', '$37.18', '$9.08'],
+          ['Family', '$11', '$92.98', '$21.76'],
+        ],
+        '# Dental: What is Covered',
+        [
+          ['Benefit', joined, 'Select Plan'],
+          ['Annual deductible', 'None', '$100 / person'],
+          ['Fillings', '100%', 'No coverage'],
+          ['Crowns, bridges, dentures, implants', 'No coverage', '50%'],
+        ],
+      ]),
+    );
+  it.each([
+    'Uniform Dental & Preventive Plan',
+    'Uniform Dental and Preventive Plan',
+    'Uniform Dental / Preventive Plan',
+  ])('gives its values to each of them (%j)', (joined) => {
+    const services = tableRows(data(joined), 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.class,
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.policyYearDeductibleIndividualInNetwork,
+      ]),
+    ).toEqual([
+      ['Uniform Dental', 'Fillings', '100%', 'None'],
+      ['Uniform Dental', 'Crowns, bridges, dentures, implants', 'No coverage', 'None'],
+      ['Preventive Plan', 'Fillings', '100%', 'None'],
+      ['Preventive Plan', 'Crowns, bridges, dentures, implants', 'No coverage', 'None'],
+      ['Select Plan', 'Fillings', 'No coverage', '$100 / person'],
+      ['Select Plan', 'Crowns, bridges, dentures, implants', '50%', '$100 / person'],
+    ]);
+    expect(tableRows(data(joined), 'dentalInsurance_planInformation').map((r) => r.class)).toEqual([
+      'Uniform Dental',
+      'Preventive Plan',
+      'Select Plan',
+    ]);
+  });
+
+  it('keeps a heading that joins words which are no other options as one option', () => {
+    const services = tableRows(data('Basic & Major Plan'), 'dentalInsurance_coveredServices');
+    expect(new Set(services.map((s) => s.class))).toContain('Basic & Major Plan');
+  });
+});
+
 describe('a premium row under its tiers, with no label of its own', () => {
   // 'Vision: Monthly Cost (Premium)': four tier headings over one row of amounts
   const layout = (tiers: string[], amounts: string[]) =>
