@@ -535,6 +535,35 @@ describe('a grid column printed once for two plan options', () => {
   });
 });
 
+describe('orthodontia coverage printed with whom it covers', () => {
+  it.each([
+    ['50% (Under age 19)', '50%', 'Under age 19'],
+    ['50% (Any age)', '50%', 'Any age'],
+    ['50%', '50%', undefined],
+  ])('%j → coverage %j, covered persons %j', (cell, coverage, persons) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan Summary',
+        [
+          ['Benefit', 'In-Network'],
+          ['Annual deductible', '$50'],
+          ['Fillings', '80%'],
+          ['Orthodontics coverage', cell],
+          ['Orthodontics lifetime maximum', '$1,500'],
+        ],
+      ]),
+    );
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices').find(
+      (r) => r.serviceTypeLabel === 'Orthodontics coverage',
+    );
+    expect(ortho).toMatchObject({
+      coverageLevelInNetwork: coverage,
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+    });
+    expect(ortho?.coveredPersonsInNetwork).toBe(persons);
+  });
+});
+
 describe('a premium row under its tiers, with no label of its own', () => {
   // 'Vision: Monthly Cost (Premium)': four tier headings over one row of amounts
   const layout = (tiers: string[], amounts: string[]) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
@@ -85,6 +86,21 @@ describe('parseServiceLabel', () => {
     ],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
+  });
+});
+
+describe('a coverage printed with whom it covers', () => {
+  it.each([
+    ['50% (Under age 19)', { coverage: '50%', persons: 'Under age 19' }],
+    ['50%\n(Any age)', { coverage: '50%', persons: 'Any age' }],
+    ['60% (adults and children)', { coverage: '60%', persons: 'adults and children' }],
+    ['50 % (dependent children to 26)', { coverage: '50 %', persons: 'dependent children to 26' }],
+    ['50% (after deductible)', undefined],
+    ['80% (in network only)', undefined],
+    ['$1,500 (Under age 19)', undefined],
+    ['50%', undefined],
+  ])('%j', (value, expected) => {
+    expect(coverageAndPersons(value)).toEqual(expected);
   });
 });
 

@@ -232,6 +232,21 @@ const FOR_PERSONS =
 /** Two kinds of a thing joined by 'and', in a few words and no figures ('general and IV sedation'). */
 const KINDS_JOINED = /^[a-z][\w-]*(?: [a-z][\w-]*)? and [a-z][\w-]*(?: [a-z][\w-]*)?$/i;
 
+/**
+ * A coverage printed with whom it covers in parentheses ('50% (Under age 19)', '50% (Any age)',
+ * '60% (adults and children)'): the coverage, then the persons; undefined for any other value.
+ */
+export function coverageAndPersons(
+  value: string,
+): { coverage: string; persons: string } | undefined {
+  const m = value.replace(/\s+/g, ' ').match(/^(\d{1,3}(?:\.\d+)?\s?%)\s*\(([^()]+)\)$/);
+  if (!m) return undefined;
+  const persons = m[2]!.trim();
+  if (!/\b(child(ren)?|dependents?|adults?|ages?|under \d|to \d{2})\b/i.test(persons))
+    return undefined;
+  return { coverage: m[1]!, persons };
+}
+
 export interface ServiceLabel {
   label: string;
   title: string;
