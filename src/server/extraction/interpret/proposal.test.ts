@@ -564,6 +564,26 @@ describe('orthodontia coverage printed with whom it covers', () => {
   });
 });
 
+describe("a frequency said only by a service line's label", () => {
+  it('is the frequency of the item it names, when no frequency is printed for it', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Insurance',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Yearly routine exam copay', '$15', 'Up to $45'],
+          ['Frames', '$150 allowance', '$70 allowance'],
+          ['Frames benefit frequency', '24 months', '24 months'],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      examination: 'Yearly',
+      frame: '24 months',
+    });
+  });
+});
+
 describe('a premium row under its tiers, with no label of its own', () => {
   // 'Vision: Monthly Cost (Premium)': four tier headings over one row of amounts
   const layout = (tiers: string[], amounts: string[]) =>

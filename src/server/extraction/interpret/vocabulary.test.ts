@@ -4,6 +4,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
+  frequenciesInLabel,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -101,6 +102,25 @@ describe('a coverage printed with whom it covers', () => {
     ['50%', undefined],
   ])('%j', (value, expected) => {
     expect(coverageAndPersons(value)).toEqual(expected);
+  });
+});
+
+describe('how often a service line says its items come', () => {
+  it.each([
+    ['Yearly routine exam copay', [['examination', 'Yearly']]],
+    ['Annual Eye Exam', [['examination', 'Annual']]],
+    [
+      'Bi-Annual Frames & Annual Lenses',
+      [
+        ['frame', 'Bi-Annual'],
+        ['lensesOrContactLenses', 'Annual'],
+      ],
+    ],
+    ['Exam copay', []],
+    ['Annual deductible', []],
+    ['Frames', []],
+  ])('%j', (label, expected) => {
+    expect(frequenciesInLabel(label)).toEqual(expected);
   });
 });
 

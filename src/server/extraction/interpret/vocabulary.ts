@@ -559,6 +559,22 @@ export function frequencyItems(
   return out;
 }
 
+/**
+ * How often a service line's own label says its items come ('Yearly routine exam copay', 'Annual
+ * Eye Exam', 'Bi-Annual Frames & Annual Lenses'): each item with the frequency word as printed.
+ */
+export function frequenciesInLabel(
+  label: string,
+): Array<[ReturnType<typeof frequencyItems>[number], string]> {
+  const out: Array<[ReturnType<typeof frequencyItems>[number], string]> = [];
+  for (const part of label.split(/\s*(?:&|,|\band\b|\/)\s*/i)) {
+    const m = part.match(/^(annual|yearly|bi-?annual|biennial)\s+(\S.*)$/i);
+    if (!m) continue;
+    for (const item of frequencyItems(m[2]!)) out.push([item, m[1]!]);
+  }
+  return out;
+}
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
