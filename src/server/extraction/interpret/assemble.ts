@@ -4,7 +4,13 @@ import { type Evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine, ServiceRow } from './facts.ts';
 import { rowTrust, type Shape } from './scoring.ts';
 import { minimumHours, normalizeKey } from './values.ts';
-import { LENS_KINDS, PLAIN_LENSES, type Product, visionConcept } from './vocabulary.ts';
+import {
+  frequenciesInLabel,
+  LENS_KINDS,
+  PLAIN_LENSES,
+  type Product,
+  visionConcept,
+} from './vocabulary.ts';
 
 /**
  * Lays the collected facts out as the rows of the catalogue's tables, one class at a time. The
@@ -291,11 +297,21 @@ export function benefitFrequencyRow(
 ): Row | undefined {
   const ref = refOf(c);
   const f = (k: FactKind) => carried(pickFact(facts, k, 'vision', ref), many);
+  // how often, said only by a service line's own label ('Yearly routine exam copay')
+  const labelled = new Map<string, Evidence>();
+  const { rows: lines, shared } = forClass(
+    facts.benefits.filter((b) => b.scope.product === 'vision'),
+    c,
+  );
+  for (const b of lines)
+    for (const [item, word] of frequenciesInLabel(b.service.value))
+      if (!labelled.has(item))
+        labelled.set(item, carried({ ...b.service, value: word, method: 'derived' }, shared)!);
   const row: Row = {
     class: [c.name, 'text'],
-    examination: [f('freqExam'), 'frequency'],
-    lensesOrContactLenses: [f('freqLenses'), 'frequency'],
-    frame: [f('freqFrame'), 'frequency'],
+    examination: [f('freqExam') ?? labelled.get('examination'), 'frequency'],
+    lensesOrContactLenses: [f('freqLenses') ?? labelled.get('lensesOrContactLenses'), 'frequency'],
+    frame: [f('freqFrame') ?? labelled.get('frame'), 'frequency'],
   };
   return row.examination?.[0] || row.lensesOrContactLenses?.[0] || row.frame?.[0] ? row : undefined;
 }

@@ -159,6 +159,55 @@ function classesOfNamingOptions(
   return out.length >= 2 ? out : undefined;
 }
 
+/**
+ * The options an option heading joins: 'Uniform Dental & Preventive Plan' over one grid column,
+ * when 'Uniform Dental' and 'Preventive Plan' are options of the same product elsewhere (their own
+ * premium columns). Undefined unless the heading splits at one joining word into exactly two
+ * other options.
+ */
+export function joinedOptions(option: string, options: string[]): [string, string] | undefined {
+  const parts = option.split(/\s+(?:&|and|\+)\s+|\s*\/\s*/i);
+  if (parts.length !== 2) return undefined;
+  const found = parts.map((p) => options.find((o) => o !== option && classKey(o) === classKey(p)));
+  return found[0] && found[1] && found[0] !== found[1] ? [found[0], found[1]] : undefined;
+}
+
+/**
+ * A column printed once for two plan options ('Uniform Dental & Preventive Plan') holds the values
+ * of each: every fact, service, vision line and rate read under it is repeated for both options,
+ * and the joined heading is no option of its own. Mutates the facts.
+ */
+export function spreadJoinedOptions(facts: Facts): void {
+  for (const [product, options] of facts.options) {
+    const joins = new Map<string, [string, string]>();
+    for (const o of options) {
+      const parts = joinedOptions(o, options);
+      if (parts) joins.set(classKey(o), parts);
+    }
+    if (joins.size === 0) continue;
+    const spread = <T extends { scope: { classRef?: string; product?: Product } }>(rows: T[]) => {
+      const out: T[] = [];
+      for (const r of rows) {
+        const parts =
+          r.scope.classRef !== undefined && (r.scope.product ?? product) === product
+            ? joins.get(classKey(r.scope.classRef))
+            : undefined;
+        if (!parts) out.push(r);
+        else for (const part of parts) out.push({ ...r, scope: { ...r.scope, classRef: part } });
+      }
+      rows.splice(0, rows.length, ...out);
+    };
+    spread(facts.facts);
+    spread(facts.services);
+    spread(facts.benefits);
+    spread(facts.rates);
+    facts.options.set(
+      product,
+      options.filter((o) => !joins.has(classKey(o))),
+    );
+  }
+}
+
 /** The classes a product's tables are laid out by. */
 export function classesFor(
   product: Product,

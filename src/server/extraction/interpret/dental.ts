@@ -22,6 +22,7 @@ import {
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   CONTINUED,
+  coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   deductibleOfService,
@@ -584,7 +585,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             ? { ...(read.out ? { out: read.out } : {}) }
             : read;
       // '$50/$150 Excludes Class I': a class-wide amount keeps its figures, the note goes
-      const v = kind === 'service' || kind === 'orthoPersons' ? sectioned : withoutNotes(sectioned);
+      let v = kind === 'service' || kind === 'orthoPersons' ? sectioned : withoutNotes(sectioned);
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
@@ -692,6 +693,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             add('orthoPersonsIn', persons);
             add('orthoPersonsOut', persons);
           }
+          // 'Orthodontics coverage | 50% (Under age 19)': the coverage, and whom it covers
+          if (isOrthodontic(label.text)) v = splitPersons(v, add);
           // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
           const across = categoriesAcross(label.text, v);
           if (across) {
@@ -719,6 +722,32 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       }
     }
   }
+}
+
+/**
+ * Orthodontia's coverage printed with whom it covers ('50% (Under age 19)'): the coverage stays
+ * in its network, the persons go to the same network's covered persons.
+ */
+function splitPersons(
+  v: NetworkValues,
+  add: (k: FactKind, e: Evidence | undefined) => void,
+): NetworkValues {
+  const out: NetworkValues = {};
+  for (const [net, kind] of [
+    ['in', 'orthoPersonsIn'],
+    ['out', 'orthoPersonsOut'],
+  ] as const) {
+    const e = v[net];
+    if (!e) continue;
+    const parts = coverageAndPersons(e.value);
+    if (!parts) {
+      out[net] = e;
+      continue;
+    }
+    add(kind, { ...e, value: parts.persons });
+    out[net] = { ...e, value: parts.coverage };
+  }
+  return out;
 }
 
 /** A bar that names a service code and a dental category ('Class II – Basic Services'). */

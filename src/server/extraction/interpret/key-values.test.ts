@@ -11,6 +11,7 @@ import {
   groupAndDefinition,
   keyValuesOfLine,
   orthoPersonsInProse,
+  proseDateScope,
   stackedValue,
 } from './key-values.ts';
 
@@ -150,8 +151,31 @@ describe('effective date in a sentence', () => {
     ['This quote is effective until March 1, 2027.', undefined],
     ['Rates are effective through 12/31/2027.', undefined],
     ['Proposal date: October 2, 2026', undefined],
+    [
+      'MetLife will be administering the vision program starting January 1, 2026.',
+      'January 1, 2026',
+    ],
+    ['Open enrollment starting October 6, 2025', undefined],
   ])('%j → %j', (text, expected) => {
     expect(effectiveDateInProse(text)).toBe(expected);
+  });
+});
+
+describe('whom a sentence dates', () => {
+  it.each([
+    ['Coverage will be effective on January 1, 2027 for all active employees.', {}],
+    ['Your dental plan becomes effective January 1, 2027.', { product: 'dental' }],
+    [
+      'MetLife will be administering the vision program starting January 1, 2026.',
+      { product: 'vision' },
+    ],
+    [
+      'The Board approved the following medical benefit change effective January 1, 2026:',
+      undefined,
+    ],
+    ['Medical and dental coverage is effective January 1, 2027.', { product: 'dental' }],
+  ])('%j → %j', (text, expected) => {
+    expect(proseDateScope(text)).toEqual(expected);
   });
 });
 

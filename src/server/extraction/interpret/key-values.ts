@@ -19,7 +19,13 @@ import {
   joinWrapped,
   minimumHours,
 } from './values.ts';
-import { type KeyKind, keyKind, type Product } from './vocabulary.ts';
+import {
+  type KeyKind,
+  keyKind,
+  namesOtherCoverage,
+  type Product,
+  productsNamed,
+} from './vocabulary.ts';
 
 /**
  * Labelled values: two-column tables (label | value), 'Label: value' in running text (several
@@ -303,16 +309,31 @@ export function contributionInProse(text: string): string | undefined {
 }
 
 const EFFECTIVE_PROSE = new RegExp(
-  `\\b(?:coverage|plan|policy|benefits?|rates?|renewal|contract)\\b[^.;:]{0,60}?\\b(?:becomes?\\s+|be\\s+|is\\s+)?effective\\s+(?:on\\s+|as\\s+of\\s+)?(${DATE_PATTERN.source})`,
+  `\\b(?:coverage|plan|policy|benefits?|rates?|renewal|contract)\\b[^.;:]{0,60}?\\b(?:becomes?\\s+|be\\s+|is\\s+)?effective\\s+(?:on\\s+|as\\s+of\\s+)?(${DATE_PATTERN.source})` +
+    // 'MetLife will be administering the vision program starting January 1, 2026'
+    `|\\b(?:coverage|plan|program|benefits?)\\s+(?:starting|beginning)\\s+(?:on\\s+)?(${DATE_PATTERN.source})`,
   'i',
 );
+
+/**
+ * Whom a sentence's effective date is for: the one product it names, else every product; none
+ * when it speaks of another line of coverage only ('the following medical benefit change
+ * effective January 1, 2026').
+ */
+export function proseDateScope(text: string): Scope | undefined {
+  const named = productsNamed(text);
+  if (named.length === 1) return { product: named[0]! };
+  if (named.length === 0 && namesOtherCoverage(text)) return undefined;
+  return {};
+}
 
 /**
  * The effective date a sentence states ('Coverage will be effective on January 1, 2027', 'rates
  * effective 01/01/2027'), as printed; not 'valid until' or 'effective through' dates.
  */
 export function effectiveDateInProse(text: string): string | undefined {
-  return text.match(EFFECTIVE_PROSE)?.[1];
+  const m = text.match(EFFECTIVE_PROSE);
+  return m?.[1] ?? m?.[2];
 }
 
 const CHILD_AGE_PROSE =
@@ -521,13 +542,15 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.order,
       );
     }
-    // 'Coverage will be effective on January 1, 2027': for every product, below a labelled date
+    // 'Coverage will be effective on January 1, 2027': for every product, below a labelled date;
+    // a sentence about one product dates that product, one about another coverage none of ours
     const effective = effectiveDateInProse(text);
-    if (effective)
+    const dated = effective ? proseDateScope(text) : undefined;
+    if (effective && dated)
       facts.add(
         'effectiveDate',
         evidence(effective, sourceOfLines(lines), 'prose'),
-        {},
+        dated,
         item.order,
       );
     // 'Both plans are offered on a voluntary basis'

@@ -481,6 +481,149 @@ describe('a vision grid with both networks in one column', () => {
   });
 });
 
+describe('a grid column printed once for two plan options', () => {
+  // the premiums name each plan; the benefit grid prints one column for the first two
+  const data = (joined: string) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Insurance',
+        [
+          ['Coverage', 'Uniform Dental', 'Preventive Plan', 'Select Plan'],
+          ['Individual', '$4', '$37.18', '$9.08'],
+          ['Family', '$11', '$92.98', '$21.76'],
+        ],
+        '# Dental: What is Covered',
+        [
+          ['Benefit', joined, 'Select Plan'],
+          ['Annual deductible', 'None', '$100 / person'],
+          ['Fillings', '100%', 'No coverage'],
+          ['Crowns, bridges, dentures, implants', 'No coverage', '50%'],
+        ],
+      ]),
+    );
+  it.each([
+    'Uniform Dental & Preventive Plan',
+    'Uniform Dental and Preventive Plan',
+    'Uniform Dental / Preventive Plan',
+  ])('gives its values to each of them (%j)', (joined) => {
+    const services = tableRows(data(joined), 'dentalInsurance_coveredServices');
+    expect(
+      services.map((s) => [
+        s.class,
+        s.serviceTypeLabel,
+        s.coverageLevelInNetwork,
+        s.policyYearDeductibleIndividualInNetwork,
+      ]),
+    ).toEqual([
+      ['Uniform Dental', 'Fillings', '100%', 'None'],
+      ['Uniform Dental', 'Crowns, bridges, dentures, implants', 'No coverage', 'None'],
+      ['Preventive Plan', 'Fillings', '100%', 'None'],
+      ['Preventive Plan', 'Crowns, bridges, dentures, implants', 'No coverage', 'None'],
+      ['Select Plan', 'Fillings', 'No coverage', '$100 / person'],
+      ['Select Plan', 'Crowns, bridges, dentures, implants', '50%', '$100 / person'],
+    ]);
+    expect(tableRows(data(joined), 'dentalInsurance_planInformation').map((r) => r.class)).toEqual([
+      'Uniform Dental',
+      'Preventive Plan',
+      'Select Plan',
+    ]);
+  });
+
+  it('keeps a heading that joins words which are no other options as one option', () => {
+    const services = tableRows(data('Basic & Major Plan'), 'dentalInsurance_coveredServices');
+    expect(new Set(services.map((s) => s.class))).toContain('Basic & Major Plan');
+  });
+});
+
+describe('orthodontia coverage printed with whom it covers', () => {
+  it.each([
+    ['50% (Under age 19)', '50%', 'Under age 19'],
+    ['50% (Any age)', '50%', 'Any age'],
+    ['50%', '50%', undefined],
+  ])('%j → coverage %j, covered persons %j', (cell, coverage, persons) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Plan Summary',
+        [
+          ['Benefit', 'In-Network'],
+          ['Annual deductible', '$50'],
+          ['Fillings', '80%'],
+          ['Orthodontics coverage', cell],
+          ['Orthodontics lifetime maximum', '$1,500'],
+        ],
+      ]),
+    );
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices').find(
+      (r) => r.serviceTypeLabel === 'Orthodontics coverage',
+    );
+    expect(ortho).toMatchObject({
+      coverageLevelInNetwork: coverage,
+      orthodonticLifetimeMaximumInNetwork: '$1,500',
+    });
+    expect(ortho?.coveredPersonsInNetwork).toBe(persons);
+  });
+});
+
+describe("a frequency said only by a service line's label", () => {
+  it('is the frequency of the item it names, when no frequency is printed for it', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Insurance',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Yearly routine exam copay', '$15', 'Up to $45'],
+          ['Frames', '$150 allowance', '$70 allowance'],
+          ['Frames benefit frequency', '24 months', '24 months'],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')[0]).toMatchObject({
+      examination: 'Yearly',
+      frame: '24 months',
+    });
+  });
+});
+
+describe('a premium row under its tiers, with no label of its own', () => {
+  // 'Vision: Monthly Cost (Premium)': four tier headings over one row of amounts
+  const layout = (tiers: string[], amounts: string[]) =>
+    interpretProposal(
+      markupLayout([
+        '# Vision Insurance',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Eye exam', '$15 copay', 'Up to $45'],
+          ['Frames', '$150 allowance', '$70 allowance'],
+        ],
+        '# Vision: Monthly Cost (Premium)',
+        [tiers, amounts],
+      ]),
+    );
+  it.each([
+    [
+      ['Individual', 'Individual + Spouse', 'Individual + Child(ren)', 'Family'],
+      ['$4.72', '$9.40', '$10.60', '$16.94'],
+      [
+        ['Individual', '$4.72'],
+        ['Individual + Spouse', '$9.40'],
+        ['Individual + Child(ren)', '$10.60'],
+        ['Family', '$16.94'],
+      ],
+    ],
+    [
+      ['Employee Only', 'Family'],
+      ['$6.10', '$15.20'],
+      [
+        ['Employee Only', '$6.10'],
+        ['Family', '$15.20'],
+      ],
+    ],
+  ])('every tier keeps its amount, the first too (%j)', (tiers, amounts, expected) => {
+    const rates = tableRows(layout(tiers, amounts), 'visionInsurance_rateTiers');
+    expect(rates.map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual(expected);
+  });
+});
+
 describe('facts with their labels across the top', () => {
   const data = interpretProposal(
     markupLayout([

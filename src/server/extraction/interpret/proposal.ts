@@ -10,7 +10,7 @@ import {
   rateTierRows,
 } from './assemble.ts';
 import { calibrate, documentSignals } from './calibrate.ts';
-import { classesFor, collectClasses, isClassesTable } from './classes.ts';
+import { classesFor, collectClasses, isClassesTable, spreadJoinedOptions } from './classes.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
@@ -280,6 +280,7 @@ export function interpretProposal(
   keepPrintedRates(facts);
   keepProcedureRowsOnlyAlone(facts);
   keepServicesWithCoverage(facts);
+  spreadJoinedOptions(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter();

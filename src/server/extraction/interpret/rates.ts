@@ -60,12 +60,27 @@ function withContext(measure: RateMeasure, context: RateMeasure): RateMeasure {
   return measure;
 }
 
+/**
+ * The columns headed by tiers. The first column is one of them only when every body row prints an
+ * amount there: a premium row under 'Individual | Individual + Spouse | … | Family' with no row
+ * label of its own; otherwise it holds the rows' labels.
+ */
+function tierColumns(t: AnalyzedTable): AnalyzedTable['columns'] {
+  const tierHeaded = (c: AnalyzedTable['columns'][number]) =>
+    isTierLabel(c.path[c.path.length - 1] ?? '');
+  const first = t.columns[0];
+  const firstIsTier =
+    first !== undefined &&
+    tierHeaded(first) &&
+    t.body.length > 0 &&
+    t.body.every((r) => hasMoney(cellText(r.cells[0])));
+  return t.columns.filter((c) => (c.index > 0 || firstIsTier) && tierHeaded(c));
+}
+
 /** Tiers across the top, one row per rate, option or class ('Monthly Rate | $34.18 | $70.45 …'). */
 export function isTransposedRateTable(t: AnalyzedTable): boolean {
   if (t.headerRows === 0) return false;
-  const tierCols = t.columns.filter(
-    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
-  );
+  const tierCols = tierColumns(t);
   if (tierCols.length < 2) return false;
   return t.body.some(
     (r) => tierCols.filter((c) => hasMoney(cellText(r.cells[c.index]))).length >= 2,
@@ -77,16 +92,15 @@ export function collectTransposedRates(
   facts: Facts,
   product: Product | undefined,
 ): void {
-  const tierCols = t.columns.filter(
-    (c) => c.index > 0 && isTierLabel(c.path[c.path.length - 1] ?? ''),
-  );
+  const tierCols = tierColumns(t);
   const context = rateMeasure(t.heading ?? '');
-  const labels = t.body.map((r) => cellText(r.cells[0]));
+  const labelled = !tierCols.some((c) => c.index === 0);
+  const labels = t.body.map((r) => (labelled ? cellText(r.cells[0]) : ''));
   const options = labels.filter((l) => rateMeasure(l) === 'other' && isOptionName(l));
   const sideBySide = options.length >= 2;
   if (sideBySide && product) for (const o of options) facts.addOption(product, o);
   for (const row of t.body) {
-    const label = cellText(row.cells[0]);
+    const label = labelled ? cellText(row.cells[0]) : '';
     const measure = withContext(rateMeasure(label), context);
     const option = sideBySide && options.includes(label) ? label : undefined;
     const classRef = option ?? classRefIn(label) ?? t.scope.classRef;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   costOfItemAbove,
+  coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   deductibleOfService,
   dentalRowKind,
+  frequenciesInLabel,
   frequencyInLabel,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
@@ -67,8 +69,72 @@ describe('parseServiceLabel', () => {
       'Fixed Partial Dentures (Bridges)',
       { label: 'Fixed Partial Dentures', title: 'Fixed Partial Dentures', list: 'Bridges' },
     ],
+    // footnote marks on words inside the label go; qualifiers of a procedure stay as printed
+    [
+      'Routine evaluations, dental cleanings, sealants*, X-rays, fluoride treatments*, pulp tests',
+      {
+        label:
+          'Routine evaluations, dental cleanings, sealants, X-rays, fluoride treatments, pulp tests',
+        title:
+          'Routine evaluations, dental cleanings, sealants, X-rays, fluoride treatments, pulp tests',
+      },
+    ],
+    [
+      'Non-surgical extractions (above gumline)',
+      {
+        label: 'Non-surgical extractions (above gumline)',
+        title: 'Non-surgical extractions (above gumline)',
+      },
+    ],
+    // two kinds of the procedure joined by 'and' are its list
+    [
+      'Anesthesia (general and IV sedation)',
+      { label: 'Anesthesia', title: 'Anesthesia', list: 'general and IV sedation' },
+    ],
+    [
+      'Fillings (amalgam and composite)',
+      { label: 'Fillings', title: 'Fillings', list: 'amalgam and composite' },
+    ],
+    [
+      'Endodontics (Non-Surgical)',
+      { label: 'Endodontics (Non-Surgical)', title: 'Endodontics (Non-Surgical)' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
+  });
+});
+
+describe('a coverage printed with whom it covers', () => {
+  it.each([
+    ['50% (Under age 19)', { coverage: '50%', persons: 'Under age 19' }],
+    ['50%\n(Any age)', { coverage: '50%', persons: 'Any age' }],
+    ['60% (adults and children)', { coverage: '60%', persons: 'adults and children' }],
+    ['50 % (dependent children to 26)', { coverage: '50 %', persons: 'dependent children to 26' }],
+    ['50% (after deductible)', undefined],
+    ['80% (in network only)', undefined],
+    ['$1,500 (Under age 19)', undefined],
+    ['50%', undefined],
+  ])('%j', (value, expected) => {
+    expect(coverageAndPersons(value)).toEqual(expected);
+  });
+});
+
+describe('how often a service line says its items come', () => {
+  it.each([
+    ['Yearly routine exam copay', [['examination', 'Yearly']]],
+    ['Annual Eye Exam', [['examination', 'Annual']]],
+    [
+      'Bi-Annual Frames & Annual Lenses',
+      [
+        ['frame', 'Bi-Annual'],
+        ['lensesOrContactLenses', 'Annual'],
+      ],
+    ],
+    ['Exam copay', []],
+    ['Annual deductible', []],
+    ['Frames', []],
+  ])('%j', (label, expected) => {
+    expect(frequenciesInLabel(label)).toEqual(expected);
   });
 });
 

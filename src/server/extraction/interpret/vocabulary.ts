@@ -274,6 +274,24 @@ export function isOrthodontic(text: string): boolean {
 const FOR_PERSONS =
   /^(.*\S)\s+for\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:child(?:ren)?|dependents?|adults?|members?)\b.*)$/i;
 
+/** Two kinds of a thing joined by 'and', in a few words and no figures ('general and IV sedation'). */
+const KINDS_JOINED = /^[a-z][\w-]*(?: [a-z][\w-]*)? and [a-z][\w-]*(?: [a-z][\w-]*)?$/i;
+
+/**
+ * A coverage printed with whom it covers in parentheses ('50% (Under age 19)', '50% (Any age)',
+ * '60% (adults and children)'): the coverage, then the persons; undefined for any other value.
+ */
+export function coverageAndPersons(
+  value: string,
+): { coverage: string; persons: string } | undefined {
+  const m = value.replace(/\s+/g, ' ').match(/^(\d{1,3}(?:\.\d+)?\s?%)\s*\(([^()]+)\)$/);
+  if (!m) return undefined;
+  const persons = m[2]!.trim();
+  if (!/\b(child(ren)?|dependents?|adults?|ages?|under \d|to \d{2})\b/i.test(persons))
+    return undefined;
+  return { coverage: m[1]!, persons };
+}
+
 export interface ServiceLabel {
   label: string;
   title: string;
@@ -289,7 +307,11 @@ export interface ServiceLabel {
  * procedures become the list, those that say who is covered the covered persons; notes go.
  */
 export function parseServiceLabel(raw: string): ServiceLabel {
-  let text = raw.replace(/\s+/g, ' ').trim();
+  // footnote marks on a word inside the label ('sealants*, … fluoride treatments*') are no part of it
+  let text = raw
+    .replace(/\s+/g, ' ')
+    .replace(/([A-Za-z)])[*†‡]+(?=[\s,;:)]|$)/g, '$1')
+    .trim();
   let list: string | undefined;
   let persons: string | undefined;
   const codeInParens = text.match(
@@ -319,6 +341,10 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       text = text.replace(m[0], ' ');
     } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
       persons ??= inner;
+      text = text.replace(m[0], ' ');
+    } else if (KINDS_JOINED.test(inner)) {
+      // 'Anesthesia (general and IV sedation)': the kinds of the procedure covered are its list
+      list ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
       /\b(deductible|waived|wait(ing)?|applies|only|after)\b/i.test(inner) ||
@@ -609,6 +635,22 @@ export function frequencyInLabel(label: string): { name: string; frequency: stri
   )
     return undefined;
   return { name: m[1]!, frequency: inner };
+}
+
+/**
+ * How often a service line's own label says its items come ('Yearly routine exam copay', 'Annual
+ * Eye Exam', 'Bi-Annual Frames & Annual Lenses'): each item with the frequency word as printed.
+ */
+export function frequenciesInLabel(
+  label: string,
+): Array<[ReturnType<typeof frequencyItems>[number], string]> {
+  const out: Array<[ReturnType<typeof frequencyItems>[number], string]> = [];
+  for (const part of label.split(/\s*(?:&|,|\band\b|\/)\s*/i)) {
+    const m = part.match(/^(annual|yearly|bi-?annual|biennial)\s+(\S.*)$/i);
+    if (!m) continue;
+    for (const item of frequencyItems(m[2]!)) out.push([item, m[1]!]);
+  }
+  return out;
 }
 
 export const FREQUENCY_VALUE =

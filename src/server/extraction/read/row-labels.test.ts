@@ -102,6 +102,41 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
     ]);
   });
 
+  it('take a premium grid whose first plan prints dashes, leaving the sentence above it on the page', () => {
+    // 'Monthly Cost (Premium)': tiers on the open page, a plan that offers two tiers prints '---'
+    // for the others, and a sentence ends just above the grid, starting left of it
+    const premiums = [
+      ['$4', '$9.08', '$22.24'],
+      ['---', '$18.16', '$44.52'],
+      ['---', '$12.24', '$41.32'],
+      ['$11', '$21.76', '$68.18'],
+    ];
+    const ws = [
+      ...values,
+      ...wordsAt(
+        'Select Plus Plan are separate deductions from your pay in every month of the plan year.',
+        30,
+        top - 14,
+      ),
+    ];
+    premiums.forEach((cells, i) => {
+      cells.forEach((v, c) => {
+        ws.push(...wordsAt(v, COLS[c]! + 10, top + (i + 1) * ROW + 5));
+      });
+    });
+    ['Individual', 'Individual + Spouse', 'Individual + Child(ren)', 'Family'].forEach((l, i) => {
+      ws.push(...wordsAt(l, 30, top + (i + 1) * ROW + 5, 8));
+    });
+    const [table] = tablesOf(pageOfWords(ws, grid(top, premiums.length + 1)));
+    expect(rowsOf(table!)).toEqual([
+      ['', 'Low', 'Mid', 'High'],
+      ['Individual', '$4', '$9.08', '$22.24'],
+      ['Individual + Spouse', '---', '$18.16', '$44.52'],
+      ['Individual + Child(ren)', '---', '$12.24', '$41.32'],
+      ['Family', '$11', '$21.76', '$68.18'],
+    ]);
+  });
+
   it('a side note beside one row is left on the page', () => {
     const [table] = labelled([['See note', top + ROW + 5]], amounts);
     expect(table!.cols).toBe(3);
@@ -131,12 +166,26 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
       cols: 4,
     },
     {
+      // 'Vision care services (once per year starting January 1)' over the rows it names, a
+      // little too long for the margin: a label, though it ends over the grid's first column
+      name: 'a label line a little too long for the margin, in the space above the rows',
+      labels: [
+        ['Eye exams (once per year from Jan. 1)', top - 12],
+        ['Extra glasses', top + 5],
+        ['LASIK surgery', top + ROW + 5],
+      ] as Array<[string, number]>,
+      cols: 4,
+      text: /^Eye exams \(once per year/,
+    },
+    {
       name: 'but not a label beside one of them',
       labels: [['LASIK surgery', top + ROW + 5]] as Array<[string, number]>,
       cols: 3,
     },
-  ])('$name', ({ labels, cols }) => {
-    expect(twoRows(labels).cols).toBe(cols);
+  ])('$name', ({ labels, cols, text }) => {
+    const table = twoRows(labels);
+    expect(table.cols).toBe(cols);
+    if (text) expect(table.cells.map((c) => c.text)).toContainEqual(expect.stringMatching(text));
   });
 });
 

@@ -20,9 +20,33 @@ export function attachOutsideLabels(table: Table, free: Word[]): Set<Word> {
   const bands = rowBands(table);
   if (bands.length < 2) return taken;
   const rowHeight = median(bands.map((b) => b.y1 - b.y0));
+  // a line that runs on across the grid is running text above or below it ('Select Plus Plan
+  // are separate deductions.' ending over the grid's columns), not a label: from the word, word
+  // after word a space or so apart along its line, the text reaches past the grid's first column
+  // (a label a little too long for the margin ends over that column)
+  const firstColumnRight = Math.min(
+    ...table.cells.filter((c) => c.col === 0 && c.colSpan === 1 && c.box).map((c) => c.box![2]),
+    (box[0] + box[2]) / 2,
+  );
+  const level = (a: Word, b: Word) =>
+    Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]) > (a.box[3] - a.box[1]) * 0.5;
+  const next = (w: Word) =>
+    free.find(
+      (o) =>
+        o !== w &&
+        level(o, w) &&
+        o.box[0] >= w.box[2] - 1 &&
+        o.box[0] - w.box[2] <= (w.box[3] - w.box[1]) * 1.2,
+    );
+  const runsOn = (w: Word) => {
+    for (let o = next(w), steps = 0; o && steps < 40; o = next(o), steps++) {
+      if (o.box[2] > firstColumnRight) return true;
+    }
+    return false;
+  };
   const left = free.filter((w) => {
     const mid = (w.box[1] + w.box[3]) / 2;
-    return w.box[2] <= box[0] + 1 && mid >= box[1] - rowHeight && mid <= box[3];
+    return w.box[2] <= box[0] + 1 && mid >= box[1] - rowHeight && mid <= box[3] && !runsOn(w);
   });
   if (left.length === 0 || firstColumnHoldsLabels(table)) return taken;
 
@@ -156,13 +180,18 @@ function rowBands(table: Table): Band[] {
   return bands;
 }
 
-/** Whether the grid's first column reads as labels: mostly words, not amounts or 'None'. */
-function firstColumnHoldsLabels(table: Table): boolean {
+/**
+ * Whether the grid's first column reads as labels: mostly words, not amounts, 'None' or a dash (a
+ * dash marks a value the plan does not have: '$4 | --- | --- | $11' down a premium column).
+ */
+export function firstColumnHoldsLabels(table: Table): boolean {
   const texts = table.cells
     .filter((c) => c.col === 0 && c.row >= table.headerRows && c.text.trim())
     .map((c) => c.text.trim());
   if (texts.length === 0) return false;
   const valueLike = (t: string) =>
-    /[$%\d]/.test(t) || /^(none|n\/a|not covered|covered|included|unlimited|yes|no)\b/i.test(t);
+    /[$%\d]/.test(t) ||
+    /^[-–—]+$/.test(t) ||
+    /^(none|n\/a|not covered|covered|included|unlimited|yes|no)\b/i.test(t);
   return texts.filter((t) => !valueLike(t)).length > texts.length / 2;
 }
