@@ -10,6 +10,7 @@ import {
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  renewsOfBar,
   runTogetherSplit,
   splitAtX,
   subItemName,
@@ -1189,6 +1190,43 @@ describe('a plan grid of frequency and co-pay rows', () => {
     expect(freq).toEqual([
       ['SILVER', 'Once Every 24 Months'],
       ['GOLD', 'Once Every 12 Months'],
+    ]);
+  });
+});
+
+describe('a bar that says how often, for the rows under it', () => {
+  it.each([
+    ['Vision care services (once per year starting January 1)', 'once per year starting January 1'],
+    ['Exam (once every 12 months)', undefined],
+    ['Contact lenses (instead of glasses)', undefined],
+    ['Lens enhancements', undefined],
+  ])('%s', (text, want) => {
+    expect(renewsOfBar(text)).toBe(want);
+  });
+
+  it('gives each item its rows name the bar’s frequency', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Benefits',
+        [
+          ['>>>>Vision care services (once per year starting January 1)'],
+          ['', 'Bronze Plan', 'Gold Plan'],
+          ['Routine eye exam', '$10', '$0'],
+          ['Frames', '$130', '$150'],
+          ['Lenses', '$25', '$0'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+      r.class,
+      r.examination,
+      r.lensesOrContactLenses,
+      r.frame,
+    ]);
+    const f = 'once per year starting January 1';
+    expect(rows).toEqual([
+      ['Bronze Plan', f, f, f],
+      ['Gold Plan', f, f, f],
     ]);
   });
 });

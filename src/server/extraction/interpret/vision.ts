@@ -699,6 +699,12 @@ export function nameLevelWithValues(
   return level ? cleanValue(name.text) : undefined;
 }
 
+/** The frequency a bar states in parentheses for no item of its own, else undefined. */
+export function renewsOfBar(text: string): string | undefined {
+  const said = frequencyInLabel(cleanValue(text));
+  return said && frequencyItems(said.name).length === 0 ? said.frequency : undefined;
+}
+
 /**
  * Whether the document prints a legend saying that amounts in parentheses are out-of-network
  * (`PARENTHESES_OUT_OF_NETWORK`), in its text or in a table's cell.
@@ -745,6 +751,13 @@ export function collectVision(
     (c) => c.col === shape.labelCol && c.row < t.headerRows && cellText(c) === labelHeading,
   );
   if (labelHeading && headingCell) addBarFrequency(labelHeading, sourceOfCell(headingCell), 0);
+  // a bar that says how often in parentheses and names no item ('Vision care services (once per
+  // year starting January 1)'): the frequency of each item its rows name
+  const captionCell = t.caption
+    ? t.table.cells.find((c) => c.row < t.headerRows + 1 && c.colSpan === t.table.cols)
+    : undefined;
+  let barRenews = t.caption ? renewsOfBar(t.caption) : undefined;
+  const barSource = captionCell ? sourceOfCell(captionCell) : undefined;
   let band: 'in' | 'out' | undefined;
   // one value column whose cells run the two networks' values together
   const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
@@ -792,6 +805,7 @@ export function collectVision(
     if (isSectionRow(row.cells, shape)) {
       section = service;
       addBarFrequency(service, label.source, row.row);
+      barRenews = renewsOfBar(service);
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
       band = oneNetworkNamed(service) ?? band;
       continue;
@@ -834,6 +848,14 @@ export function collectVision(
           facts,
           freqItems,
           evidence(renews.frequency, label.source, 'cell'),
+          scope,
+          order,
+        );
+      else if (barRenews && freqItems.length > 0)
+        addFrequency(
+          facts,
+          freqItems,
+          evidence(barRenews, barSource ?? label.source, 'heading'),
           scope,
           order,
         );
