@@ -778,9 +778,6 @@ export function collectVision(
         )
       : undefined;
   const mostly = mostlyVision(t, shape);
-  // a plan's column under no network heading holds what a member pays at the provider: the
-  // in-network cost (an out-of-network reimbursement is an amount printed as such)
-  const networksNamed = t.columns.some((c) => c.network);
   // the label cell of the last service row: a bulleted row under it is one of its kinds
   let parent: Cell | undefined;
   // the label of the row above
@@ -872,7 +869,9 @@ export function collectVision(
       let outCost =
         g.out !== undefined
           ? valueAt(row.cells, g.out, doubt)
-          : g.in === undefined && !(g.option && !networksNamed)
+          : // a single value column without a network heading, a plan's included, serves both
+            // networks (convention 15)
+            g.in === undefined
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
@@ -947,7 +946,9 @@ export function collectVision(
         const source = inCost.source;
         inCost = parenthesised.in ? evidence(parenthesised.in, source, 'split') : undefined;
         outCost = evidence(parenthesised.out, source, 'split');
-      }
+      } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
+        // under that legend a cell without a parenthesis prints no out-of-network amount
+        outCost = undefined;
       facts.benefits.push({
         scope,
         order,
