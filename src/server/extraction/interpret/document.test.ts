@@ -258,6 +258,27 @@ describe('insurers’ names over the value columns', () => {
     const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
     expect(tables[1]!.columns.slice(1).map((c) => c.option)).toEqual(want);
   });
+
+  it('joins the end of a bar printed apart to the bar it ends', () => {
+    const layout = placed(
+      markupLayout([
+        strip,
+        'starting January 1)',
+        [['>>>>>>Vision care services (once per year'], ...grid],
+      ]),
+      [
+        [170, 300, 430, 560],
+        [50, 170, 300, 430, 560],
+      ],
+    );
+    for (const b of layout.pages[0]!.blocks)
+      if (b.kind === 'line') b.line.box = [178, 90, 239, 100];
+    const tables = analyzeDocument(layout).items.flatMap((i) =>
+      i.kind === 'table' ? [i.table] : [],
+    );
+    expect(tables[1]!.caption).toBe('Vision care services (once per year starting January 1)');
+    expect(tables[1]!.columns.slice(1).map((c) => c.option)).toEqual(strip[0]);
+  });
 });
 
 describe('plan options over their networks, a row of plan facts between', () => {

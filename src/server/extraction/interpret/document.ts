@@ -1129,6 +1129,16 @@ export function columnsUnderPlanHeads(above: PlanHeads, t: AnalyzedTable): Colum
   });
 }
 
+/** A line printed left of every plan's name: in the label column. */
+function leftOfHeads(line: Line, heads: PlanHeads): boolean {
+  return line.box[2] <= Math.min(...heads.heads.map((h) => h.x0));
+}
+
+/** A text that opens a parenthesis it does not close ('Vision care services (once per year'). */
+function opensParenthesis(text: string): boolean {
+  return (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
+}
+
 /**
  * A line in the label column, or a few words ending before the second plan's name (the end of a
  * bar the reader printed apart: 'glasses)' after 'Contact lenses (instead of'): part of the grid
@@ -1163,10 +1173,13 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     let headed: AnalyzedTable | undefined;
     // plans' names printed in a strip of their own over the grid below them
     let planHeads: PlanHeads | undefined;
+    let barTail: string | undefined;
     for (const b of page.blocks) {
       if (b.kind === 'line') {
         headed = undefined;
         if (planHeads && !underHeadsLabel(b.line, planHeads)) planHeads = undefined;
+        // the end of a bar the reader printed apart, right of the label column
+        barTail = planHeads && !leftOfHeads(b.line, planHeads) ? b.line.text : undefined;
         const heading = isHeadingLine(b.line, bodySize);
         if (heading) {
           const before = scope;
@@ -1197,6 +1210,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
           )
             headed = analyzed;
           planHeads = planHeadsOf(analyzed);
+          // 'Vision care services (once per year' + 'starting January 1)': one bar
+          if (barTail && analyzed.caption && opensParenthesis(analyzed.caption)) {
+            analyzed.caption = `${analyzed.caption} ${barTail.trim()}`;
+            analyzed.heading = analyzed.caption;
+          }
+          barTail = undefined;
           const previous = items[items.length - 1];
           if (previous?.kind === 'line' && previous.heading) analyzed.headingAbove = true;
           items.push({ kind: 'table', table: analyzed, order: analyzed.order });

@@ -10,6 +10,7 @@ import {
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  renewsOfBar,
   runTogetherSplit,
   splitAtX,
   subItemName,
@@ -1014,13 +1015,32 @@ describe('plan columns under no network heading', () => {
       'visionInsurance_benefitSummary',
     ).map((r) => [r.class, r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
 
-  it('hold the in-network cost of each plan, no out-of-network amount', () => {
+  it('hold each plan’s one value for both networks (convention 15)', () => {
     expect(rowsOf(['', 'Base Plan', 'Buy-Up Plan'])).toEqual([
-      ['Base Plan', 'Eye exam', '$10 copay', undefined],
-      ['Base Plan', 'Frames', '$130 allowance', undefined],
-      ['Buy-Up Plan', 'Eye exam', '$0 copay', undefined],
-      ['Buy-Up Plan', 'Frames', '$200 allowance', undefined],
+      ['Base Plan', 'Eye exam', '$10 copay', '$10 copay'],
+      ['Base Plan', 'Frames', '$130 allowance', '$130 allowance'],
+      ['Buy-Up Plan', 'Eye exam', '$0 copay', '$0 copay'],
+      ['Buy-Up Plan', 'Frames', '$200 allowance', '$200 allowance'],
     ]);
+  });
+
+  it('under plans over In-Network columns, the in-network cost only', () => {
+    expect(
+      tableRows(
+        interpretProposal(
+          markupLayout([
+            '# Vision',
+            [
+              ['', 'Base Plan', 'Buy-Up Plan'],
+              ['', 'In-Network', 'In-Network'],
+              ['Eye exam', '$10 copay', '$0 copay'],
+              ['Frames', '$130 allowance', '$200 allowance'],
+            ],
+          ]),
+        ),
+        'visionInsurance_benefitSummary',
+      ).map((r) => r.outOfNetworkReimbursement),
+    ).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 
@@ -1088,14 +1108,27 @@ describe('insurers compared side by side, for adults and for children, with out-
       name: 'one group names no class of its own; without the legend a cell stays whole',
       blocks: ['# Vision Benefits Comparison', '# Benefits for adults 19+', grid('$0 ($40)')],
       want: [
-        ['Davis Vision by MetLife', 'Routine eye exam', '$0 ($40)', undefined],
-        ['EyeMed', 'Routine eye exam', '$0 ($84)', undefined],
-        ['MetLife Vision', 'Routine eye exam', '$0 ($45)', undefined],
+        ['Davis Vision by MetLife', 'Routine eye exam', '$0 ($40)', '$0 ($40)'],
+        ['EyeMed', 'Routine eye exam', '$0 ($84)', '$0 ($84)'],
+        ['MetLife Vision', 'Routine eye exam', '$0 ($45)', '$0 ($45)'],
       ],
     },
   ])('$name', ({ blocks, want }) => {
     const rows = rowsOf(blocks).filter((r) => r[1] === 'Routine eye exam');
     expect(rows).toEqual(want);
+  });
+
+  it('under the legend, a cell without a parenthesis prints no out-of-network amount', () => {
+    const rows = rowsOf([
+      '# Vision Benefits Comparison',
+      legend,
+      [...grid('$0 ($40)'), ['Fitting fee', '$60', 'Covered in full ($0)', '$55 ($0)']],
+    ]).filter((r) => r[1] === 'Fitting fee');
+    expect(rows.map((r) => [r[2], r[3]])).toEqual([
+      ['$60', undefined],
+      ['Covered in full', '$0'],
+      ['$55', '$0'],
+    ]);
   });
 });
 
@@ -1189,6 +1222,43 @@ describe('a plan grid of frequency and co-pay rows', () => {
     expect(freq).toEqual([
       ['SILVER', 'Once Every 24 Months'],
       ['GOLD', 'Once Every 12 Months'],
+    ]);
+  });
+});
+
+describe('a bar that says how often, for the rows under it', () => {
+  it.each([
+    ['Vision care services (once per year starting January 1)', 'once per year starting January 1'],
+    ['Exam (once every 12 months)', undefined],
+    ['Contact lenses (instead of glasses)', undefined],
+    ['Lens enhancements', undefined],
+  ])('%s', (text, want) => {
+    expect(renewsOfBar(text)).toBe(want);
+  });
+
+  it('gives each item its rows name the bar’s frequency', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Benefits',
+        [
+          ['>>>>Vision care services (once per year starting January 1)'],
+          ['', 'Bronze Plan', 'Gold Plan'],
+          ['Routine eye exam', '$10', '$0'],
+          ['Frames', '$130', '$150'],
+          ['Lenses', '$25', '$0'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+      r.class,
+      r.examination,
+      r.lensesOrContactLenses,
+      r.frame,
+    ]);
+    const f = 'once per year starting January 1';
+    expect(rows).toEqual([
+      ['Bronze Plan', f, f, f],
+      ['Gold Plan', f, f, f],
     ]);
   });
 });

@@ -699,6 +699,12 @@ export function nameLevelWithValues(
   return level ? cleanValue(name.text) : undefined;
 }
 
+/** The frequency a bar states in parentheses for no item of its own, else undefined. */
+export function renewsOfBar(text: string): string | undefined {
+  const said = frequencyInLabel(cleanValue(text));
+  return said && frequencyItems(said.name).length === 0 ? said.frequency : undefined;
+}
+
 /**
  * Whether the document prints a legend saying that amounts in parentheses are out-of-network
  * (`PARENTHESES_OUT_OF_NETWORK`), in its text or in a table's cell.
@@ -745,6 +751,13 @@ export function collectVision(
     (c) => c.col === shape.labelCol && c.row < t.headerRows && cellText(c) === labelHeading,
   );
   if (labelHeading && headingCell) addBarFrequency(labelHeading, sourceOfCell(headingCell), 0);
+  // a bar that says how often in parentheses and names no item ('Vision care services (once per
+  // year starting January 1)'): the frequency of each item its rows name
+  const captionCell = t.caption
+    ? t.table.cells.find((c) => c.row < t.headerRows + 1 && c.colSpan === t.table.cols)
+    : undefined;
+  let barRenews = t.caption ? renewsOfBar(t.caption) : undefined;
+  const barSource = captionCell ? sourceOfCell(captionCell) : undefined;
   let band: 'in' | 'out' | undefined;
   // one value column whose cells run the two networks' values together
   const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
@@ -765,9 +778,6 @@ export function collectVision(
         )
       : undefined;
   const mostly = mostlyVision(t, shape);
-  // a plan's column under no network heading holds what a member pays at the provider: the
-  // in-network cost (an out-of-network reimbursement is an amount printed as such)
-  const networksNamed = t.columns.some((c) => c.network);
   // the label cell of the last service row: a bulleted row under it is one of its kinds
   let parent: Cell | undefined;
   // the label of the row above
@@ -792,6 +802,7 @@ export function collectVision(
     if (isSectionRow(row.cells, shape)) {
       section = service;
       addBarFrequency(service, label.source, row.row);
+      barRenews = renewsOfBar(service);
       // a bar naming one network ('Out-of-Network Reimbursements') heads that network's rows
       band = oneNetworkNamed(service) ?? band;
       continue;
@@ -837,6 +848,14 @@ export function collectVision(
           scope,
           order,
         );
+      else if (barRenews && freqItems.length > 0)
+        addFrequency(
+          facts,
+          freqItems,
+          evidence(barRenews, barSource ?? label.source, 'heading'),
+          scope,
+          order,
+        );
       if (isFrequencyLine) {
         const col = g.in ?? g.both;
         const v =
@@ -850,7 +869,9 @@ export function collectVision(
       let outCost =
         g.out !== undefined
           ? valueAt(row.cells, g.out, doubt)
-          : g.in === undefined && !(g.option && !networksNamed)
+          : // a single value column without a network heading, a plan's included, serves both
+            // networks (convention 15)
+            g.in === undefined
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
@@ -925,7 +946,9 @@ export function collectVision(
         const source = inCost.source;
         inCost = parenthesised.in ? evidence(parenthesised.in, source, 'split') : undefined;
         outCost = evidence(parenthesised.out, source, 'split');
-      }
+      } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
+        // under that legend a cell without a parenthesis prints no out-of-network amount
+        outCost = undefined;
       facts.benefits.push({
         scope,
         order,
