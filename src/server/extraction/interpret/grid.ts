@@ -8,6 +8,7 @@ import {
   oneNetworkNamed,
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
+import { codeSetApart } from './procedure-codes.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   DENTAL_CATEGORY,
@@ -498,6 +499,13 @@ export interface RowLabel {
    * 'D0120 Periodic oral evaluation'): it heads this row and the ones under it.
    */
   category?: string;
+  /**
+   * The procedure code, when the schedule prints it in a column of its own beside the
+   * description ('D0145' beside 'Oral evaluation for patient under three years …'): it keys the
+   * row, and the description (`title`) is the row's title as printed.
+   */
+  code?: string;
+  title?: string;
 }
 
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
@@ -547,6 +555,15 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   if (!cell) return undefined;
   const lines = cell.lines.filter((l) => l.text.trim());
   if (lines.length === 0) return undefined;
+  const apart = codeSetApart(lines);
+  if (apart) {
+    return {
+      text: `${apart.code} ${apart.description}`,
+      code: apart.code,
+      title: apart.description,
+      source: { ...sourceOfLines(lines), page: cell.page },
+    };
+  }
   // 'Diagnostic' over 'D0120 Periodic oral evaluation': a category heading, then the row's label
   if (
     lines.length >= 2 &&

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BARE_PROCEDURE_CODE,
+  COVERAGE_VALUE,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   dentalRowKind,
+  FEE_COMPARISON,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -462,5 +465,42 @@ describe('a heading that names the account, then the group covered', () => {
     ['Union Dental Plan', undefined],
   ])('%j → %j', (text, group) => {
     expect(text.match(GROUP_AFTER_ACCOUNT)?.[1]).toBe(group);
+  });
+});
+
+describe('copay schedules: what a procedure row holds, and tables that only compare fees', () => {
+  it.each([
+    ['No Cost', true],
+    ['No charge', true],
+    ['$40', true],
+    ['$75 per unit', true],
+    ['20%', true],
+    ['Not covered', true],
+    ['See limitations', false],
+    ['Image capture only', false],
+  ])('coverage value %j → %s', (text, expected) => {
+    expect(COVERAGE_VALUE.test(text)).toBe(expected);
+  });
+  it.each([
+    ['Typical Charge*', true],
+    ['Typical Savings', true],
+    ['Usual Fee', true],
+    ['PPO Allowance', true],
+    ['UCR', true],
+    ['You Pay', false],
+    ['COPAYMENT', false],
+    ['General Dentist Copay', false],
+    ['Member responsibility (in-network)', false],
+  ])('fee comparison heading %j → %s', (text, expected) => {
+    expect(FEE_COMPARISON.test(text)).toBe(expected);
+  });
+  it.each([
+    ['D0120', true],
+    ['D8070-90', true],
+    ['D0120 Periodic oral evaluation', false],
+    ['Type 1', false],
+    ['d0120', false],
+  ])('a bare procedure code %j → %s', (text, expected) => {
+    expect(BARE_PROCEDURE_CODE.test(text)).toBe(expected);
   });
 });

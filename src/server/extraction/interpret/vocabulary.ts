@@ -211,6 +211,25 @@ const SERVICE_CODE =
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 
+/**
+ * What a dental procedure's row holds: a coinsurance, a copay, an amount or a word for either
+ * ('No charge', 'No Cost' — a copay schedule's word for a procedure the member pays nothing for).
+ */
+export const COVERAGE_VALUE =
+  /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free)\b/i;
+
+/**
+ * Column headings of a fee comparison or fee list ('Typical Charge', 'Typical Savings', 'Usual
+ * Fee', 'UCR', 'PPO Allowance'): a table that sets the member's fee beside what others charge, or
+ * lists what the plan allows per procedure, illustrates costs; its rows are not the plan's covered
+ * services.
+ */
+export const FEE_COMPARISON =
+  /\b(typical|usual|average)\s+(charges?|fees?)\b|\bsavings?\b|\bucr\b|\bretail (price|fee)s?\b|\ballowances?\b/i;
+
+/** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
+export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
+
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
 

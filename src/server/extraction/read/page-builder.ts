@@ -416,6 +416,21 @@ export function joinWrappedRows(table: Table): void {
 }
 
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
+/**
+ * A ruled grid that is a frame round content, not a table: one of its cells holds most of its
+ * text, in many lines (at least FRAME_LINES), and the other cells hold a line or two at most
+ * (a banner title, a page number). A real table with a long cell (a prose note, a list of
+ * exclusions) has other cells with content beside it.
+ */
+const FRAME_LINES = 12;
+export function isFrame(table: Table): boolean {
+  const filled = table.cells.filter((c) => c.text.trim());
+  if (filled.length === 0) return false;
+  const big = filled.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
+  if (big.lines.length < FRAME_LINES) return false;
+  return filled.every((c) => c === big || c.lines.length <= 2) && filled.length <= 6;
+}
+
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
@@ -438,6 +453,9 @@ export function buildPage(input: PageInput): Page {
     if (inGrid.length === 0) continue;
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
+    // a frame drawn round a page's content (a border, a banner) is no table: its text is read
+    // as the page's own, where the table it holds shows by alignment
+    if (isFrame(table)) continue;
     splitUnruledRows(table);
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
