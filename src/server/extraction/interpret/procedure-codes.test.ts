@@ -3,7 +3,7 @@ import type { DocumentLayout, Line, Word } from '../layout.ts';
 import { makeLine } from '../read/lines.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
-import { codeSetApart } from './procedure-codes.ts';
+import { codeSetApart, joinBrokenWords, withoutFootnoteMarks } from './procedure-codes.ts';
 import { interpretProposal } from './proposal.ts';
 
 /** A word of size 10 at x, 5 units per character (bold codes are a little wider in print). */
@@ -148,5 +148,74 @@ describe('a copay schedule read end to end: a row per procedure code', () => {
 
   it.each(['D0150', 'D2140'])('a fee comparison gives no service row: %s', (code) => {
     expect(labels.some((l) => l?.startsWith(code))).toBe(false);
+  });
+});
+
+describe('a description joined from its wrapped lines', () => {
+  it.each([
+    [
+      ['Unspecified diagnostic procedure, by report - includes of-', 'fice visit'],
+      'Unspecified diagnostic procedure, by report - includes office visit',
+    ],
+    [
+      ['Endodontic therapy (excluding final restora-', 'tion)'],
+      'Endodontic therapy (excluding final restoration)',
+    ],
+    [
+      ['Treatment of root canal obstruction; non-', 'surgical access'],
+      'Treatment of root canal obstruction; non-surgical access',
+    ],
+    [['Re-cement or re-', 'bond crown'], 'Re-cement or re-bond crown'],
+    [['Services Out-of-', 'Network'], 'Services Out-of-Network'],
+    [['services out-of-', 'network'], 'services out-of-network'],
+    [
+      ['Crown - porcelain fused to titanium or', 'titanium alloy'],
+      'Crown - porcelain fused to titanium or titanium alloy',
+    ],
+  ])('%j → %s', (lines, expected) => {
+    expect(joinBrokenWords(lines)).toBe(expected);
+  });
+  it.each([
+    ['Crown - titanium (1)', 'Crown - titanium'],
+    ['Crown - porcelain fused to noble metal (1, 2)', 'Crown - porcelain fused to noble metal'],
+    [
+      'Pontic - porcelain fused to titanium and titanium alloys (1) (2)',
+      'Pontic - porcelain fused to titanium and titanium alloys',
+    ],
+    ['Interim partial denture (maxillary )', 'Interim partial denture (maxillary )'],
+    ['Bitewings - 4 (four films)', 'Bitewings - 4 (four films)'],
+  ])('footnote numbers after %j go', (text, expected) => {
+    expect(withoutFootnoteMarks(text)).toBe(expected);
+  });
+});
+
+describe('a column of procedure codes beside the procedures’ names', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Copay Plan Schedule',
+      [
+        ['Covered Services', 'Code', 'Copay'],
+        ['Type I - Diagnostic/Evaluation Services', '', ''],
+        ['Periodic Oral Evaluation', 'D0120', '$0'],
+        ['Bitewing - 4 Images', 'D0274', '$5'],
+        ['Type III – Endodontics', '', ''],
+        ['Pulp Cap - Direct (Excluding Final Restoration)', 'D3110', '$20'],
+        ['Retrograde Filling - Per Root', 'D3430', '$49'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+  it.each([
+    ['D0120', 'Periodic Oral Evaluation', '$0'],
+    ['D0274', 'Bitewing - 4 Images', '$5'],
+    ['D3110', 'Pulp Cap - Direct (Excluding Final Restoration)', '$20'],
+    ['D3430', 'Retrograde Filling - Per Root', '$49'],
+  ])('keys the row by the code %s, the name its title', (code, title, value) => {
+    const row = rows.find((r) => r.serviceTypeLabel === code);
+    expect(row?.serviceTypeTitle).toBe(title);
+    expect(row?.coverageLevelInNetwork).toBe(value);
+  });
+  it('reads no code as a value', () => {
+    expect(rows.some((r) => /^D\d{4}$/.test(r.coverageLevelInNetwork ?? ''))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Line } from '../layout.ts';
 import { joinWrapped } from './values.ts';
-import { BARE_PROCEDURE_CODE } from './vocabulary.ts';
+import { BARE_PROCEDURE_CODE, FOOTNOTE_NUMBERS, WORD_PREFIX } from './vocabulary.ts';
 
 /**
  * A schedule prints the procedure code in a column of its own, left of the description
@@ -44,7 +44,37 @@ export function codeSetApart(lines: readonly Line[]): CodeApart | undefined {
   const parts = filled.map((l) =>
     l === codeLine ? l.text.trim().slice(code.text.length).trim() : l.text.trim(),
   );
-  const description = joinWrapped(parts.filter(Boolean));
+  const description = withoutFootnoteMarks(joinBrokenWords(parts.filter(Boolean)));
   if (!/\p{L}{3}/u.test(description)) return undefined;
   return { code: code.text, description };
+}
+
+/**
+ * A description's wrapped lines joined; a hyphen that only breaks a word at the end of a line
+ * ('restora-' / 'tion', 'of-' / 'fice') goes, as the page reads. A hyphen after a prefix that
+ * stands hyphenated in words ('non-' / 'surgical', 're-' / 'bond') stays: that is the word.
+ */
+export function joinBrokenWords(lines: string[]): string {
+  const out: string[] = [];
+  for (const raw of lines) {
+    const line = raw.trim();
+    const last = out[out.length - 1];
+    // the word the hyphen ends: a compound ('out-of-') keeps its hyphens
+    const broken = last?.match(/(?:^|[\s(/])([\p{L}-]+)-$/u);
+    if (
+      last &&
+      broken &&
+      /^\p{Ll}/u.test(line) &&
+      !broken[1]!.includes('-') &&
+      !WORD_PREFIX.test(broken[1]!)
+    ) {
+      out[out.length - 1] = `${last.slice(0, -1)}${line}`;
+    } else out.push(line);
+  }
+  return joinWrapped(out);
+}
+
+/** Footnote numbers printed after a description ('Crown - titanium (1)', '(1, 2)') are no part of it. */
+export function withoutFootnoteMarks(text: string): string {
+  return text.replace(FOOTNOTE_NUMBERS, '').trim();
 }

@@ -227,6 +227,16 @@ export const COVERAGE_VALUE =
 export const FEE_COMPARISON =
   /\b(typical|usual|average)\s+(charges?|fees?)\b|\bsavings?\b|\bucr\b|\bretail (price|fee)s?\b|\ballowances?\b/i;
 
+/**
+ * Prefixes that stand hyphenated in words ('non-surgical', 're-bond', 'pre-orthodontic'): a line
+ * that ends in one of them and a hyphen keeps the hyphen when it is joined to the next.
+ */
+export const WORD_PREFIX =
+  /^(non|re|pre|post|self|co|anti|semi|intra|extra|multi|sub|inter|over|under|out|in|by|ex|full|half|well|all|one|two|three|four|first|second|third)$/i;
+
+/** Footnote numbers in parentheses at the end of a label ('(1)', '(1, 2)', '(1) (2)'). */
+export const FOOTNOTE_NUMBERS = /(\s*\(\d{1,2}(\s*,\s*\d{1,2})*\))+\s*$/;
+
 /** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
 export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
 

@@ -2,7 +2,7 @@ import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
 import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
-import { columnBands, placeInBand } from './page-columns.ts';
+import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
 import { bridgeGutters, findGrids, type Grid, type Segment } from './rulings.ts';
 import { stitchFragments } from './stitch.ts';
@@ -472,10 +472,32 @@ export function buildPage(input: PageInput): Page {
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
   const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
   // stretches set in two columns are read column by column
-  const bands = columnBands([
-    ...lines.map((line) => ({ box: line.box, line })),
-    ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
-  ]);
+  // two tables side by side under their own rules are two columns; other stretches set in two
+  // columns show by their parallel headings or an empty gutter
+  // (rules of a grid read as a table already are that table's, not a page's columns)
+  const ruled = ruleBands(
+    input.segments.filter(
+      (seg) =>
+        !tables.some(
+          (t) =>
+            t.box &&
+            inside(
+              seg.dir === 'h' ? [(seg.a + seg.b) / 2, seg.pos] : [seg.pos, (seg.a + seg.b) / 2],
+              t.box,
+              1,
+            ),
+        ),
+    ),
+    median(input.words.map((w) => w.size)) || 10,
+    input.tolerance,
+  );
+  const bands = [
+    ...ruled,
+    ...columnBands([
+      ...lines.map((line) => ({ box: line.box, line })),
+      ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
+    ]).filter((b) => !ruled.some((r) => b.y0 < r.y1 && r.y0 < b.y1)),
+  ];
   const groups = new Map<string, Line[]>();
   for (const line of lines) {
     const at = placeInBand(line.box, bands);
