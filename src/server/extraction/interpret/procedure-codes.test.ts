@@ -219,3 +219,26 @@ describe('a column of procedure codes beside the procedures’ names', () => {
     expect(rows.some((r) => /^D\d{4}$/.test(r.coverageLevelInNetwork ?? ''))).toBe(false);
   });
 });
+
+describe('a schedule page that starts with a procedure’s row', () => {
+  const data = interpretProposal(
+    codeColumn(
+      markupLayout([
+        '# Standard Plan',
+        [
+          ['D0120 | Periodic oral examination - established patient', 'No Cost'],
+          ['D0140 | Limited oral evaluation - problem focused', 'No Cost'],
+          ['D0210 | Intraoral - complete series of radiographic images', '$5'],
+        ],
+      ]),
+    ),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+  it.each([
+    ['D0120', 'No Cost'],
+    ['D0140', 'No Cost'],
+    ['D0210', '$5'],
+  ])('reads %s, the first row too', (code, value) => {
+    expect(rows.find((r) => r.serviceTypeLabel === code)?.coverageLevelInNetwork).toBe(value);
+  });
+});
