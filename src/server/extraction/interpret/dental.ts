@@ -22,11 +22,13 @@ import {
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   CONTINUED,
+  COVERAGE_VALUE,
   coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   deductibleOfService,
   dentalRowKind,
+  FEE_COMPARISON,
   isOrthodontic,
   namesDentalProcedures,
   parseServiceLabel,
@@ -146,10 +148,6 @@ const CATEGORY_BAR = new RegExp(
   'i',
 );
 
-/** What a procedure's row holds: a coinsurance, a copay, an amount or a word for either. */
-const COVERAGE_VALUE =
-  /%|\$\s?\d|\b(no charge|copay|co-pay|covered|not covered|no coverage|free)\b/i;
-
 /**
  * A procedure row under a category bar ('Office Exam | $5 | 100%' under 'Exam & Diagnostics'): a
  * short label naming no amount kind of its own, beside coverage values.
@@ -159,11 +157,25 @@ export function isProcedureRow(
   section: string,
   cells: AnalyzedTable['body'][number]['cells'],
   shape: GridShape,
+  feeComparison = false,
+  codeApart = false,
 ): boolean {
-  if (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
-    return false;
   const text = label.trim();
-  if (!text || text.split(/\s+/).length > 12 || (/[\d$%]\s*$/.test(text) && /\$/.test(text)))
+  // a procedure code printed in a column of its own marks a copay schedule: each coded row is a
+  // procedure under any heading ('D0190 | Screening of a patient' under 'Clinical Oral
+  // Evaluations'), however long its description — except in a fee comparison, which illustrates
+  // savings rather than the plan's coverage
+  const coded = codeApart && !feeComparison;
+  if (
+    !coded &&
+    (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
+  )
+    return false;
+  if (
+    !text ||
+    (!coded && text.split(/\s+/).length > 12) ||
+    (/[\d$%]\s*$/.test(text) && /\$/.test(text))
+  )
     return false;
   if (NOT_A_SERVICE.test(text)) return false;
   return coverageBeside(cells, shape);
@@ -200,6 +212,19 @@ export function listsProcedures(
   return coverageBeside(cells, shape);
 }
 
+/** A table whose column headings compare fees ('You Pay | Typical Charge | Typical Savings'). */
+export function comparesFees(t: AnalyzedTable): boolean {
+  if (t.columns.some((c) => FEE_COMPARISON.test([...c.path, c.heading].join(' ')))) return true;
+  // headings set over two lines, the second read as the first body row ('Typical' over 'Charge')
+  const top = t.headerRows + 2;
+  const byCol = new Map<number, string[]>();
+  for (const c of t.table.cells) {
+    if (c.row >= top) continue;
+    byCol.set(c.col, [...(byCol.get(c.col) ?? []), c.text]);
+  }
+  return [...byCol.values()].some((texts) => FEE_COMPARISON.test(texts.join(' ')));
+}
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
@@ -216,7 +241,7 @@ export function dentalScore(t: AnalyzedTable): number {
     }
     if (
       dentalRowKind(orthoRowText(label.text, blockOf(section, block)), section) !== 'other' ||
-      isProcedureRow(label.text, section, row.cells, shape)
+      isProcedureRow(label.text, section, row.cells, shape, comparesFees(t), !!label.code)
     )
       n++;
   }
@@ -428,6 +453,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   facts.shown.add('dental');
   const centred = centredColumns(t);
   const pairCol = sideBySideColumn(t, shape);
+  const fees = comparesFees(t);
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
@@ -534,7 +560,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     )
       kind = dentalRowKind(label.text, 'Deductible');
     previousKind = kind;
-    if (kind === 'other' && isProcedureRow(label.text, section, row.cells, shape)) kind = 'service';
+    if (
+      kind === 'other' &&
+      isProcedureRow(label.text, section, row.cells, shape, fees, !!label.code)
+    )
+      kind = 'service';
     if (kind === 'other' && listsProcedures(label, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
@@ -942,11 +972,14 @@ function addService(
   const titleCell = valueAt(row.cells, shape.titleCol);
   // 'Diagnostic & Preventive: Exams, cleanings, x-rays' in the title column: the title, then its list
   const titled = titleCell ? titleAndList(titleCell.value) : undefined;
-  const parsed = parseServiceLabel(
-    titleCell && BARE_SERVICE_CODE.test(label.text.trim())
-      ? `${label.text.trim()} – ${titled ? titled[0] : titleCell.value}`
-      : label.text,
-  );
+  // a code printed in a column of its own keys the row; its description is the title as printed
+  const parsed = label.code
+    ? { label: label.code, title: label.title ?? label.text }
+    : parseServiceLabel(
+        titleCell && BARE_SERVICE_CODE.test(label.text.trim())
+          ? `${label.text.trim()} – ${titled ? titled[0] : titleCell.value}`
+          : label.text,
+      );
   if (titled && !parsed.list) parsed.list = titled[1];
   if (!parsed.label) return;
   const service: ServiceRow = {

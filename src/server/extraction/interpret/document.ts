@@ -14,6 +14,7 @@ import {
   namesOtherCoverage,
   networkOf,
   PLAN_NUMBER_LINE,
+  PROCEDURE_CODE,
   type Product,
   productsNamed,
   rateMeasure,
@@ -364,6 +365,8 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // under headings that already named the label column ('Plan Feature'), a row with its own
     // label is a body row ('Plan | Preventive Plus | Core PPO 1000')
     const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
+    // a row keyed by a procedure code is a procedure's row, never a heading of columns
+    if (PROCEDURE_CODE.test(label.trim())) break;
     if (r > firstRow && splitsNetworks(table, r)) {
       n = r + 1;
       continue;

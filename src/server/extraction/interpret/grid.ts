@@ -8,8 +8,10 @@ import {
   oneNetworkNamed,
 } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
+import { codeSetApart, withoutFootnoteMarks } from './procedure-codes.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
+  BARE_PROCEDURE_CODE,
   DENTAL_CATEGORY,
   insurerMentions,
   isOptionName,
@@ -67,6 +69,11 @@ export interface GridShape {
   listCol?: number;
   /** A column naming each service's category beside a label column of bare codes ('Type 1'). */
   titleCol?: number;
+  /**
+   * A column of procedure codes beside the label column ('Periodic Oral Evaluation | D0120 |
+   * $0'): the code keys each row, the label is its title; the column holds no value.
+   */
+  codeCol?: number;
 }
 
 /**
@@ -147,14 +154,25 @@ export function gridShape(t: AnalyzedTable): GridShape {
   // networks: each service's own deductible, per network
   const underDeductible = (c: Column) =>
     c.network !== undefined && c.path.slice(0, -1).some((p) => /deductible/i.test(p));
+  const codeCol = procedureCodeColumn(t, labelCol + 1);
   const valueCols = cols.filter(
-    (c) => c.index !== labelCol && c.index !== classCol && c.index !== subLabelCol,
+    (c) =>
+      c.index !== labelCol &&
+      c.index !== classCol &&
+      c.index !== subLabelCol &&
+      c.index !== codeCol,
   );
   const ownDeductibles =
     valueCols.some(underDeductible) &&
     valueCols.some((c) => c.network !== undefined && !underDeductible(c));
   for (const col of cols) {
-    if (col.index === labelCol || col.index === classCol || col.index === subLabelCol) continue;
+    if (
+      col.index === labelCol ||
+      col.index === classCol ||
+      col.index === subLabelCol ||
+      col.index === codeCol
+    )
+      continue;
     if (ownDeductibles && underDeductible(col)) {
       if (col.network === 'in') deductibleCol ??= col.index;
       else deductibleOutCol ??= col.index;
@@ -305,7 +323,27 @@ export function gridShape(t: AnalyzedTable): GridShape {
     ...(frequencyCol !== undefined ? { frequencyCol } : {}),
     ...(listCol !== undefined ? { listCol } : {}),
     ...(titleCol !== undefined ? { titleCol } : {}),
+    ...(codeCol !== undefined ? { codeCol } : {}),
   };
+}
+
+/**
+ * A column of procedure codes: most of its filled body cells hold a bare code ('D0120'), at least
+ * three of them, and the column before it holds the procedures' names.
+ */
+export function procedureCodeColumn(t: AnalyzedTable, c: number): number | undefined {
+  if (c >= t.table.cols) return undefined;
+  const own = (r: AnalyzedTable['body'][number]) => {
+    const cell = r.cells[c];
+    return cell && cell.col === c && cell.colSpan === 1 ? cellText(cell) : '';
+  };
+  const filled = t.body.map(own).filter(Boolean);
+  const codes = filled.filter((v) => BARE_PROCEDURE_CODE.test(v));
+  if (codes.length < 3 || codes.length < filled.length * 0.8) return undefined;
+  const named = t.body.filter(
+    (r) => BARE_PROCEDURE_CODE.test(own(r)) && /\p{L}{3}/u.test(cellText(r.cells[c - 1])),
+  );
+  return named.length >= codes.length * 0.8 ? c : undefined;
 }
 
 /**
@@ -544,6 +582,13 @@ export interface RowLabel {
    * 'D0120 Periodic oral evaluation'): it heads this row and the ones under it.
    */
   category?: string;
+  /**
+   * The procedure code, when the schedule prints it in a column of its own beside the
+   * description ('D0145' beside 'Oral evaluation for patient under three years …'): it keys the
+   * row, and the description (`title`) is the row's title as printed.
+   */
+  code?: string;
+  title?: string;
 }
 
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
@@ -551,6 +596,12 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
   const bar = barCell(cells, shape);
   if (bar) return rowLabel(bar);
   const main = rowLabel(cells[shape.labelCol]);
+  // the procedure's code in its own column beside the name keys the row
+  const code = shape.codeCol !== undefined ? cellText(cells[shape.codeCol]) : '';
+  if (main && BARE_PROCEDURE_CODE.test(code)) {
+    const title = withoutFootnoteMarks(main.text);
+    return { ...main, text: `${code} ${title}`, code, title };
+  }
   if (shape.subLabelCol === undefined) return main;
   const subCell = cells[shape.subLabelCol];
   if (!subCell || subCell === cells[shape.labelCol]) return main;
@@ -593,6 +644,15 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   if (!cell) return undefined;
   const lines = cell.lines.filter((l) => l.text.trim());
   if (lines.length === 0) return undefined;
+  const apart = codeSetApart(lines);
+  if (apart) {
+    return {
+      text: `${apart.code} ${apart.description}`,
+      code: apart.code,
+      title: apart.description,
+      source: { ...sourceOfLines(lines), page: cell.page },
+    };
+  }
   // 'Diagnostic' over 'D0120 Periodic oral evaluation': a category heading, then the row's label
   if (
     lines.length >= 2 &&

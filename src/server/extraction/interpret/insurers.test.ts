@@ -35,6 +35,8 @@ describe('insurer names in print', () => {
       [['Sun Life', 'Sun Life Assurance Company of Canada']],
     ],
     ['The Hartford', [['The Hartford', 'The Hartford']]],
+    // a dental HMO's own name on a schedule's cover
+    ['2026 Western Dental Benefits Schedule', [['Western Dental', 'Western Dental']]],
     [
       'Mutual of Omaha Insurance Company',
       [['Mutual of Omaha', 'Mutual of Omaha Insurance Company']],

@@ -327,6 +327,11 @@ export const INSURERS: InsurerEntry[] = [
     only: 'vision',
   },
   { name: 'Wellmark', forms: ['Wellmark', 'Wellmark Blue Cross Blue Shield'] },
+  {
+    name: 'Western Dental',
+    forms: ['Western Dental', 'Western Dental Services, Inc.', 'Western Dental Services'],
+    only: 'dental',
+  },
 ];
 
 /**

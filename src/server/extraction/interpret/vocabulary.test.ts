@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BARE_PROCEDURE_CODE,
+  COVERAGE_VALUE,
   costOfItemAbove,
   coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   deductibleOfService,
   dentalRowKind,
+  FEE_COMPARISON,
   frequenciesInLabel,
   frequencyInLabel,
   frequencyItems,
@@ -629,5 +632,42 @@ describe('a deductible row named after the service above it', () => {
     ['Major Services Lifetime Deductible', undefined, false],
   ])('%s under %s', (label, service, want) => {
     expect(deductibleOfService(label, service)).toBe(want);
+  });
+});
+
+describe('copay schedules: what a procedure row holds, and tables that only compare fees', () => {
+  it.each([
+    ['No Cost', true],
+    ['No charge', true],
+    ['$40', true],
+    ['$75 per unit', true],
+    ['20%', true],
+    ['Not covered', true],
+    ['See limitations', false],
+    ['Image capture only', false],
+  ])('coverage value %j → %s', (text, expected) => {
+    expect(COVERAGE_VALUE.test(text)).toBe(expected);
+  });
+  it.each([
+    ['Typical Charge*', true],
+    ['Typical Savings', true],
+    ['Usual Fee', true],
+    ['PPO Allowance', true],
+    ['UCR', true],
+    ['You Pay', false],
+    ['COPAYMENT', false],
+    ['General Dentist Copay', false],
+    ['Member responsibility (in-network)', false],
+  ])('fee comparison heading %j → %s', (text, expected) => {
+    expect(FEE_COMPARISON.test(text)).toBe(expected);
+  });
+  it.each([
+    ['D0120', true],
+    ['D8070-90', true],
+    ['D0120 Periodic oral evaluation', false],
+    ['Type 1', false],
+    ['d0120', false],
+  ])('a bare procedure code %j → %s', (text, expected) => {
+    expect(BARE_PROCEDURE_CODE.test(text)).toBe(expected);
   });
 });

@@ -256,6 +256,35 @@ const SERVICE_CODE =
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 
+/**
+ * What a dental procedure's row holds: a coinsurance, a copay, an amount or a word for either
+ * ('No charge', 'No Cost' — a copay schedule's word for a procedure the member pays nothing for).
+ */
+export const COVERAGE_VALUE =
+  /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free)\b/i;
+
+/**
+ * Column headings of a fee comparison or fee list ('Typical Charge', 'Typical Savings', 'Usual
+ * Fee', 'UCR', 'PPO Allowance'): a table that sets the member's fee beside what others charge, or
+ * lists what the plan allows per procedure, illustrates costs; its rows are not the plan's covered
+ * services.
+ */
+export const FEE_COMPARISON =
+  /\b(typical|usual|average)\s+(charges?|fees?)\b|\bsavings?\b|\bucr\b|\bretail (price|fee)s?\b|\ballowances?\b/i;
+
+/**
+ * Prefixes that stand hyphenated in words ('non-surgical', 're-bond', 'pre-orthodontic'): a line
+ * that ends in one of them and a hyphen keeps the hyphen when it is joined to the next.
+ */
+export const WORD_PREFIX =
+  /^(non|re|pre|post|self|co|anti|semi|intra|extra|multi|sub|inter|over|under|out|in|by|ex|full|half|well|all|one|two|three|four|first|second|third)$/i;
+
+/** Footnote numbers in parentheses at the end of a label ('(1)', '(1, 2)', '(1) (2)'). */
+export const FOOTNOTE_NUMBERS = /(\s*\(\d{1,2}(\s*,\s*\d{1,2})*\))+\s*$/;
+
+/** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
+export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
+
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
 

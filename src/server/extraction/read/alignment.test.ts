@@ -112,3 +112,38 @@ describe('a monospace printout without rulings', () => {
     expect(tables.map((t) => t.rows)).toEqual([3, 2]);
   });
 });
+
+describe('a wrapped label whose value stands level with its second line', () => {
+  // a copay schedule: the description wraps, the copay is read with the lower line
+  const schedule = (first: string, second: string) => [
+    ...words('Periodic oral examination - established patient', 60, 100),
+    ...words('No Cost', 340, 100),
+    ...words(first, 60, 115),
+    ...words(second, 60, 126),
+    ...words('$40', 340, 126),
+    ...words('Sealant - per tooth', 60, 141),
+    ...words('No Cost', 340, 141),
+  ];
+  it.each([
+    [
+      'a word broken at its hyphen',
+      'Endodontic therapy, premolar tooth (excluding final restora-',
+      'tion)',
+    ],
+    ['an open parenthesis', 'Endodontic therapy, premolar tooth (excluding final', 'restoration)'],
+    [
+      'a word that cannot end a label',
+      'Tobacco counseling for the control and prevention of',
+      'oral disease',
+    ],
+  ])('is one row when the first line stops at %s', (_name, first, second) => {
+    const t = tableOf(schedule(first, second));
+    expect(t.rows).toBe(3);
+    expect(text(t, 1, 0)).toBe(`${first} ${second}`);
+    expect(text(t, 1, 1)).toBe('$40');
+  });
+  it('keeps a finished label alone above a row of its own', () => {
+    const t = tableOf(schedule('Endodontic Therapy', 'molar tooth'));
+    expect(t.rows).toBe(4);
+  });
+});

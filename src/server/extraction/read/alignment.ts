@@ -182,6 +182,26 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       for (const { seg, cols } of placed) prev.cells.get(cols[0])!.lines.push(seg);
       continue;
     }
+    // a label wrapped over two lines whose values stand level with its second line (values
+    // centred on the row, read with the lower line): the row above holds the label alone, and
+    // this row's first cell continues it ('… (excluding final restora-' / 'tion) | $40')
+    const first = placed.find(({ cols }) => cols[0] === 0);
+    if (
+      prev !== undefined &&
+      prev.cells.size === 1 &&
+      prev.cells.has(0) &&
+      first !== undefined &&
+      placed.length >= 2 &&
+      endsUnfinished(prev.cells.get(0)!.lines) &&
+      isContinuation(first.seg, prev.cells.get(0)!.lines)
+    ) {
+      for (const { seg, cols } of placed) {
+        const cell = prev.cells.get(cols[0]);
+        if (cell) cell.lines.push(seg);
+        else prev.cells.set(cols[0], { lines: [seg], span: cols[1] - cols[0] + 1 });
+      }
+      continue;
+    }
     const cells = new Map<number, { lines: Line[]; span: number }>();
     for (const { seg, cols } of placed) {
       const existing = cells.get(cols[0]);
@@ -270,6 +290,17 @@ function centredLabels(drafts: Array<{ cells: Map<number, { lines: Line[]; span:
     // a row whose every line went up to the centred labels is gone
     if (next && next.size === 0) drafts.splice(k + 1, 1);
   }
+}
+
+/**
+ * A cell's text stops mid-phrase: its last line ends in a hyphen that breaks a word, a comma, an
+ * open parenthesis, or a word that cannot end a label ('and', 'or', 'of', 'with', 'to', 'for').
+ */
+function endsUnfinished(lines: Line[]): boolean {
+  const text = lines[lines.length - 1]?.text.trim() ?? '';
+  if (/\p{L}-$/u.test(text) || /[,(/]$/.test(text)) return true;
+  if ((text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0)) return true;
+  return /\b(and|or|of|with|to|for|the|a|an|in|by)$/i.test(text);
 }
 
 /** A first-column line that continues the cell above (smaller type, lower case, or a list). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
 import {
+  isFrame,
   joinWrappedRows,
   splitHeadingLevels,
   splitSpanningCells,
@@ -334,5 +335,45 @@ describe('amounts set close together under the columns a ruled cell spans', () =
     ],
   ])('%s', (_name, value, cells) => {
     expect(read(value)).toEqual(cells);
+  });
+});
+
+describe('a ruled frame round a page is no table', () => {
+  /** A table of cells, each given as its number of lines. */
+  const table = (...lineCounts: number[]): Table => ({
+    rows: lineCounts.length,
+    cols: 2,
+    headerRows: 0,
+    page: 1,
+    origin: 'rulings',
+    cells: lineCounts.map((n, i) => {
+      const lines = Array.from({ length: n }, (_, k) => ({
+        text: `line ${k}`,
+        words: [],
+        box: [0, k * 10, 100, k * 10 + 9] as [number, number, number, number],
+        size: 9,
+        confidence: 1,
+        page: 1,
+      }));
+      return {
+        text: lines.map((l) => l.text).join('\n'),
+        lines,
+        row: i,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        page: 1,
+      } satisfies Cell;
+    }),
+  });
+  it.each([
+    ['a banner, a body of 30 lines, a page number', [1, 30, 1], true],
+    ['one cell of 12 lines alone', [12], true],
+    ['a body of 11 lines: a long cell, not a frame', [1, 11, 1], false],
+    ['a long cell beside other cells of several lines', [30, 3, 4], false],
+    ['a grid of many short cells', [1, 1, 1, 1, 1, 1, 1, 1], false],
+    ['a frame with more than six filled cells', [30, 1, 1, 1, 1, 1, 1], false],
+  ])('%s → %s', (_name, counts, expected) => {
+    expect(isFrame(table(...(counts as number[])))).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@ import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
 import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
-import { columnBands, placeInBand } from './page-columns.ts';
+import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
 import { bridgeGutters, findGrids, type Grid, type GridCell, type Segment } from './rulings.ts';
 import { stitchFragments } from './stitch.ts';
@@ -466,6 +466,21 @@ export function joinWrappedRows(table: Table): void {
 }
 
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
+/**
+ * A ruled grid that is a frame round content, not a table: one of its cells holds most of its
+ * text, in many lines (at least FRAME_LINES), and the other cells hold a line or two at most
+ * (a banner title, a page number). A real table with a long cell (a prose note, a list of
+ * exclusions) has other cells with content beside it.
+ */
+const FRAME_LINES = 12;
+export function isFrame(table: Table): boolean {
+  const filled = table.cells.filter((c) => c.text.trim());
+  if (filled.length === 0) return false;
+  const big = filled.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
+  if (big.lines.length < FRAME_LINES) return false;
+  return filled.every((c) => c === big || c.lines.length <= 2) && filled.length <= 6;
+}
+
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
@@ -488,6 +503,9 @@ export function buildPage(input: PageInput): Page {
     if (inGrid.length === 0) continue;
     const table = tableFromGrid(grid, inGrid, input.number);
     if (!table) continue;
+    // a frame drawn round a page's content (a border, a banner) is no table: its text is read
+    // as the page's own, where the table it holds shows by alignment
+    if (isFrame(table)) continue;
     splitUnruledRows(table);
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
@@ -504,10 +522,32 @@ export function buildPage(input: PageInput): Page {
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
   const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
   // stretches set in two columns are read column by column
-  const bands = columnBands([
-    ...lines.map((line) => ({ box: line.box, line })),
-    ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
-  ]);
+  // two tables side by side under their own rules are two columns; other stretches set in two
+  // columns show by their parallel headings or an empty gutter
+  // (rules of a grid read as a table already are that table's, not a page's columns)
+  const ruled = ruleBands(
+    input.segments.filter(
+      (seg) =>
+        !tables.some(
+          (t) =>
+            t.box &&
+            inside(
+              seg.dir === 'h' ? [(seg.a + seg.b) / 2, seg.pos] : [seg.pos, (seg.a + seg.b) / 2],
+              t.box,
+              1,
+            ),
+        ),
+    ),
+    median(input.words.map((w) => w.size)) || 10,
+    input.tolerance,
+  );
+  const bands = [
+    ...ruled,
+    ...columnBands([
+      ...lines.map((line) => ({ box: line.box, line })),
+      ...tables.flatMap((t) => (t.box ? [{ box: t.box }] : [])),
+    ]).filter((b) => !ruled.some((r) => b.y0 < r.y1 && r.y0 < b.y1)),
+  ];
   const groups = new Map<string, Line[]>();
   for (const line of lines) {
     const at = placeInBand(line.box, bands);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../layout.ts';
 import { pageOfWords, wordsAt } from '../testing/page-words.ts';
-import { wrapsAtOneEdge } from './page-columns.ts';
+import { ruleBands, wrapsAtOneEdge } from './page-columns.ts';
 
 const words = wordsAt;
 
@@ -182,5 +182,49 @@ describe('a narrow gutter between a column of prose and a column of benefits', (
       .map((t, i) => pageOfWords(words(t, 40, 100 + i * 10)).blocks[0])
       .flatMap((b) => (b?.kind === 'line' ? [b.line] : []));
     expect(wrapsAtOneEdge(ls, 9)).toBe(want);
+  });
+});
+
+describe('two tables side by side under their own rules', () => {
+  const h = (pos: number, a: number, b: number) => ({ dir: 'h' as const, pos, a, b });
+  it.each([
+    [
+      'two rules at two heights, a gap between: one band, its gutter in the gap',
+      [h(65, 36, 360), h(65, 414, 738), h(102, 36, 360), h(102, 414, 738)],
+      [{ y0: 61, gutter: 387 }],
+    ],
+    [
+      'rules drawn in pieces, one per cell, are one rule',
+      [
+        h(65, 36, 220),
+        h(65, 220.5, 360),
+        h(65, 414, 600),
+        h(65, 600.5, 738),
+        h(102, 36, 360),
+        h(102, 414, 738),
+      ],
+      [{ y0: 61, gutter: 387 }],
+    ],
+    ['one height only: no band', [h(65, 36, 360), h(65, 414, 738)], []],
+    [
+      'a gap no wider than a space: one rule broken, no band',
+      [h(65, 36, 360), h(65, 365, 738), h(102, 36, 360), h(102, 365, 738)],
+      [],
+    ],
+  ])('%s', (_name, segments, expected) => {
+    const bands = ruleBands(segments, 8, 1).map((b) => ({
+      y0: Math.round(b.y0),
+      gutter: Math.round(b.gutter),
+    }));
+    expect(bands).toEqual(expected);
+  });
+  it('ends the band at a rule that runs across the gap', () => {
+    const bands = ruleBands(
+      [h(65, 36, 360), h(65, 414, 738), h(102, 36, 360), h(102, 414, 738), h(400, 36, 738)],
+      8,
+      1,
+    );
+    expect(bands).toHaveLength(1);
+    expect(bands[0]!.y1).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import type { Box, Line } from '../layout.ts';
 import { median } from './lines.ts';
+import { mergeSegments, type Segment } from './rulings.ts';
 
 /**
  * Pages set in two columns for a stretch (a section per class or per product side by side): two
@@ -183,4 +184,47 @@ export function placeInBand(
   const band = bands.find((b) => cy >= b.y0 && cy < b.y1);
   if (!band) return undefined;
   return { band, side: (box[0] + box[2]) / 2 < band.gutter ? 0 : 1 };
+}
+
+/**
+ * Two tables printed side by side, each under its own rules (a schedule set two-up on a
+ * landscape page): horizontal rules at the same height with a gap between them, at two heights
+ * or more, the gap at the same place. From the first such rule down to a rule that runs across
+ * the gap (or the page's end) the page is two columns, the gap their gutter.
+ */
+export function ruleBands(segments: Segment[], body: number, tolerance: number): ColumnBand[] {
+  // a rule drawn in pieces (one per cell, touching) is one rule
+  const hs = mergeSegments(
+    segments.filter((s) => s.dir === 'h'),
+    tolerance,
+  ).sort((p, q) => p.pos - q.pos || p.a - q.a);
+  // gaps between rules level with each other: [y, gap start, gap end]
+  const gaps: Array<[number, number, number]> = [];
+  for (let i = 0; i < hs.length; i++) {
+    for (let j = 0; j < hs.length; j++) {
+      const p = hs[i]!;
+      const q = hs[j]!;
+      if (i === j || Math.abs(p.pos - q.pos) > tolerance * 2 || q.a <= p.b) continue;
+      const width = Math.min(p.b - p.a, q.b - q.a);
+      // the nearest rule to the right, both far longer than the gap, the gap wider than a space
+      if (
+        hs.some(
+          (r) => r !== q && Math.abs(r.pos - p.pos) <= tolerance * 2 && r.a > p.b && r.a < q.a,
+        )
+      )
+        continue;
+      if (q.a - p.b < body * 1.5 || width < (q.a - p.b) * 3) continue;
+      gaps.push([p.pos, p.b, q.a]);
+    }
+  }
+  const bands: ColumnBand[] = [];
+  for (const [y, g0, g1] of gaps) {
+    const gutter = (g0 + g1) / 2;
+    if (bands.some((b) => Math.abs(b.gutter - gutter) <= body && y >= b.y0 && y < b.y1)) continue;
+    const same = gaps.filter(([, a, b]) => Math.abs((a + b) / 2 - gutter) <= body);
+    if (new Set(same.map(([yy]) => Math.round(yy))).size < 2) continue;
+    const across = hs.find((r) => r.pos > y + tolerance && r.a < g0 && r.b > g1);
+    bands.push({ y0: y - body * 0.5, y1: across ? across.pos : Number.POSITIVE_INFINITY, gutter });
+  }
+  return bands;
 }

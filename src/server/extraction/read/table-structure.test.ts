@@ -81,3 +81,30 @@ describe('labelTableStructure', () => {
     expect(t.cells.some((c) => c.category || c.header)).toBe(false);
   });
 });
+
+describe('a copay schedule without headings', () => {
+  it.each([
+    [
+      'rows keyed by codes above the first figure are procedures, not headings',
+      `
+| D0120 Periodic oral examination | No Cost |
+| D0140 Limited oral evaluation | No Cost |
+| D0210 Intraoral - complete series | $5 |
+`,
+      0,
+    ],
+    [
+      'headings above coded rows stay headings',
+      `
+| Procedure | Copayment |
+| D0120 Periodic oral examination | No Cost |
+| D0210 Intraoral - complete series | $5 |
+`,
+      1,
+    ],
+  ])('%s', (_name, grid, headerRows) => {
+    const t = tableOf(grid);
+    labelTableStructure(t);
+    expect(t.headerRows).toBe(headerRows);
+  });
+});

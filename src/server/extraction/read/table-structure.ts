@@ -1,3 +1,4 @@
+import { PROCEDURE_CODE } from '../interpret/vocabulary.ts';
 import type { Cell, Table } from '../layout.ts';
 
 /**
@@ -33,6 +34,8 @@ export function labelTableStructure(table: Table): void {
       // a row of one cell across the table is a title or a category, not a heading of columns,
       // unless headings of columns follow it
       if (cells.length === 0) break;
+      // a row keyed by a procedure code is a procedure's row, never a heading of columns
+      if (cells.some((c) => c.col === 0 && PROCEDURE_CODE.test(c.text.trim()))) break;
       if (cells.length < 2 && !filledIn(table, r + 1).some((c) => c.colSpan < table.cols)) break;
       if (cells.length < 2 && r + 1 >= firstValued) break;
       headerRows = r + 1;
