@@ -251,6 +251,17 @@ function namesAmountColumns(table: Table, r: number, own: Cell[]): boolean {
   return true;
 }
 
+/** A short name without figures that names a known insurer and no network ('EyeMed'). */
+function namesAnInsurer(name: string): boolean {
+  return (
+    !!name &&
+    name.split(/\s+/).length <= 6 &&
+    !/[\d$%]/.test(name) &&
+    insurerMentions(name).length > 0 &&
+    networkOf(name) === undefined
+  );
+}
+
 /**
  * A first row of insurers' names over value columns ('Davis Vision by MetLife | EyeMed | MetLife
  * Vision'), the label cell empty or a mark: plans of several insurers compared side by side. Each
@@ -264,18 +275,7 @@ export function namesInsurerColumns(table: Table, r: number): boolean {
   const names = own.filter((c) => c.col > 0).map((c) => cellText(c));
   if (names.length < 2 || own.some((c) => c.col > 0 && c.colSpan > 1)) return false;
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return false;
-  if (
-    !names.every(
-      (n) =>
-        n &&
-        n.split(/\s+/).length <= 6 &&
-        !/[\d$%]/.test(n) &&
-        insurerMentions(n).length > 0 &&
-        networkOf(n) === undefined,
-    )
-  )
-    return false;
-  return true;
+  return names.every(namesAnInsurer);
 }
 
 /**
@@ -1097,15 +1097,7 @@ export function planHeadsOf(t: AnalyzedTable): PlanHeads | undefined {
   const names = cells.map((c) => cellText(c));
   if (cells.some((c) => c.colSpan > 1)) return undefined;
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return undefined;
-  const insurers = names.every(
-    (n) =>
-      n &&
-      n.split(/\s+/).length <= 6 &&
-      !/[\d$%]/.test(n) &&
-      insurerMentions(n).length > 0 &&
-      networkOf(n) === undefined,
-  );
-  if (!insurers) return undefined;
+  if (!names.every(namesAnInsurer)) return undefined;
   const heads = headsOf(cells);
   return heads.length === cells.length ? { page, heads } : undefined;
 }

@@ -251,13 +251,7 @@ export async function recognizePage(
     // little confidence
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
-    .map((w) => ({
-      text: w.text,
-      box: [w.box[0] / k, w.box[1] / k, w.box[2] / k, w.box[3] / k] as Box,
-      size: (w.box[3] - w.box[1]) / k,
-      confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
-      whole: true,
-    }));
+    .map((w) => pageWord(w, k));
   const pageSegments: Segment[] = segments.map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
@@ -510,6 +504,20 @@ export async function readScannedPdfPage(page: PDFPageProxy, engine: OcrEngine):
   return recognized;
 }
 
+/**
+ * A recognised word in page units: its box scaled back from the image's pixels (`scale` pixels to
+ * the unit), a doubtful reading's confidence capped.
+ */
+function pageWord(w: OcrWord, scale: number): Word {
+  return {
+    text: w.text,
+    box: [w.box[0] / scale, w.box[1] / scale, w.box[2] / scale, w.box[3] / scale],
+    size: (w.box[3] - w.box[1]) / scale,
+    confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
+    whole: true,
+  };
+}
+
 /** A word's box in page points and its glyph size: what the text layer says of where it is. */
 export interface PlacedBox {
   box: Box;
@@ -572,11 +580,5 @@ export async function readGlyphRegions(
   const read = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
   return placeWords(read, places, [])
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3)
-    .map((w) => ({
-      text: w.text,
-      box: [w.box[0] / scale, w.box[1] / scale, w.box[2] / scale, w.box[3] / scale] as Box,
-      size: (w.box[3] - w.box[1]) / scale,
-      confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
-      whole: true,
-    }));
+    .map((w) => pageWord(w, scale));
 }
