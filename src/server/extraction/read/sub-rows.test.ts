@@ -134,3 +134,42 @@ describe('alignInOrder', () => {
     expect(alignInOrder(a, b, (d) => Math.abs(d) / 10, 0.75)).toEqual(want);
   });
 });
+
+describe('a first column that is a sentence wrapped over lines', () => {
+  // one ruled row per benefit, three value columns, the values centred in their cells
+  const table = (first: string[], others: string[]) => {
+    const ws: Word[] = [];
+    const top = 100;
+    first.forEach((t, i) => ws.push(...wordsAt(t, 44, top + 7 + i * 12, 10)));
+    for (const x of [250, 400])
+      others.forEach((t, i) => ws.push(...wordsAt(t, x, top + 13 + i * 12, 10)));
+    const bottom = top + 43;
+    const segs: Segment[] = [
+      ...box(40, top, 560, bottom),
+      { dir: 'h', pos: 60, a: 40, b: 560 },
+      { dir: 'v', pos: 40, a: 60, b: top },
+      { dir: 'v', pos: 560, a: 60, b: top },
+      { dir: 'v', pos: 245, a: 60, b: bottom },
+      { dir: 'v', pos: 395, a: 60, b: bottom },
+    ];
+    ws.push(...wordsAt('You pay 70% ($0)', 44, 70), ...wordsAt('You pay 60% ($0)', 250, 70));
+    ws.push(...wordsAt('You pay 80% ($0)', 400, 70));
+    return tablesOf(pageOfWords(ws, segs))[0]!;
+  };
+  it.each([
+    {
+      name: 'is no list: the row stays whole',
+      first: ['You pay 65% to 80% of', 'national average price of', 'traditional LASIK ($0)'],
+      rows: 2,
+    },
+    {
+      name: 'while labels in capitals are a list',
+      first: ['Single vision $25', 'Bifocal $40', 'Trifocal $60'],
+      rows: 4,
+    },
+  ])('$name', ({ first, rows }) => {
+    expect(table(first, ['You pay 85% of retail price or', '95% of an offer ($0)']).rows).toBe(
+      rows,
+    );
+  });
+});

@@ -76,6 +76,11 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
     )
   )
     return undefined;
+  // so is a first column whose every further line goes on in lower case: a sentence wrapped
+  // over lines ('You pay 65% to 80% of / national average price of / traditional LASIK'), no list
+  const firstRest = sortedLines(filled.find((c) => c.col === first)!).slice(1);
+  if (firstRest.length >= 2 && firstRest.every((l) => /^\p{Ll}/u.test(l.text.trim())))
+    return undefined;
   const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
   const byY = (a: Line, b: Line) => mid(a) - mid(b);
   // the first column's lines anchor the bands; each other column's lines are paired with them in
