@@ -150,6 +150,9 @@ describe('effective date in a sentence', () => {
     ['This quote is effective until March 1, 2027.', undefined],
     ['Rates are effective through 12/31/2027.', undefined],
     ['Proposal date: October 2, 2026', undefined],
+    ['For Effective dates on or after 9.1.13', '9.1.13'],
+    ['For effective dates beginning 01/01/2026', '01/01/2026'],
+    ['Effective dates of coverage vary by group', undefined],
   ])('%j → %j', (text, expected) => {
     expect(effectiveDateInProse(text)).toBe(expected);
   });

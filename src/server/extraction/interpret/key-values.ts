@@ -312,8 +312,14 @@ const EFFECTIVE_PROSE = new RegExp(
  * effective 01/01/2027'), as printed; not 'valid until' or 'effective through' dates.
  */
 export function effectiveDateInProse(text: string): string | undefined {
-  return text.match(EFFECTIVE_PROSE)?.[1];
+  return text.match(EFFECTIVE_PROSE)?.[1] ?? text.match(EFFECTIVE_ON_OR_AFTER)?.[1];
 }
+
+/** 'For effective dates on or after 9.1.13': the first date the plan applies from. */
+const EFFECTIVE_ON_OR_AFTER = new RegExp(
+  `\\bfor\\s+effective\\s+dates?\\s+(?:on\\s+or\\s+after|beginning|from)\\s+(${DATE_PATTERN.source})`,
+  'i',
+);
 
 const CHILD_AGE_PROSE =
   /\bchild(?:ren)?\b[^.;:]*?\b(?:are|is|remain|stay)\s+(?:covered|eligible)\s+((?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday))/i;
