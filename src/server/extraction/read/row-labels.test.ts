@@ -114,7 +114,9 @@ describe('row labels printed beside a ruled grid, outside its rulings', () => {
       ['70%', '60%', '80%'],
       ['85%', '85%', '95%'],
     ].forEach((cells, i) => {
-      cells.forEach((v, c) => ws.push(...wordsAt(v, COLS[c]! + 10, top + i * ROW + 5)));
+      cells.forEach((v, c) => {
+        ws.push(...wordsAt(v, COLS[c]! + 10, top + i * ROW + 5));
+      });
     });
     for (const [text, y] of labels) ws.push(...wordsAt(text, 60, y));
     return tablesOf(pageOfWords(ws, grid(top, 2)))[0]!;

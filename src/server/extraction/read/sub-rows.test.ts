@@ -140,9 +140,13 @@ describe('a first column that is a sentence wrapped over lines', () => {
   const table = (first: string[], others: string[]) => {
     const ws: Word[] = [];
     const top = 100;
-    first.forEach((t, i) => ws.push(...wordsAt(t, 44, top + 7 + i * 12, 10)));
+    first.forEach((t, i) => {
+      ws.push(...wordsAt(t, 44, top + 7 + i * 12, 10));
+    });
     for (const x of [250, 400])
-      others.forEach((t, i) => ws.push(...wordsAt(t, x, top + 13 + i * 12, 10)));
+      others.forEach((t, i) => {
+        ws.push(...wordsAt(t, x, top + 13 + i * 12, 10));
+      });
     const bottom = top + 43;
     const segs: Segment[] = [
       ...box(40, top, 560, bottom),
