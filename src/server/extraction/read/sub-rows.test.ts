@@ -137,7 +137,7 @@ describe('alignInOrder', () => {
 
 describe('a first column that is a sentence wrapped over lines', () => {
   // one ruled row per benefit, three value columns, the values centred in their cells
-  const table = (first: string[], others: string[]) => {
+  const table = (first: string[], others: string[], offset = 13) => {
     const ws: Word[] = [];
     const top = 100;
     first.forEach((t, i) => {
@@ -145,7 +145,7 @@ describe('a first column that is a sentence wrapped over lines', () => {
     });
     for (const x of [250, 400])
       others.forEach((t, i) => {
-        ws.push(...wordsAt(t, x, top + 13 + i * 12, 10));
+        ws.push(...wordsAt(t, x, top + offset + i * 12, 10));
       });
     const bottom = top + 43;
     const segs: Segment[] = [
@@ -168,12 +168,19 @@ describe('a first column that is a sentence wrapped over lines', () => {
     },
     {
       name: 'while labels in capitals are a list',
-      first: ['Single vision $25', 'Bifocal $40', 'Trifocal $60'],
+      first: ['Single vision', 'Bifocal', 'Trifocal'],
       rows: 4,
     },
-  ])('$name', ({ first, rows }) => {
-    expect(table(first, ['You pay 85% of retail price or', '95% of an offer ($0)']).rows).toBe(
-      rows,
-    );
+    {
+      name: 'nor is a first column whose every line holds an amount (values, the labels outside)',
+      first: ['Conventional: $0', 'Specialty: $0 up to $60 then', '85% of balance ($0)'],
+      rows: 2,
+      offset: 7,
+    },
+  ])('$name', ({ first, rows, offset }) => {
+    const others = offset
+      ? ['Standard: $0', 'Premium: up to $65, then', '90% of the balance ($65)']
+      : ['You pay 85% of retail price or', '95% of an offer ($0)'];
+    expect(table(first, others, offset).rows).toBe(rows);
   });
 });

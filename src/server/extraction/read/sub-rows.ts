@@ -81,6 +81,11 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const firstRest = sortedLines(filled.find((c) => c.col === first)!).slice(1);
   if (firstRest.length >= 2 && firstRest.every((l) => /^\p{Ll}/u.test(l.text.trim())))
     return undefined;
+  // and a first column whose every line holds an amount is a column of values (the grid's labels
+  // stand outside its rulings), no list of services
+  const firstLines = filled.find((c) => c.col === first)!.lines;
+  if (firstLines.length >= 2 && firstLines.every((l) => /\$\s?\d|\d\s?%/.test(l.text)))
+    return undefined;
   const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
   const byY = (a: Line, b: Line) => mid(a) - mid(b);
   // the first column's lines anchor the bands; each other column's lines are paired with them in
