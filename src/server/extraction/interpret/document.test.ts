@@ -334,3 +334,22 @@ describe('plan options over their networks, a row of plan facts between', () => 
     expect(namesBothNetworks(text)).toBe(want);
   });
 });
+
+describe('plan options’ names over the value columns', () => {
+  const body = [
+    ['Preventive', '100%', '100%'],
+    ['Basic', '80%', '90%'],
+  ];
+  it.each([
+    { header: ['', 'Standard', 'Deluxe'], options: ['Standard', 'Deluxe'] },
+    { header: ['Benefits', 'Standard', 'Deluxe Plus'], options: ['Standard', 'Deluxe Plus'] },
+    { header: ['', 'Basic', 'Major'], options: undefined },
+    { header: ['Deductible waived', 'Standard', 'Deluxe'], options: undefined },
+  ])('$header', ({ header, options }) => {
+    const t = analyzeDocument(markupLayout([[header, ...body]])).items.flatMap((i) =>
+      i.kind === 'table' ? [i.table] : [],
+    )[0]!;
+    if (options) expect(t.columns.slice(1).map((c) => c.option)).toEqual(options);
+    else expect(t.columns.slice(1).some((c) => c.option)).toBe(false);
+  });
+});

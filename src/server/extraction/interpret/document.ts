@@ -280,7 +280,8 @@ export function namesInsurerColumns(table: Table, r: number): boolean {
 
 /**
  * A first row of plan options' names over value columns, each spanning its own columns
- * ('Standard | Deluxe | Deluxe Plus', the last two over In / Out below), the label cell empty:
+ * ('Standard | Deluxe | Deluxe Plus', the last two over In / Out below), the label cell empty or
+ * a heading of the label column ('Benefits'):
  * two or more distinct option names (`isOptionName`) without figures, any other cell a column
  * heading ('Benefits').
  */
@@ -288,7 +289,8 @@ export function namesOptionColumns(table: Table, r: number): boolean {
   const cells = rowCells(table, r);
   const own = startsInRow(cells, r);
   const label = cells[0] && cells[0].row === r ? cellText(cells[0]) : '';
-  if (/[a-z0-9]/i.test(label) || own.some((c) => c.col === 0 && c.colSpan > 1)) return false;
+  if (/[a-z0-9]/i.test(label) && !isGenericHeading(label)) return false;
+  if (own.some((c) => c.col === 0 && c.colSpan > 1)) return false;
   const texts = own
     .filter((c) => c.col > 0)
     .map((c) => cellText(c))

@@ -156,6 +156,9 @@ describe('effective date in a sentence', () => {
       'January 1, 2026',
     ],
     ['Open enrollment starting October 6, 2025', undefined],
+    ['For Effective dates on or after 9.1.13', '9.1.13'],
+    ['For effective dates beginning 01/01/2026', '01/01/2026'],
+    ['Effective dates of coverage vary by group', undefined],
   ])('%j → %j', (text, expected) => {
     expect(effectiveDateInProse(text)).toBe(expected);
   });

@@ -333,8 +333,14 @@ export function proseDateScope(text: string): Scope | undefined {
  */
 export function effectiveDateInProse(text: string): string | undefined {
   const m = text.match(EFFECTIVE_PROSE);
-  return m?.[1] ?? m?.[2];
+  return m?.[1] ?? m?.[2] ?? text.match(EFFECTIVE_ON_OR_AFTER)?.[1];
 }
+
+/** 'For effective dates on or after 9.1.13': the first date the plan applies from. */
+const EFFECTIVE_ON_OR_AFTER = new RegExp(
+  `\\bfor\\s+effective\\s+dates?\\s+(?:on\\s+or\\s+after|beginning|from)\\s+(${DATE_PATTERN.source})`,
+  'i',
+);
 
 const CHILD_AGE_PROSE =
   /\bchild(?:ren)?\b[^.;:]*?\b(?:are|is|remain|stay)\s+(?:covered|eligible)\s+((?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday))/i;

@@ -572,6 +572,9 @@ describe('a legend saying parentheses hold the out-of-network amount', () => {
     ],
     ['Amounts shown in parentheses are out-of-network reimbursements', true],
     ['Amounts in parentheses are per visit', false],
+    ['Out-of-network reimbursement amounts are shown in parentheses.', true],
+    ['Out-of-network amounts are listed in parentheses', true],
+    ['Out-of-network benefits are paid as shown in the schedule (see page 2)', false],
     ['Out-of-network reimbursements are shown in the last column', false],
   ])('%s', (text, want) => {
     expect(PARENTHESES_OUT_OF_NETWORK.test(text)).toBe(want);

@@ -44,7 +44,7 @@ export function memberGroupOf(heading: string): string | undefined {
  * in parentheses show the most the plan would reimburse you for out-of-network services').
  */
 export const PARENTHESES_OUT_OF_NETWORK =
-  /\b(amounts?|figures?|numbers?|values?|dollar amounts?)\s+(shown\s+|listed\s+)?in\s+parenthes[ie]s\b[^.]{0,120}\b(out[- ]of[- ]network|non[- ]network|reimburse)/i;
+  /\b(amounts?|figures?|numbers?|values?|dollar amounts?)\s+(shown\s+|listed\s+)?in\s+parenthes[ie]s\b[^.]{0,120}\b(out[- ]of[- ]network|non[- ]network|reimburse)|\b(out[- ]of[- ]network|non[- ]network)\b[^.]{0,60}\b(amounts?|reimbursements?|allowances?)\b[^.]{0,40}\b(are\s+)?(shown|listed|printed|in)\s+(in\s+)?parenthes[ie]s\b/i;
 
 /** A line that only numbers a plan ('Plan #9751967', 'Policy No. 12345'): no part of its name. */
 export const PLAN_NUMBER_LINE =

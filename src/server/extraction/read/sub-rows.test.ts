@@ -182,3 +182,53 @@ describe('a list of services beside a column of notes that wraps', () => {
     expect(section(figures).slice(1)).toEqual(rows);
   });
 });
+
+describe('a first column that is a sentence wrapped over lines', () => {
+  // one ruled row per benefit, three value columns, the values centred in their cells
+  const table = (first: string[], others: string[], offset = 13) => {
+    const ws: Word[] = [];
+    const top = 100;
+    first.forEach((t, i) => {
+      ws.push(...wordsAt(t, 44, top + 7 + i * 12, 10));
+    });
+    for (const x of [250, 400])
+      others.forEach((t, i) => {
+        ws.push(...wordsAt(t, x, top + offset + i * 12, 10));
+      });
+    const bottom = top + 43;
+    const segs: Segment[] = [
+      ...box(40, top, 560, bottom),
+      { dir: 'h', pos: 60, a: 40, b: 560 },
+      { dir: 'v', pos: 40, a: 60, b: top },
+      { dir: 'v', pos: 560, a: 60, b: top },
+      { dir: 'v', pos: 245, a: 60, b: bottom },
+      { dir: 'v', pos: 395, a: 60, b: bottom },
+    ];
+    ws.push(...wordsAt('You pay 70% ($0)', 44, 70), ...wordsAt('You pay 60% ($0)', 250, 70));
+    ws.push(...wordsAt('You pay 80% ($0)', 400, 70));
+    return tablesOf(pageOfWords(ws, segs))[0]!;
+  };
+  it.each([
+    {
+      name: 'is no list: the row stays whole',
+      first: ['You pay 65% to 80% of', 'national average price of', 'traditional LASIK ($0)'],
+      rows: 2,
+    },
+    {
+      name: 'while labels in capitals are a list',
+      first: ['Single vision', 'Bifocal', 'Trifocal'],
+      rows: 4,
+    },
+    {
+      name: 'nor is a first column whose every line holds an amount (values, the labels outside)',
+      first: ['Conventional: $0', 'Specialty: $0 up to $60 then', '85% of balance ($0)'],
+      rows: 2,
+      offset: 7,
+    },
+  ])('$name', ({ first, rows, offset }) => {
+    const others = offset
+      ? ['Standard: $0', 'Premium: up to $65, then', '90% of the balance ($65)']
+      : ['You pay 85% of retail price or', '95% of an offer ($0)'];
+    expect(table(first, others, offset).rows).toBe(rows);
+  });
+});

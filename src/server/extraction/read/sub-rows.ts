@@ -79,6 +79,16 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
     !figuresLineForLine(filled, first)
   )
     return undefined;
+  // so is a first column whose every further line goes on in lower case: a sentence wrapped
+  // over lines ('You pay 65% to 80% of / national average price of / traditional LASIK'), no list
+  const firstRest = sortedLines(filled.find((c) => c.col === first)!).slice(1);
+  if (firstRest.length >= 2 && firstRest.every((l) => /^\p{Ll}/u.test(l.text.trim())))
+    return undefined;
+  // and a first column whose every line holds an amount is a column of values (the grid's labels
+  // stand outside its rulings), no list of services
+  const firstLines = filled.find((c) => c.col === first)!.lines;
+  if (firstLines.length >= 2 && firstLines.every((l) => /\$\s?\d|\d\s?%/.test(l.text)))
+    return undefined;
   // the first column's lines anchor the bands; each other column's lines are paired with them in
   // order, each with the anchor nearest in height (values are often set a little lower than
   // their label, and a column set as its own text flow drifts by a fraction of a line)
