@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
 import {
+  framesUnruledTable,
   isFrame,
   joinWrappedRows,
   splitHeadingLevels,
@@ -292,5 +293,78 @@ describe('a ruled frame round a page is no table', () => {
     ['a frame with more than six filled cells', [30, 1, 1, 1, 1, 1, 1], false],
   ])('%s → %s', (_name, counts, expected) => {
     expect(isFrame(table(...(counts as number[])))).toBe(expected);
+  });
+});
+
+describe('a ruled frame cutting a page-wide unruled table into tall columns', () => {
+  /** A cell whose lines start at the given heights. */
+  const cell = (row: number, col: number, ys: number[]): Cell => {
+    const lines = ys.map((y) => ({
+      text: `t${y}`,
+      words: [],
+      box: [0, y, 50, y + 9] as [number, number, number, number],
+      size: 9,
+      confidence: 1,
+      page: 1,
+    }));
+    return {
+      text: lines.map((l) => l.text).join('\n'),
+      lines,
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+  };
+  const ys = (n: number, step = 15, from = 80) =>
+    Array.from({ length: n }, (_, k) => from + k * step);
+  const table = (
+    cells: Cell[],
+    box: [number, number, number, number] = [10, 10, 387, 590],
+  ): Table => ({
+    rows: 3,
+    cols: 3,
+    headerRows: 0,
+    page: 1,
+    origin: 'rulings',
+    box,
+    cells,
+  });
+  it.each([
+    [
+      'codes | descriptions | copays level with each other under a banner, over a footer',
+      table([
+        cell(0, 1, [30]),
+        cell(1, 0, ys(20)),
+        cell(1, 1, ys(24, 12.5)),
+        cell(1, 2, ys(20)),
+        cell(2, 1, [580]),
+      ]),
+      true,
+    ],
+    [
+      'a real table: its other rows hold cells of several lines (a vision grid)',
+      table([
+        cell(0, 0, [30, 40]),
+        cell(0, 1, [30, 40]),
+        cell(1, 0, ys(19)),
+        cell(1, 1, ys(17)),
+        cell(1, 2, ys(16)),
+      ]),
+      false,
+    ],
+    [
+      'lines that do not stand level: prose beside prose',
+      table([cell(0, 1, [30]), cell(1, 0, ys(20, 15, 80)), cell(1, 1, ys(20, 15, 87))]),
+      false,
+    ],
+    [
+      'a grid over part of the page only',
+      table([cell(0, 1, [30]), cell(1, 0, ys(20)), cell(1, 1, ys(20))], [10, 10, 200, 590]),
+      false,
+    ],
+  ])('%s → %s', (_name, t, expected) => {
+    expect(framesUnruledTable(t, 396, 612)).toBe(expected);
   });
 });

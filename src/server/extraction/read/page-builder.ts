@@ -431,6 +431,33 @@ export function isFrame(table: Table): boolean {
   return filled.every((c) => c === big || c.lines.length <= 2) && filled.length <= 6;
 }
 
+/**
+ * A ruled frame drawn over a whole page of an unruled table, its rules also cutting the table's
+ * columns apart (code | description | copay, each column one tall cell): the grid covers most of
+ * the page, and two cells side by side in one of its rows each hold many lines (FRAME_LINES or
+ * more) that stand level with each other, its other rows a line a cell at most (a banner, a
+ * footer). Its rows are the lines, not the grid's few rows.
+ */
+export function framesUnruledTable(table: Table, pageWidth: number, pageHeight: number): boolean {
+  const box = table.box;
+  if (!box || box[2] - box[0] < 0.8 * pageWidth || box[3] - box[1] < 0.7 * pageHeight) return false;
+  const tall = table.cells.filter((c) => c.lines.length >= FRAME_LINES);
+  for (const a of tall) {
+    for (const b of tall) {
+      if (a === b || a.row !== b.row || a.col >= b.col) continue;
+      const [few, many] = a.lines.length <= b.lines.length ? [a, b] : [b, a];
+      const level = few.lines.filter((l) =>
+        many.lines.some((m) => Math.abs(m.box[1] - l.box[1]) <= 0.3 * l.size),
+      );
+      // the grid's other rows hold a banner, a page number, a footer: a line a cell at most
+      const others = table.cells.filter((c) => c.row !== a.row && c.text.trim());
+      if (level.length >= 0.7 * few.lines.length && others.every((c) => c.lines.length <= 1))
+        return true;
+    }
+  }
+  return false;
+}
+
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
@@ -455,7 +482,7 @@ export function buildPage(input: PageInput): Page {
     if (!table) continue;
     // a frame drawn round a page's content (a border, a banner) is no table: its text is read
     // as the page's own, where the table it holds shows by alignment
-    if (isFrame(table)) continue;
+    if (isFrame(table) || framesUnruledTable(table, input.width, input.height)) continue;
     splitUnruledRows(table);
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
