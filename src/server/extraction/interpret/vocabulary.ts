@@ -305,7 +305,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       persons ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
-      /\b(deductible|waived|wait(ing)?|applies|only|after)\b/i.test(inner) ||
+      /\b(deductible|waived|wait(ing)?|applies|only|after|within|charges?)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
       /\b(per|maximum of|excluding|every)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
