@@ -208,6 +208,9 @@ export function isOptionName(text: string): boolean {
 const SERVICE_CODE =
   /\b(type|class|unit|coverage|category|group|level|tier)\s+([ivx]{1,4}|\d{1,2}|[a-d])\b(?![.\d])/i;
 
+/** A category's code at the start of a label ('Type III – Endodontics', 'Class II Basic'). */
+export const SERVICE_CODE_AT_START = new RegExp(`^${SERVICE_CODE.source}`, 'i');
+
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 

@@ -3,6 +3,7 @@ import type { Cell, Table, Word } from '../layout.ts';
 import {
   framesUnruledTable,
   isFrame,
+  joinCodedLabelWraps,
   joinWrappedRows,
   splitHeadingLevels,
   splitSpanningCells,
@@ -366,5 +367,84 @@ describe('a ruled frame cutting a page-wide unruled table into tall columns', ()
     ],
   ])('%s → %s', (_name, t, expected) => {
     expect(framesUnruledTable(t, 396, 612)).toBe(expected);
+  });
+});
+
+describe('a name wrapped under its coded row in a schedule', () => {
+  /** A table from rows of cell texts, one line a cell. */
+  const tableOf = (rows: string[][]): Table => ({
+    rows: rows.length,
+    cols: 4,
+    headerRows: 0,
+    page: 1,
+    origin: 'alignment',
+    cells: rows.flatMap((texts, r) =>
+      texts.flatMap((text, col) =>
+        text
+          ? [
+              {
+                text,
+                lines: [
+                  {
+                    text,
+                    words: [],
+                    box: [0, r * 10, 50, r * 10 + 9],
+                    size: 9,
+                    confidence: 1,
+                    page: 1,
+                  },
+                ],
+                row: r,
+                col,
+                rowSpan: 1,
+                colSpan: 1,
+                page: 1,
+              } as Cell,
+            ]
+          : [],
+      ),
+    ),
+  });
+  const labels = (t: Table) =>
+    t.cells.filter((c) => c.col === 0).map((c) => c.text.replace(/\n/g, ' / '));
+  it.each([
+    [
+      'a wrapped name joins its row',
+      [
+        ['Treatment of Root Canal Obstruction', 'D3331', '$145', '$211'],
+        ['Incomplete Endodontic Therapy -', 'D3332', '$193', '$449'],
+        ['Inoperable/Fractured', '', '', ''],
+        ['Internal Root Repair', 'D3333', '$186', '$184'],
+      ],
+      [
+        'Treatment of Root Canal Obstruction',
+        'Incomplete Endodontic Therapy - / Inoperable/Fractured',
+        'Internal Root Repair',
+      ],
+    ],
+    [
+      'a category bar between coded rows stays a row',
+      [
+        ['Veneer Repair', 'D2983', '$65', '$123'],
+        ['Type III – Endodontics', '', '', ''],
+        ['Pulp Cap - Direct', 'D3110', '$20', '$67'],
+        ['Pulp Cap - Indirect', 'D3120', '$16', '$42'],
+      ],
+      ['Veneer Repair', 'Type III – Endodontics', 'Pulp Cap - Direct', 'Pulp Cap - Indirect'],
+    ],
+    [
+      'no code column: nothing joins',
+      [
+        ['Exams', '100%', '80%', ''],
+        ['Cleanings', '100%', '80%', ''],
+        ['twice a year', '', '', ''],
+        ['Fillings', '80%', '60%', ''],
+      ],
+      ['Exams', 'Cleanings', 'twice a year', 'Fillings'],
+    ],
+  ])('%s', (_name, rows, expected) => {
+    const t = tableOf(rows);
+    joinCodedLabelWraps(t);
+    expect(labels(t)).toEqual(expected);
   });
 });

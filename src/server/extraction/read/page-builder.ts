@@ -1,3 +1,8 @@
+import {
+  BARE_PROCEDURE_CODE,
+  DENTAL_CATEGORY,
+  SERVICE_CODE_AT_START,
+} from '../interpret/vocabulary.ts';
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
 import { groupLines, median } from './lines.ts';
@@ -373,6 +378,33 @@ function opened(text: string): boolean {
  * under '$1500 per person', or '3x/Fam)' under '$50 (Max') is the rest of the row above, wrapped
  * over a rule: it is joined to it.
  */
+/**
+ * In a schedule with a column of procedure codes right of the names ('Periodic Oral Evaluation |
+ * D0120 | $0'), a row holding only a name's line, between two coded rows, is the name above
+ * wrapped ('Incomplete Endodontic Therapy -' over 'Inoperable/Fractured') unless it names a
+ * category (a bar: 'Type III – Endodontics'): it is joined to the row above.
+ */
+export function joinCodedLabelWraps(table: Table): void {
+  const codeAt = (r: number) =>
+    table.cells.some((c) => c.row === r && c.col > 0 && BARE_PROCEDURE_CODE.test(c.text.trim()));
+  const coded = [...Array(table.rows).keys()].filter(codeAt).length;
+  if (coded < 3) return;
+  for (let r = table.rows - 2; r >= 1; r--) {
+    const row = table.cells.filter((c) => c.row === r && c.text.trim());
+    if (row.length !== 1 || row[0]!.col !== 0 || row[0]!.rowSpan !== 1) continue;
+    if (!codeAt(r - 1) || !codeAt(r + 1)) continue;
+    const text = row[0]!.text.trim();
+    if (DENTAL_CATEGORY.test(text) || SERVICE_CODE_AT_START.test(text)) continue;
+    const target = table.cells.find((c) => c.row === r - 1 && c.col === 0 && c.text.trim());
+    if (!target) continue;
+    target.lines = [...target.lines, ...row[0]!.lines];
+    target.text = target.lines.map((l) => l.text).join('\n');
+    table.cells = table.cells.filter((c) => c !== row[0]);
+    for (const c of table.cells) if (c.row > r) c.row--;
+    table.rows--;
+  }
+}
+
 export function joinWrappedRows(table: Table): void {
   for (let r = table.rows - 1; r >= 1; r--) {
     const row = table.cells.filter((c) => c.row === r && c.text.trim());
@@ -534,6 +566,7 @@ export function buildPage(input: PageInput): Page {
   const blocks: Block[] = [];
   for (const group of groups.values()) {
     const found = alignmentTables(group, input.number);
+    for (const table of found.tables) joinCodedLabelWraps(table);
     blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
     blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
   }
