@@ -211,6 +211,9 @@ const SERVICE_CODE =
 /** A category's code at the start of a label ('Type III – Endodontics', 'Class II Basic'). */
 export const SERVICE_CODE_AT_START = new RegExp(`^${SERVICE_CODE.source}`, 'i');
 
+/** A heading that names a group of services ('Miscellaneous Services', 'Non Clinical Procedures'). */
+export const SERVICE_GROUP_HEADING = /\b(services|procedures)\s*$/i;
+
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 

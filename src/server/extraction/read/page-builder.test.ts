@@ -433,6 +433,19 @@ describe('a name wrapped under its coded row in a schedule', () => {
       ['Veneer Repair', 'Type III – Endodontics', 'Pulp Cap - Direct', 'Pulp Cap - Indirect'],
     ],
     [
+      'a heading that names a group of services stays a row',
+      [
+        ['Closure of Salivary Fistula', 'D7983', '$933', '$2,138'],
+        ['Type - Miscellaneous Services', '', '', ''],
+        ['I - Palliative (Emergency) Treatment of Pain', 'D9110', '$19', '$83'],
+      ],
+      [
+        'Closure of Salivary Fistula',
+        'Type - Miscellaneous Services',
+        'I - Palliative (Emergency) Treatment of Pain',
+      ],
+    ],
+    [
       'no code column: nothing joins',
       [
         ['Exams', '100%', '80%', ''],

@@ -2,6 +2,7 @@ import {
   BARE_PROCEDURE_CODE,
   DENTAL_CATEGORY,
   SERVICE_CODE_AT_START,
+  SERVICE_GROUP_HEADING,
 } from '../interpret/vocabulary.ts';
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
@@ -394,7 +395,12 @@ export function joinCodedLabelWraps(table: Table): void {
     if (row.length !== 1 || row[0]!.col !== 0 || row[0]!.rowSpan !== 1) continue;
     if (!codeAt(r - 1) || !codeAt(r + 1)) continue;
     const text = row[0]!.text.trim();
-    if (DENTAL_CATEGORY.test(text) || SERVICE_CODE_AT_START.test(text)) continue;
+    if (
+      DENTAL_CATEGORY.test(text) ||
+      SERVICE_CODE_AT_START.test(text) ||
+      SERVICE_GROUP_HEADING.test(text)
+    )
+      continue;
     const target = table.cells.find((c) => c.row === r - 1 && c.col === 0 && c.text.trim());
     if (!target) continue;
     target.lines = [...target.lines, ...row[0]!.lines];
