@@ -665,6 +665,16 @@ describe('copay schedules: what a procedure row holds, and tables that only comp
     expect(FEE_COMPARISON.test(text)).toBe(expected);
   });
   it.each([
+    ['Porcelain on molar restorations (additional charge)', 'Porcelain on molar restorations'],
+    [
+      'Additional periodontal maintenance (within the 6 month period)',
+      'Additional periodontal maintenance',
+    ],
+    ['Fillings (silver filling)', 'Fillings'],
+  ])('a note on a charge or a time limit is no part of the label: %j', (text, label) => {
+    expect(parseServiceLabel(text).label).toBe(label);
+  });
+  it.each([
     ['D0120', true],
     ['D8070-90', true],
     ['D0120 Periodic oral evaluation', false],

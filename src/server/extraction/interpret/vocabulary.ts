@@ -253,6 +253,12 @@ export function isOptionName(text: string): boolean {
 const SERVICE_CODE =
   /\b(type|class|unit|coverage|category|group|level|tier)\s+([ivx]{1,4}|\d{1,2}|[a-d])\b(?![.\d])/i;
 
+/** A category's code at the start of a label ('Type III – Endodontics', 'Class II Basic'). */
+export const SERVICE_CODE_AT_START = new RegExp(`^${SERVICE_CODE.source}`, 'i');
+
+/** A heading that names a group of services ('Miscellaneous Services', 'Non Clinical Procedures'). */
+export const SERVICE_GROUP_HEADING = /\b(services|procedures)\s*$/i;
+
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
 export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
 
@@ -376,7 +382,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       list ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
-      /\b(deductible|waived|wait(ing)?|applies|only|after)\b/i.test(inner) ||
+      /\b(deductible|waived|wait(ing)?|applies|only|after|within|charges?)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
       /\b(per|maximum of|excluding|every)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(

@@ -147,3 +147,36 @@ describe('a wrapped label whose value stands level with its second line', () => 
     expect(t.rows).toBe(4);
   });
 });
+
+describe('a code and its copay centred on a description of three lines', () => {
+  // 'D4260' and '$150' stand level with the middle line; the first line stands alone above them
+  const schedule = (firstLine: string) => [
+    ...words('D4249', 20, 100),
+    ...words('Clinical crown lengthening – hard tissue', 52, 100),
+    ...words('$405', 340, 100),
+    ...words(firstLine, 52, 115),
+    ...words('D4260', 20, 126),
+    ...words('more contiguous teeth or bounded teeth spaces per quad-', 52, 126),
+    ...words('$150', 340, 126),
+    ...words('rant', 52, 137),
+    ...words('D4270', 20, 152),
+    ...words('Pedicle soft tissue graft procedure', 52, 152),
+    ...words('$475', 340, 152),
+  ];
+  it('gives the first line to the row of the code below it', () => {
+    const t = tableOf(schedule('Osseous surgery (including flap entry and closure) - four or'));
+    const label = t.cells.find((c) => c.col === 0 && c.text.includes('D4260'));
+    expect(label?.lines.map((l) => l.text)).toEqual([
+      'Osseous surgery (including flap entry and closure) - four or',
+      'D4260 more contiguous teeth or bounded teeth spaces per quad-',
+      'rant',
+    ]);
+  });
+  it('leaves a finished line where it stands', () => {
+    const t = tableOf(schedule('Osseous surgery'));
+    const label = t.cells.find((c) => c.col === 0 && c.text.includes('D4260'));
+    expect(label?.lines[0]?.text).toBe(
+      'D4260 more contiguous teeth or bounded teeth spaces per quad-',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { BARE_PROCEDURE_CODE } from '../interpret/vocabulary.ts';
 import type { Box, Cell, Line, Table } from '../layout.ts';
 import { makeLine, median } from './lines.ts';
 
@@ -168,8 +169,27 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
     cells: Map<number, { lines: Line[]; span: number }>;
   }
   const drafts: Draft[] = [];
-  for (const row of region) {
+  // a description's first line standing alone over the line that holds its code (the code, and
+  // its values, centred on a description of three lines): it goes down to that row
+  let pending: Line | undefined;
+  for (const [k, row] of region.entries()) {
     const placed = row.segments.map((s) => ({ seg: s, cols: columnsOf(s, ranges) }));
+    const next = region[k + 1];
+    const nextFirst = next?.segments[0];
+    if (
+      placed.length === 1 &&
+      placed[0]!.cols[0] === 0 &&
+      nextFirst !== undefined &&
+      next!.segments.length >= 2 &&
+      columnsOf(nextFirst, ranges)[0] === 0 &&
+      BARE_PROCEDURE_CODE.test(nextFirst.words[0]?.text ?? '') &&
+      placed[0]!.seg.box[0] > nextFirst.words[0]!.box[2] &&
+      endsUnfinished([placed[0]!.seg]) &&
+      next!.box[1] - row.box[3] < row.box[3] - row.box[1]
+    ) {
+      pending = placed[0]!.seg;
+      continue;
+    }
     const prev = drafts[drafts.length - 1];
     const onlyContinues =
       prev !== undefined &&
@@ -179,6 +199,9 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
           placed[0]!.cols[0] === 0 &&
           isContinuation(placed[0]!.seg, prev.cells.get(0)!.lines)));
     if (onlyContinues) {
+      // (a line held back for a row that turns out to continue the one above stays in order)
+      if (pending) prev.cells.get(0)?.lines.push(pending);
+      pending = undefined;
       for (const { seg, cols } of placed) prev.cells.get(cols[0])!.lines.push(seg);
       continue;
     }
@@ -195,6 +218,8 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       endsUnfinished(prev.cells.get(0)!.lines) &&
       isContinuation(first.seg, prev.cells.get(0)!.lines)
     ) {
+      if (pending) prev.cells.get(0)?.lines.push(pending);
+      pending = undefined;
       for (const { seg, cols } of placed) {
         const cell = prev.cells.get(cols[0]);
         if (cell) cell.lines.push(seg);
@@ -208,6 +233,9 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       if (existing) existing.lines.push(seg);
       else cells.set(cols[0], { lines: [seg], span: cols[1] - cols[0] + 1 });
     }
+    // the description's first line, held back from the row above, opens this row's first cell
+    if (pending) cells.get(0)?.lines.unshift(pending);
+    pending = undefined;
     drafts.push({ cells });
   }
   centredLabels(drafts);

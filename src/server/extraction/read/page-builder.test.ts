@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
 import {
+  framesUnruledTable,
   isFrame,
+  joinCodedLabelWraps,
   joinWrappedRows,
   splitHeadingLevels,
   splitSpanningCells,
@@ -375,5 +377,170 @@ describe('a ruled frame round a page is no table', () => {
     ['a frame with more than six filled cells', [30, 1, 1, 1, 1, 1, 1], false],
   ])('%s → %s', (_name, counts, expected) => {
     expect(isFrame(table(...(counts as number[])))).toBe(expected);
+  });
+});
+
+describe('a ruled frame cutting a page-wide unruled table into tall columns', () => {
+  /** A cell whose lines start at the given heights. */
+  const cell = (row: number, col: number, ys: number[]): Cell => {
+    const lines = ys.map((y) => ({
+      text: `t${y}`,
+      words: [],
+      box: [0, y, 50, y + 9] as [number, number, number, number],
+      size: 9,
+      confidence: 1,
+      page: 1,
+    }));
+    return {
+      text: lines.map((l) => l.text).join('\n'),
+      lines,
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+  };
+  const ys = (n: number, step = 15, from = 80) =>
+    Array.from({ length: n }, (_, k) => from + k * step);
+  const table = (
+    cells: Cell[],
+    box: [number, number, number, number] = [10, 10, 387, 590],
+  ): Table => ({
+    rows: 3,
+    cols: 3,
+    headerRows: 0,
+    page: 1,
+    origin: 'rulings',
+    box,
+    cells,
+  });
+  it.each([
+    [
+      'codes | descriptions | copays level with each other under a banner, over a footer',
+      table([
+        cell(0, 1, [30]),
+        cell(1, 0, ys(20)),
+        cell(1, 1, ys(24, 12.5)),
+        cell(1, 2, ys(20)),
+        cell(2, 1, [580]),
+      ]),
+      true,
+    ],
+    [
+      'a real table: its other rows hold cells of several lines (a vision grid)',
+      table([
+        cell(0, 0, [30, 40]),
+        cell(0, 1, [30, 40]),
+        cell(1, 0, ys(19)),
+        cell(1, 1, ys(17)),
+        cell(1, 2, ys(16)),
+      ]),
+      false,
+    ],
+    [
+      'lines that do not stand level: prose beside prose',
+      table([cell(0, 1, [30]), cell(1, 0, ys(20, 15, 80)), cell(1, 1, ys(20, 15, 87))]),
+      false,
+    ],
+    [
+      'a grid over part of the page only',
+      table([cell(0, 1, [30]), cell(1, 0, ys(20)), cell(1, 1, ys(20))], [10, 10, 200, 590]),
+      false,
+    ],
+  ])('%s → %s', (_name, t, expected) => {
+    expect(framesUnruledTable(t, 396, 612)).toBe(expected);
+  });
+});
+
+describe('a name wrapped under its coded row in a schedule', () => {
+  /** A table from rows of cell texts, one line a cell. */
+  const tableOf = (rows: string[][]): Table => ({
+    rows: rows.length,
+    cols: 4,
+    headerRows: 0,
+    page: 1,
+    origin: 'alignment',
+    cells: rows.flatMap((texts, r) =>
+      texts.flatMap((text, col) =>
+        text
+          ? [
+              {
+                text,
+                lines: [
+                  {
+                    text,
+                    words: [],
+                    box: [0, r * 10, 50, r * 10 + 9],
+                    size: 9,
+                    confidence: 1,
+                    page: 1,
+                  },
+                ],
+                row: r,
+                col,
+                rowSpan: 1,
+                colSpan: 1,
+                page: 1,
+              } as Cell,
+            ]
+          : [],
+      ),
+    ),
+  });
+  const labels = (t: Table) =>
+    t.cells.filter((c) => c.col === 0).map((c) => c.text.replace(/\n/g, ' / '));
+  it.each([
+    [
+      'a wrapped name joins its row',
+      [
+        ['Treatment of Root Canal Obstruction', 'D3331', '$145', '$211'],
+        ['Incomplete Endodontic Therapy -', 'D3332', '$193', '$449'],
+        ['Inoperable/Fractured', '', '', ''],
+        ['Internal Root Repair', 'D3333', '$186', '$184'],
+      ],
+      [
+        'Treatment of Root Canal Obstruction',
+        'Incomplete Endodontic Therapy - / Inoperable/Fractured',
+        'Internal Root Repair',
+      ],
+    ],
+    [
+      'a category bar between coded rows stays a row',
+      [
+        ['Veneer Repair', 'D2983', '$65', '$123'],
+        ['Type III – Endodontics', '', '', ''],
+        ['Pulp Cap - Direct', 'D3110', '$20', '$67'],
+        ['Pulp Cap - Indirect', 'D3120', '$16', '$42'],
+      ],
+      ['Veneer Repair', 'Type III – Endodontics', 'Pulp Cap - Direct', 'Pulp Cap - Indirect'],
+    ],
+    [
+      'a heading that names a group of services stays a row',
+      [
+        ['Closure of Salivary Fistula', 'D7983', '$933', '$2,138'],
+        ['Type - Miscellaneous Services', '', '', ''],
+        ['I - Palliative (Emergency) Treatment of Pain', 'D9110', '$19', '$83'],
+      ],
+      [
+        'Closure of Salivary Fistula',
+        'Type - Miscellaneous Services',
+        'I - Palliative (Emergency) Treatment of Pain',
+      ],
+    ],
+    [
+      'no code column: nothing joins',
+      [
+        ['Exams', '100%', '80%', ''],
+        ['Cleanings', '100%', '80%', ''],
+        ['twice a year', '', '', ''],
+        ['Fillings', '80%', '60%', ''],
+      ],
+      ['Exams', 'Cleanings', 'twice a year', 'Fillings'],
+    ],
+  ])('%s', (_name, rows, expected) => {
+    const t = tableOf(rows);
+    joinCodedLabelWraps(t);
+    expect(labels(t)).toEqual(expected);
   });
 });

@@ -1,3 +1,9 @@
+import {
+  BARE_PROCEDURE_CODE,
+  DENTAL_CATEGORY,
+  SERVICE_CODE_AT_START,
+  SERVICE_GROUP_HEADING,
+} from '../interpret/vocabulary.ts';
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
 import { groupLines, median } from './lines.ts';
@@ -423,6 +429,38 @@ function opened(text: string): boolean {
  * under '$1500 per person', or '3x/Fam)' under '$50 (Max') is the rest of the row above, wrapped
  * over a rule: it is joined to it.
  */
+/**
+ * In a schedule with a column of procedure codes right of the names ('Periodic Oral Evaluation |
+ * D0120 | $0'), a row holding only a name's line, between two coded rows, is the name above
+ * wrapped ('Incomplete Endodontic Therapy -' over 'Inoperable/Fractured') unless it names a
+ * category (a bar: 'Type III – Endodontics'): it is joined to the row above.
+ */
+export function joinCodedLabelWraps(table: Table): void {
+  const codeAt = (r: number) =>
+    table.cells.some((c) => c.row === r && c.col > 0 && BARE_PROCEDURE_CODE.test(c.text.trim()));
+  const coded = [...Array(table.rows).keys()].filter(codeAt).length;
+  if (coded < 3) return;
+  for (let r = table.rows - 2; r >= 1; r--) {
+    const row = table.cells.filter((c) => c.row === r && c.text.trim());
+    if (row.length !== 1 || row[0]!.col !== 0 || row[0]!.rowSpan !== 1) continue;
+    if (!codeAt(r - 1) || !codeAt(r + 1)) continue;
+    const text = row[0]!.text.trim();
+    if (
+      DENTAL_CATEGORY.test(text) ||
+      SERVICE_CODE_AT_START.test(text) ||
+      SERVICE_GROUP_HEADING.test(text)
+    )
+      continue;
+    const target = table.cells.find((c) => c.row === r - 1 && c.col === 0 && c.text.trim());
+    if (!target) continue;
+    target.lines = [...target.lines, ...row[0]!.lines];
+    target.text = target.lines.map((l) => l.text).join('\n');
+    table.cells = table.cells.filter((c) => c !== row[0]);
+    for (const c of table.cells) if (c.row > r) c.row--;
+    table.rows--;
+  }
+}
+
 export function joinWrappedRows(table: Table): void {
   for (let r = table.rows - 1; r >= 1; r--) {
     const row = table.cells.filter((c) => c.row === r && c.text.trim());
@@ -481,6 +519,33 @@ export function isFrame(table: Table): boolean {
   return filled.every((c) => c === big || c.lines.length <= 2) && filled.length <= 6;
 }
 
+/**
+ * A ruled frame drawn over a whole page of an unruled table, its rules also cutting the table's
+ * columns apart (code | description | copay, each column one tall cell): the grid covers most of
+ * the page, and two cells side by side in one of its rows each hold many lines (FRAME_LINES or
+ * more) that stand level with each other, its other rows a line a cell at most (a banner, a
+ * footer). Its rows are the lines, not the grid's few rows.
+ */
+export function framesUnruledTable(table: Table, pageWidth: number, pageHeight: number): boolean {
+  const box = table.box;
+  if (!box || box[2] - box[0] < 0.8 * pageWidth || box[3] - box[1] < 0.7 * pageHeight) return false;
+  const tall = table.cells.filter((c) => c.lines.length >= FRAME_LINES);
+  for (const a of tall) {
+    for (const b of tall) {
+      if (a === b || a.row !== b.row || a.col >= b.col) continue;
+      const [few, many] = a.lines.length <= b.lines.length ? [a, b] : [b, a];
+      const level = few.lines.filter((l) =>
+        many.lines.some((m) => Math.abs(m.box[1] - l.box[1]) <= 0.3 * l.size),
+      );
+      // the grid's other rows hold a banner, a page number, a footer: a line a cell at most
+      const others = table.cells.filter((c) => c.row !== a.row && c.text.trim());
+      if (level.length >= 0.7 * few.lines.length && others.every((c) => c.lines.length <= 1))
+        return true;
+    }
+  }
+  return false;
+}
+
 export function buildPage(input: PageInput): Page {
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
@@ -505,7 +570,7 @@ export function buildPage(input: PageInput): Page {
     if (!table) continue;
     // a frame drawn round a page's content (a border, a banner) is no table: its text is read
     // as the page's own, where the table it holds shows by alignment
-    if (isFrame(table)) continue;
+    if (isFrame(table) || framesUnruledTable(table, input.width, input.height)) continue;
     splitUnruledRows(table);
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
@@ -557,6 +622,7 @@ export function buildPage(input: PageInput): Page {
   const blocks: Block[] = [];
   for (const group of groups.values()) {
     const found = alignmentTables(group, input.number);
+    for (const table of found.tables) joinCodedLabelWraps(table);
     blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
     blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
   }
