@@ -198,7 +198,7 @@ function coverageBeside(cells: AnalyzedTable['body'][number]['cells'], shape: Gr
  * ('(amalgam restorations, child: space maintainers)'), with a coverage beside it: a category
  * of services, though its name is no category word.
  */
-export function listsProcedures(
+export function namedByItsList(
   label: { text: string; description?: string },
   cells: AnalyzedTable['body'][number]['cells'],
   shape: GridShape,
@@ -231,6 +231,7 @@ export function dentalScore(t: AnalyzedTable): number {
   if (shape.groups.length === 0) return 0;
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
+  const fees = comparesFees(t);
   let n = 0;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
@@ -241,7 +242,7 @@ export function dentalScore(t: AnalyzedTable): number {
     }
     if (
       dentalRowKind(orthoRowText(label.text, blockOf(section, block)), section) !== 'other' ||
-      isProcedureRow(label.text, section, row.cells, shape, comparesFees(t), !!label.code)
+      isProcedureRow(label.text, section, row.cells, shape, fees, !!label.code)
     )
       n++;
   }
@@ -539,9 +540,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         const service = lastService!.rows.get(g);
         if (!service) continue;
         const v = withoutNotes(networkValues(row.cells, g));
-        if (v.in && valueFitsSlot('policyYearMaximumInNetwork', v.in.value))
+        if (v.in && valueFitsSlot('policyYearDeductibleIndividualInNetwork', v.in.value))
           service.own.dedIndIn = v.in;
-        if (v.out && valueFitsSlot('policyYearMaximumInNetwork', v.out.value))
+        if (v.out && valueFitsSlot('policyYearDeductibleIndividualOutOfNetwork', v.out.value))
           service.own.dedIndOut = v.out;
         // the procedures listed beside it go on from the service's list
         const more = procedureItems(row.cells[shape.listCol ?? -1], 1);
@@ -565,7 +566,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       isProcedureRow(label.text, section, row.cells, shape, fees, !!label.code)
     )
       kind = 'service';
-    if (kind === 'other' && listsProcedures(label, row.cells, shape)) kind = 'service';
+    if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
@@ -623,6 +624,14 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           return;
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
+      // the description column beside an orthodontia line says whom orthodontia covers
+      // ('Dependent children to age 19')
+      const personsBeside = () => {
+        const who = valueAt(row.cells, shape.listCol);
+        if (!who || !PERSONS.test(who.value)) return;
+        add('orthoPersonsIn', who);
+        add('orthoPersonsOut', who);
+      };
       // orthodontia's own columns: their maximum is its lifetime maximum; its deductibles and
       // services are read from its own rows, not from the plan's class-wide lines
       if (g.orthodontic && kind === 'service' && !isOrthodontic(label.text)) continue;
@@ -649,11 +658,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       ) {
         under.coverageIn = v.in;
         under.coverageOut = v.out ?? v.in;
-        const who = valueAt(row.cells, shape.listCol);
-        if (under.orthodontic && who && PERSONS.test(who.value)) {
-          add('orthoPersonsIn', who);
-          add('orthoPersonsOut', who);
-        }
+        if (under.orthodontic) personsBeside();
         continue;
       }
       switch (kind) {
@@ -684,11 +689,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           add('orthoYearMaxOut', v.out);
           // the description column beside it says who orthodontia covers, as beside its
           // lifetime maximum
-          const who = valueAt(row.cells, shape.listCol);
-          if (who && PERSONS.test(who.value) && (v.in || v.out)) {
-            add('orthoPersonsIn', who);
-            add('orthoPersonsOut', who);
-          }
+          if (v.in || v.out) personsBeside();
           break;
         }
         case 'annualMaximum':
@@ -700,11 +701,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           add('orthoMaxOut', v.out);
           // 'Orthodontic Lifetime Maximum | Dependent children to age 19 | $1,500': the
           // description column says who is covered, for the plans that have the maximum
-          const who = valueAt(row.cells, shape.listCol);
-          if (who && PERSONS.test(who.value) && (v.in || v.out)) {
-            add('orthoPersonsIn', who);
-            add('orthoPersonsOut', who);
-          }
+          if (v.in || v.out) personsBeside();
           break;
         }
         case 'orthoPersons':

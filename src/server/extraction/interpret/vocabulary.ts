@@ -400,7 +400,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     text = forWhom[1]!.trim();
   }
   if (!code) {
-    const m = text.match(new RegExp(`^${SERVICE_CODE.source}`, 'i'));
+    const m = text.match(SERVICE_CODE_AT_START);
     if (m) code = m[0];
   }
   let title = text;

@@ -56,8 +56,10 @@ describe('words set in a font whose text layer spells nothing', () => {
 
 describe('lineRegions', () => {
   const b = (x0: number, y0: number, x1: number, y1: number, size = 10) => ({
+    text: 'word',
     box: [x0, y0, x1, y1] as Box,
     size,
+    confidence: 1,
   });
   it.each([
     ['words of one line close together make one region', [b(0, 0, 20, 10), b(24, 0, 50, 10)], 1],

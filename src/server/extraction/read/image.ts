@@ -3,6 +3,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { groupLines } from './lines.ts';
 import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
 import type { OcrEngine, OcrWord } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
@@ -518,36 +519,12 @@ function pageWord(w: OcrWord, scale: number): Word {
   };
 }
 
-/** A word's box in page points and its glyph size: what the text layer says of where it is. */
-export interface PlacedBox {
-  box: Box;
-  size: number;
-}
-
 /**
- * Boxes on one line, close together, make one region: a line of text is read better whole than
- * word by word.
+ * Words on one line, close together (a gap under their type size), make one region: a line of
+ * text is read better whole than word by word.
  */
-export function lineRegions(boxes: readonly PlacedBox[]): PlacedBox[] {
-  const sorted = [...boxes].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  const out: PlacedBox[] = [];
-  for (const b of sorted) {
-    const last = out.find((r) => {
-      const overlap = Math.min(r.box[3], b.box[3]) - Math.max(r.box[1], b.box[1]);
-      const gap = b.box[0] - r.box[2];
-      return overlap > (b.box[3] - b.box[1]) * 0.5 && gap < b.size && gap > -b.size;
-    });
-    if (last) {
-      last.box = [
-        Math.min(last.box[0], b.box[0]),
-        Math.min(last.box[1], b.box[1]),
-        Math.max(last.box[2], b.box[2]),
-        Math.max(last.box[3], b.box[3]),
-      ];
-      last.size = Math.max(last.size, b.size);
-    } else out.push({ box: [...b.box] as Box, size: b.size });
-  }
-  return out;
+export function lineRegions(words: Word[]): Array<{ box: Box; size: number }> {
+  return groupLines(words, 0, 1).map((l) => ({ box: l.box, size: l.size }));
 }
 
 /**
@@ -557,16 +534,16 @@ export function lineRegions(boxes: readonly PlacedBox[]): PlacedBox[] {
  */
 export async function readGlyphRegions(
   page: PDFPageProxy,
-  boxes: readonly PlacedBox[],
+  words: Word[],
   engine: OcrEngine,
 ): Promise<Word[]> {
-  if (!boxes.length) return [];
+  if (!words.length) return [];
   const base = page.getViewport({ scale: 1 });
   // about 220 dpi: small print reads well, a letter page stays far under the pixel budget
   const scale = Math.min(3, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
   const gray = grayOfCanvas(await renderPdfPage(page, scale));
   const px = (v: number, max: number) => Math.max(0, Math.min(max - 1, Math.round(v * scale)));
-  const rects = lineRegions(boxes).map(({ box, size }) => {
+  const rects = lineRegions(words).map(({ box, size }) => {
     const pad = size * 0.2;
     return {
       x0: px(box[0] - pad, gray.width),

@@ -9,7 +9,7 @@ import {
   type PDFPageProxy,
   Util,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Box, Page, Word } from '../layout.ts';
+import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { readGlyphRegions } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
@@ -149,11 +149,7 @@ export async function readPdfPage(
     const bad = runs.filter((r) => r.font !== undefined && garbled.has(r.font));
     if (bad.length * 2 <= runs.length) {
       runs = runs.filter((r) => !bad.includes(r));
-      const boxes = bad.map((r) => ({
-        box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2] as Box,
-        size: r.size,
-      }));
-      reread = await readGlyphRegions(page, boxes, ocr());
+      reread = await readGlyphRegions(page, wordsOfRuns(bad), ocr());
     }
   }
   let words = [...wordsOfRuns(runs), ...reread];

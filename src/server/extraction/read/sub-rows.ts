@@ -52,6 +52,9 @@ export function splitAlignedSubRows(table: Table): void {
   }
 }
 
+/** A line's height on the page, half-way down it. */
+const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
+
 interface Band {
   top: number;
   bottom: number;
@@ -63,10 +66,10 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const filled = row.filter((c) => c.lines.length > 0);
   if (filled.length < 2) return undefined;
   const first = Math.min(...filled.map((c) => c.col));
+  const labelCell = filled.find((c) => c.col === first)!;
   // a value column whose lines continue in lower case wraps its text: the row is one row whose
   // cells wrap, not a list
   const sortedLines = (c: Cell) => [...c.lines].sort((a, b) => a.box[1] - b.box[1]);
-  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
   const byY = (a: Line, b: Line) => mid(a) - mid(b);
   if (
     filled.some(
@@ -76,23 +79,23 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
           .slice(1)
           .some((l) => /^\p{Ll}/u.test(l.text.trim())),
     ) &&
-    !figuresLineForLine(filled, first)
+    !figuresLineForLine(labelCell, filled)
   )
     return undefined;
   // so is a first column whose every further line goes on in lower case: a sentence wrapped
   // over lines ('You pay 65% to 80% of / national average price of / traditional LASIK'), no list
-  const firstRest = sortedLines(filled.find((c) => c.col === first)!).slice(1);
+  const firstRest = sortedLines(labelCell).slice(1);
   if (firstRest.length >= 2 && firstRest.every((l) => /^\p{Ll}/u.test(l.text.trim())))
     return undefined;
   // and a first column whose every line holds an amount is a column of values (the grid's labels
   // stand outside its rulings), no list of services
-  const firstLines = filled.find((c) => c.col === first)!.lines;
+  const firstLines = labelCell.lines;
   if (firstLines.length >= 2 && firstLines.every((l) => /\$\s?\d|\d\s?%/.test(l.text)))
     return undefined;
   // the first column's lines anchor the bands; each other column's lines are paired with them in
   // order, each with the anchor nearest in height (values are often set a little lower than
   // their label, and a column set as its own text flow drifts by a fraction of a line)
-  const anchors = [...filled.find((c) => c.col === first)!.lines].sort(byY);
+  const anchors = [...labelCell.lines].sort(byY);
   const bands: Band[] = anchors.map((line) => ({
     top: line.box[1],
     bottom: line.box[3],
@@ -129,7 +132,6 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const heading = bands.length > 2 && cols(bands[0]!).size === 1 && cols(bands[0]!).has(first);
   const whole = bands.slice(heading ? 1 : 0).every((b) => cols(b).size === filled.length);
   if (pairs < 3 && !(pairs === 2 && whole)) return undefined;
-  const labelCell = filled.find((c) => c.col === first)!;
   const cellRight = labelCell.box?.[2] ?? Math.max(...labelCell.lines.map((l) => l.box[2]));
   const cellLeft = labelCell.box?.[0] ?? Math.min(...labelCell.lines.map((l) => l.box[0]));
   const fills = (line: Line) => line.box[2] >= cellRight - 0.2 * (cellRight - cellLeft);
@@ -164,13 +166,12 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
  * Crowns | 50%' over 'Dentures | 50%' over 'Fixed Partial Dentures | 50%'): the row is a list
  * even though a column of notes beside wraps its text over more lines.
  */
-function figuresLineForLine(filled: Cell[], first: number): boolean {
-  const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
-  const labels = [...filled.find((c) => c.col === first)!.lines].sort((a, b) => mid(a) - mid(b));
+function figuresLineForLine(labelCell: Cell, filled: Cell[]): boolean {
+  const labels = [...labelCell.lines].sort((a, b) => mid(a) - mid(b));
   if (labels.length < 2) return false;
   const lead = Math.max(1, ...labels.map((l) => l.box[3] - l.box[1]));
   return filled.some((c) => {
-    if (c.col === first || c.lines.length !== labels.length) return false;
+    if (c === labelCell || c.lines.length !== labels.length) return false;
     const lines = [...c.lines].sort((a, b) => mid(a) - mid(b));
     return lines.every(
       (l, i) =>
