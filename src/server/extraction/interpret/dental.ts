@@ -1,6 +1,6 @@
 import type { Cell } from '../layout.ts';
 import { type AnalyzedTable, cellText, classRefIn, oneNetworkNamed } from './document.ts';
-import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
   BARE_SERVICE_CODE,
@@ -12,6 +12,7 @@ import {
   pairedValues,
   printsPairs,
   procedureItems,
+  type RowLabel,
   rowLabelOf,
   sideBySide,
   spansNetworks,
@@ -19,6 +20,7 @@ import {
   type ValueGroup,
   valueAt,
 } from './grid.ts';
+import { codeOpeningLine } from './procedure-codes.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   CONTINUED,
@@ -32,6 +34,7 @@ import {
   isOrthodontic,
   namesDentalProcedures,
   parseServiceLabel,
+  SCHEDULE_MIN_ROWS,
   SPANNING_NOTE,
   valueFitsSlot,
 } from './vocabulary.ts';
@@ -225,10 +228,127 @@ export function comparesFees(t: AnalyzedTable): boolean {
   return [...byCol.values()].some((texts) => FEE_COMPARISON.test(texts.join(' ')));
 }
 
+/**
+ * A copay schedule the row-by-row reading leaves mostly unread: at least SCHEDULE_MIN_ROWS body
+ * rows open with a procedure code and its description ('D0210 Intraoral – comprehensive series
+ * of radiographic images | $0 | $0') beside a coverage, under headings that name no category
+ * ('Diagnostic and Treatment Services', 'Oral Surgery (cont.)') or none, and fewer than half of
+ * them read as services by their words and section. Its coded rows are then the plan's services,
+ * each keyed by its code with the description as title, whatever the heading. Where the
+ * row-by-row reading already takes most coded rows (a summary's sample procedures under category
+ * bars, 'D0120 Periodic oral evaluation | $0'), it keeps its reading; codes printed in a column of
+ * their own are keyed already. Fee comparisons list no coverage. Answers the number of coded
+ * rows (0: not such a schedule).
+ */
+export function codedSchedule(t: AnalyzedTable, shape = gridShape(t)): number {
+  if (shape.groups.length === 0 || comparesFees(t)) return 0;
+  let section = subjectOfLabelColumn(t, shape);
+  let coded = 0;
+  let read = 0;
+  for (const row of t.body) {
+    const label = rowLabelOf(row.cells, shape);
+    if (!label) continue;
+    if (label.code) return 0;
+    if (isSectionRow(row.cells, shape)) {
+      section = label.text;
+      continue;
+    }
+    const cell = row.cells[shape.labelCol];
+    if (!cell || !codeOpeningLine(cell.lines.map((l) => l.text))) continue;
+    if (!coverageBeside(row.cells, shape)) continue;
+    coded++;
+    if (
+      dentalRowKind(label.text, section) !== 'other' ||
+      isProcedureRow(label.text, section, row.cells, shape)
+    )
+      read++;
+  }
+  return coded >= SCHEDULE_MIN_ROWS && read * 2 < coded ? coded : 0;
+}
+
+/** The coded schedule row's label: the code keys it, the description is its title. */
+function scheduleLabel(
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: GridShape,
+): RowLabel | undefined {
+  const cell = cells[shape.labelCol];
+  if (!cell) return undefined;
+  const coded = codeOpeningLine(cell.lines.map((l) => l.text));
+  if (!coded) return undefined;
+  return {
+    text: `${coded.code} ${coded.description}`,
+    code: coded.code,
+    title: coded.description,
+    source: { ...sourceOfLines(cell.lines), page: cell.page },
+  };
+}
+
+/**
+ * A heading row repeated inside a schedule ('Preventative Services | Standard | High' at each
+ * category): its value cells repeat the columns' own headings.
+ */
+function repeatsHeadings(
+  t: AnalyzedTable,
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: GridShape,
+): boolean {
+  const values = cells
+    .map((c, i) => (i === shape.labelCol || !c || c.col !== i ? undefined : cellText(c).trim()))
+    .filter((v): v is string => !!v);
+  if (values.length === 0) return false;
+  const norm = (v: string) => v.toLowerCase().replace(/\s+/g, ' ');
+  const headings = new Set(t.columns.map((c) => norm(c.heading)).filter(Boolean));
+  return values.every((v) => headings.has(norm(v)));
+}
+
+/**
+ * A body row of a schedule that names, over its value columns, plans the document already
+ * printed side by side ('Preventative Services (cont.) | Standard | High' under 'Standard |
+ * High' headings of an earlier page): one value group per named plan, at its column.
+ */
+export function optionsNamedIn(
+  cells: AnalyzedTable['body'][number]['cells'],
+  shape: GridShape,
+  options: readonly string[],
+): ValueGroup[] | undefined {
+  const known = new Map(options.map((o) => [o.trim().toLowerCase(), o]));
+  const groups: ValueGroup[] = [];
+  for (const [i, c] of cells.entries()) {
+    if (i === shape.labelCol || !c || c.col !== i) continue;
+    const text = cellText(c).trim();
+    if (!text) continue;
+    const option = known.get(text.toLowerCase());
+    if (!option) return undefined;
+    groups.push({ option, both: i });
+  }
+  return groups.length >= 2 ? groups : undefined;
+}
+
+/**
+ * When a document's schedule is read by its codes, every coded row of it is keyed the same way:
+ * rows the row-by-row reading took whole ('D8010 Limited orthodontic treatment …' under an
+ * orthodontic heading) are keyed by their code too, so one schedule reads one way.
+ */
+export function keyCodedRowsByCode(facts: Facts): void {
+  const scheduled = facts.services.filter((s) => s.scheduled);
+  if (scheduled.length < SCHEDULE_MIN_ROWS) return;
+  for (const s of facts.services) {
+    if (s.scheduled || s.scope.product !== 'dental') continue;
+    const coded = codeOpeningLine([s.label.value]);
+    if (!coded || s.label.value !== s.title.value) continue;
+    s.label = { ...s.label, value: coded.code };
+    s.title = { ...s.title, value: coded.description };
+    s.procedure = true;
+    s.scheduled = true;
+  }
+}
+
 /** How many body rows read as dental benefit rows with a value beside them. */
 export function dentalScore(t: AnalyzedTable): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
+  const schedule = codedSchedule(t, shape);
+  if (schedule) return schedule;
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
   const fees = comparesFees(t);
@@ -470,11 +590,27 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let previousRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
+  const schedule = codedSchedule(t, shape) > 0;
+  // the value columns of the rows being read: the grid's, or the plans a heading row inside a
+  // schedule names over them
+  let rowGroups = shape.groups;
   for (const row of t.body) {
     const rowAbove = previousRow;
     previousRow = row.row;
     if (listRows.has(row.row)) continue;
-    const printed = rowLabelOf(row.cells, shape);
+    // a copay schedule read by its codes: each coded row is a service keyed by its code
+    const scheduled = schedule ? scheduleLabel(row.cells, shape) : undefined;
+    if (schedule && !scheduled) {
+      // the plans' names over the columns again ('Oral Surgery (cont.) | Standard | High', read
+      // as a body row at the top of a page): the coded rows under it are those plans' values
+      const named = optionsNamedIn(row.cells, shape, facts.options.get('dental') ?? []);
+      if (named) {
+        rowGroups = named;
+        continue;
+      }
+      if (repeatsHeadings(t, row.cells, shape)) continue;
+    }
+    const printed = scheduled ?? rowLabelOf(row.cells, shape);
     const named = printed ? networkSection(printed.text) : undefined;
     if (named && !networkColumns) {
       sectionNetwork = named;
@@ -567,6 +703,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     )
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
+    if (scheduled && coverageBeside(row.cells, shape)) kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
@@ -591,11 +728,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // ('Oral Surgery | 40% | 50%' under a 'Major services' bar is one of its procedures; 'Major
     // Services' under an 'Oral Surgery' bar is a category of its own)
     const procedure =
-      barSeen &&
-      CATEGORY_BAR.test(section) &&
-      (!DENTAL_CATEGORY_ROW.test(label.text) ||
-        (BROAD_CATEGORY.test(section) && !BROAD_CATEGORY.test(label.text)));
-    for (const g of shape.groups) {
+      !!scheduled ||
+      (barSeen &&
+        CATEGORY_BAR.test(section) &&
+        (!DENTAL_CATEGORY_ROW.test(label.text) ||
+          (BROAD_CATEGORY.test(section) && !BROAD_CATEGORY.test(label.text))));
+    for (const g of rowGroups) {
       const scope: Scope = g.option
         ? { product: 'dental', classRef: g.option }
         : rowClass
@@ -739,6 +877,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             break;
           }
           addService(facts, t, row, shape, label, scope, v, procedure);
+          if (scheduled && facts.services.length > 0)
+            facts.services[facts.services.length - 1]!.scheduled = true;
           if (lastService?.row !== row.row)
             lastService = { label: label.text, row: row.row, rows: new Map() };
           lastService.rows.set(g, facts.services[facts.services.length - 1]!);

@@ -57,6 +57,8 @@ export interface ServiceRow {
   orthodontic: boolean;
   /** A procedure row under a category bar ('Office Exam' under 'Exam & Diagnostics'). */
   procedure?: boolean;
+  /** A coded row of a copay schedule read by its codes (keyed by the code, `codedSchedule`). */
+  scheduled?: boolean;
 }
 
 export interface BenefitLine {

@@ -1,6 +1,12 @@
 import type { Line } from '../layout.ts';
 import { joinWrapped } from './values.ts';
-import { BARE_PROCEDURE_CODE, FOOTNOTE_NUMBERS, WORD_PREFIX } from './vocabulary.ts';
+import {
+  BARE_PROCEDURE_CODE,
+  CODE_THEN_WORDS,
+  FOOTNOTE_NUMBERS,
+  PROCEDURE_CODES,
+  WORD_PREFIX,
+} from './vocabulary.ts';
 
 /**
  * A schedule prints the procedure code in a column of its own, left of the description
@@ -77,4 +83,24 @@ export function joinBrokenWords(lines: string[]): string {
 /** Footnote numbers printed after a description ('Crown - titanium (1)', '(1, 2)') are no part of it. */
 export function withoutFootnoteMarks(text: string): string {
   return text.replace(FOOTNOTE_NUMBERS, '').trim();
+}
+
+/**
+ * A label that opens with a procedure code and goes on with the procedure's description in the
+ * same line ('D0120 Periodic oral evaluation - established patient'), its wrapped lines joined
+ * ('… counseling with primary' / 'caregiver'). One code in the label: a cell holding two codes is
+ * two rows the reader kept together, not one procedure.
+ */
+export function codeOpeningLine(lines: readonly string[]): CodeApart | undefined {
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  const first = filled[0];
+  if (!first) return undefined;
+  const m = first.match(CODE_THEN_WORDS);
+  if (!m) return undefined;
+  if (filled.join(' ').match(PROCEDURE_CODES)?.length !== 1) return undefined;
+  const description = withoutFootnoteMarks(
+    joinBrokenWords([first.slice(m[0].length), ...filled.slice(1)]),
+  );
+  if (!/\p{L}{3}/u.test(description)) return undefined;
+  return { code: m[1]!, description };
 }

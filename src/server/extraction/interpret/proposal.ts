@@ -18,6 +18,7 @@ import {
   dentalScore,
   keepProcedureRowsOnlyAlone,
   keepServicesWithCoverage,
+  keyCodedRowsByCode,
 } from './dental.ts';
 import {
   type AnalyzedDocument,
@@ -280,6 +281,7 @@ export function interpretProposal(
   keepPrintedRates(facts);
   keepProcedureRowsOnlyAlone(facts);
   keepServicesWithCoverage(facts);
+  keyCodedRowsByCode(facts);
   spreadJoinedOptions(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));

@@ -288,6 +288,21 @@ export const WORD_PREFIX =
 /** Footnote numbers in parentheses at the end of a label ('(1)', '(1, 2)', '(1) (2)'). */
 export const FOOTNOTE_NUMBERS = /(\s*\(\d{1,2}(\s*,\s*\d{1,2})*\))+\s*$/;
 
+/**
+ * A procedure code opening a line and followed by its description's words after a space
+ * ('D0120 Periodic oral evaluation', 'D8070-90 Comprehensive …'): the code and the gap after it.
+ */
+export const CODE_THEN_WORDS = /^(D\d{4}(?:-\d{1,4})?)\s+(?=[\p{L}\d(])/u;
+
+/** Every procedure code in a text ('D0120', 'D8070-90'). */
+export const PROCEDURE_CODES = /\bD\d{4}(?:-\d{1,4})?\b/g;
+
+/**
+ * A copay schedule is a long list of coded rows: a table with at least this many rows that open
+ * with a procedure code is read as one (a summary's handful of sample procedures is not).
+ */
+export const SCHEDULE_MIN_ROWS = 8;
+
 /** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
 export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
 
