@@ -32,6 +32,7 @@ import {
   dentalRowKind,
   FEE_COMPARISON,
   isOrthodontic,
+  MEMBER_PAYS,
   namesDentalProcedures,
   parseServiceLabel,
   SCHEDULE_MIN_ROWS,
@@ -240,8 +241,13 @@ export function comparesFees(t: AnalyzedTable): boolean {
  * their own are keyed already. Fee comparisons list no coverage. Answers the number of coded
  * rows (0: not such a schedule).
  */
-export function codedSchedule(t: AnalyzedTable, shape = gridShape(t)): number {
+export function codedSchedule(
+  t: AnalyzedTable,
+  shape = gridShape(t),
+  options: readonly string[] = [],
+): number {
   if (shape.groups.length === 0 || comparesFees(t)) return 0;
+  if (!saysWhatMembersPay(t, shape, options)) return 0;
   let section = subjectOfLabelColumn(t, shape);
   let coded = 0;
   let read = 0;
@@ -264,6 +270,33 @@ export function codedSchedule(t: AnalyzedTable, shape = gridShape(t)): number {
       read++;
   }
   return coded >= SCHEDULE_MIN_ROWS && read * 2 < coded ? coded : 0;
+}
+
+/**
+ * Whether a schedule's value columns say what a member pays under a plan: each is headed by a
+ * plan printed side by side ('Standard | High') or by a word for the member's payment ('Copay',
+ * 'Copayment', 'Member Pays', 'You Pay'), or a heading row inside the table names plans the
+ * document already printed side by side. Columns without such a heading may hold anything a
+ * procedure list prints beside its codes (fees, frequencies, limits).
+ */
+function saysWhatMembersPay(
+  t: AnalyzedTable,
+  shape: GridShape,
+  options: readonly string[],
+): boolean {
+  const headed = shape.groups.every((g) => {
+    if (g.option) return true;
+    const cols = [g.in, g.out, g.both, ...(g.others ?? [])].filter(
+      (c): c is number => c !== undefined,
+    );
+    return (
+      cols.length > 0 &&
+      cols.every((c) =>
+        MEMBER_PAYS.test([...(t.columns[c]?.path ?? []), t.columns[c]?.heading ?? ''].join(' ')),
+      )
+    );
+  });
+  return headed || t.body.some((row) => optionsNamedIn(row.cells, shape, options) !== undefined);
 }
 
 /** The coded schedule row's label: the code keys it, the description is its title. */
@@ -344,10 +377,10 @@ export function keyCodedRowsByCode(facts: Facts): void {
 }
 
 /** How many body rows read as dental benefit rows with a value beside them. */
-export function dentalScore(t: AnalyzedTable): number {
+export function dentalScore(t: AnalyzedTable, options: readonly string[] = []): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
-  const schedule = codedSchedule(t, shape);
+  const schedule = codedSchedule(t, shape, options);
   if (schedule) return schedule;
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
@@ -590,7 +623,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let previousRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
-  const schedule = codedSchedule(t, shape) > 0;
+  const schedule = codedSchedule(t, shape, facts.options.get('dental') ?? []) > 0;
+  // a heading over a schedule's page ('Class A Basic', 'Class C Major') names the category of
+  // the procedures under it, not a class of people: the schedule's rows are the plan's
+  if (schedule) delete base.classRef;
   // the value columns of the rows being read: the grid's, or the plans a heading row inside a
   // schedule names over them
   let rowGroups = shape.groups;

@@ -213,7 +213,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       lastProduct = 'vision';
       continue;
     }
-    const dental = dentalScore(t);
+    const dental = dentalScore(t, facts.options.get('dental') ?? []);
     const vision = visionScore(t);
     // two rows that read as benefits, or one under explicit network headings
     const networks = t.columns.some((c) => c.network);

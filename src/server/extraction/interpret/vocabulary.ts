@@ -303,6 +303,10 @@ export const PROCEDURE_CODES = /\bD\d{4}(?:-\d{1,4})?\b/g;
  */
 export const SCHEDULE_MIN_ROWS = 8;
 
+/** A column heading for what the member pays for a procedure ('Copay', 'Member Pays', 'You Pay'). */
+export const MEMBER_PAYS =
+  /\b(co-?pay(ment)?s?|(member|patient|you|enrollee)\s+(pays?|cost|charges?|responsibility)|patient charge)\b/i;
+
 /** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
 export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
 
