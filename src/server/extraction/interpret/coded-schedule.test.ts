@@ -71,6 +71,17 @@ const continued: Array<[string, string, string, string]> = [
   ['D7471', 'Removal of lateral exostosis (maxilla or mandible)', '$206', '$61'],
 ];
 
+/** A page's last few rows of the same schedule, one of them worded as a statement. */
+const short: Array<[string, string, string, string]> = [
+  [
+    'D6080',
+    'Implant maintenance procedures when a full arch fixed hybrid prosthesis is removed and reinserted',
+    '$44',
+    '$39',
+  ],
+  ['D6090', 'Repair of implant/abutment supported prosthesis', '$362', '$233'],
+];
+
 describe('a copay schedule read by its codes', () => {
   const data = interpretProposal(
     markupLayout([
@@ -88,6 +99,10 @@ describe('a copay schedule read by its codes', () => {
       [
         ['Oral Surgery (cont.)', 'Standard', 'High'],
         ...continued.map(([c, d, s, h]) => [`${c} ${d}`, s, h]),
+      ],
+      [
+        ['Prosthodontic Services (cont.)', 'Standard', 'High'],
+        ...short.map(([c, d, s, h]) => [`${c} ${d}`, s, h]),
       ],
     ]),
   );
@@ -122,8 +137,52 @@ describe('a copay schedule read by its codes', () => {
     expect(row(plan, code)?.coverageLevelInNetwork).toBe(value);
   });
 
+  it.each(
+    short.flatMap(([code, title, standard, high]) => [
+      ['Standard', code, title, standard],
+      ['High', code, title, high],
+    ]),
+  )(
+    'a short table of the same schedule is more of it, its rows keyed the same way however worded: %s %s',
+    (plan, code, title, value) => {
+      expect(row(plan, code)?.serviceTypeTitle).toBe(title);
+      expect(row(plan, code)?.coverageLevelInNetwork).toBe(value);
+    },
+  );
+
   it('the repeated heading row is no service', () => {
     expect(rows.some((r) => /Oral Surgery/.test(r.serviceTypeLabel ?? ''))).toBe(false);
+  });
+});
+
+describe('one schedule reads one way', () => {
+  it('coded rows the row-by-row reading took whole before the schedule was seen are keyed by their code too', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Orthodontic Services',
+        [
+          ['Orthodontic Services', 'Standard', 'High'],
+          [
+            'D8080 Comprehensive orthodontic treatment of the adolescent dentition',
+            '$3422',
+            '$3422',
+          ],
+          ['D8090 Comprehensive orthodontic treatment of the adult dentition', '$3658', '$3658'],
+        ],
+        '# Diagnostic Services',
+        [
+          ['Diagnostic and Treatment Services', 'Standard', 'High'],
+          ...coded.map(([c, d, s, h]) => [`${c} ${d}`, s, h]),
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    const ortho = rows.filter((r) => /D80[89]0/.test(r.serviceTypeLabel ?? ''));
+    expect(ortho.map((r) => [r.serviceTypeLabel, r.serviceTypeTitle])).toContainEqual([
+      'D8080',
+      'Comprehensive orthodontic treatment of the adolescent dentition',
+    ]);
+    expect(ortho.every((r) => /^D\d{4}$/.test(r.serviceTypeLabel ?? ''))).toBe(true);
   });
 });
 

@@ -238,13 +238,16 @@ export function comparesFees(t: AnalyzedTable): boolean {
  * each keyed by its code with the description as title, whatever the heading. Where the
  * row-by-row reading already takes most coded rows (a summary's sample procedures under category
  * bars, 'D0120 Periodic oral evaluation | $0'), it keeps its reading; codes printed in a column of
- * their own are keyed already. Fee comparisons list no coverage. Answers the number of coded
- * rows (0: not such a schedule).
+ * their own are keyed already. Fee comparisons list no coverage. Once a document's schedule is
+ * read so (`continuing`), any further table of coded rows under the same kind of columns is more
+ * of it (the few rows a page's last category prints), read the same way. Answers the number of
+ * coded rows (0: not such a schedule).
  */
 export function codedSchedule(
   t: AnalyzedTable,
   shape = gridShape(t),
   options: readonly string[] = [],
+  continuing = false,
 ): number {
   if (shape.groups.length === 0 || comparesFees(t)) return 0;
   if (!saysWhatMembersPay(t, shape, options)) return 0;
@@ -269,6 +272,7 @@ export function codedSchedule(
     )
       read++;
   }
+  if (continuing) return coded;
   return coded >= SCHEDULE_MIN_ROWS && read * 2 < coded ? coded : 0;
 }
 
@@ -368,19 +372,28 @@ export function keyCodedRowsByCode(facts: Facts): void {
   for (const s of facts.services) {
     if (s.scheduled || s.scope.product !== 'dental') continue;
     const coded = codeOpeningLine([s.label.value]);
-    if (!coded || s.label.value !== s.title.value) continue;
+    if (!coded) continue;
+    // the title as the row-by-row reading made it, without the code it opens with
+    const title = codeOpeningLine([s.title.value]);
     s.label = { ...s.label, value: coded.code };
-    s.title = { ...s.title, value: coded.description };
+    s.title = {
+      ...s.title,
+      value: title?.code === coded.code ? title.description : coded.description,
+    };
     s.procedure = true;
     s.scheduled = true;
   }
 }
 
 /** How many body rows read as dental benefit rows with a value beside them. */
-export function dentalScore(t: AnalyzedTable, options: readonly string[] = []): number {
+export function dentalScore(
+  t: AnalyzedTable,
+  options: readonly string[] = [],
+  continuing = false,
+): number {
   const shape = gridShape(t);
   if (shape.groups.length === 0) return 0;
-  const schedule = codedSchedule(t, shape, options);
+  const schedule = codedSchedule(t, shape, options, continuing);
   if (schedule) return schedule;
   let section = subjectOfLabelColumn(t, shape);
   const block = orthoBlock(t, shape);
@@ -623,7 +636,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let previousRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
-  const schedule = codedSchedule(t, shape, facts.options.get('dental') ?? []) > 0;
+  const schedule =
+    codedSchedule(
+      t,
+      shape,
+      facts.options.get('dental') ?? [],
+      facts.services.some((s) => s.scheduled),
+    ) > 0;
   // a heading over a schedule's page ('Class A Basic', 'Class C Major') names the category of
   // the procedures under it, not a class of people: the schedule's rows are the plan's
   if (schedule) delete base.classRef;
@@ -745,7 +764,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
     // 'SEALANTS are limited to Covered Persons under …': a sentence of the limitations names
     // no service type (service types are named, never stated)
-    if (kind === 'service' && STATEMENT.test(label.text)) continue;
+    // (a schedule's coded row names its procedure however it is worded: 'D6080 Implant
+    // maintenance procedures when a full arch fixed hybrid prosthesis is removed …')
+    if (kind === 'service' && !scheduled && STATEMENT.test(label.text)) continue;
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category

@@ -213,7 +213,11 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       lastProduct = 'vision';
       continue;
     }
-    const dental = dentalScore(t, facts.options.get('dental') ?? []);
+    const dental = dentalScore(
+      t,
+      facts.options.get('dental') ?? [],
+      facts.services.some((s) => s.scheduled),
+    );
     const vision = visionScore(t);
     // two rows that read as benefits, or one under explicit network headings
     const networks = t.columns.some((c) => c.network);
