@@ -126,6 +126,10 @@ export function gridShape(t: AnalyzedTable): GridShape {
     classCol = 0;
     labelCol = 1;
   }
+  // the procedures' codes printed first, their names beside them ('Code | Procedure | Copay'):
+  // the names are the label column, the codes key the rows
+  const codesFirst = codesBeforeNames(t, labelCol);
+  if (codesFirst !== undefined) labelCol = codesFirst + 1;
   // a label column split in two under one heading: a merged label over its sub-labels
   // ('Calendar Year Deductible' over 'Individual' / 'Family')
   let subLabelCol: number | undefined;
@@ -154,7 +158,7 @@ export function gridShape(t: AnalyzedTable): GridShape {
   // networks: each service's own deductible, per network
   const underDeductible = (c: Column) =>
     c.network !== undefined && c.path.slice(0, -1).some((p) => /deductible/i.test(p));
-  const codeCol = procedureCodeColumn(t, labelCol + 1);
+  const codeCol = codesFirst ?? procedureCodeColumn(t, labelCol + 1);
   const valueCols = cols.filter(
     (c) =>
       c.index !== labelCol &&
@@ -343,6 +347,24 @@ export function procedureCodeColumn(t: AnalyzedTable, c: number): number | undef
   const named = t.body.filter(
     (r) => BARE_PROCEDURE_CODE.test(own(r)) && /\p{L}{3}/u.test(cellText(r.cells[c - 1])),
   );
+  return named.length >= codes.length * 0.8 ? c : undefined;
+}
+
+/**
+ * A column of procedure codes printed left of the procedures' names ('D0120 | Periodic oral
+ * evaluation | $0'): most cells of column c are bare codes, each beside a name in column c + 1,
+ * and a value column follows. Answers c.
+ */
+export function codesBeforeNames(t: AnalyzedTable, c: number): number | undefined {
+  if (c + 2 >= t.table.cols) return undefined;
+  const own = (r: AnalyzedTable['body'][number], k: number) => {
+    const cell = r.cells[k];
+    return cell && cell.col === k && cell.colSpan === 1 ? cellText(cell) : '';
+  };
+  const filled = t.body.map((r) => own(r, c)).filter(Boolean);
+  const codes = t.body.filter((r) => BARE_PROCEDURE_CODE.test(own(r, c)));
+  if (codes.length < 3 || codes.length < filled.length * 0.8) return undefined;
+  const named = codes.filter((r) => /\p{L}{3}/u.test(own(r, c + 1)));
   return named.length >= codes.length * 0.8 ? c : undefined;
 }
 

@@ -11,10 +11,12 @@ import {
 } from './assemble.ts';
 import { calibrate, documentSignals } from './calibrate.ts';
 import { classesFor, collectClasses, isClassesTable, spreadJoinedOptions } from './classes.ts';
+import { codeBlocks } from './code-blocks.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   collectDental,
+  comparesFees,
   dentalScore,
   keepProcedureRowsOnlyAlone,
   keepServicesWithCoverage,
@@ -160,7 +162,11 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectFrequencyProse(doc, facts);
   collectGroupNameLines(doc, facts);
   let lastProduct: Product | undefined;
-  const tables = doc.items.flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []));
+  // the number of columns of the fee comparison read last, while its pages go on
+  let feeColumns: number | undefined;
+  const tables = doc.items
+    .flatMap((i) => (i.kind === 'table' ? splitRateSection(i.table) : []))
+    .flatMap(codeBlocks);
   // vision grids printed one after another under headings naming plans: each its plan's
   const plans = plansOfRepeatedGrids(tables);
   // plans compared for adults and for children in separate grids: a class per plan and group
@@ -213,6 +219,16 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       lastProduct = 'vision';
       continue;
     }
+    // a fee comparison continued on the next page without its headings ('D5110 | Complete upper
+    // | $829 | $2,250 | $1,421' under nothing): as many columns, no headings — still no benefits
+    if (comparesFees(t)) feeColumns = t.table.cols;
+    else if (
+      feeColumns === t.table.cols &&
+      t.headerRows === 0 &&
+      t.columns.every((c) => !c.heading)
+    )
+      continue;
+    else feeColumns = undefined;
     const dental = dentalScore(
       t,
       facts.options.get('dental') ?? [],

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalExtractionProvider } from '../local-engine.ts';
+import { buildPdf, type Drawing } from '../testing/build-pdf.ts';
+import { tableRows } from '../testing/parsed.ts';
+
+const provider = createLocalExtractionProvider();
+
+/** Procedures of a copay schedule: code, description, member copay. */
+const procedures: Array<[string, string, string]> = [
+  ['D0120', 'Periodic oral evaluation', '$0'],
+  ['D0150', 'Comprehensive oral evaluation', '$0'],
+  ['D0210', 'Intraoral complete series of images', '$5'],
+  ['D0274', 'Bitewings four images', '$5'],
+  ['D1110', 'Prophylaxis adult', '$10'],
+  ['D1120', 'Prophylaxis child', '$10'],
+  ['D2140', 'Amalgam one surface', '$20'],
+  ['D2150', 'Amalgam two surfaces', '$25'],
+  ['D2330', 'Resin one surface anterior', '$30'],
+  ['D2740', 'Crown porcelain ceramic', '$450'],
+];
+
+/** One list a page, unruled: code, description, copay at fixed x, a heading line over them. */
+function oneList(): Drawing[] {
+  const d: Drawing[] = [
+    { text: 'Dental Plan Copay Schedule', x: 40, y: 40, size: 14, bold: true },
+    { text: 'Code', x: 40, y: 80, bold: true },
+    { text: 'Procedure', x: 100, y: 80, bold: true },
+    { text: 'Member Copay', x: 430, y: 80, bold: true },
+  ];
+  procedures.forEach(([code, desc, copay], i) => {
+    const y = 100 + i * 16;
+    d.push({ text: code, x: 40, y }, { text: desc, x: 100, y }, { text: copay, x: 450, y });
+  });
+  return d;
+}
+
+/** Two lists side by side on one page, each 'Code  Procedure  Copay', unruled. */
+function twoLists(): Drawing[] {
+  const d: Drawing[] = [{ text: 'Dental Plan Copay Schedule', x: 40, y: 40, size: 14, bold: true }];
+  for (const x of [40, 320])
+    d.push(
+      { text: 'Code', x, y: 80, bold: true },
+      { text: 'Procedure', x: x + 50, y: 80, bold: true },
+      { text: 'Copay', x: x + 220, y: 80, bold: true },
+    );
+  procedures.forEach(([code, desc, copay], i) => {
+    const x = i < 5 ? 40 : 320;
+    const y = 100 + (i % 5) * 16;
+    d.push({ text: code, x, y }, { text: desc, x: x + 50, y }, { text: copay, x: x + 225, y });
+  });
+  // five more rows under the left list so each list has enough
+  procedures.forEach(([code, desc, copay], i) => {
+    if (i >= 5) return;
+    const y = 180 + i * 16;
+    const c = `D3${code.slice(2)}`;
+    d.push({ text: c, x: 40, y }, { text: desc, x: 90, y }, { text: copay, x: 265, y });
+  });
+  return d;
+}
+
+describe('a copay schedule printed as lines of text', () => {
+  it.each([
+    ['one list a page', oneList],
+    ['two lists side by side', twoLists],
+  ])('%s: a row per code, the description its title, the copay both networks', async (_n, page) => {
+    const bytes = await buildPdf([page()]);
+    const data = await provider.extract({
+      bytes,
+      contentType: 'application/pdf',
+      documentType: 'carrierProposal',
+    });
+    const rows = tableRows(data, 'dentalInsurance_coveredServices');
+    for (const [code, desc, copay] of procedures) {
+      const row = rows.find((r) => r.serviceTypeLabel === code);
+      expect(row?.serviceTypeTitle, code).toBe(desc);
+      expect(row?.coverageLevelInNetwork, code).toBe(copay);
+    }
+  });
+});
