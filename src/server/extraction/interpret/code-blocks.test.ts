@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalExtractionProvider } from '../local-engine.ts';
 import { buildPdf, type Drawing } from '../testing/build-pdf.ts';
+import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
+import { interpretProposal } from './proposal.ts';
 
 const provider = createLocalExtractionProvider();
 
@@ -75,5 +77,47 @@ describe('a copay schedule printed as lines of text', () => {
       expect(row?.serviceTypeTitle, code).toBe(desc);
       expect(row?.coverageLevelInNetwork, code).toBe(copay);
     }
+  });
+});
+
+describe('a column of codes left of the names, read from the grid', () => {
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'dentalInsurance_coveredServices');
+  const coded = procedures.slice(0, 4);
+  const six = procedures.slice(0, 6);
+
+  it.each([
+    [
+      'one list: the code keys the row, the name is the title',
+      [['Code', 'Procedure', 'Copay'], ...coded.map(([c, d, v]) => [c, d, v])],
+    ],
+    [
+      'two lists side by side in one grid: each block a table of its own',
+      [
+        ['Code', 'Procedure', 'Copay', 'Code', 'Procedure', 'Copay'],
+        ...six
+          .slice(0, 3)
+          .map(([c, d, v], i) => [c, d, v, ...(six[i + 3] as [string, string, string])]),
+      ],
+    ],
+  ])('%s', (_name, table) => {
+    const rows = rowsOf(['# Dental Copay Schedule', table]);
+    for (const [code, desc, copay] of table.length > 4 ? coded : six) {
+      const row = rows.find((r) => r.serviceTypeLabel === code);
+      expect(row?.serviceTypeTitle, code).toBe(desc);
+      expect(row?.coverageLevelInNetwork, code).toBe(copay);
+    }
+  });
+
+  it('a fee comparison continued on the next page without headings gives no service', () => {
+    const rows = rowsOf([
+      '# Patient Savings Schedule',
+      [
+        ['Procedure Code', 'Description', 'You Pay', 'Typical Charge', 'Typical Savings'],
+        ...coded.map(([c, d, v]) => [c, d, v, '$100', '$90']),
+      ],
+      [...procedures.slice(4).map(([c, d, v]) => [c, d, v, '$200', '$180'])],
+    ]);
+    expect(rows.filter((r) => /^D\d{4}$/.test(r.serviceTypeLabel ?? ''))).toEqual([]);
   });
 });

@@ -742,6 +742,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       }
       continue;
     }
+    // a fee comparison's coded rows illustrate savings, not the plan's services
+    if (fees && label.code) continue;
     let kind = dentalRowKind(label.text, section);
     // 'Deductible  Individual' then 'Family': the family line of a deductible whose label was
     // printed once, level with its individual line

@@ -221,7 +221,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     // a fee comparison continued on the next page without its headings ('D5110 | Complete upper
     // | $829 | $2,250 | $1,421' under nothing): as many columns, no headings — still no benefits
-    if (comparesFees(t)) feeColumns = t.table.cols;
+    // (a fee comparison under its headings, read as such or as a first row without amounts)
+    const headed =
+      t.headerRows > 0 || !t.body[0]?.cells.some((c) => c !== undefined && hasMoney(cellText(c)));
+    if (headed && comparesFees(t)) feeColumns = t.table.cols;
     else if (
       feeColumns === t.table.cols &&
       t.headerRows === 0 &&
