@@ -86,10 +86,16 @@ describe('a column of codes left of the names, read from the grid', () => {
   const coded = procedures.slice(0, 4);
   const six = procedures.slice(0, 6);
 
+  const ranges: Array<[string, string, string]> = [
+    ['D0120-D0180', 'Oral evaluations', '$0'],
+    ['D0210-D0274', 'Radiographs', '$0'],
+    ['D1110-D1120', 'Cleanings', '$5'],
+  ];
   it.each([
     [
       'one list: the code keys the row, the name is the title',
       [['Code', 'Procedure', 'Copay'], ...coded.map(([c, d, v]) => [c, d, v])],
+      coded,
     ],
     [
       'two lists side by side in one grid: each block a table of its own',
@@ -99,10 +105,16 @@ describe('a column of codes left of the names, read from the grid', () => {
           .slice(0, 3)
           .map(([c, d, v], i) => [c, d, v, ...(six[i + 3] as [string, string, string])]),
       ],
+      six,
     ],
-  ])('%s', (_name, table) => {
+    [
+      'ranges of codes in the code column',
+      [['Code', 'Procedure', 'Copay'], ...ranges.map(([c, d, v]) => [c, d, v])],
+      ranges,
+    ],
+  ])('%s', (_name, table, expected) => {
     const rows = rowsOf(['# Dental Copay Schedule', table]);
-    for (const [code, desc, copay] of table.length > 4 ? coded : six) {
+    for (const [code, desc, copay] of expected) {
       const row = rows.find((r) => r.serviceTypeLabel === code);
       expect(row?.serviceTypeTitle, code).toBe(desc);
       expect(row?.coverageLevelInNetwork, code).toBe(copay);

@@ -33,6 +33,16 @@ describe('a label that opens with a procedure code and goes on with its descript
       ['D3220 Therapeutic pulpotomy (excluding final restora-', 'tion)'],
       { code: 'D3220', description: 'Therapeutic pulpotomy (excluding final restoration)' },
     ],
+    [
+      'a range of codes',
+      ['D0120-D0180 Oral evaluations'],
+      { code: 'D0120-D0180', description: 'Oral evaluations' },
+    ],
+    [
+      'a range of codes with an en dash',
+      ['D0210–D0274 Radiographs'],
+      { code: 'D0210–D0274', description: 'Radiographs' },
+    ],
     ['a code alone', ['D0120'], undefined],
     ['no code first', ['Periodic oral evaluation D0120'], undefined],
     [

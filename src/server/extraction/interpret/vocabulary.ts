@@ -259,8 +259,8 @@ export const SERVICE_CODE_AT_START = new RegExp(`^${SERVICE_CODE.source}`, 'i');
 /** A heading that names a group of services ('Miscellaneous Services', 'Non Clinical Procedures'). */
 export const SERVICE_GROUP_HEADING = /\b(services|procedures)\s*$/i;
 
-/** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90'). */
-export const PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?\b/;
+/** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90', a range 'D0120-D0180'). */
+export const PROCEDURE_CODE = /^D\d{4}([-–]D?\d{1,4})?\b/;
 
 /**
  * What a dental procedure's row holds: a coinsurance, a copay, an amount or a word for either
@@ -292,10 +292,10 @@ export const FOOTNOTE_NUMBERS = /(\s*\(\d{1,2}(\s*,\s*\d{1,2})*\))+\s*$/;
  * A procedure code opening a line and followed by its description's words after a space
  * ('D0120 Periodic oral evaluation', 'D8070-90 Comprehensive …'): the code and the gap after it.
  */
-export const CODE_THEN_WORDS = /^(D\d{4}(?:-\d{1,4})?)\s+(?=[\p{L}\d(])/u;
+export const CODE_THEN_WORDS = /^(D\d{4}(?:[-–]D?\d{1,4})?)\s+(?=[\p{L}\d(])/u;
 
 /** Every procedure code in a text ('D0120', 'D8070-90'). */
-export const PROCEDURE_CODES = /\bD\d{4}(?:-\d{1,4})?\b/g;
+export const PROCEDURE_CODES = /\bD\d{4}(?:[-–]D?\d{1,4})?\b/g;
 
 /**
  * A copay schedule is a long list of coded rows: a table with at least this many rows that open
@@ -307,8 +307,8 @@ export const SCHEDULE_MIN_ROWS = 8;
 export const MEMBER_PAYS =
   /\b(co-?pay(ment)?s?|(member|patient|you|enrollee)\s+(pays?|cost|charges?|responsibility)|patient charge)\b/i;
 
-/** A procedure code standing alone, as in a code column ('D0120', 'D8070-90'). */
-export const BARE_PROCEDURE_CODE = /^D\d{4}(-\d{1,4})?$/;
+/** A procedure code standing alone, as in a code column ('D0120', 'D8070-90', 'D0120–D0180'). */
+export const BARE_PROCEDURE_CODE = /^D\d{4}([-–]D?\d{1,4})?$/;
 
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
