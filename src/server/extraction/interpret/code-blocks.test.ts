@@ -133,3 +133,28 @@ describe('a column of codes left of the names, read from the grid', () => {
     expect(rows.filter((r) => /^D\d{4}$/.test(r.serviceTypeLabel ?? ''))).toEqual([]);
   });
 });
+
+describe('a column of fees beside a column of what the member pays', () => {
+  const priced: Array<[string, string, string, string]> = [
+    ['D0120', 'Periodic oral evaluation', '$45', '$5'],
+    ['D0150', 'Comprehensive oral evaluation', '$70', '$10'],
+    ['D1110', 'Prophylaxis adult', '$80', '$10'],
+  ];
+  it.each([
+    [['Code', 'Procedure', 'In-Network Fee', 'Member Pays']],
+    [['Code', 'Procedure', 'Fee', 'You Pay']],
+    [['Code', 'Procedure', 'Maximum Allowable Charge', 'Copay']],
+  ])('%j: the member’s share is the coverage, the fee is none', (head) => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout(['# Dental Schedule of Benefits', [head, ...priced.map((p) => [...p])]]),
+      ),
+      'dentalInsurance_coveredServices',
+    );
+    for (const [code, , , pays] of priced) {
+      const row = rows.find((r) => r.serviceTypeLabel === code);
+      expect(row?.coverageLevelInNetwork, code).toBe(pays);
+      expect(row?.coverageLevelOutOfNetwork, code).toBe(pays);
+    }
+  });
+});

@@ -13,9 +13,11 @@ import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   BARE_PROCEDURE_CODE,
   DENTAL_CATEGORY,
+  FEE_HEADING,
   insurerMentions,
   isOptionName,
   LIST_MARK,
+  MEMBER_PAYS,
   networkOf,
   PROCEDURE_CODE,
   productsNamed,
@@ -166,6 +168,17 @@ export function gridShape(t: AnalyzedTable): GridShape {
       c.index !== subLabelCol &&
       c.index !== codeCol,
   );
+  // 'Fee | Member Pays': beside a column of what the member pays, a column of what the dentist
+  // charges or the plan allows is no coverage (the fee the copay is taken from)
+  const headingOf = (c: Column) => [...c.path, c.heading].join(' ');
+  const membersPay = valueCols.some((c) => MEMBER_PAYS.test(headingOf(c)));
+  const feeCols = new Set(
+    membersPay
+      ? valueCols
+          .filter((c) => FEE_HEADING.test(headingOf(c)) && !MEMBER_PAYS.test(headingOf(c)))
+          .map((c) => c.index)
+      : [],
+  );
   const ownDeductibles =
     valueCols.some(underDeductible) &&
     valueCols.some((c) => c.network !== undefined && !underDeductible(c));
@@ -174,7 +187,8 @@ export function gridShape(t: AnalyzedTable): GridShape {
       col.index === labelCol ||
       col.index === classCol ||
       col.index === subLabelCol ||
-      col.index === codeCol
+      col.index === codeCol ||
+      feeCols.has(col.index)
     )
       continue;
     if (ownDeductibles && underDeductible(col)) {

@@ -303,6 +303,12 @@ export const PROCEDURE_CODES = /\bD\d{4}(?:[-–]D?\d{1,4})?\b/g;
  */
 export const SCHEDULE_MIN_ROWS = 8;
 
+/**
+ * A column heading for what a procedure costs before the member's share: the dentist's fee or
+ * what the plan allows ('Fee', 'In-Network Fee', 'Usual Charge', 'Maximum Allowable Charge').
+ */
+export const FEE_HEADING = /\b(fees?|charges?|allowances?|allowable|ucr)\b/i;
+
 /** A column heading for what the member pays for a procedure ('Copay', 'Member Pays', 'You Pay'). */
 export const MEMBER_PAYS =
   /\b(co-?pay(ment)?s?|(member|patient|you|enrollee)\s+(pays?|cost|charges?|responsibility)|patient charge)\b/i;
