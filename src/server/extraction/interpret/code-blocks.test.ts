@@ -158,3 +158,48 @@ describe('a column of fees beside a column of what the member pays', () => {
     }
   });
 });
+
+describe('two lists side by side whose labels open with their codes', () => {
+  const left = [
+    'D0120 Periodic oral evaluation',
+    'D0140 Limited oral evaluation',
+    'D0150 Comprehensive oral evaluation',
+    'D0210 Intraoral complete series',
+    'D0220 Periapical first image',
+    'D0230 Periapical each additional',
+    'D0272 Bitewings two images',
+    'D0274 Bitewings four images',
+  ];
+  const right = [
+    'D2140 Amalgam one surface',
+    'D2150 Amalgam two surfaces',
+    'D2160 Amalgam three surfaces',
+    'D2330 Resin one surface anterior',
+    'D2331 Resin two surfaces anterior',
+    'D2740 Crown porcelain ceramic',
+    'D2750 Crown porcelain high noble',
+    'D2950 Core buildup',
+  ];
+  const rows = tableRows(
+    interpretProposal(
+      markupLayout([
+        '# Dental Copay Schedule',
+        [
+          ['Procedure', 'Copay', 'Procedure', 'Copay'],
+          ...left.map((l, i) => [l, '$0', right[i]!, `$${(i + 1) * 10}`]),
+        ],
+      ]),
+    ),
+    'dentalInsurance_coveredServices',
+  );
+  it.each([...left.map((l) => [l, '$0']), ...right.map((l, i) => [l, `$${(i + 1) * 10}`])])(
+    '%s: its own row, its own copay',
+    (label, copay) => {
+      const [code, ...words] = label.split(' ');
+      const row = rows.find((r) => r.serviceTypeLabel === code);
+      expect(row?.serviceTypeTitle).toBe(words.join(' '));
+      expect(row?.coverageLevelInNetwork).toBe(copay);
+      expect(row?.serviceTypeList).toBeUndefined();
+    },
+  );
+});
