@@ -104,6 +104,7 @@ describe('a copay schedule read by its codes', () => {
           '$0',
           '$0',
         ],
+        ['Office visit', '$10', '$10'],
       ],
       'Diagnostic and Treatment Services - continued on next page',
       [
@@ -159,6 +160,11 @@ describe('a copay schedule read by its codes', () => {
       expect(row(plan, code)?.coverageLevelInNetwork).toBe(value);
     },
   );
+
+  it('a row of the schedule without a code but with its own copays is a service as printed', () => {
+    expect(row('Standard', 'Office visit')?.coverageLevelInNetwork).toBe('$10');
+    expect(row('High', 'Office visit')?.serviceTypeTitle).toBe('Office visit');
+  });
 
   it('the repeated heading row is no service', () => {
     expect(rows.some((r) => /Oral Surgery/.test(r.serviceTypeLabel ?? ''))).toBe(false);

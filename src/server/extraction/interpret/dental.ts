@@ -761,6 +761,21 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
     if (scheduled && coverageBeside(row.cells, shape)) kind = 'service';
+    // a row of a schedule without a code but with its own copay ('Office visit | $10 | $10'):
+    // a service named as printed
+    if (
+      schedule &&
+      !scheduled &&
+      kind === 'other' &&
+      label.text.split(/\s+/).length <= 8 &&
+      !NOT_A_SERVICE.test(label.text) &&
+      rowGroups.length > 0 &&
+      rowGroups.every((g) => {
+        const v = networkValues(row.cells, g);
+        return [v.in, v.out].some((e) => e !== undefined && /\$\s?\d/.test(e.value));
+      })
+    )
+      kind = 'service';
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
