@@ -203,3 +203,24 @@ describe('two lists side by side whose labels open with their codes', () => {
     },
   );
 });
+
+describe('a schedule’s code and description columns named in words of their own', () => {
+  const listed: Array<[string, string, string]> = [
+    ['D0120', 'Oral evaluations', '$0'],
+    ['D0210', 'Radiographs', '$0'],
+    ['D1110', 'Cleanings', '$5'],
+  ];
+  it.each([
+    [['Codes', 'Procedures', 'Copay']],
+    [['ADA Code', 'Procedure Description', 'Copayment']],
+    [['CDT Code', 'Description', 'Member Pays']],
+  ])('%j are headings: every coded row is read', (head) => {
+    const rows = tableRows(
+      interpretProposal(markupLayout(['# Dental Copay Schedule', [head, ...listed]])),
+      'dentalInsurance_coveredServices',
+    );
+    expect(rows.map((r) => [r.serviceTypeLabel, r.coverageLevelInNetwork])).toEqual(
+      listed.map(([c, , v]) => [c, v]),
+    );
+  });
+});

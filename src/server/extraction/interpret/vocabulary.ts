@@ -218,7 +218,7 @@ export function networkOf(heading: string): 'in' | 'out' | undefined {
 
 /** Column headings that only describe the label column or the table. */
 export function isGenericHeading(text: string): boolean {
-  return /^(benefits?|plan (feature|design|provisions?|benefits?)|features?|services?( & materials| and materials)?|covered services|service (category|type)|category|description|provision|coverage( tier| level)?|tier|item|procedure|frequency|limitations?|deductible|copays?|plan features?|benefit (description|summary|highlights))$/i.test(
+  return /^(benefits?|plan (feature|design|provisions?|benefits?)|features?|services?( & materials| and materials)?|covered services|service (category|type)|category|description|provision|coverage( tier| level)?|tier|item|procedures?|(ada |cdt )?(procedure )?codes?|procedure descriptions?|frequency|limitations?|deductible|copays?|plan features?|benefit (description|summary|highlights))$/i.test(
     text.trim(),
   );
 }
