@@ -43,6 +43,11 @@ describe('a label that opens with a procedure code and goes on with its descript
       ['D0210–D0274 Radiographs'],
       { code: 'D0210–D0274', description: 'Radiographs' },
     ],
+    [
+      'the code alone on the first line, the description stacked under it',
+      ['D0120', 'Periodic oral evaluation'],
+      { code: 'D0120', description: 'Periodic oral evaluation' },
+    ],
     ['a code alone', ['D0120'], undefined],
     ['no code first', ['Periodic oral evaluation D0120'], undefined],
     [

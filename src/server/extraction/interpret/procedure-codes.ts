@@ -88,19 +88,22 @@ export function withoutFootnoteMarks(text: string): string {
 /**
  * A label that opens with a procedure code and goes on with the procedure's description in the
  * same line ('D0120 Periodic oral evaluation - established patient'), its wrapped lines joined
- * ('… counseling with primary' / 'caregiver'). One code in the label: a cell holding two codes is
- * two rows the reader kept together, not one procedure.
+ * ('… counseling with primary' / 'caregiver'), or the code alone on the first line with the
+ * description stacked under it ('D0120' / 'Periodic oral evaluation'). One code in the label: a
+ * cell holding two codes is two rows the reader kept together, not one procedure.
  */
 export function codeOpeningLine(lines: readonly string[]): CodeApart | undefined {
   const filled = lines.map((l) => l.trim()).filter(Boolean);
   const first = filled[0];
   if (!first) return undefined;
-  const m = first.match(CODE_THEN_WORDS);
-  if (!m) return undefined;
+  // the code alone on the label's first line, the description stacked under it in a narrow cell
+  const stacked = BARE_PROCEDURE_CODE.test(first) && filled.length > 1 ? first : undefined;
+  const m = stacked ? undefined : first.match(CODE_THEN_WORDS);
+  if (!m && !stacked) return undefined;
   if (filled.join(' ').match(PROCEDURE_CODES)?.length !== 1) return undefined;
   const description = withoutFootnoteMarks(
-    joinBrokenWords([first.slice(m[0].length), ...filled.slice(1)]),
+    joinBrokenWords(m ? [first.slice(m[0].length), ...filled.slice(1)] : filled.slice(1)),
   );
   if (!/\p{L}{3}/u.test(description)) return undefined;
-  return { code: m[1]!, description };
+  return { code: stacked ?? m![1]!, description };
 }
