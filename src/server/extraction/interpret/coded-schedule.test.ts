@@ -48,6 +48,16 @@ describe('a label that opens with a procedure code and goes on with its descript
       ['D0120', 'Periodic oral evaluation'],
       { code: 'D0120', description: 'Periodic oral evaluation' },
     ],
+    [
+      'the code after the description, in parentheses',
+      ['Periodic oral evaluation (D0120)'],
+      { code: 'D0120', description: 'Periodic oral evaluation' },
+    ],
+    [
+      'a code in parentheses inside the description is no key',
+      ['Periodic oral evaluation (D0120) once a year'],
+      undefined,
+    ],
     ['a code alone', ['D0120'], undefined],
     ['no code first', ['Periodic oral evaluation D0120'], undefined],
     [

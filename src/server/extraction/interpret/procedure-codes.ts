@@ -89,7 +89,8 @@ export function withoutFootnoteMarks(text: string): string {
  * A label that opens with a procedure code and goes on with the procedure's description in the
  * same line ('D0120 Periodic oral evaluation - established patient'), its wrapped lines joined
  * ('… counseling with primary' / 'caregiver'), or the code alone on the first line with the
- * description stacked under it ('D0120' / 'Periodic oral evaluation'). One code in the label: a
+ * description stacked under it ('D0120' / 'Periodic oral evaluation'), or the code in parentheses
+ * after the description ('Periodic oral evaluation (D0120)'). One code in the label: a
  * cell holding two codes is two rows the reader kept together, not one procedure.
  */
 export function codeOpeningLine(lines: readonly string[]): CodeApart | undefined {
@@ -99,7 +100,14 @@ export function codeOpeningLine(lines: readonly string[]): CodeApart | undefined
   // the code alone on the label's first line, the description stacked under it in a narrow cell
   const stacked = BARE_PROCEDURE_CODE.test(first) && filled.length > 1 ? first : undefined;
   const m = stacked ? undefined : first.match(CODE_THEN_WORDS);
-  if (!m && !stacked) return undefined;
+  if (!m && !stacked) {
+    // the code printed after the description, in parentheses or apart ('Periodic oral
+    // evaluation (D0120)')
+    const all = filled.join(' ');
+    const end = all.match(/^(.*\p{L}{3}.*?)\s*\((D\d{4}(?:[-–]D?\d{1,4})?)\)\s*$/u);
+    if (!end || all.match(PROCEDURE_CODES)?.length !== 1) return undefined;
+    return { code: end[2]!, description: withoutFootnoteMarks(joinBrokenWords([end[1]!])) };
+  }
   if (filled.join(' ').match(PROCEDURE_CODES)?.length !== 1) return undefined;
   const description = withoutFootnoteMarks(
     joinBrokenWords(m ? [first.slice(m[0].length), ...filled.slice(1)] : filled.slice(1)),
