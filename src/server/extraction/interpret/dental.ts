@@ -428,6 +428,16 @@ function pairAt(
   };
 }
 
+/**
+ * An individual's or family's line whose cell prints both amounts, each naming its slot ('Family
+ * coverage | $50: individual $150: Family'): the amount of the line's own slot (0 individual, 1
+ * family); any other cell as it is.
+ */
+export function slotOf(e: Evidence | undefined, slot: 0 | 1): Evidence | undefined {
+  if (!e || !pairSlots(e.value).family) return e;
+  return splitEvidence(e)?.[slot] ?? e;
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -663,12 +673,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       }
       switch (kind) {
         case 'deductibleIndividual':
-          add('dedIndIn', v.in);
-          add('dedIndOut', v.out);
+          add('dedIndIn', slotOf(v.in, 0));
+          add('dedIndOut', slotOf(v.out, 0));
           break;
         case 'deductibleFamily':
-          add('dedFamIn', v.in);
-          add('dedFamOut', v.out);
+          add('dedFamIn', slotOf(v.in, 1));
+          add('dedFamOut', slotOf(v.out, 1));
           break;
         case 'deductible': {
           // '$50 / $150' or '$50 individual / $150 family'

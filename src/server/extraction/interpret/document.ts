@@ -180,11 +180,16 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
   return out;
 }
 
-/** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
+/**
+ * A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network', 'a
+ * Participating or Non-Participating Dentist').
+ */
 export function namesBothNetworks(text: string): boolean {
   const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
   return (
-    /\bin[- ]?(network|&|and|\/|or\b)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t)
+    (/\bin[- ]?(network|&|and|\/|or\b)/.test(t) &&
+      /out[- ]?of[- ]?network|non[- ]?network/.test(t)) ||
+    /\b(participating|contracted|preferred)\s*\d*\s*(or|and|\/|&)\s*non[- ]?\1\b/.test(t)
   );
 }
 

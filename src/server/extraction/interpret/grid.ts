@@ -132,9 +132,12 @@ export function gridShape(t: AnalyzedTable): GridShape {
   const next = labelCol + 1;
   const firstBody = t.body[0]?.row;
   if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
-    const sharedHeading = t.table.cells.some(
-      (c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2,
-    );
+    // (or no heading over either: an empty corner over the label and its sub-labels)
+    const headed = (col: number) =>
+      t.table.cells.some((c) => c.row < firstBody && c.col <= col && c.col + c.colSpan > col && cellText(c));
+    const sharedHeading =
+      t.table.cells.some((c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2) ||
+      (!headed(labelCol) && !headed(next));
     const subs = t.body
       .map((r) => r.cells[next])
       .filter((c) => c !== undefined && c.col === next && cellText(c));

@@ -26,6 +26,7 @@ import {
   cellText,
   classRefIn,
   documentProducts,
+  namesBothNetworks,
   optionNamedIn,
 } from './document.ts';
 import { effectiveDateOf } from './effective-date.ts';
@@ -214,8 +215,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     }
     const dental = dentalScore(t);
     const vision = visionScore(t);
-    // two rows that read as benefits, or one under explicit network headings
-    const networks = t.columns.some((c) => c.network);
+    // two rows that read as benefits, or one under explicit network headings (one network's or
+    // both networks' in one heading: 'When using a Participating or Non-Participating Dentist')
+    const networks = t.columns.some((c) => c.network || namesBothNetworks(c.heading));
     const enough = (n: number) => n >= 2 || (n >= 1 && networks);
     // rows both products print ('Exam') go to the product the table's section or own header
     // names ('Vision Care Services | In-Network | Out-of-Network')

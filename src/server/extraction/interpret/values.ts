@@ -159,6 +159,10 @@ export function splitPair(s: string): [string, string] | undefined {
     const familyFirst = /family/i.test(named[3]!) && !/family/i.test(named[4]!);
     return familyFirst ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
   }
+  // '$50: individual $150: Family', 'Individual: $50 Family: $150': each amount beside the slot
+  // it fills, in either order, with no separator between the two
+  const tagged = taggedPair(s);
+  if (tagged) return tagged;
   let parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   // '$50 single/$150 family': a slash with no spaces between two amounts that name their slots
   if (parts.length !== 2 && /\b(single|individual|family)\b/i.test(s))
@@ -186,6 +190,23 @@ export function splitPair(s: string): [string, string] | undefined {
   if (!a || !b) return undefined;
   if (!looksLikeValue(a) || !looksLikeValue(b)) return undefined;
   return [a, b];
+}
+
+const SLOT_WORD = '(individual|single|per person|family)';
+const AMOUNT = '(\\$[\\d,]+(?:\\.\\d+)?)';
+const AMOUNT_THEN_SLOT = new RegExp(`^\\s*${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s+${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s*$`, 'i');
+const SLOT_THEN_AMOUNT = new RegExp(`^\\s*${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s+${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s*$`, 'i');
+
+/** Two amounts each tagged with its slot, individual's first in the answer. */
+function taggedPair(s: string): [string, string] | undefined {
+  const a = s.match(AMOUNT_THEN_SLOT);
+  const b = a ? undefined : s.match(SLOT_THEN_AMOUNT);
+  if (!a && !b) return undefined;
+  const [v1, w1, v2, w2] = a ? [a[1]!, a[2]!, a[3]!, a[4]!] : [b![2]!, b![1]!, b![4]!, b![3]!];
+  const fam1 = /family/i.test(w1);
+  const fam2 = /family/i.test(w2);
+  if (fam1 === fam2) return undefined;
+  return fam1 ? [v2, v1] : [v1, v2];
 }
 
 /** Which slot words a two-value cell names, in order ('individual'/'family', 'in'/'out'). */

@@ -94,8 +94,8 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
     const first = ys[0]!;
     const above = words.filter((w) => inside(w, first - size * 2.2, first));
     let top: number | undefined;
-    // only a row of column headings, not a title over the table
-    if (above.length && pieces(above).length >= 2) {
+    // only a row of column headings, not a title over the table nor a justified paragraph
+    if (above.length && headingRow(above, size)) {
       top = Math.min(...above.map((w) => w.box[1])) - size * 0.3;
       ys.unshift(top);
     }
@@ -117,6 +117,18 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
     }
   }
   return out;
+}
+
+/**
+ * Words above a table's first rule that read as its column headings: two runs or more on a line,
+ * apart by more than the widened spaces of a justified paragraph (which also breaks into runs).
+ */
+export function headingRow(above: Word[], size: number): boolean {
+  if (pieces(above).length < 2) return false;
+  return groupLines(above, 0).some((line) => {
+    const ps = pieces(line.words).sort((p, q) => p.x0 - q.x0);
+    return ps.some((p, i) => i > 0 && p.x0 - ps[i - 1]!.x1 >= size * 1.2);
+  });
 }
 
 /**
@@ -201,6 +213,7 @@ function splitAtHeadings(
   const body = median(all.map((w) => w.size)) || 10;
   const heights = ys.slice(1).map((y, i) => y - ys[i]!);
   const rowHeight = median(heights);
+  const left = Math.min(...all.map((w) => w.box[0]));
   const bold = all.filter((w) => w.bold).length;
   const plainRows = bold < all.length * 0.3;
   const parts: Array<{ ys: number[]; top?: number }> = [];
@@ -227,7 +240,9 @@ function splitAtHeadings(
     // a lone line in a taller band, or bold among plain rows: a heading between two tables;
     // lines of running text only, each a single run, in a taller band: text between two tables
     const lone = lines.length === 1;
-    const prose = lines.length > 1 && lines.every(alone);
+    // (running text starts at the table's left; column headings wrapped in a column do not)
+    const prose =
+      lines.length > 1 && lines.every(alone) && lines.some((l) => l.box[0] <= left + body);
     if (
       (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) ||
       (prose && y1 - y0 > Math.min(...heights) * 2)
@@ -276,8 +291,11 @@ function tableRulings(
   }
   const filled = bands.filter((b) => b.words.length > 0);
   if (filled.length < 2) return [];
-  // a ruled grid already: every band with text has its column lines
-  if (filled.every((b) => b.real.length > 0)) return [];
+  // a ruled grid already: every band with text has its column lines, and the table its sides (a
+  // lone line between two columns, no frame, leaves the other columns to the text)
+  const side = (x: number) =>
+    vs.some((v) => Math.abs(v.pos - x) <= tol * 3 && v.a <= ys[0]! + tol && v.b >= ys[ys.length - 1]! - tol);
+  if (filled.every((b) => b.real.length > 0) && side(stack.a) && side(stack.b)) return [];
   const bandPieces = filled.map((b) => pieces(b.words));
   const separators = columnSeparators(bandPieces, stack, bands, tol);
   if (separators.length === 0) return [];
@@ -289,9 +307,10 @@ function tableRulings(
   out.push({ dir: 'v', pos: stack.a, a: y0, b: y1 });
   out.push({ dir: 'v', pos: stack.b, a: y0, b: y1 });
   for (const band of bands) {
-    if (band.real.length > 0) continue;
     const ps = pieces(band.words);
     for (const x of separators) {
+      // a band's own column lines stand; the text gives the columns it leaves undrawn
+      if (band.real.some((r) => Math.abs(r - x) <= tol * 2)) continue;
       if (ps.some((p) => spans(p, x))) continue;
       out.push({ dir: 'v', pos: x, a: band.y0, b: band.y1 });
     }
@@ -349,7 +368,8 @@ function columnSeparators(
     const both = bandPieces.filter(
       (ps) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid),
     ).length;
-    if (both < 2) continue;
+    // a table of one row under its headings (the stub heading left empty): that row's runs
+    if (both < 2 && !(both === 1 && bandPieces.length === 2 && g1 - g0 >= 8)) continue;
     const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
     out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
   }
