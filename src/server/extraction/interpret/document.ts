@@ -198,6 +198,11 @@ export function namesNetworkExplicitly(text: string): boolean {
   return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
 }
 
+/** A heading naming its column's network outright, or both networks. */
+function namesNetworkHeading(text: string): boolean {
+  return namesBothNetworks(text) || oneNetworkNamed(text) !== undefined;
+}
+
 /** The one network a heading or bar names outright ('Out-of-Network Reimbursements'), if any. */
 export function oneNetworkNamed(text: string): 'in' | 'out' | undefined {
   return namesNetworkExplicitly(text) && !namesBothNetworks(text) ? networkOf(text) : undefined;
@@ -419,7 +424,10 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
     // (a plan's name may run longer with the area it serves: 'AETNA DMO NTL LGL NJ, TX, CA, AZ, NC')
-    if (filled.some((t) => t.split(/\s+/).length > limit && !isOptionName(t))) break;
+    // (so may a network's heading: 'When using any combination of Participating and
+    // Non-Participating Dentists')
+    const long = (t: string) => t.split(/\s+/).length > (namesNetworkHeading(t) ? 12 : limit);
+    if (filled.some((t) => long(t) && !isOptionName(t))) break;
     if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings
