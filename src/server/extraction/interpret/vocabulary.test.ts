@@ -413,6 +413,8 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['Periodontal Scaling & Root Planing (quadrant)', 'Periodontal Scaling & Root Planing'],
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
     ['Major (12 mo. wait period)', 'Major'],
+    ['Periodontics (other than maintenance)', 'Periodontics'],
+    ['Prosthodontics (except implants)', 'Prosthodontics'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
   });
