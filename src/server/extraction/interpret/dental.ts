@@ -428,6 +428,38 @@ function pairAt(
   };
 }
 
+/** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
+const TAGGED_AMOUNT = /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
+
+/**
+ * A deductible row whose value cells each name their slot ('Individual: $50 | Family: $150' under
+ * each network): the deductibles by the slot each cell names and its column's network; undefined
+ * unless two cells or more name theirs and every network column's cell does.
+ */
+export function taggedDeductibles(
+  t: AnalyzedTable,
+  cells: Array<Cell | undefined>,
+): Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> | undefined {
+  const out: Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> = [];
+  for (const col of t.columns) {
+    if (!col.network) continue;
+    const cell = cells[col.index];
+    if (!cell || cell.col !== col.index) return undefined;
+    const m = cellText(cell).replace(/\s+/g, ' ').match(TAGGED_AMOUNT);
+    if (!m) return undefined;
+    const family = /family/i.test(m[1]!);
+    const kind = family
+      ? col.network === 'in'
+        ? 'dedFamIn'
+        : 'dedFamOut'
+      : col.network === 'in'
+        ? 'dedIndIn'
+        : 'dedIndOut';
+    out.push([kind, evidence(m[2]!, sourceOfCell(cell), 'cell')]);
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
 /**
  * An individual's or family's line whose cell prints both amounts, each naming its slot ('Family
  * coverage | $50: individual $150: Family'): the amount of the line's own slot (0 individual, 1
@@ -598,6 +630,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
     const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    // 'Deductible | Individual: $50 | Family: $150 | Individual: $50 | Family: $150' under two
+    // network headings that each span two columns: each cell names its slot
+    if (kind === 'deductible' && shape.groups.length === 1 && !shape.groups[0]!.option) {
+      const tagged = taggedDeductibles(t, row.cells);
+      if (tagged) {
+        const scope: Scope = rowClass ? { product: 'dental', classRef: rowClass } : base;
+        for (const [k, e] of tagged) facts.add(k, e, scope, t.order + row.row / 1000);
+        continue;
+      }
+    }
     // ('Oral Surgery | 40% | 50%' under a 'Major services' bar is one of its procedures; 'Major
     // Services' under an 'Oral Surgery' bar is a category of its own)
     const procedure =

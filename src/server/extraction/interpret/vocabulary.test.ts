@@ -380,6 +380,9 @@ describe('what a slot value is made of', () => {
     ['policyYearDeductibleFamilyInNetwork', 'Max 3x/Fam', true],
     ['policyYearDeductibleFamilyInNetwork', '3 times the individual', true],
     ['policyYearMaximumInNetwork', '$1500 per person per Calendar Year', true],
+    ['policyYearMaximumInNetwork', '30%', false],
+    ['orthodonticLifetimeMaximumOutOfNetwork', '50 percent', false],
+    ['policyYearDeductibleIndividualInNetwork', '100', true],
     [
       'policyYearDeductibleIndividualInNetwork',
       'Limited to one (1) time per tooth per lifetime.',

@@ -792,11 +792,16 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
 export const BENEFIT_VALUE =
   /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free|included|waived|n\/a|none|unlimited|allowance|deductible)\b/i;
 
+/** A value that is a share and nothing else ('30%', '50 percent'). */
+const SHARE_ONLY = /^\s*\d{1,3}(\.\d+)?\s?(%|percent)\s*$/i;
+
 /** Whether a value can fill a slot (a catalogue column's name); slots without a rule take any. */
 export function valueFitsSlot(column: string, value: string): boolean {
   const rule = SLOT_VALUES.find(([slot]) => slot.test(column));
   if (!rule) return true;
   const [, words, longest] = rule;
+  // a share is no amount: '30%' beside 'Extended Annual Max' says how much is paid beyond it
+  if (/Deductible|Maximum/.test(column) && SHARE_ONLY.test(value)) return false;
   return words.test(value) && value.length <= longest;
 }
 

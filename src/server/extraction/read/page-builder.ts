@@ -70,6 +70,21 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
         : undefined;
     };
     const ranges = segments.map(columnsOf);
+    // a run that starts inside a column right of a label's and runs on over the columns after it
+    // (a value printed across both networks, left-aligned: 'Annual maximum | $1,500 + extended
+    // annual maximum (see section below)') spans from its column to the cell's end
+    const end = cell.col + cell.colSpan - 1;
+    segments.forEach((seg, k) => {
+      if (ranges[k] !== undefined) return;
+      const x0 = Math.min(...seg.map((w) => w.box[0]));
+      const first = grid.xs.findIndex((x, c) => c >= cell.col && c <= end && x0 >= x && x0 < grid.xs[c + 1]!);
+      if (first <= cell.col) return;
+      const label = ranges.some((r) => r !== undefined && r[1] < first);
+      const beside = segments.every(
+        (o, j) => j === k || ranges[j] === undefined || ranges[j]![1] < first,
+      );
+      if (label && beside) ranges[k] = [first, end];
+    });
     const parts = new Map<number, { last: number; words: Word[] }>();
     if (ranges.some((r) => r === undefined)) {
       const starts = new Set(
