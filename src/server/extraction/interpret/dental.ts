@@ -1,6 +1,12 @@
-import type { Cell } from '../layout.ts';
-import { type AnalyzedTable, cellText, classRefIn, oneNetworkNamed } from './document.ts';
-import { type Evidence, evidence, type Scope, sourceOfCell } from './evidence.ts';
+import type { Cell, Line } from '../layout.ts';
+import {
+  type AnalyzedDocument,
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  oneNetworkNamed,
+} from './document.ts';
+import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
   BARE_SERVICE_CODE,
@@ -1067,4 +1073,87 @@ function addService(
     service.own = { dedIndIn: ind, dedIndOut: ind, dedFamIn: fam, dedFamOut: fam };
   }
   facts.services.push(service);
+}
+
+/** 'Plan pays 50 percent', 'pays 50%': the share a sentence says the plan pays. */
+const PAYS_SHARE = /\b(?:plan|we)?\s*pays?\s+(\d{1,3}(?:\.\d+)?\s?(?:%|percent))/i;
+/** '$1,500 lifetime orthodontia maximum', 'lifetime maximum of $1,500'. */
+const LIFETIME_AMOUNT =
+  /(\$\s?[\d,]+(?:\.\d\d)?)\s+lifetime\s+(?:orthodont\w*\s+)?maximum|lifetime\s+(?:orthodont\w*\s+)?maximum\s+(?:of\s+|is\s+)?(\$\s?[\d,]+(?:\.\d\d)?)/i;
+/** 'Child orthodontia covers children through age 18'. */
+const COVERS_PERSONS =
+  /\bcovers\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:children|child|adults(?:\s+and\s+children)?|dependents)\b[^.;]*)/i;
+
+export interface OrthodontiaParagraph {
+  coverage: string;
+  maximum?: string;
+  persons?: string;
+}
+
+/**
+ * What a paragraph about orthodontia says of it ('Child orthodontia covers children through age
+ * 18. Plan pays 50 percent (no deductible) of the covered orthodontia services, up to: $1,500
+ * lifetime orthodontia maximum.'): the share the plan pays, the lifetime maximum and whom it
+ * covers; undefined when it names no share.
+ */
+export function orthodontiaParagraph(text: string): OrthodontiaParagraph | undefined {
+  const t = text.replace(/\s+/g, ' ');
+  if (!isOrthodontic(t)) return undefined;
+  const share = t.match(PAYS_SHARE)?.[1];
+  if (!share) return undefined;
+  const max = t.match(LIFETIME_AMOUNT);
+  const persons = t.match(COVERS_PERSONS)?.[1]?.trim();
+  return {
+    coverage: share,
+    ...(max ? { maximum: (max[1] ?? max[2])!.replace(/\s+/g, '') } : {}),
+    ...(persons ? { persons } : {}),
+  };
+}
+
+/**
+ * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
+ * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
+ */
+export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): void {
+  if (!facts.shown.has('dental')) return;
+  if (facts.services.some((s) => s.orthodontic && s.scope.product === 'dental')) return;
+  const items = doc.items;
+  for (let i = 0; i + 1 < items.length; i++) {
+    const head = items[i]!;
+    if (head.kind !== 'line') continue;
+    const title = head.line.text.trim();
+    if (!isOrthodontic(title) || /[\d$%.:]/.test(title) || title.split(/\s+/).length > 4) continue;
+    // the paragraph: the lines under the heading, on its page, up to a wider gap
+    const lines: Line[] = [];
+    for (let j = i + 1; j < items.length && lines.length < 6; j++) {
+      const it = items[j]!;
+      if (it.kind !== 'line' || it.heading || it.line.page !== head.line.page) break;
+      const above = lines[lines.length - 1] ?? head.line;
+      if (it.line.box[1] - above.box[3] > it.line.size * 1.2) break;
+      lines.push(it.line);
+    }
+    if (lines.length === 0) continue;
+    const said = orthodontiaParagraph(lines.map((l) => l.text).join(' '));
+    if (!said) continue;
+    const source = sourceOfLines(lines);
+    const scope: Scope = { product: 'dental', ...(head.scope.classRef ? { classRef: head.scope.classRef } : {}) };
+    const coverage = evidence(said.coverage, source, 'prose');
+    const name = evidence(title, sourceOfLines([head.line]), 'heading');
+    facts.services.push({
+      scope,
+      order: head.order,
+      label: name,
+      title: name,
+      coverageIn: coverage,
+      coverageOut: coverage,
+      own: {},
+      ...(said.persons ? { persons: evidence(said.persons, source, 'prose') } : {}),
+      orthodontic: true,
+    });
+    if (said.maximum) {
+      facts.add('orthoMaxIn', evidence(said.maximum, source, 'prose'), scope, head.order);
+      facts.add('orthoMaxOut', evidence(said.maximum, source, 'prose'), scope, head.order);
+    }
+    return;
+  }
 }

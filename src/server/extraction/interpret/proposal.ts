@@ -15,6 +15,7 @@ import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   collectDental,
+  collectOrthodontiaProse,
   dentalScore,
   keepProcedureRowsOnlyAlone,
   keepServicesWithCoverage,
@@ -265,6 +266,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   const sections = serviceSectionTables(doc);
   if (sections.services) collectVision(sections.services, facts);
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
+  // orthodontia described in a paragraph under its own heading, no table printing it
+  collectOrthodontiaProse(doc, facts);
   return facts;
 }
 
