@@ -435,7 +435,8 @@ function pairAt(
 }
 
 /** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
-const TAGGED_AMOUNT = /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
+const TAGGED_AMOUNT =
+  /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
 
 /**
  * A deductible row whose value cells each name their slot ('Individual: $50 | Family: $150' under
@@ -1136,7 +1137,10 @@ export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): vo
     const said = orthodontiaParagraph(lines.map((l) => l.text).join(' '));
     if (!said) continue;
     const source = sourceOfLines(lines);
-    const scope: Scope = { product: 'dental', ...(head.scope.classRef ? { classRef: head.scope.classRef } : {}) };
+    const scope: Scope = {
+      product: 'dental',
+      ...(head.scope.classRef ? { classRef: head.scope.classRef } : {}),
+    };
     const coverage = evidence(said.coverage, source, 'prose');
     const name = evidence(title, sourceOfLines([head.line]), 'heading');
     facts.services.push({

@@ -205,7 +205,11 @@ describe('a description printed as bullets', () => {
     ],
     // a sentence wrapped over lines is no list of procedures
     [
-      ['Covers exams and cleanings (twice a', 'year) and X-rays. Fillings are', 'Covered after the deductible.'],
+      [
+        'Covers exams and cleanings (twice a',
+        'year) and X-rays. Fillings are',
+        'Covered after the deductible.',
+      ],
       'Covers exams and cleanings (twice a year) and X-rays. Fillings are Covered after the deductible.',
     ],
   ])('%j → %j', (lines, expected) => {

@@ -134,7 +134,9 @@ export function gridShape(t: AnalyzedTable): GridShape {
   if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
     // (or no heading over either: an empty corner over the label and its sub-labels)
     const headed = (col: number) =>
-      t.table.cells.some((c) => c.row < firstBody && c.col <= col && c.col + c.colSpan > col && cellText(c));
+      t.table.cells.some(
+        (c) => c.row < firstBody && c.col <= col && c.col + c.colSpan > col && cellText(c),
+      );
     const sharedHeading =
       t.table.cells.some((c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2) ||
       (!headed(labelCol) && !headed(next));
@@ -640,7 +642,9 @@ export function notedItems(lines: string[]): string | undefined {
   const joined = items.map((it) => joinWrapped(it));
   const noted = joined.filter((t) => /\([^()]*\)/.test(t)).length;
   if (noted * 2 < joined.length) return undefined;
-  const names = joined.map((t) => cleanValue(t.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ')));
+  const names = joined.map((t) =>
+    cleanValue(t.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ')),
+  );
   if (names.some((n) => !n || n.split(/\s+/).length > 8 || /[,;.]$/.test(n))) return undefined;
   return names.join(', ');
 }

@@ -194,8 +194,14 @@ export function splitPair(s: string): [string, string] | undefined {
 
 const SLOT_WORD = '(individual|single|per person|family)';
 const AMOUNT = '(\\$[\\d,]+(?:\\.\\d+)?)';
-const AMOUNT_THEN_SLOT = new RegExp(`^\\s*${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s+${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s*$`, 'i');
-const SLOT_THEN_AMOUNT = new RegExp(`^\\s*${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s+${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s*$`, 'i');
+const AMOUNT_THEN_SLOT = new RegExp(
+  `^\\s*${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s+${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s*$`,
+  'i',
+);
+const SLOT_THEN_AMOUNT = new RegExp(
+  `^\\s*${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s+${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s*$`,
+  'i',
+);
 
 /** Two amounts each tagged with its slot, individual's first in the answer. */
 function taggedPair(s: string): [string, string] | undefined {

@@ -294,7 +294,10 @@ function tableRulings(
   // a ruled grid already: every band with text has its column lines, and the table its sides (a
   // lone line between two columns, no frame, leaves the other columns to the text)
   const side = (x: number) =>
-    vs.some((v) => Math.abs(v.pos - x) <= tol * 3 && v.a <= ys[0]! + tol && v.b >= ys[ys.length - 1]! - tol);
+    vs.some(
+      (v) =>
+        Math.abs(v.pos - x) <= tol * 3 && v.a <= ys[0]! + tol && v.b >= ys[ys.length - 1]! - tol,
+    );
   if (filled.every((b) => b.real.length > 0) && side(stack.a) && side(stack.b)) return [];
   const bandPieces = filled.map((b) => pieces(b.words));
   const separators = columnSeparators(bandPieces, stack, bands, tol);

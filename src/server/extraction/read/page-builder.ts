@@ -77,7 +77,9 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
     segments.forEach((seg, k) => {
       if (ranges[k] !== undefined) return;
       const x0 = Math.min(...seg.map((w) => w.box[0]));
-      const first = grid.xs.findIndex((x, c) => c >= cell.col && c <= end && x0 >= x && x0 < grid.xs[c + 1]!);
+      const first = grid.xs.findIndex(
+        (x, c) => c >= cell.col && c <= end && x0 >= x && x0 < grid.xs[c + 1]!,
+      );
       if (first <= cell.col) return;
       const label = ranges.some((r) => r !== undefined && r[1] < first);
       const beside = segments.every(
