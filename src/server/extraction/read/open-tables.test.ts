@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
 import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
-import { headingRow } from './open-tables.ts';
+import { headingRow, virtualRulings } from './open-tables.ts';
 import type { Segment } from './rulings.ts';
 
 const words = wordsAt;
@@ -243,6 +243,22 @@ describe('small tables ruled above and below their header, the stub heading left
       'When using any combination of Participating and Non-Participating Dentists',
     );
     expect(text(t, 1, 1)).toBe('$2,000: individual');
+  });
+});
+
+describe('a header with a label and a heading over one label-only row', () => {
+  it('draws no column line (the label column is no one-row table)', () => {
+    const ws = [
+      ...words('Partial List of Services', 44, 380),
+      ...words('Passive PPO', 430, 380),
+      ...words('Preventive', 44, 410),
+    ];
+    const drawn = virtualRulings(
+      [rule(375, 36, 576), rule(406, 36, 576), rule(426, 36, 576)],
+      ws,
+      2.5,
+    );
+    expect(drawn.filter((s) => s.dir === 'v' && s.pos > 40 && s.pos < 570)).toEqual([]);
   });
 });
 

@@ -368,11 +368,15 @@ function columnSeparators(
     if (g1 - g0 < 2) continue;
     // text on both sides in at least two rows: a real column boundary, not a ragged edge
     const mid = (g0 + g1) / 2;
-    const both = bandPieces.filter(
-      (ps) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid),
-    ).length;
-    // a table of one row under its headings (the stub heading left empty): that row's runs
-    if (both < 2 && !(both === 1 && bandPieces.length === 2 && g1 - g0 >= 8)) continue;
+    const sides = (ps: Piece[]) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid);
+    const both = bandPieces.filter(sides).length;
+    // a table of one row under its headings, the stub heading left empty: that row's runs
+    const oneRow =
+      bandPieces.length === 2 &&
+      g1 - g0 >= 8 &&
+      bandPieces[0]!.every((p) => p.x0 >= mid) &&
+      sides(bandPieces[1]!);
+    if (both < 2 && !oneRow) continue;
     const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
     out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
   }
