@@ -293,11 +293,8 @@ function tableRulings(
   if (filled.length < 2) return [];
   // a ruled grid already: every band with text has its column lines, and the table its sides (a
   // lone line between two columns, no frame, leaves the other columns to the text)
-  const side = (x: number) =>
-    vs.some(
-      (v) =>
-        Math.abs(v.pos - x) <= tol * 3 && v.a <= ys[0]! + tol && v.b >= ys[ys.length - 1]! - tol,
-    );
+  const side = (x: number, y0 = ys[0]!, y1 = ys[ys.length - 1]!) =>
+    vs.some((v) => Math.abs(v.pos - x) <= tol * 3 && v.a <= y0 + tol && v.b >= y1 - tol);
   if (filled.every((b) => b.real.length > 0) && side(stack.a) && side(stack.b)) return [];
   const bandPieces = filled.map((b) => pieces(b.words));
   const separators = columnSeparators(bandPieces, stack, bands, tol);
@@ -310,9 +307,12 @@ function tableRulings(
   out.push({ dir: 'v', pos: stack.a, a: y0, b: y1 });
   out.push({ dir: 'v', pos: stack.b, a: y0, b: y1 });
   for (const band of bands) {
+    // a band ruled as a grid of its own (column lines and a side) keeps its lines; a lone column
+    // line with no sides leaves the other columns to the text
+    const framed = side(stack.a, band.y0, band.y1) || side(stack.b, band.y0, band.y1);
+    if (band.real.length > 0 && framed) continue;
     const ps = pieces(band.words);
     for (const x of separators) {
-      // a band's own column lines stand; the text gives the columns it leaves undrawn
       if (band.real.some((r) => Math.abs(r - x) <= tol * 2)) continue;
       if (ps.some((p) => spans(p, x))) continue;
       out.push({ dir: 'v', pos: x, a: band.y0, b: band.y1 });
