@@ -577,7 +577,11 @@ export function buildPage(input: PageInput): Page {
           median(input.words.map((w) => w.size)) || 10,
           input.tolerance,
         );
-  const grids = findGrids([...input.segments, ...virtual, ...bridges], input.tolerance);
+  const grids = findGrids(
+    [...input.segments, ...virtual, ...bridges],
+    input.tolerance,
+    input.segments,
+  );
   const tables: Table[] = [];
   let free = input.words;
   for (const grid of grids) {

@@ -67,12 +67,16 @@ export function mergeSegments(segments: Segment[], tol: number): Segment[] {
 }
 
 /**
- * Two ruled grids one above the other on the same column lines, with rules between them that
+ * Two ruled grids one above the other on the same drawn column lines, with rules between them that
  * cross every column and meet no column line: rows whose cells span the columns (a value printed
  * across both networks: 'Annual maximum | $1,500 + extended annual maximum'). Those rows belong
  * to the grid below, in cells spanning its columns.
  */
-export function joinAcrossSpanningRows(components: Segment[][], tol: number): Segment[][] {
+export function joinAcrossSpanningRows(
+  components: Segment[][],
+  tol: number,
+  drawn: Segment[],
+): Segment[][] {
   const lone = components.filter((c) => c.length === 1 && c[0]!.dir === 'h').map((c) => c[0]!);
   const grids = components.filter(
     (c) => c.filter((s) => s.dir === 'h').length >= 2 && c.filter((s) => s.dir === 'v').length >= 2,
@@ -99,7 +103,17 @@ export function joinAcrossSpanningRows(components: Segment[][], tol: number): Se
     const u = extent(upper);
     const l = extent(lower);
     if (l.top <= u.bottom) continue;
-    const shared = u.xs.filter((x) => l.xs.some((y) => Math.abs(x - y) <= tol));
+    // column lines the page draws in both grids (not lines the text implies)
+    const drawnIn = (x: number, top: number, bottom: number) =>
+      drawn.some(
+        (v) => v.dir === 'v' && Math.abs(v.pos - x) <= tol && v.a < bottom - tol && v.b > top + tol,
+      );
+    const shared = u.xs.filter(
+      (x) =>
+        l.xs.some((y) => Math.abs(x - y) <= tol) &&
+        drawnIn(x, u.top, u.bottom) &&
+        drawnIn(x, l.top, l.bottom),
+    );
     if (shared.length < 2) continue;
     const a = Math.max(u.a, l.a);
     const b = Math.min(u.b, l.b);
@@ -162,7 +176,7 @@ function coverage(segs: Segment[], a: number, b: number): number {
  * Finds the grids drawn by `segments`. `tol` is the distance under which two lines count as one
  * (about a quarter of a text line).
  */
-export function findGrids(segments: Segment[], tol: number): Grid[] {
+export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): Grid[] {
   const segs = mergeSegments(segments, tol);
   const hs = segs.filter((s) => s.dir === 'h');
   const vs = segs.filter((s) => s.dir === 'v');
@@ -188,7 +202,8 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
     components.get(r)!.push(s);
   });
   const grids: Grid[] = [];
-  for (const comp of joinAcrossSpanningRows([...components.values()], tol)) {
+  const comps = [...components.values()];
+  for (const comp of drawn ? joinAcrossSpanningRows(comps, tol, drawn) : comps) {
     const ch = comp.filter((s) => s.dir === 'h');
     const cv = comp.filter((s) => s.dir === 'v');
     if (ch.length < 2 || cv.length < 2) continue;
