@@ -417,7 +417,6 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
     ['Major (12 mo. wait period)', 'Major'],
     ['Periodontics (other than maintenance)', 'Periodontics'],
-    ['Prosthodontics (except implants)', 'Prosthodontics'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
   });

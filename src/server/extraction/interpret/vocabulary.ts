@@ -385,8 +385,8 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       /\b(deductible|waived|wait(ing)?|applies|only|after|within|charges?)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
-      // (or what it leaves out: 'other than maintenance', 'except implants')
-      /\b(per|maximum of|excluding|every|other than|except)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
+      // (or what it leaves out: 'other than maintenance')
+      /\b(per|maximum of|excluding|every|other than)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
         inner,
       )
     ) {
