@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
+import type { Segment } from '../read/rulings.ts';
+import { pageOfWords, wordsAt as words } from '../testing/page-words.ts';
+import { tableRows } from '../testing/parsed.ts';
+import { orthodontiaParagraph, slotOf } from './dental.ts';
+import { evidence } from './evidence.ts';
+import { interpretProposal } from './proposal.ts';
+
+/**
+ * Layout shapes of real benefit summaries, read end to end from placed words and rulings: each
+ * test's page holds one shape the engine once missed.
+ */
+
+const h = (y: number, a = 40, b = 562): Segment => ({ dir: 'h', pos: y, a, b });
+const v = (x: number, a: number, b: number): Segment => ({ dir: 'v', pos: x, a, b });
+
+function read(ws: Word[], segments: Segment[]) {
+  const page = pageOfWords(ws, segments);
+  return interpretProposal({ format: 'pdf', pages: [page], furniture: [] });
+}
+
+const services = (data: ReturnType<typeof read>) =>
+  tableRows(data, 'dentalInsurance_coveredServices');
+
+describe('small tables over a benefits grid: deductible and maximum, the stub heading empty', () => {
+  // 'Calendar Year Deductible | Individual coverage / Family coverage | $50 … / $150: Family'
+  // under 'When using a Participating or Non-Participating Dentist'; the maximum per network
+  // under headings that name the networks in long phrases; then the grid of services
+  const ws = [
+    ...words('When using a Participating or', 374, 110),
+    ...words('Non-Participating Dentist', 374, 122),
+    ...words('Calendar Year Deductible', 46, 133),
+    ...words('Individual coverage', 276, 133),
+    ...words('$50 per individual', 374, 133),
+    ...words('Family coverage', 290, 149),
+    ...words('$50: individual', 374, 149),
+    ...words('$150: Family', 374, 164),
+    ...words('Calendar Year Benefit Maximum', 46, 196, 10),
+    ...words('When using any', 271, 227),
+    ...words('combination of', 271, 238),
+    ...words('Participating and', 271, 250),
+    ...words('Non-Participating', 271, 262),
+    ...words('Dentists', 271, 274),
+    ...words('When Using a Non-Participating Dentist', 374, 227),
+    ...words('Calendar Year Benefit Maximum', 46, 286),
+    ...words('$2,000: individual', 271, 286),
+    ...words('$1,000: individual', 374, 286),
+    ...words('Benefits', 46, 350),
+    ...words('Participating Dentist', 300, 350),
+    ...words('Non-Participating Dentist', 430, 350),
+    ...words('Oral exam', 46, 370),
+    ...words('$0', 300, 370),
+    ...words('$0', 430, 370),
+    ...words('Endodontics', 46, 390),
+    ...words('10%', 300, 390),
+    ...words('20%', 430, 390),
+    ...words('Crowns and casts', 46, 410),
+    ...words('40%', 300, 410),
+    ...words('50%', 430, 410),
+  ];
+  const segs = [
+    h(107),
+    h(131.7),
+    h(178.5),
+    h(223.7),
+    h(284),
+    h(303.5),
+    v(369.1, 224.9, 303.4),
+    h(345),
+    h(365),
+    h(385),
+    h(405),
+    h(425),
+  ];
+  const rows = services(read(ws, segs));
+
+  it('reads each service with the deductible by its slot and the maximum per network', () => {
+    expect(rows.map((r) => r.serviceTypeLabel)).toEqual([
+      'Oral exam',
+      'Endodontics',
+      'Crowns and casts',
+    ]);
+    const endo = rows[1]!;
+    expect(endo.coverageLevelInNetwork).toBe('10%');
+    expect(endo.policyYearDeductibleIndividualInNetwork).toBe('$50 per individual');
+    expect(endo.policyYearDeductibleIndividualOutOfNetwork).toBe('$50 per individual');
+    expect(endo.policyYearDeductibleFamilyInNetwork).toBe('$150');
+    expect(endo.policyYearDeductibleFamilyOutOfNetwork).toBe('$150');
+    expect(endo.policyYearMaximumInNetwork).toBe('$2,000: individual');
+    expect(endo.policyYearMaximumOutOfNetwork).toBe('$1,000: individual');
+  });
+});
+
+describe('a grid whose network headings each span two columns', () => {
+  // 'Deductible | Individual: $50 | Family: $150 | Individual: $75 | Family: $200', then an annual
+  // maximum ruled across the columns without column lines, then the services; orthodontia in a
+  // paragraph under its own heading
+  const ws = [
+    ...words('Services', 22, 100),
+    ...words('In-network dentist', 214, 100),
+    ...words('Out-of-network dentist', 406, 100),
+    ...words('Deductible', 22, 140),
+    ...words('Individual:', 214, 140),
+    ...words('$50', 214, 152),
+    ...words('Family:', 310, 140),
+    ...words('$150', 310, 152),
+    ...words('Individual:', 406, 140),
+    ...words('$75', 406, 152),
+    ...words('Family:', 502, 140),
+    ...words('$200', 502, 152),
+    ...words('Deductible applies to all services excluding preventive.', 214, 175),
+    ...words('Annual maximum', 22, 196),
+    ...words('$1,500 + extended annual maximum (see section below)', 214, 196),
+    ...words('Preventive services', 22, 232, 11),
+    ...words('Routine oral examinations (3 per year)', 22, 246),
+    ...words('Bitewing x-rays (2 films under age 10,', 22, 257),
+    ...words('up to 4 films ages 10 and older)', 22, 268),
+    ...words('Routine cleanings (3 per year)', 22, 279),
+    ...words('Sealants', 22, 290),
+    ...words('100% no deductible', 214, 232),
+    ...words('100% no deductible', 406, 232),
+    ...words('Basic services', 22, 320, 11),
+    ...words('80% after deductible', 214, 320),
+    ...words('80% after deductible', 406, 320),
+    ...words('Orthodontia services', 22, 400, 11),
+    ...words('Child orthodontia covers children through age 18. Plan pays 50 percent (no', 22, 414),
+    ...words(
+      'deductible) of the covered orthodontia services, up to: $1,500 lifetime orthodontia',
+      22,
+      425,
+    ),
+    ...words('maximum.', 22, 436),
+  ];
+  const segs = [
+    h(95, 18, 594),
+    h(132, 18, 594),
+    h(169, 210, 402),
+    h(189, 18, 594),
+    h(225, 18, 594),
+    h(310, 18, 594),
+    h(345, 18, 594),
+    v(18, 95, 132),
+    v(594, 95, 132),
+    v(210, 95, 169),
+    v(306, 132, 169),
+    v(402, 95, 169),
+    v(498, 132, 169),
+    v(210, 225, 345),
+    v(402, 225, 345),
+  ];
+  const rows = services(read(ws, segs));
+  const by = (label: string) => rows.find((r) => r.serviceTypeLabel === label)!;
+
+  it('reads each cell of the deductible by the slot it names, under its network', () => {
+    const basic = by('Basic services');
+    expect(basic.coverageLevelInNetwork).toBe('80% after deductible');
+    expect(basic.policyYearDeductibleIndividualInNetwork).toBe('$50');
+    expect(basic.policyYearDeductibleFamilyInNetwork).toBe('$150');
+    expect(basic.policyYearDeductibleIndividualOutOfNetwork).toBe('$75');
+    expect(basic.policyYearDeductibleFamilyOutOfNetwork).toBe('$200');
+  });
+
+  it('reads the maximum ruled across the columns for both networks', () => {
+    const basic = by('Basic services');
+    expect(basic.policyYearMaximumInNetwork).toBe(
+      '$1,500 + extended annual maximum (see section below)',
+    );
+    expect(basic.policyYearMaximumOutOfNetwork).toBe(basic.policyYearMaximumInNetwork);
+  });
+
+  it('lists the procedures under a category without their notes', () => {
+    expect(by('Preventive services').serviceTypeList).toBe(
+      'Routine oral examinations, Bitewing x-rays, Routine cleanings, Sealants',
+    );
+  });
+
+  it('reads orthodontia from its paragraph', () => {
+    const ortho = by('Orthodontia services');
+    expect(ortho.coverageLevelInNetwork).toBe('50 percent');
+    expect(ortho.coverageLevelOutOfNetwork).toBe('50 percent');
+    expect(ortho.orthodonticLifetimeMaximumInNetwork).toBe('$1,500');
+    expect(ortho.coveredPersonsInNetwork).toBe('children through age 18');
+  });
+});
+
+describe('orthodontiaParagraph', () => {
+  it.each([
+    [
+      'Child orthodontia covers children through age 18. Plan pays 50 percent (no deductible) of the covered orthodontia services, up to: $1,500 lifetime orthodontia maximum.',
+      { coverage: '50 percent', maximum: '$1,500', persons: 'children through age 18' },
+    ],
+    [
+      'Orthodontia: the plan pays 50% up to a lifetime maximum of $2,000.',
+      { coverage: '50%', maximum: '$2,000' },
+    ],
+    ['Orthodontia is not covered.', undefined],
+    ['The plan pays 80% of basic services.', undefined],
+  ])('%s', (text, expected) => {
+    expect(orthodontiaParagraph(text)).toEqual(expected);
+  });
+});
+
+describe('slotOf', () => {
+  const src = { page: 1, box: [0, 0, 1, 1] as [number, number, number, number] };
+  it.each([
+    ['$50: individual $150: Family', 1, '$150'],
+    ['$50: individual $150: Family', 0, '$50'],
+    ['$50 per individual', 0, '$50 per individual'],
+    ['$150', 1, '$150'],
+  ] as const)('%s, slot %i → %s', (value, slot, expected) => {
+    expect(slotOf(evidence(value, src, 'cell'), slot)?.value).toBe(expected);
+  });
+});
