@@ -202,7 +202,7 @@ describe('orthodontiaParagraph', () => {
 });
 
 describe('slotOf', () => {
-  const src = { page: 1, box: [0, 0, 1, 1] as [number, number, number, number] };
+  const src = { page: 1, box: [0, 0, 1, 1] as [number, number, number, number], reading: 1 };
   it.each([
     ['$50: individual $150: Family', 1, '$150'],
     ['$50: individual $150: Family', 0, '$50'],

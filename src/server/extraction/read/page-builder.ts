@@ -83,7 +83,7 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
       if (first <= cell.col) return;
       const label = ranges.some((r) => r !== undefined && r[1] < first);
       const beside = segments.every(
-        (o, j) => j === k || ranges[j] === undefined || ranges[j]![1] < first,
+        (_o, j) => j === k || ranges[j] === undefined || ranges[j]![1] < first,
       );
       if (label && beside) ranges[k] = [first, end];
     });
