@@ -48,6 +48,16 @@ import {
  * covered-services row with its coverage in and out of network.
  */
 
+/** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
+const AMOUNT_HEADING =
+  /^\s*((annual|calendar year|plan year|benefit year|lifetime)\s+)?(deductible|(benefit\s+)?maximum)\W*$/i;
+
+/** A row label that names a tier of a deductible or maximum ('Individual', 'Per Family'). */
+const TIER_LABEL = /^\s*(per\s+)?(individual|person|member|single|employee|family)\W*$/i;
+
+/** A deductible value that is a word, no amount ('Not Covered', 'None', 'N/A'). */
+const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/i;
+
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
 
@@ -112,7 +122,20 @@ export function keepProcedureRowsOnlyAlone(facts: Facts): void {
       ),
   );
   if (!categories) return;
-  const kept = facts.services.filter((s) => !s.procedure);
+  // the list of sample procedures runs on into the next table (a page's end cut it) before its
+  // next category bar: its rows there are samples too
+  const tableOf = (s: ServiceRow) => Math.floor(s.order);
+  const listTables = new Set(facts.services.filter((s) => s.procedure).map(tableOf));
+  const firstList = Math.min(...listTables);
+  const categoryTables = new Set(
+    facts.services.filter((s) => DENTAL_CATEGORY_ROW.test(s.label.value)).map(tableOf),
+  );
+  const runsOn = (s: ServiceRow) =>
+    tableOf(s) > firstList &&
+    !categoryTables.has(tableOf(s)) &&
+    !s.orthodontic &&
+    !DENTAL_CATEGORY_ROW.test(s.label.value);
+  const kept = facts.services.filter((s) => !s.procedure && !runsOn(s));
   facts.services.splice(0, facts.services.length, ...kept);
 }
 
@@ -505,6 +528,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const pairCol = sideBySideColumn(t, shape);
   const fees = comparesFees(t);
   let section = subjectOfLabelColumn(t, shape);
+  let leadingSubject =
+    !section && t.headingAbove && AMOUNT_HEADING.test(t.heading ?? '') ? t.heading : undefined;
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
@@ -593,6 +618,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           service.own.dedIndIn = v.in;
         if (v.out && valueFitsSlot('policyYearDeductibleIndividualOutOfNetwork', v.out.value))
           service.own.dedIndOut = v.out;
+        // a word, not an amount ('Not Covered', 'None'), holds for the family's too
+        if (v.in && NO_AMOUNT.test(v.in.value)) service.own.dedFamIn = v.in;
+        if (v.out && NO_AMOUNT.test(v.out.value)) service.own.dedFamOut = v.out;
         // the procedures listed beside it go on from the service's list
         const more = procedureItems(row.cells[shape.listCol ?? -1], 1);
         if (more && service.list)
@@ -601,6 +629,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       continue;
     }
     let kind = dentalRowKind(label.text, section);
+    // 'Individual' and 'Family' leading a table under the line 'Annual Deductible': that
+    // deductible's lines (the heading names the rows up to the first that is no tier)
+    if (leadingSubject && kind === 'other' && TIER_LABEL.test(label.text))
+      kind = dentalRowKind(label.text, leadingSubject);
+    leadingSubject = undefined;
     // 'Deductible  Individual' then 'Family': the family line of a deductible whose label was
     // printed once, level with its individual line
     if (

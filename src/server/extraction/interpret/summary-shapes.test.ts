@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../layout.ts';
 import type { Segment } from '../read/rulings.ts';
+import { markupLayout } from '../testing/markup-layout.ts';
 import { pageOfWords, wordsAt as words } from '../testing/page-words.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { orthodontiaParagraph, slotOf } from './dental.ts';
@@ -210,5 +211,56 @@ describe('slotOf', () => {
     ['$150', 1, '$150'],
   ] as const)('%s, slot %i → %s', (value, slot, expected) => {
     expect(slotOf(evidence(value, src, 'cell'), slot)?.value).toBe(expected);
+  });
+});
+
+describe('a one-column summary under a deductible heading, then sample procedures', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits Summary',
+      '# Annual Deductible*',
+      [
+        ['Individual', '$50'],
+        ['Family', '$150'],
+        ['Preventive Services', '100%'],
+        ['Basic Services', '80%'],
+        ['Annual Benefit Maximum', '$1000'],
+        ['Orthodontic Services', 'Not Covered'],
+        ['Orthodontic Deductible', 'Not Covered'],
+      ],
+      '# Partial List of Services',
+      [
+        ['Preventive', ''],
+        ['Oral examinations', '100%'],
+        ['Basic', ''],
+        ['Amalgam fillings', '80%'],
+      ],
+      '# Dental Benefits Summary',
+      [
+        ['Stainless steel crowns', '80%'],
+        ['Uncomplicated extractions', '80%'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+
+  it('reads the tiers under the heading as the deductible of every category', () => {
+    const basic = rows.find((r) => r.serviceTypeLabel === 'Basic Services')!;
+    expect(basic.policyYearDeductibleIndividualInNetwork).toBe('$50');
+    expect(basic.policyYearDeductibleFamilyOutOfNetwork).toBe('$150');
+  });
+
+  it('gives orthodontia its own deductible, in every slot when it is a word', () => {
+    const ortho = rows.find((r) => r.serviceTypeLabel === 'Orthodontic Services')!;
+    expect(ortho.policyYearDeductibleIndividualInNetwork).toBe('Not Covered');
+    expect(ortho.policyYearDeductibleFamilyOutOfNetwork).toBe('Not Covered');
+  });
+
+  it('keeps the categories only: the sample list runs on into the next table', () => {
+    expect(rows.map((r) => r.serviceTypeLabel)).toEqual([
+      'Preventive Services',
+      'Basic Services',
+      'Orthodontic Services',
+    ]);
   });
 });

@@ -637,6 +637,9 @@ describe('a deductible row named after the service above it', () => {
     ['Calendar Year Deductible', 'Major Services', false],
     ['Preventive Services Waiting Period', 'Preventive Services', false],
     ['Major Services Lifetime Deductible', undefined, false],
+    ['Orthodontic Deductible', 'Orthodontic Services', true],
+    ['Orthodontic Lifetime Maximum', 'Orthodontic Services', false],
+    ['Services Deductible', 'Orthodontic Services', false],
   ])('%s under %s', (label, service, want) => {
     expect(deductibleOfService(label, service)).toBe(want);
   });

@@ -187,8 +187,12 @@ export function deductibleOfService(label: string, service: string | undefined):
       .replace(/\s+/g, ' ')
       .trim();
   const l = norm(label);
-  const name = norm(service);
-  if (!name || !l.startsWith(`${name} `)) return false;
+  const full = norm(service);
+  // ('Orthodontic Deductible' under 'Orthodontic Services': the service named without its
+  // 'Services')
+  const short = full.replace(/\s+(services?|care|benefits?|treatment)$/, '');
+  const name = [full, short].find((n) => n && l.startsWith(`${n} `));
+  if (!name) return false;
   return /^((calendar|plan|policy|benefit|contract) year |lifetime |annual )?deductibles?$/.test(
     l.slice(name.length + 1),
   );
