@@ -27,6 +27,7 @@ import {
 } from './grid.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
+  AMOUNT_HEADING,
   CONTINUED,
   COVERAGE_VALUE,
   coverageAndPersons,
@@ -36,10 +37,14 @@ import {
   dentalRowKind,
   FEE_COMPARISON,
   isOrthodontic,
+  NO_AMOUNT,
   namesDentalProcedures,
   parseServiceLabel,
   SPANNING_NOTE,
+  TAGGED_AMOUNT,
+  TIER_LABEL,
   valueFitsSlot,
+  WHO_ONLY,
 } from './vocabulary.ts';
 
 /**
@@ -47,16 +52,6 @@ import {
  * class-wide facts; every service type row (Type 1, Preventive, Class II – Basic…) becomes a
  * covered-services row with its coverage in and out of network.
  */
-
-/** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
-const AMOUNT_HEADING =
-  /^\s*((annual|calendar year|plan year|benefit year|lifetime)\s+)?(deductible|(benefit\s+)?maximum)\W*$/i;
-
-/** A row label that names a tier of a deductible or maximum ('Individual', 'Per Family'). */
-const TIER_LABEL = /^\s*(per\s+)?(individual|person|member|single|employee|family)\W*$/i;
-
-/** A deductible value that is a word, no amount ('Not Covered', 'None', 'N/A'). */
-const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/i;
 
 /** A value that says the row is paid as another category ('Covered as Class III'). */
 export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
@@ -456,10 +451,6 @@ function pairAt(
     out: { ...v, value: pair[1], method: 'split' },
   };
 }
-
-/** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
-const TAGGED_AMOUNT =
-  /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
 
 /**
  * A deductible row whose value cells each name their slot ('Individual: $50 | Family: $150' under
@@ -1086,7 +1077,14 @@ function addService(
   // line under the label, '(Includes Endodontics)', is then a note)
   const items = listCell ? procedureItems(row.cells[shape.listCol!]) : undefined;
   if (items && listCell) service.list = { ...listCell, value: items, method: 'split' };
-  else if (label.description) {
+  else if (label.description && service.orthodontic && WHO_ONLY.test(label.description)) {
+    // 'Orthodontic Services' over '◦ Dependent children through age 18': whom it covers
+    service.persons ??= evidence(
+      label.description.replace(/^\W*o\s+|^\W+/, ''),
+      label.descriptionSource ?? label.source,
+      'cell',
+    );
+  } else if (label.description) {
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

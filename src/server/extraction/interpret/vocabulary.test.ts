@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMOUNT_HEADING,
   BARE_PROCEDURE_CODE,
   COVERAGE_VALUE,
   costOfItemAbove,
@@ -21,6 +22,7 @@ import {
   isVisionService,
   keyKind,
   memberGroupOf,
+  NO_AMOUNT,
   namesOtherCoverage,
   networkOf,
   OTHER_BENEFIT,
@@ -29,8 +31,11 @@ import {
   parseServiceLabel,
   productsNamed,
   rateMeasure,
+  TAGGED_AMOUNT,
+  TIER_LABEL,
   valueFitsSlot,
   visionConcept,
+  WHO_ONLY,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -689,5 +694,27 @@ describe('copay schedules: what a procedure row holds, and tables that only comp
     ['d0120', false],
   ])('a bare procedure code %j → %s', (text, expected) => {
     expect(BARE_PROCEDURE_CODE.test(text)).toBe(expected);
+  });
+});
+
+describe('words of deductible and maximum lines', () => {
+  it.each([
+    [WHO_ONLY, 'o Dependent children through age 18', true],
+    [WHO_ONLY, 'Adults and children', true],
+    [WHO_ONLY, 'Dentures and bridges', false],
+    [WHO_ONLY, 'Children’s fluoride through age 18, sealants', false],
+    [AMOUNT_HEADING, 'Annual Deductible*', true],
+    [AMOUNT_HEADING, 'Calendar Year Benefit Maximum', true],
+    [AMOUNT_HEADING, 'Deductible applies to basic services', false],
+    [TIER_LABEL, 'Individual', true],
+    [TIER_LABEL, 'Per Family', true],
+    [TIER_LABEL, 'Individual coverage for adults', false],
+    [NO_AMOUNT, 'Not Covered', true],
+    [NO_AMOUNT, '$50', false],
+    [TAGGED_AMOUNT, 'Individual: $50', true],
+    [TAGGED_AMOUNT, 'Family $150', true],
+    [TAGGED_AMOUNT, '$50 Individual', false],
+  ] as const)('%s %s → %s', (re, text, want) => {
+    expect(re.test(text)).toBe(want);
   });
 });

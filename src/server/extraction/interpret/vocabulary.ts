@@ -762,6 +762,29 @@ export function rateMeasure(heading: string): RateMeasure {
   return 'other';
 }
 
+// ---------------------------------------------------------------- deductible and maximum lines
+
+/**
+ * A line that says whom a service covers and nothing else ('o Dependent children through age
+ * 18', 'Adults and children'), a bullet mark before it.
+ */
+export const WHO_ONLY =
+  /^\W*(o\s+)?((eligible|covered|dependent)\s+)*(children|child|dependents|adults( and children)?|children and adults)\b(\s+(through|to|under|up to)\s+(age\s+)?\d{1,2})?\W*$/i;
+
+/** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
+export const AMOUNT_HEADING =
+  /^\s*((annual|calendar year|plan year|benefit year|lifetime)\s+)?(deductible|(benefit\s+)?maximum)\W*$/i;
+
+/** A row label that names a tier of a deductible or maximum ('Individual', 'Per Family'). */
+export const TIER_LABEL = /^\s*(per\s+)?(individual|person|member|single|employee|family)\W*$/i;
+
+/** A deductible value that is a word, no amount ('Not Covered', 'None', 'N/A'). */
+export const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/i;
+
+/** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
+export const TAGGED_AMOUNT =
+  /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
+
 // ---------------------------------------------------------------- what a slot's value is made of
 
 /**

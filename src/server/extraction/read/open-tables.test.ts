@@ -286,3 +286,42 @@ describe('headingRow', () => {
     expect(headingRow(ws, 9)).toBe(expected);
   });
 });
+
+describe('tall rows ruled between rows under a ruled header', () => {
+  // a ruled header grid, then rows ruled between only, the first two tall: a category with its
+  // values on the first line and its procedures listed under it
+  const tall = (label: string, a: string, b: string, y: number, items: number) => [
+    ...words(label, 40, y),
+    ...words(a, 330, y),
+    ...words(b, 420, y),
+    ...Array.from({ length: items }, (_, i) =>
+      words(`Procedure number ${i + 1}`, 46, y + 12 * (i + 1)),
+    ).flat(),
+  ];
+  const ws = [
+    ...words('Dental Services', 40, 35),
+    ...words('In-Network', 310, 35),
+    ...words('Out-of-Network', 400, 35),
+    ...tall('Diagnostic & Preventive Services', '100%', '100%', 58, 9),
+    ...tall('Basic Services', '90%', '80%', 195, 8),
+    ...tall('Endodontics', '90%', '80%', 311, 1),
+  ];
+  const segs: Segment[] = [
+    rule(27, 36, 585),
+    rule(53, 36, 585),
+    ...[36, 300, 390, 585].map((x): Segment => ({ dir: 'v', pos: x, a: 27, b: 53 })),
+    rule(190, 36, 585),
+    rule(306, 36, 585),
+    rule(341, 36, 585),
+  ];
+  it('reads every row, the tall ones too, in one table with the header', () => {
+    const tables = tablesOf(pageOfWords(ws, segs));
+    const t = tables.find((x) => x.cells.some((c) => c.text.startsWith('Endodontics')))!;
+    const row = (label: string) => t.cells.find((c) => c.text.startsWith(label))!.row;
+    const values = (label: string) =>
+      t.cells.filter((c) => c.row === row(label) && c.col > 0 && c.text).map((c) => c.text);
+    expect(values('Diagnostic & Preventive Services')).toEqual(['100%', '100%']);
+    expect(values('Basic Services')).toEqual(['90%', '80%']);
+    expect(t.cells.some((c) => c.text === 'In-Network')).toBe(true);
+  });
+});

@@ -19,8 +19,17 @@ interface Stack {
 
 const MIN_RULES = 3;
 
-/** Horizontal rules of about the same extent, stacked at row distances. */
-function ruleStacks(hs: Segment[], tol: number, maxRow: number): Stack[] {
+/**
+ * Horizontal rules of about the same extent, stacked at row distances (or up to three times as
+ * far when the band between starts with a row of cells: a tall row whose label cell lists
+ * procedures under a category that prints its values on its first line).
+ */
+function ruleStacks(
+  hs: Segment[],
+  tol: number,
+  maxRow: number,
+  rowLike: (a: number, b: number, y0: number, y1: number) => boolean = () => false,
+): Stack[] {
   const sorted = [...hs].sort((p, q) => p.pos - q.pos);
   const stacks: Stack[] = [];
   const same = (s: Stack, h: Segment) => {
@@ -28,7 +37,12 @@ function ruleStacks(hs: Segment[], tol: number, maxRow: number): Stack[] {
     return Math.abs(s.a - h.a) <= slack && Math.abs(s.b - h.b) <= slack;
   };
   for (const h of sorted) {
-    const open = stacks.find((s) => same(s, h) && h.pos - s.ys[s.ys.length - 1]! <= maxRow);
+    const open = stacks.find((s) => {
+      if (!same(s, h)) return false;
+      const last = s.ys[s.ys.length - 1]!;
+      const gap = h.pos - last;
+      return gap <= maxRow || (gap <= maxRow * 3 && rowLike(s.a, s.b, last, h.pos));
+    });
     if (open) {
       if (h.pos - open.ys[open.ys.length - 1]! > tol) open.ys.push(h.pos);
     } else stacks.push({ a: h.a, b: h.b, ys: [h.pos] });
@@ -80,10 +94,32 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
         h.pos <= g.box[3] + tol &&
         Math.min(h.b, g.box[2]) - Math.max(h.a, g.box[0]) > 0.5 * (h.b - h.a),
     );
-  const hs = merged.filter((s) => s.dir === 'h' && s.b - s.a >= size * 8 && !inGrid(s));
+  // (a grid's bottom rule may also top the rows printed under it, ruled between rows only)
+  const bottomOfGrid = (h: Segment) =>
+    grids.some(
+      (g) =>
+        Math.abs(h.pos - g.box[3]) <= tol &&
+        Math.abs(h.a - g.box[0]) <= tol * 2 &&
+        Math.abs(h.b - g.box[2]) <= tol * 2,
+    );
+  const hs = merged.filter(
+    (s) => s.dir === 'h' && s.b - s.a >= size * 8 && (!inGrid(s) || bottomOfGrid(s)),
+  );
   const vs = merged.filter((s) => s.dir === 'v');
   const out: Segment[] = [];
-  for (const stack of ruleStacks(hs, tol, size * 7)) {
+  // a band whose first line is a row of cells: two runs or more, apart by two spaces' widths
+  const rowLike = (a: number, b: number, y0: number, y1: number) => {
+    const band = words.filter((w) => {
+      const cx = (w.box[0] + w.box[2]) / 2;
+      const cy = (w.box[1] + w.box[3]) / 2;
+      return cx > a && cx < b && cy > y0 && cy < y1;
+    });
+    const first = groupLines(band, 0)[0];
+    if (!first) return false;
+    const ps = pieces(first.words).sort((p, q) => p.x0 - q.x0);
+    return ps.length >= 3 && ps.every((p, i) => i === 0 || p.x0 - ps[i - 1]!.x1 >= size * 2);
+  };
+  for (const stack of ruleStacks(hs, tol, size * 7, rowLike)) {
     const inside = (w: Word, y0: number, y1: number) => {
       const cx = (w.box[0] + w.box[2]) / 2;
       const cy = (w.box[1] + w.box[3]) / 2;
