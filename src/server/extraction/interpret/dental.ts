@@ -189,7 +189,9 @@ export function isProcedureRow(
   // procedure under any heading ('D0190 | Screening of a patient' under 'Clinical Oral
   // Evaluations'), however long its description — except in a fee comparison, which illustrates
   // savings rather than the plan's coverage
-  const coded = codeApart && !feeComparison;
+  // (so is a row whose label starts with its CDT code: 'D9972 External bleaching' under 'Other
+  // general services')
+  const coded = (codeApart || CDT_AT_START.test(text)) && !feeComparison;
   if (
     !coded &&
     (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
@@ -204,6 +206,9 @@ export function isProcedureRow(
   if (NOT_A_SERVICE.test(text)) return false;
   return coverageBeside(cells, shape);
 }
+
+/** A label that starts with a CDT procedure code ('D9972 …', 'D8070-90 …'). */
+const CDT_AT_START = /^D\d{4}(-\d{2,4})?\s+\S/;
 
 /** Words of a row label that make it a plan fact, not a service. */
 const NOT_A_SERVICE = /deductible|maximum|waiting|frequenc|limitation|rollover|network/i;
@@ -545,9 +550,14 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       sectionNetwork = named;
       continue;
     }
+    // (a category printed over the row's procedure in the same cell heads it already: 'Other
+    // general services' over 'D9972 External bleaching' ends the orthodontia block above)
     const label =
       printed && !isSectionRow(row.cells, shape)
-        ? { ...printed, text: orthoRowText(printed.text, blockOf(section, block)) }
+        ? {
+            ...printed,
+            text: orthoRowText(printed.text, blockOf(printed.category ?? section, block)),
+          }
         : printed;
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
@@ -1038,6 +1048,14 @@ export function titleAndList(text: string): [string, string] | undefined {
   return [m[1]!.trim(), m[2]!.replace(/\s+/g, ' ').trim()];
 }
 
+/** 'Comprehensive orthodontic treatment – adult or child': the persons after the dash. */
+const PERSONS_AFTER_DASH =
+  /\s[–—-]\s*((?:adults?|child(?:ren)?|dependents?)(?:\s+(?:or|and|&)\s+(?:adults?|child(?:ren)?|dependents?))?)\s*$/i;
+
+/** 'A share/… lifetime maximum' in one cell: the coverage, then the lifetime maximum. */
+const COVERAGE_THEN_LIFETIME_MAX =
+  /^(\d{1,3}\s?%[^/]*?)\s*\/\s*(\$\s?[\d,]+[^/]*\blifetime\s+maximum)$/i;
+
 function addService(
   facts: Facts,
   t: AnalyzedTable,
@@ -1089,8 +1107,24 @@ function addService(
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
+  // 'Comprehensive orthodontic treatment – adult or child': whom it covers, after the dash
+  const forWhom = service.orthodontic ? parsed.title.match(PERSONS_AFTER_DASH) : null;
+  if (forWhom && !service.persons) service.persons = evidence(forWhom[1]!, label.source, 'cell');
   if (v.in) service.coverageIn = v.in;
   if (v.out) service.coverageOut = v.out;
+  // '40% after deductible/$3,000 lifetime maximum': orthodontia's coverage, then its maximum
+  if (service.orthodontic) {
+    for (const [side, kind] of [
+      ['coverageIn', 'orthoMaxIn'],
+      ['coverageOut', 'orthoMaxOut'],
+    ] as const) {
+      const e = service[side];
+      const m = e?.value.match(COVERAGE_THEN_LIFETIME_MAX);
+      if (!e || !m) continue;
+      service[side] = { ...e, value: m[1]!.trim(), method: 'split' };
+      facts.add(kind, { ...e, value: m[2]!.trim(), method: 'split' }, scope, service.order);
+    }
+  }
   // a deductible printed in the service's own column replaces the class-wide one
   const own = valueAt(row.cells, shape.deductibleCol);
   const ownOut = valueAt(row.cells, shape.deductibleOutCol);

@@ -264,3 +264,53 @@ describe('a one-column summary under a deductible heading, then sample procedure
     ]);
   });
 });
+
+describe('a matrix of coded procedures under category lines in the same cell', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental PPO',
+      [
+        [
+          'Covered procedures (partial list)',
+          'Member responsibility (in-network)',
+          'Member responsibility (out-of-network)',
+        ],
+        ['Deductible', '$50 single/$150 family', '$75 single/$225 family'],
+        ['Diagnostic\nD0120 Periodic oral evaluation', '$0 (ded. waived)', '10% (ded. waived)'],
+        [
+          'D1110 Additional prophylaxis (maximum of 2 additional per year) – adult',
+          'Not covered',
+          'Not covered',
+        ],
+        [
+          'Orthodontics\nD8070-90 Comprehensive orthodontic treatment – adult or child',
+          '40% after deductible/$3,000 lifetime maximum',
+          '40% after deductible/$3,000 lifetime maximum',
+        ],
+        [
+          'Other general services\nD9972 External bleaching (teeth whitening) – per arch',
+          'Not covered',
+          'Not covered',
+        ],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+  const by = (label: string) => rows.find((r) => r.serviceTypeLabel === label);
+
+  it('reads a procedure whose note names a maximum as a procedure, not the annual maximum', () => {
+    expect(by('D1110 Additional prophylaxis – adult')?.coverageLevelInNetwork).toBe('Not covered');
+    expect(by('D0120 Periodic oral evaluation')?.policyYearMaximumInNetwork).toBeUndefined();
+  });
+
+  it("splits orthodontia's cell into its coverage and lifetime maximum, and reads whom it covers", () => {
+    const ortho = by('D8070-90 Comprehensive orthodontic treatment – adult or child')!;
+    expect(ortho.coverageLevelInNetwork).toBe('40% after deductible');
+    expect(ortho.orthodonticLifetimeMaximumOutOfNetwork).toBe('$3,000 lifetime maximum');
+    expect(ortho.coveredPersonsInNetwork).toBe('adult or child');
+  });
+
+  it('ends the orthodontia block at the next category, whose coded procedure is a service', () => {
+    expect(by('D9972 External bleaching – per arch')?.serviceTypeList).toBe('teeth whitening');
+  });
+});

@@ -49,6 +49,22 @@ describe('parseServiceLabel', () => {
     ['Type I (Preventive & Diagnostic)', { label: 'Type I', title: 'Preventive & Diagnostic' }],
     ['Preventive Care', { label: 'Preventive Care', title: 'Preventive Care' }],
     [
+      'D2962 Labial veneer (porcelain laminate) – laboratory',
+      {
+        label: 'D2962 Labial veneer – laboratory',
+        title: 'D2962 Labial veneer – laboratory',
+        list: 'porcelain laminate',
+      },
+    ],
+    [
+      'D9972 External bleaching (teeth whitening) – per arch',
+      {
+        label: 'D9972 External bleaching – per arch',
+        title: 'D9972 External bleaching – per arch',
+        list: 'teeth whitening',
+      },
+    ],
+    [
       'Orthodontia (children under 19)',
       { label: 'Orthodontia', title: 'Orthodontia', persons: 'children under 19' },
     ],
@@ -190,6 +206,8 @@ describe('dentalRowKind', () => {
     ['Orthodontia Annual Maximum', '', 'orthoYearMaximum'],
     ['Annual Maximum', 'Orthodontia', 'orthoYearMaximum'],
     ['Lifetime Maximum', '', 'other'],
+    // a maximum in a note on a procedure is how often, no benefit maximum
+    ['D1110 Additional prophylaxis (maximum of 2 additional per year) – adult', '', 'service'],
   ])('%j under %j is %s', (label, section, kind) => {
     expect(dentalRowKind(label, section)).toBe(kind);
   });

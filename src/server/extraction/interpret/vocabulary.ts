@@ -371,7 +371,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       text = text.replace(m[0], ' ');
     } else if (
       // '(Child orthodontia)' names the service, '(children under 19)' who it covers
-      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride|amalgams?|composites?|bridges)\b/i.test(
+      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride|amalgams?|composites?|bridges|laminates?|veneers?|whitening|bleaching)\b/i.test(
         inner,
       ) &&
       !/\b(age|under|through|to \d+|only|\d+)\b/i.test(inner)
@@ -480,8 +480,10 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   ) {
     return 'orthoPersons';
   }
+  // ('D1110 Additional prophylaxis (maximum of 2 additional per year)': a maximum in a note on a
+  // procedure is its frequency, no benefit maximum)
   if (
-    /max(imum)?\b|\bmax\./.test(l) &&
+    /max(imum)?\b|\bmax\./.test(core) &&
     !/lifetime|ortho|rollover|carry/.test(l) &&
     /(annual|calendar|plan|benefit|policy|contract|year|yr|dollar|per person|per member)/.test(
       `${l} ${s}`,
@@ -489,7 +491,8 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   ) {
     return 'annualMaximum';
   }
-  if (/max(imum)?\b/.test(l) && /max/.test(s) && !/lifetime|ortho/.test(l)) return 'annualMaximum';
+  if (/max(imum)?\b/.test(core) && /max/.test(s) && !/lifetime|ortho/.test(l))
+    return 'annualMaximum';
   // 'Per Person' under 'Annual Maximum Benefit'
   if (
     /max(imum)?\b/.test(s) &&
