@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
 import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
-import { headingRow, virtualRulings } from './open-tables.ts';
+import { headingRow, startsOneRow, virtualRulings } from './open-tables.ts';
 import type { Segment } from './rulings.ts';
 
 const words = wordsAt;
@@ -323,5 +323,28 @@ describe('tall rows ruled between rows under a ruled header', () => {
     expect(values('Diagnostic & Preventive Services')).toEqual(['100%', '100%']);
     expect(values('Basic Services')).toEqual(['90%', '80%']);
     expect(t.cells.some((c) => c.text === 'In-Network')).toBe(true);
+  });
+});
+
+describe('startsOneRow', () => {
+  const list = (n: number) =>
+    Array.from({ length: n }, (_, i) => words(`Procedure number ${i + 1}`, 46, 70 + i * 12)).flat();
+  const valuesEachLine = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      ...words(`Service number ${i + 1}`, 40, 70 + i * 12),
+      ...words('100%', 330, 70 + i * 12),
+      ...words('80%', 420, 70 + i * 12),
+    ]).flat();
+  const first = [
+    ...words('Basic Services', 40, 58),
+    ...words('90%', 330, 58),
+    ...words('80%', 420, 58),
+  ];
+  it.each([
+    ['a category with its values, its procedures listed under it', [...first, ...list(8)], true],
+    ['rows one per line, each with its values', [...first, ...valuesEachLine(8)], false],
+    ['a paragraph', words('This plan pays for covered services as listed below.', 40, 58), false],
+  ])('%s', (_what, ws, expected) => {
+    expect(startsOneRow(ws, 36, 585, 53, 190, 9)).toBe(expected);
   });
 });

@@ -94,31 +94,39 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
         h.pos <= g.box[3] + tol &&
         Math.min(h.b, g.box[2]) - Math.max(h.a, g.box[0]) > 0.5 * (h.b - h.a),
     );
-  // (a grid's bottom rule may also top the rows printed under it, ruled between rows only)
+  const rowLike = (a: number, b: number, y0: number, y1: number) =>
+    startsOneRow(words, a, b, y0, y1, size);
+  // (a grid's bottom rule may also top a tall row printed under it, ruled between rows only: a
+  // row too tall for a stack of rules to reach, which starts with a row of cells)
   const bottomOfGrid = (h: Segment) =>
     grids.some(
       (g) =>
         Math.abs(h.pos - g.box[3]) <= tol &&
         Math.abs(h.a - g.box[0]) <= tol * 2 &&
         Math.abs(h.b - g.box[2]) <= tol * 2,
+    ) && tallRowBelow(h);
+  const tallRowBelow = (h: Segment) => {
+    const next = merged
+      .filter(
+        (o) =>
+          o.dir === 'h' &&
+          o.pos > h.pos + tol &&
+          Math.abs(o.a - h.a) <= tol * 2 &&
+          Math.abs(o.b - h.b) <= tol * 2,
+      )
+      .sort((p, q) => p.pos - q.pos)[0];
+    return (
+      next !== undefined &&
+      next.pos - h.pos > size * 7 &&
+      next.pos - h.pos <= size * 21 &&
+      rowLike(h.a, h.b, h.pos, next.pos)
     );
+  };
   const hs = merged.filter(
     (s) => s.dir === 'h' && s.b - s.a >= size * 8 && (!inGrid(s) || bottomOfGrid(s)),
   );
   const vs = merged.filter((s) => s.dir === 'v');
   const out: Segment[] = [];
-  // a band whose first line is a row of cells: two runs or more, apart by two spaces' widths
-  const rowLike = (a: number, b: number, y0: number, y1: number) => {
-    const band = words.filter((w) => {
-      const cx = (w.box[0] + w.box[2]) / 2;
-      const cy = (w.box[1] + w.box[3]) / 2;
-      return cx > a && cx < b && cy > y0 && cy < y1;
-    });
-    const first = groupLines(band, 0)[0];
-    if (!first) return false;
-    const ps = pieces(first.words).sort((p, q) => p.x0 - q.x0);
-    return ps.length >= 3 && ps.every((p, i) => i === 0 || p.x0 - ps[i - 1]!.x1 >= size * 2);
-  };
   for (const stack of ruleStacks(hs, tol, size * 7, rowLike)) {
     const inside = (w: Word, y0: number, y1: number) => {
       const cx = (w.box[0] + w.box[2]) / 2;
@@ -165,6 +173,33 @@ export function headingRow(above: Word[], size: number): boolean {
     const ps = pieces(line.words).sort((p, q) => p.x0 - q.x0);
     return ps.some((p, i) => i > 0 && p.x0 - ps[i - 1]!.x1 >= size * 1.2);
   });
+}
+
+/**
+ * Whether the text between two rules is one row: its first line a row of cells (three runs or
+ * more, apart by two spaces' widths), its further lines in the first cell's column (a list under
+ * a category that prints its values on its first line), where rows of their own would print
+ * values.
+ */
+export function startsOneRow(
+  words: Word[],
+  a: number,
+  b: number,
+  y0: number,
+  y1: number,
+  size: number,
+): boolean {
+  const band = words.filter((w) => {
+    const cx = (w.box[0] + w.box[2]) / 2;
+    const cy = (w.box[1] + w.box[3]) / 2;
+    return cx > a && cx < b && cy > y0 && cy < y1;
+  });
+  const [first, ...rest] = groupLines(band, 0);
+  if (!first) return false;
+  const ps = pieces(first.words).sort((p, q) => p.x0 - q.x0);
+  if (ps.length < 3 || !ps.every((p, i) => i === 0 || p.x0 - ps[i - 1]!.x1 >= size * 2))
+    return false;
+  return rest.every((l) => l.box[2] < ps[1]!.x0);
 }
 
 /**
