@@ -40,6 +40,7 @@ import {
   NO_AMOUNT,
   namesDentalProcedures,
   parseServiceLabel,
+  RUNS_ON,
   SPANNING_NOTE,
   TAGGED_AMOUNT,
   TIER_LABEL,
@@ -658,6 +659,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && STATEMENT.test(label.text)) continue;
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;
+    // 'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if': a
+    // sentence that runs on to the next line
+    if (kind === 'service' && RUNS_ON.test(label.text) && label.text.split(/\s+/).length > 4)
+      continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&

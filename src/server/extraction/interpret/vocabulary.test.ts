@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_HEADING,
   BARE_PROCEDURE_CODE,
+  CONTINUED,
   COVERAGE_VALUE,
   costOfItemAbove,
   coverageAndPersons,
@@ -30,6 +31,7 @@ import {
   PLAN_NUMBER_LINE,
   parseServiceLabel,
   productsNamed,
+  RUNS_ON,
   rateMeasure,
   TAGGED_AMOUNT,
   TIER_LABEL,
@@ -63,6 +65,10 @@ describe('parseServiceLabel', () => {
         title: 'D9972 External bleaching – per arch',
         list: 'teeth whitening',
       },
+    ],
+    [
+      'Oral Surgery (includes surgical extractions)',
+      { label: 'Oral Surgery', title: 'Oral Surgery', list: 'includes surgical extractions' },
     ],
     [
       'Orthodontia (children under 19)',
@@ -732,6 +738,14 @@ describe('words of deductible and maximum lines', () => {
     [TAGGED_AMOUNT, 'Individual: $50', true],
     [TAGGED_AMOUNT, 'Family $150', true],
     [TAGGED_AMOUNT, '$50 Individual', false],
+    [CONTINUED, '(12) consecutive months, to a maximum of two (2)', true],
+    [CONTINUED, '(Type A) Preventive', false],
+    [
+      RUNS_ON,
+      'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if',
+      true,
+    ],
+    [RUNS_ON, 'Crowns and Bridges', false],
   ] as const)('%s %s → %s', (re, text, want) => {
     expect(re.test(text)).toBe(want);
   });

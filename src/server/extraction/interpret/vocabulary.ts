@@ -364,7 +364,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
   for (const m of [...text.matchAll(/\(([^()]*)\)/g)]) {
     const inner = m[1]!.trim();
     if (
-      /\b(e\.g\.|i\.e\.|such as|including)\b/i.test(inner) ||
+      /\b(e\.g\.|i\.e\.|such as|including|includes)\b/i.test(inner) ||
       (inner.match(/,/g)?.length ?? 0) >= 1
     ) {
       list ??= inner.replace(/^(e\.g\.|i\.e\.|such as|including)[,:]?\s*/i, '');
@@ -551,7 +551,10 @@ export const SUB_BULLET = /^\s*o\s+/;
 
 /** A label that goes on from a line above: it opens with a small joining word. */
 export const CONTINUED =
-  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
+  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s|^\s*\(\d+\)\s+[a-z]/;
+
+/** A label that runs on to the next line: it ends in a joining word or a comma. */
+export const RUNS_ON = /(,|\b(if|and|or|of|the|to|for|with|by|when|unless|that|which))\s*$/i;
 
 /**
  * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
