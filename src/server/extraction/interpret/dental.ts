@@ -54,8 +54,11 @@ import {
  * covered-services row with its coverage in and out of network.
  */
 
-/** A value that says the row is paid as another category ('Covered as Class III'). */
-export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
+/**
+ * A value that says the row is paid as another category ('Covered as Class III'); 'Covered as a
+ * separate benefit only if …' is a note on the row's own coverage.
+ */
+export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b(?!\s+an?\s+separate\b)/i;
 
 /** Text that says who is covered ('Dependent children to age 19', 'Adults and children'). */
 const PERSONS = /\b(child(ren)?|dependents?|adults?|age\s+\d{2}|to age|under age)\b/i;

@@ -4,7 +4,7 @@ import type { Segment } from '../read/rulings.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { pageOfWords, wordsAt as words } from '../testing/page-words.ts';
 import { tableRows } from '../testing/parsed.ts';
-import { orthodontiaParagraph, slotOf } from './dental.ts';
+import { COVERED_AS, orthodontiaParagraph, slotOf } from './dental.ts';
 import { evidence } from './evidence.ts';
 import { interpretProposal } from './proposal.ts';
 
@@ -312,5 +312,15 @@ describe('a matrix of coded procedures under category lines in the same cell', (
 
   it('ends the orthodontia block at the next category, whose coded procedure is a service', () => {
     expect(by('D9972 External bleaching – per arch')?.serviceTypeList).toBe('teeth whitening');
+  });
+});
+
+describe('COVERED_AS', () => {
+  it.each([
+    ['Covered as Class III', true],
+    ['Paid as Basic', true],
+    ['Covered as a separate benefit only if no other service was done during the visit', false],
+  ])('%s → %s', (text, want) => {
+    expect(COVERED_AS.test(text)).toBe(want);
   });
 });
