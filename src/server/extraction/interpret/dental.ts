@@ -187,15 +187,16 @@ export function isProcedureRow(
   shape: GridShape,
   feeComparison = false,
   codeApart = false,
+  underCategories = false,
 ): boolean {
   const text = label.trim();
   // a procedure code printed in a column of its own marks a copay schedule: each coded row is a
   // procedure under any heading ('D0190 | Screening of a patient' under 'Clinical Oral
   // Evaluations'), however long its description — except in a fee comparison, which illustrates
   // savings rather than the plan's coverage
-  // (so is a row whose label starts with its CDT code: 'D9972 External bleaching' under 'Other
-  // general services')
-  const coded = (codeApart || CDT_AT_START.test(text)) && !feeComparison;
+  // (so is a row whose label starts with its CDT code in a grid of coded procedures under dental
+  // categories: 'D9972 External bleaching' under 'Other general services' after 'Orthodontics')
+  const coded = (codeApart || (underCategories && CDT_AT_START.test(text))) && !feeComparison;
   if (
     !coded &&
     (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
@@ -533,6 +534,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
+  // coded procedures already read under a dental category ('Orthodontics' over 'D8070 …')
+  let codedUnderCategories = false;
   // 'In Network' and 'Out of Network' rows over the same labels printed twice, in columns that
   // name no network: the values under each serve that network alone
   const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
@@ -567,6 +570,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
     if (label.category) {
+      if (CATEGORY_BAR.test(section) && CDT_AT_START.test(label.text.trim()))
+        codedUnderCategories = true;
       section = label.category;
       barSeen = true;
     }
@@ -650,7 +655,15 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     previousKind = kind;
     if (
       kind === 'other' &&
-      isProcedureRow(label.text, section, row.cells, shape, fees, !!label.code)
+      isProcedureRow(
+        label.text,
+        section,
+        row.cells,
+        shape,
+        fees,
+        !!label.code,
+        codedUnderCategories,
+      )
     )
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
