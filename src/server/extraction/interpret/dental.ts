@@ -676,8 +676,14 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;
     // 'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if': a
-    // sentence that runs on to the next line
-    if (kind === 'service' && RUNS_ON.test(label.text) && label.text.split(/\s+/).length > 4)
+    // sentence that runs on to the next line (a coded procedure's wrapped name stays a procedure)
+    if (
+      kind === 'service' &&
+      !label.code &&
+      !CDT_AT_START.test(label.text.trim()) &&
+      RUNS_ON.test(label.text) &&
+      label.text.split(/\s+/).length > 4
+    )
       continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (

@@ -324,3 +324,40 @@ describe('COVERED_AS', () => {
     expect(COVERED_AS.test(text)).toBe(want);
   });
 });
+
+describe('labels that run on to the next line', () => {
+  const labelsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'dentalInsurance_coveredServices').map(
+      (r) => r.serviceTypeLabel,
+    );
+  it('drops a sentence carried over to the next line', () => {
+    const labels = labelsOf([
+      '# Dental Plan Benefits',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Preventive Services', '100%', '100%'],
+        ['Basic Services', '80%', '80%'],
+        [
+          'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if',
+          '50%',
+          '50%',
+        ],
+      ],
+    ]);
+    expect(labels).toEqual(['Preventive Services', 'Basic Services']);
+  });
+  it('keeps a coded procedure whose name wraps', () => {
+    const labels = labelsOf([
+      '# Dental Plan Benefits',
+      [
+        ['Covered procedures', 'In-Network', 'Out-of-Network'],
+        ['Endodontics', '', ''],
+        ['D3501 Surgical exposure of root surface without apicoectomy or repair of', '10%', '20%'],
+        ['D3330 Root canal – molar', '10%', '20%'],
+      ],
+    ]);
+    expect(labels).toContain(
+      'D3501 Surgical exposure of root surface without apicoectomy or repair of',
+    );
+  });
+});
