@@ -189,7 +189,7 @@ export function namesBothNetworks(text: string): boolean {
   return (
     (/\bin[- ]?(network|&|and|\/|or\b)/.test(t) &&
       /out[- ]?of[- ]?network|non[- ]?network/.test(t)) ||
-    /\b(participating|contracted|preferred)\s*\d*\s*(or|and|\/|&)\s*non[- ]?\1\b/.test(t)
+    /\b(participating|contracted|preferred)\s*\d*\s*(or|and|\/|&)\s*non[- ]?\1\d*\b/.test(t)
   );
 }
 
