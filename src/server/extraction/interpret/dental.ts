@@ -28,6 +28,7 @@ import {
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   AMOUNT_HEADING,
+  amountsByNetwork,
   CONTINUED,
   COVERAGE_VALUE,
   coverageAndPersons,
@@ -39,6 +40,7 @@ import {
   isOrthodontic,
   NO_AMOUNT,
   namesDentalProcedures,
+  networkMaximums,
   parseServiceLabel,
   RUNS_ON,
   SPANNING_NOTE,
@@ -667,6 +669,28 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     )
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
+    // 'Combined Maximums | … In-network Calendar year maximums are $1,000 per person. Non-network
+    // Calendar year maximums are $1,000 per person.': each network's maximum from its sentence
+    if (
+      kind === 'other' &&
+      /\bmaximums?\b/i.test(label.text) &&
+      !/lifetime|ortho/i.test(label.text)
+    ) {
+      const said = networkMaximums(
+        row.cells
+          .filter((c, i) => c !== undefined && i !== shape.labelCol && c.col === i)
+          .map((c) => cellText(c))
+          .join(' '),
+      );
+      const source = row.cells.find((c, i) => c && i !== shape.labelCol && c.col === i);
+      if (source && (said.in || said.out)) {
+        const src = sourceOfCell(source);
+        const order = t.order + row.row / 1000;
+        if (said.in) facts.add('maxIn', evidence(said.in, src, 'prose'), base, order);
+        if (said.out) facts.add('maxOut', evidence(said.out, src, 'prose'), base, order);
+        continue;
+      }
+    }
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
@@ -1134,6 +1158,24 @@ function addService(
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
+  if (service.orthodontic) {
+    // 'Orthodontia • Child': whom it covers, as a bullet after the title
+    const [title, who] = parsed.title.split(/\s+[•·]\s+/);
+    if (who && WHO_ONLY.test(who)) {
+      service.title = { ...service.title, value: title!.trim() };
+      service.persons ??= evidence(who.trim(), label.source, 'cell');
+    }
+    // 'Lifetime Maximum: In-Network: $1,000 Non-Network: $1,000' under the label: its maximum
+    // per network, no list of procedures
+    const max = label.description?.match(/^\s*lifetime\s+maximum\s*:?\s*(.+)$/i);
+    const per = max ? amountsByNetwork(max[1]!) : {};
+    if (per.in || per.out) {
+      const src = label.descriptionSource ?? label.source;
+      if (per.in) facts.add('orthoMaxIn', evidence(per.in, src, 'cell'), scope, service.order);
+      if (per.out) facts.add('orthoMaxOut', evidence(per.out, src, 'cell'), scope, service.order);
+      if (service.list?.value === label.description) delete service.list;
+    }
+  }
   // 'Comprehensive orthodontic treatment – adult or child': whom it covers, after the dash
   const forWhom = service.orthodontic ? parsed.title.match(PERSONS_AFTER_DASH) : null;
   if (forWhom && !service.persons) service.persons = evidence(forWhom[1]!, label.source, 'cell');

@@ -361,3 +361,31 @@ describe('labels that run on to the next line', () => {
     );
   });
 });
+
+describe('a maximum given per network in a sentence beside its label', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Benefits Payable',
+      [
+        [
+          '',
+          'Deductible In-Network',
+          'Deductible Non-Network',
+          'Coinsurance In-Network',
+          'Coinsurance Non-Network',
+        ],
+        ['Unit 1 – Preventive', '$0', '$0', '100%', '100%'],
+        ['Unit 2 – Basic', '$50', '$50', '80%', '80%'],
+        [
+          'Combined Maximums',
+          '>>>>>>Maximums are combined. In-network Calendar year maximums are $1,000 per person. Non-network Calendar year maximums are $1,500 per person.',
+        ],
+      ],
+    ]),
+  );
+  it('reads each network its own maximum', () => {
+    const row = tableRows(data, 'dentalInsurance_coveredServices')[0]!;
+    expect(row.policyYearMaximumInNetwork).toBe('$1,000 per person');
+    expect(row.policyYearMaximumOutOfNetwork).toBe('$1,500 per person');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_HEADING,
+  amountsByNetwork,
   BARE_PROCEDURE_CODE,
   CONTINUED,
   COVERAGE_VALUE,
@@ -25,6 +26,7 @@ import {
   memberGroupOf,
   NO_AMOUNT,
   namesOtherCoverage,
+  networkMaximums,
   networkOf,
   OTHER_BENEFIT,
   PARENTHESES_OUT_OF_NETWORK,
@@ -748,5 +750,24 @@ describe('words of deductible and maximum lines', () => {
     [RUNS_ON, 'Crowns and Bridges', false],
   ] as const)('%s %s → %s', (re, text, want) => {
     expect(re.test(text)).toBe(want);
+  });
+});
+
+describe('maximums printed per network in a sentence or beside network names', () => {
+  it.each([
+    [
+      'Maximums for preventive, basic, and major procedures are combined. In-network Calendar year maximums are $1,000 per person. Non-network Calendar year maximums are $1,500 per person.',
+      { in: '$1,000 per person', out: '$1,500 per person' },
+    ],
+    ['In-network deductibles for basic and major procedures are combined.', {}],
+  ])('%s', (text, want) => {
+    expect(networkMaximums(text)).toEqual(want);
+  });
+  it.each([
+    ['In-Network: $1,000 Non-Network: $1,500', { in: '$1,000', out: '$1,500' }],
+    ['Out-of-Network $750', { out: '$750' }],
+    ['$1,000', {}],
+  ])('%s', (text, want) => {
+    expect(amountsByNetwork(text)).toEqual(want);
   });
 });

@@ -791,6 +791,35 @@ export const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/
 export const TAGGED_AMOUNT =
   /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
 
+/**
+ * A sentence giving one network's yearly maximum ('In-network Calendar year maximums are $1,000
+ * per person.'): the network's words, then the amount.
+ */
+export const NETWORK_MAXIMUM_SENTENCE =
+  /\b(in[- ]network|non[- ]network|out[- ]of[- ]network|participating|non[- ]participating)\b[^.$]*?\bmaximums?\s+(?:is|are|of)\s+(\$\s?[\d,]+(?:\.\d\d)?(?:\s+per\s+(?:person|member|individual|insured))?)/gi;
+
+/** Amounts each after its network's name ('In-Network: $1,000 Non-Network: $1,000'). */
+export function amountsByNetwork(text: string): { in?: string; out?: string } {
+  const out: { in?: string; out?: string } = {};
+  for (const m of text.matchAll(
+    /\b(in[- ]network|non[- ]network|out[- ]of[- ]network)\s*:?\s*(\$\s?[\d,]+(?:\.\d\d)?)/gi,
+  )) {
+    const network = networkOf(m[1]!);
+    if (network) out[network] ??= m[2]!;
+  }
+  return out;
+}
+
+/** The maximum each network's sentence gives ('In-network … maximums are $1,000 per person.'). */
+export function networkMaximums(text: string): { in?: string; out?: string } {
+  const out: { in?: string; out?: string } = {};
+  for (const m of text.replace(/\s+/g, ' ').matchAll(NETWORK_MAXIMUM_SENTENCE)) {
+    const network = networkOf(m[1]!);
+    if (network) out[network] ??= m[2]!;
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- what a slot's value is made of
 
 /**
