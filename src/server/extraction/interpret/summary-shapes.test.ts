@@ -4,8 +4,9 @@ import type { Segment } from '../read/rulings.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { pageOfWords, wordsAt as words } from '../testing/page-words.ts';
 import { tableRows } from '../testing/parsed.ts';
+import { joinByConcept } from './assemble.ts';
 import { COVERED_AS, orthodontiaParagraph, slotOf } from './dental.ts';
-import { evidence } from './evidence.ts';
+import { type Evidence, evidence } from './evidence.ts';
 import { interpretProposal } from './proposal.ts';
 
 /**
@@ -387,5 +388,31 @@ describe('a maximum given per network in a sentence beside its label', () => {
     const row = tableRows(data, 'dentalInsurance_coveredServices')[0]!;
     expect(row.policyYearMaximumInNetwork).toBe('$1,000 per person');
     expect(row.policyYearMaximumOutOfNetwork).toBe('$1,500 per person');
+  });
+});
+
+describe('joinByConcept: contacts by kind and their fitting', () => {
+  const src = { page: 1, reading: 1 };
+  const e = (value: string) => evidence(value, src, 'cell');
+  it('joins each out-of-network line to the in-network line about the same kind of contacts', () => {
+    const merged = new Map<string, { service: Evidence; inCost?: Evidence; outCost?: Evidence }>([
+      ['a', { service: e('Elective contact lenses'), inCost: e('$105.00') }],
+      ['b', { service: e('Elective contact lens fitting and evaluation'), inCost: e('$30.00') }],
+      ['c', { service: e('Necessary contact lenses'), inCost: e('Covered in full') }],
+      ['d', { service: e('Elective Contacts in Lieu of Eyeglasses'), outCost: e('Up to $80.00') }],
+      ['e', { service: e('Contact Lens Fitting and Evaluation'), outCost: e('Up to $0.00') }],
+      [
+        'f',
+        { service: e('Necessary Contacts in Lieu of Eyeglasses'), outCost: e('Up to $210.00') },
+      ],
+    ]);
+    joinByConcept(merged);
+    expect(
+      [...merged.values()].map((m) => [m.service.value, m.inCost?.value, m.outCost?.value]),
+    ).toEqual([
+      ['Elective contact lenses', '$105.00', 'Up to $80.00'],
+      ['Elective contact lens fitting and evaluation', '$30.00', 'Up to $0.00'],
+      ['Necessary contact lenses', 'Covered in full', 'Up to $210.00'],
+    ]);
   });
 });

@@ -619,6 +619,19 @@ export function isPlanTermLabel(label: string): boolean {
  */
 export function visionConcept(name: string): string | undefined {
   const n = name.toLowerCase();
+  // contacts by kind ('Elective contact lenses' and 'Elective Contacts in Lieu of Eyeglasses';
+  // 'Necessary contact lenses' and 'Necessary Contacts instead of Eyeglasses'), and their fitting
+  // ('Elective contact lens fitting and evaluation', 'Contact Lens Fitting and Evaluation')
+  if (
+    /\bcontacts?\b|\bcontact lens(es)?\b/.test(n) &&
+    !/\b(discount|additional|allowance at)\b/.test(n)
+  ) {
+    if (/\b(fit(ting)?|evaluation)\b/.test(n))
+      return /\bfollow-?up\b/.test(n) ? undefined : 'contact fitting';
+    const elective = /\belective\b/.test(n) && !/\bnon[- ]?elective\b/.test(n);
+    const necessary = /\b(medically )?necessary\b|\bnon[- ]?elective\b/.test(n);
+    if (elective !== necessary) return elective ? 'elective contacts' : 'necessary contacts';
+  }
   if (
     /\b(fit(ting)?|evaluation|follow-?up|discount|additional|allowance at|costco|walmart)\b/.test(n)
   )
