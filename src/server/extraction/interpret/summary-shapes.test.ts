@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Word } from '../layout.ts';
+import type { Cell, Word } from '../layout.ts';
 import type { Segment } from '../read/rulings.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { pageOfWords, wordsAt as words } from '../testing/page-words.ts';
@@ -8,6 +8,7 @@ import { joinByConcept } from './assemble.ts';
 import { COVERED_AS, orthodontiaParagraph, slotOf } from './dental.ts';
 import { type Evidence, evidence } from './evidence.ts';
 import { interpretProposal } from './proposal.ts';
+import { nameBeforeNote, PARENTHESISED_NOTE } from './vision.ts';
 
 /**
  * Layout shapes of real benefit summaries, read end to end from placed words and rulings: each
@@ -414,5 +415,44 @@ describe('joinByConcept: contacts by kind and their fitting', () => {
       ['Elective contact lens fitting and evaluation', '$30.00', 'Up to $0.00'],
       ['Necessary contact lenses', 'Covered in full', 'Up to $210.00'],
     ]);
+  });
+});
+
+describe('PARENTHESISED_NOTE', () => {
+  it.each([
+    ['(Tier amount based on brand)', true],
+    ['(see page 2)', true],
+    ['(for Dependent children only)', false],
+    ['(cleanings, exams, x-rays)', false],
+  ])('%s → %s', (text, want) => {
+    expect(PARENTHESISED_NOTE.test(text)).toBe(want);
+  });
+});
+
+describe('nameBeforeNote: a note in parentheses on a line of its own', () => {
+  const cellOf = (...texts: string[]): Cell => ({
+    text: texts.join('\n'),
+    lines: texts.map((text, i) => ({
+      text,
+      words: [],
+      box: [0, i * 12, 100, i * 12 + 10] as [number, number, number, number],
+      size: 10,
+      confidence: 1,
+      page: 1,
+    })),
+    row: 1,
+    col: 0,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  it.each([
+    [
+      ['Premium Progressive Vision Lenses', '(Tier amount based on brand)'],
+      'Premium Progressive Vision Lenses',
+    ],
+    [['Polycarbonate lenses', '(for Dependent children only)'], undefined],
+  ])('%j → %s', (lines, want) => {
+    expect(nameBeforeNote(cellOf(...lines))).toBe(want);
   });
 });
