@@ -17,6 +17,8 @@ describe('cleanValue', () => {
   it.each([
     ['  $1,750 ', '$1,750'],
     ['$75*', '$75'],
+    ['20% off retail price^', '20% off retail price'],
+    ['20% off retail price^ No discounts', '20% off retail price No discounts'],
     ['Calendar Year Maximum**', 'Calendar Year Maximum'],
     ['† 80%', '80%'],
     ['Individual¹', 'Individual'],
