@@ -786,6 +786,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         } else if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
           add('orthoMaxIn', v.in);
           add('orthoMaxOut', v.out);
+        } else if (kind === 'deductibleIndividual') {
+          add('orthoDedIndIn', slotOf(v.in, 0));
+          add('orthoDedIndOut', slotOf(v.out, 0));
+        } else if (kind === 'deductibleFamily') {
+          add('orthoDedFamIn', slotOf(v.in, 1));
+          add('orthoDedFamOut', slotOf(v.out, 1));
         }
         continue;
       }

@@ -456,3 +456,42 @@ describe('nameBeforeNote: a note in parentheses on a line of its own', () => {
     expect(nameBeforeNote(cellOf(...lines))).toBe(want);
   });
 });
+
+describe("orthodontia's own columns beside the plan's", () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental plan',
+      [
+        ['', '>>NON-ORTHODONTICS', '>>ORTHODONTICS'],
+        ['', 'NETWORK', 'OUT-OF-NETWORK', 'NETWORK', 'OUT-OF-NETWORK'],
+        ['Individual Annual Deductible', '$50', '$50', '$0', '$0'],
+        ['Family Annual Deductible', '$150', '$150', '$0', '$0'],
+        [
+          'Annual Maximum Benefit',
+          '$1500 per person per Calendar Year',
+          '$1500 per person per Calendar Year',
+          '$1000 per person per Lifetime',
+          '$1000 per person per Lifetime',
+        ],
+      ],
+      [
+        ['COVERED SERVICES', 'NETWORK PLAN PAYS', 'OUT-OF-NETWORK PLAN PAYS'],
+        ['PREVENTIVE SERVICES', '', ''],
+        ['Sealants', '100%', '100%'],
+        ['ORTHODONTIC SERVICES', '', ''],
+        ['Orthodontics', '50%', '50%'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+  it("give orthodontia's row its deductibles and lifetime maximum, no yearly maximum", () => {
+    const ortho = rows.find((r) => r.serviceTypeLabel === 'Orthodontics')!;
+    expect(ortho.policyYearDeductibleIndividualInNetwork).toBe('$0');
+    expect(ortho.policyYearDeductibleFamilyOutOfNetwork).toBe('$0');
+    expect(ortho.orthodonticLifetimeMaximumInNetwork).toBe('$1000 per person per Lifetime');
+    expect(ortho.policyYearMaximumInNetwork).toBeUndefined();
+    const sealants = rows.find((r) => r.serviceTypeLabel === 'Sealants')!;
+    expect(sealants.policyYearDeductibleIndividualInNetwork).toBe('$50');
+    expect(sealants.policyYearMaximumInNetwork).toBe('$1500 per person per Calendar Year');
+  });
+});

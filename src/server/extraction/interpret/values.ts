@@ -7,7 +7,8 @@ import { durationNumberWords } from '../../../shared/format/number-words.ts';
 import { SPANNING_NOTE } from './vocabulary.ts';
 
 // footnote marks, and the bar a scanned column rule leaves beside a value
-const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u207a|¦]+$|(?<=\p{L}{2})\+$|(?<=[\p{L}\p{N}%)])\^+$/u;
+const MARKERS_END =
+  /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u207a|¦]+$|(?<=\p{L}{2})\+$|(?<=[\p{L}\p{N}%)])\^+$/u;
 const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
 /** A footnote mark on a word inside the text ('$100 Allowance** Additional 20% off'). */
 const MARKERS_INSIDE =
