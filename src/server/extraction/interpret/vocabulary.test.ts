@@ -426,8 +426,6 @@ describe('what a slot value is made of', () => {
     ['outOfNetworkReimbursement', 'Same as Glasses', true],
     ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
     ['serviceTypeTitle', 'anything at all', true],
-    ['planName', 'Care Services:', false],
-    ['planName', 'Gold DPPO/$2000/U90/Adult+Child Ortho', true],
   ])('%s %j → %j', (column, value, expected) => {
     expect(valueFitsSlot(column, value)).toBe(expected);
   });

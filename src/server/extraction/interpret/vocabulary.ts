@@ -843,8 +843,6 @@ export function networkMaximums(text: string): { in?: string; out?: string } {
  * time per tooth per lifetime.') or a fragment of one ('activities.') is none of them.
  */
 const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
-  // a plan's name is no label waiting for its value ('Care Services:')
-  [/^planName$/, /^(?![\s\S]*:\s*$)/, 400],
   [
     /^coverageLevel/,
     /%|\bpercent\b|\bcover(ed|age)\b|\bno charge\b|\bn\/a\b|\bnone\b|\bexcluded\b|\bfee schedule\b|\$|\bnot applicable\b|\bdiscount|\bfree\b|\bno cost\b|\bpaid\b|\bbenefit\b/i,
