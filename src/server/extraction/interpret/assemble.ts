@@ -112,6 +112,14 @@ export function planInformationRow(
   return row;
 }
 
+/** The deductible orthodontia's own columns print for each of the plan's deductible slots. */
+const ORTHO_DEDUCTIBLE = {
+  dedIndIn: 'orthoDedIndIn',
+  dedIndOut: 'orthoDedIndOut',
+  dedFamIn: 'orthoDedFamIn',
+  dedFamOut: 'orthoDedFamOut',
+} as const;
+
 export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
   const { rows, shared } = forClass(
     facts.services.filter((s) => s.scope.product === 'dental'),
@@ -141,8 +149,15 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
   }
   const out: Row[] = [];
   for (const s of byKey.values()) {
+    // orthodontia's own columns beside the plan's ('NON-ORTHODONTICS | ORTHODONTICS') give its
+    // row its deductibles; its maximum there is its lifetime maximum, no yearly one
+    const orthoColumns =
+      s.orthodontic &&
+      (['orthoDedIndIn', 'orthoDedIndOut'] as const).some((k) => classWide(k) !== undefined);
     const deductible = (kind: 'dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut') =>
-      s.own[kind] ? carried(s.own[kind], shared) : classWide(kind);
+      s.own[kind]
+        ? carried(s.own[kind], shared)
+        : ((orthoColumns ? classWide(ORTHO_DEDUCTIBLE[kind]) : undefined) ?? classWide(kind));
     const row: Row = {
       class: [c.name, 'text'],
       serviceTypeLabel: [carried(s.label, shared), 'service'],
@@ -159,11 +174,11 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
     };
     if (s.orthodontic) {
       row.policyYearMaximumInNetwork = [
-        classWide('orthoYearMaxIn') ?? classWide('maxIn'),
+        classWide('orthoYearMaxIn') ?? (orthoColumns ? undefined : classWide('maxIn')),
         'amount',
       ];
       row.policyYearMaximumOutOfNetwork = [
-        classWide('orthoYearMaxOut') ?? classWide('maxOut'),
+        classWide('orthoYearMaxOut') ?? (orthoColumns ? undefined : classWide('maxOut')),
         'amount',
       ];
       row.orthodonticLifetimeMaximumInNetwork = [classWide('orthoMaxIn'), 'amount'];

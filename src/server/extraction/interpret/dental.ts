@@ -1,5 +1,11 @@
-import type { Cell } from '../layout.ts';
-import { type AnalyzedTable, cellText, classRefIn, oneNetworkNamed } from './document.ts';
+import type { Cell, Line } from '../layout.ts';
+import {
+  type AnalyzedDocument,
+  type AnalyzedTable,
+  cellText,
+  classRefIn,
+  oneNetworkNamed,
+} from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { FactKind, Facts, ServiceRow } from './facts.ts';
 import {
@@ -23,6 +29,8 @@ import {
 import { codeOpeningLine } from './procedure-codes.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
+  AMOUNT_HEADING,
+  amountsByNetwork,
   CONTINUED,
   COVERAGE_VALUE,
   coverageAndPersons,
@@ -33,11 +41,17 @@ import {
   FEE_COMPARISON,
   isOrthodontic,
   MEMBER_PAYS,
+  NO_AMOUNT,
   namesDentalProcedures,
+  networkMaximums,
   parseServiceLabel,
+  RUNS_ON,
   SCHEDULE_MIN_ROWS,
   SPANNING_NOTE,
+  TAGGED_AMOUNT,
+  TIER_LABEL,
   valueFitsSlot,
+  WHO_ONLY,
 } from './vocabulary.ts';
 
 /**
@@ -46,8 +60,11 @@ import {
  * covered-services row with its coverage in and out of network.
  */
 
-/** A value that says the row is paid as another category ('Covered as Class III'). */
-export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b/i;
+/**
+ * A value that says the row is paid as another category ('Covered as Class III'); 'Covered as a
+ * separate benefit only if …' is a note on the row's own coverage.
+ */
+export const COVERED_AS = /^\s*(covered|paid|payable|same)\s+as\b(?!\s+an?\s+separate\b)/i;
 
 /** Text that says who is covered ('Dependent children to age 19', 'Adults and children'). */
 const PERSONS = /\b(child(ren)?|dependents?|adults?|age\s+\d{2}|to age|under age)\b/i;
@@ -110,7 +127,20 @@ export function keepProcedureRowsOnlyAlone(facts: Facts): void {
       ),
   );
   if (!categories) return;
-  const kept = facts.services.filter((s) => !s.procedure);
+  // the list of sample procedures runs on into the next table (a page's end cut it) before its
+  // next category bar: its rows there are samples too
+  const tableOf = (s: ServiceRow) => Math.floor(s.order);
+  const listTables = new Set(facts.services.filter((s) => s.procedure).map(tableOf));
+  const firstList = Math.min(...listTables);
+  const categoryTables = new Set(
+    facts.services.filter((s) => DENTAL_CATEGORY_ROW.test(s.label.value)).map(tableOf),
+  );
+  const runsOn = (s: ServiceRow) =>
+    tableOf(s) > firstList &&
+    !categoryTables.has(tableOf(s)) &&
+    !s.orthodontic &&
+    !DENTAL_CATEGORY_ROW.test(s.label.value);
+  const kept = facts.services.filter((s) => !s.procedure && !runsOn(s));
   facts.services.splice(0, facts.services.length, ...kept);
 }
 
@@ -163,13 +193,16 @@ export function isProcedureRow(
   shape: GridShape,
   feeComparison = false,
   codeApart = false,
+  underCategories = false,
 ): boolean {
   const text = label.trim();
   // a procedure code printed in a column of its own marks a copay schedule: each coded row is a
   // procedure under any heading ('D0190 | Screening of a patient' under 'Clinical Oral
   // Evaluations'), however long its description — except in a fee comparison, which illustrates
   // savings rather than the plan's coverage
-  const coded = codeApart && !feeComparison;
+  // (so is a row whose label starts with its CDT code in a grid of coded procedures under dental
+  // categories: 'D9972 External bleaching' under 'Other general services' after 'Orthodontics')
+  const coded = (codeApart || (underCategories && CDT_AT_START.test(text))) && !feeComparison;
   if (
     !coded &&
     (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
@@ -184,6 +217,9 @@ export function isProcedureRow(
   if (NOT_A_SERVICE.test(text)) return false;
   return coverageBeside(cells, shape);
 }
+
+/** A label that starts with a CDT procedure code ('D9972 …', 'D8070-90 …'). */
+const CDT_AT_START = /^D\d{4}(-\d{2,4})?\s+\S/;
 
 /** Words of a row label that make it a plan fact, not a service. */
 const NOT_A_SERVICE = /deductible|maximum|waiting|frequenc|limitation|rollover|network/i;
@@ -594,6 +630,45 @@ function pairAt(
   };
 }
 
+/**
+ * A deductible row whose value cells each name their slot ('Individual: $50 | Family: $150' under
+ * each network): the deductibles by the slot each cell names and its column's network; undefined
+ * unless two cells or more name theirs and every network column's cell does.
+ */
+export function taggedDeductibles(
+  t: AnalyzedTable,
+  cells: Array<Cell | undefined>,
+): Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> | undefined {
+  const out: Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> = [];
+  for (const col of t.columns) {
+    if (!col.network) continue;
+    const cell = cells[col.index];
+    if (!cell || cell.col !== col.index) return undefined;
+    const m = cellText(cell).replace(/\s+/g, ' ').match(TAGGED_AMOUNT);
+    if (!m) return undefined;
+    const family = /family/i.test(m[1]!);
+    const kind = family
+      ? col.network === 'in'
+        ? 'dedFamIn'
+        : 'dedFamOut'
+      : col.network === 'in'
+        ? 'dedIndIn'
+        : 'dedIndOut';
+    out.push([kind, evidence(m[2]!, sourceOfCell(cell), 'cell')]);
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
+/**
+ * An individual's or family's line whose cell prints both amounts, each naming its slot ('Family
+ * coverage | $50: individual $150: Family'): the amount of the line's own slot (0 individual, 1
+ * family); any other cell as it is.
+ */
+export function slotOf(e: Evidence | undefined, slot: 0 | 1): Evidence | undefined {
+  if (!e || !pairSlots(e.value).family) return e;
+  return splitEvidence(e)?.[slot] ?? e;
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   const pair = splitPair(e.value);
   if (!pair) return undefined;
@@ -622,9 +697,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const pairCol = sideBySideColumn(t, shape);
   const fees = comparesFees(t);
   let section = subjectOfLabelColumn(t, shape);
+  let leadingSubject =
+    !section && t.headingAbove && AMOUNT_HEADING.test(t.heading ?? '') ? t.heading : undefined;
   const block = orthoBlock(t, shape);
   let sectionClass: string | undefined;
   let barSeen = false;
+  // coded procedures already read under a dental category ('Orthodontics' over 'D8070 …')
+  let codedUnderCategories = false;
   // 'In Network' and 'Out of Network' rows over the same labels printed twice, in columns that
   // name no network: the values under each serve that network alone
   const networkColumns = shape.groups.some((g) => g.in !== undefined || g.out !== undefined);
@@ -671,14 +750,21 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       sectionNetwork = named;
       continue;
     }
+    // (a category printed over the row's procedure in the same cell heads it already: 'Other
+    // general services' over 'D9972 External bleaching' ends the orthodontia block above)
     const label =
       printed && !isSectionRow(row.cells, shape)
-        ? { ...printed, text: orthoRowText(printed.text, blockOf(section, block)) }
+        ? {
+            ...printed,
+            text: orthoRowText(printed.text, blockOf(printed.category ?? section, block)),
+          }
         : printed;
     const rowClassCell = shape.classCol !== undefined ? row.cells[shape.classCol] : undefined;
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
     if (label.category) {
+      if (CATEGORY_BAR.test(section) && CDT_AT_START.test(label.text.trim()))
+        codedUnderCategories = true;
       section = label.category;
       barSeen = true;
     }
@@ -735,6 +821,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           service.own.dedIndIn = v.in;
         if (v.out && valueFitsSlot('policyYearDeductibleIndividualOutOfNetwork', v.out.value))
           service.own.dedIndOut = v.out;
+        // a word, not an amount ('Not Covered', 'None'), holds for the family's too
+        if (v.in && NO_AMOUNT.test(v.in.value)) service.own.dedFamIn = v.in;
+        if (v.out && NO_AMOUNT.test(v.out.value)) service.own.dedFamOut = v.out;
         // the procedures listed beside it go on from the service's list
         const more = procedureItems(row.cells[shape.listCol ?? -1], 1);
         if (more && service.list)
@@ -745,6 +834,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // a fee comparison's coded rows illustrate savings, not the plan's services
     if (fees && label.code) continue;
     let kind = dentalRowKind(label.text, section);
+    // 'Individual' and 'Family' leading a table under the line 'Annual Deductible': that
+    // deductible's lines (the heading names the rows up to the first that is no tier)
+    if (leadingSubject && kind === 'other' && TIER_LABEL.test(label.text))
+      kind = dentalRowKind(label.text, leadingSubject);
+    leadingSubject = undefined;
     // 'Deductible  Individual' then 'Family': the family line of a deductible whose label was
     // printed once, level with its individual line
     if (
@@ -756,7 +850,15 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     previousKind = kind;
     if (
       kind === 'other' &&
-      isProcedureRow(label.text, section, row.cells, shape, fees, !!label.code)
+      isProcedureRow(
+        label.text,
+        section,
+        row.cells,
+        shape,
+        fees,
+        !!label.code,
+        codedUnderCategories,
+      )
     )
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
@@ -776,6 +878,28 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       })
     )
       kind = 'service';
+    // 'Combined Maximums | … In-network Calendar year maximums are $1,000 per person. Non-network
+    // Calendar year maximums are $1,000 per person.': each network's maximum from its sentence
+    if (
+      kind === 'other' &&
+      /\bmaximums?\b/i.test(label.text) &&
+      !/lifetime|ortho/i.test(label.text)
+    ) {
+      const said = networkMaximums(
+        row.cells
+          .filter((c, i) => c !== undefined && i !== shape.labelCol && c.col === i)
+          .map((c) => cellText(c))
+          .join(' '),
+      );
+      const source = row.cells.find((c, i) => c && i !== shape.labelCol && c.col === i);
+      if (source && (said.in || said.out)) {
+        const src = sourceOfCell(source);
+        const order = t.order + row.row / 1000;
+        if (said.in) facts.add('maxIn', evidence(said.in, src, 'prose'), base, order);
+        if (said.out) facts.add('maxOut', evidence(said.out, src, 'prose'), base, order);
+        continue;
+      }
+    }
     if (kind === 'other') continue;
     // 'Major Services | 12 months' under a 'Waiting Periods' row is a waiting period, not a benefit
     if (kind === 'service' && /waiting|frequenc|limitations?/i.test(section)) continue;
@@ -786,6 +910,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && !scheduled && STATEMENT.test(label.text)) continue;
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;
+    // 'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if': a
+    // sentence that runs on to the next line (a coded procedure's wrapped name stays a procedure)
+    if (
+      kind === 'service' &&
+      !label.code &&
+      !CDT_AT_START.test(label.text.trim()) &&
+      RUNS_ON.test(label.text) &&
+      label.text.split(/\s+/).length > 4
+    )
+      continue;
     // 'Implants | Covered as Class III': a procedure paid as another category is no category
     if (
       kind === 'service' &&
@@ -799,6 +933,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
     const rowClass = (rowClassText && (classRefIn(rowClassText) ?? rowClassText)) || sectionClass;
+    // 'Deductible | Individual: $50 | Family: $150 | Individual: $50 | Family: $150' under two
+    // network headings that each span two columns: each cell names its slot
+    if (kind === 'deductible' && shape.groups.length === 1 && !shape.groups[0]!.option) {
+      const tagged = taggedDeductibles(t, row.cells);
+      if (tagged) {
+        const scope: Scope = rowClass ? { product: 'dental', classRef: rowClass } : base;
+        for (const [k, e] of tagged) facts.add(k, e, scope, t.order + row.row / 1000);
+        continue;
+      }
+    }
     // ('Oral Surgery | 40% | 50%' under a 'Major services' bar is one of its procedures; 'Major
     // Services' under an 'Oral Surgery' bar is a category of its own)
     const procedure =
@@ -854,6 +998,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         } else if (kind === 'annualMaximum' || kind === 'orthoMaximum') {
           add('orthoMaxIn', v.in);
           add('orthoMaxOut', v.out);
+        } else if (kind === 'deductibleIndividual') {
+          add('orthoDedIndIn', slotOf(v.in, 0));
+          add('orthoDedIndOut', slotOf(v.out, 0));
+        } else if (kind === 'deductibleFamily') {
+          add('orthoDedFamIn', slotOf(v.in, 1));
+          add('orthoDedFamOut', slotOf(v.out, 1));
         }
         continue;
       }
@@ -875,12 +1025,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       }
       switch (kind) {
         case 'deductibleIndividual':
-          add('dedIndIn', v.in);
-          add('dedIndOut', v.out);
+          add('dedIndIn', slotOf(v.in, 0));
+          add('dedIndOut', slotOf(v.out, 0));
           break;
         case 'deductibleFamily':
-          add('dedFamIn', v.in);
-          add('dedFamOut', v.out);
+          add('dedFamIn', slotOf(v.in, 1));
+          add('dedFamOut', slotOf(v.out, 1));
           break;
         case 'deductible': {
           // '$50 / $150' or '$50 individual / $150 family'
@@ -1169,6 +1319,14 @@ export function titleAndList(text: string): [string, string] | undefined {
   return [m[1]!.trim(), m[2]!.replace(/\s+/g, ' ').trim()];
 }
 
+/** 'Comprehensive orthodontic treatment – adult or child': the persons after the dash. */
+const PERSONS_AFTER_DASH =
+  /\s[–—-]\s*((?:adults?|child(?:ren)?|dependents?)(?:\s+(?:or|and|&)\s+(?:adults?|child(?:ren)?|dependents?))?)\s*$/i;
+
+/** 'A share/… lifetime maximum' in one cell: the coverage, then the lifetime maximum. */
+const COVERAGE_THEN_LIFETIME_MAX =
+  /^(\d{1,3}\s?%[^/]*?)\s*\/\s*(\$\s?[\d,]+[^/]*\blifetime\s+maximum)$/i;
+
 function addService(
   facts: Facts,
   t: AnalyzedTable,
@@ -1208,13 +1366,54 @@ function addService(
   // line under the label, '(Includes Endodontics)', is then a note)
   const items = listCell ? procedureItems(row.cells[shape.listCol!]) : undefined;
   if (items && listCell) service.list = { ...listCell, value: items, method: 'split' };
-  else if (label.description) {
+  else if (label.description && service.orthodontic && WHO_ONLY.test(label.description)) {
+    // 'Orthodontic Services' over '◦ Dependent children through age 18': whom it covers
+    service.persons ??= evidence(
+      label.description.replace(/^\W*o\s+|^\W+/, ''),
+      label.descriptionSource ?? label.source,
+      'cell',
+    );
+  } else if (label.description) {
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
+  if (service.orthodontic) {
+    // 'Orthodontia • Child': whom it covers, as a bullet after the title
+    const [title, who] = parsed.title.split(/\s+[•·]\s+/);
+    if (who && WHO_ONLY.test(who)) {
+      service.title = { ...service.title, value: title!.trim() };
+      service.persons ??= evidence(who.trim(), label.source, 'cell');
+    }
+    // 'Lifetime Maximum: In-Network: $1,000 Non-Network: $1,000' under the label: its maximum
+    // per network, no list of procedures
+    const max = label.description?.match(/^\s*lifetime\s+maximum\s*:?\s*(.+)$/i);
+    const per = max ? amountsByNetwork(max[1]!) : {};
+    if (per.in || per.out) {
+      const src = label.descriptionSource ?? label.source;
+      if (per.in) facts.add('orthoMaxIn', evidence(per.in, src, 'cell'), scope, service.order);
+      if (per.out) facts.add('orthoMaxOut', evidence(per.out, src, 'cell'), scope, service.order);
+      if (service.list?.value === label.description) delete service.list;
+    }
+  }
+  // 'Comprehensive orthodontic treatment – adult or child': whom it covers, after the dash
+  const forWhom = service.orthodontic ? parsed.title.match(PERSONS_AFTER_DASH) : null;
+  if (forWhom && !service.persons) service.persons = evidence(forWhom[1]!, label.source, 'cell');
   if (v.in) service.coverageIn = v.in;
   if (v.out) service.coverageOut = v.out;
+  // '40% after deductible/$3,000 lifetime maximum': orthodontia's coverage, then its maximum
+  if (service.orthodontic) {
+    for (const [side, kind] of [
+      ['coverageIn', 'orthoMaxIn'],
+      ['coverageOut', 'orthoMaxOut'],
+    ] as const) {
+      const e = service[side];
+      const m = e?.value.match(COVERAGE_THEN_LIFETIME_MAX);
+      if (!e || !m) continue;
+      service[side] = { ...e, value: m[1]!.trim(), method: 'split' };
+      facts.add(kind, { ...e, value: m[2]!.trim(), method: 'split' }, scope, service.order);
+    }
+  }
   // a deductible printed in the service's own column replaces the class-wide one
   const own = valueAt(row.cells, shape.deductibleCol);
   const ownOut = valueAt(row.cells, shape.deductibleOutCol);
@@ -1229,4 +1428,90 @@ function addService(
     service.own = { dedIndIn: ind, dedIndOut: ind, dedFamIn: fam, dedFamOut: fam };
   }
   facts.services.push(service);
+}
+
+/** 'Plan pays 50 percent', 'pays 50%': the share a sentence says the plan pays. */
+const PAYS_SHARE = /\b(?:plan|we)?\s*pays?\s+(\d{1,3}(?:\.\d+)?\s?(?:%|percent))/i;
+/** '$1,500 lifetime orthodontia maximum', 'lifetime maximum of $1,500'. */
+const LIFETIME_AMOUNT =
+  /(\$\s?[\d,]+(?:\.\d\d)?)\s+lifetime\s+(?:orthodont\w*\s+)?maximum|lifetime\s+(?:orthodont\w*\s+)?maximum\s+(?:of\s+|is\s+)?(\$\s?[\d,]+(?:\.\d\d)?)/i;
+/** 'Child orthodontia covers children through age 18'. */
+const COVERS_PERSONS =
+  /\bcovers\s+((?:eligible\s+|covered\s+|dependent\s+)*(?:children|child|adults(?:\s+and\s+children)?|dependents)\b[^.;]*)/i;
+
+export interface OrthodontiaParagraph {
+  coverage: string;
+  maximum?: string;
+  persons?: string;
+}
+
+/**
+ * What a paragraph about orthodontia says of it ('Child orthodontia covers children through age
+ * 18. Plan pays 50 percent (no deductible) of the covered orthodontia services, up to: $1,500
+ * lifetime orthodontia maximum.'): the share the plan pays, the lifetime maximum and whom it
+ * covers; undefined when it names no share.
+ */
+export function orthodontiaParagraph(text: string): OrthodontiaParagraph | undefined {
+  const t = text.replace(/\s+/g, ' ');
+  if (!isOrthodontic(t)) return undefined;
+  const share = t.match(PAYS_SHARE)?.[1];
+  if (!share) return undefined;
+  const max = t.match(LIFETIME_AMOUNT);
+  const persons = t.match(COVERS_PERSONS)?.[1]?.trim();
+  return {
+    coverage: share,
+    ...(max ? { maximum: (max[1] ?? max[2])!.replace(/\s+/g, '') } : {}),
+    ...(persons ? { persons } : {}),
+  };
+}
+
+/**
+ * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
+ * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
+ */
+export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): void {
+  if (!facts.shown.has('dental')) return;
+  if (facts.services.some((s) => s.orthodontic && s.scope.product === 'dental')) return;
+  const items = doc.items;
+  for (let i = 0; i + 1 < items.length; i++) {
+    const head = items[i]!;
+    if (head.kind !== 'line') continue;
+    const title = head.line.text.trim();
+    if (!isOrthodontic(title) || /[\d$%.:]/.test(title) || title.split(/\s+/).length > 4) continue;
+    // the paragraph: the lines under the heading, on its page, up to a wider gap
+    const lines: Line[] = [];
+    for (let j = i + 1; j < items.length && lines.length < 6; j++) {
+      const it = items[j]!;
+      if (it.kind !== 'line' || it.heading || it.line.page !== head.line.page) break;
+      const above = lines[lines.length - 1] ?? head.line;
+      if (it.line.box[1] - above.box[3] > it.line.size * 1.2) break;
+      lines.push(it.line);
+    }
+    if (lines.length === 0) continue;
+    const said = orthodontiaParagraph(lines.map((l) => l.text).join(' '));
+    if (!said) continue;
+    const source = sourceOfLines(lines);
+    const scope: Scope = {
+      product: 'dental',
+      ...(head.scope.classRef ? { classRef: head.scope.classRef } : {}),
+    };
+    const coverage = evidence(said.coverage, source, 'prose');
+    const name = evidence(title, sourceOfLines([head.line]), 'heading');
+    facts.services.push({
+      scope,
+      order: head.order,
+      label: name,
+      title: name,
+      coverageIn: coverage,
+      coverageOut: coverage,
+      own: {},
+      ...(said.persons ? { persons: evidence(said.persons, source, 'prose') } : {}),
+      orthodontic: true,
+    });
+    if (said.maximum) {
+      facts.add('orthoMaxIn', evidence(said.maximum, source, 'prose'), scope, head.order);
+      facts.add('orthoMaxOut', evidence(said.maximum, source, 'prose'), scope, head.order);
+    }
+    return;
+  }
 }

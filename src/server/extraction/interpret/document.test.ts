@@ -330,6 +330,9 @@ describe('plan options over their networks, a row of plan facts between', () => 
     ['In & Out of Network', true],
     ['In Network', false],
     ['Out of Network', false],
+    ['When using a Participating3 or Non-Participating4 Dentist', true],
+    ['When using a Non-Participating Dentist', false],
+    ['Participating and non-participating providers', true],
   ])('%s names both networks: %s', (text, want) => {
     expect(namesBothNetworks(text)).toBe(want);
   });

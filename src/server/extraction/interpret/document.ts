@@ -180,17 +180,27 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
   return out;
 }
 
-/** A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network'). */
+/**
+ * A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network', 'a
+ * Participating or Non-Participating Dentist').
+ */
 export function namesBothNetworks(text: string): boolean {
   const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
   return (
-    /\bin[- ]?(network|&|and|\/|or\b)/.test(t) && /out[- ]?of[- ]?network|non[- ]?network/.test(t)
+    (/\bin[- ]?(network|&|and|\/|or\b)/.test(t) &&
+      /out[- ]?of[- ]?network|non[- ]?network/.test(t)) ||
+    /\b(participating|contracted|preferred)\s*\d*\s*(or|and|\/|&)\s*non[- ]?\1\d*\b/.test(t)
   );
 }
 
 /** A heading that says 'network' (in, out, non-network, participating), not just a network's name. */
 export function namesNetworkExplicitly(text: string): boolean {
   return /network|non[- ]?par|participating|reimburs|\b(in|out|oon)\b|out-of-area/i.test(text);
+}
+
+/** A heading naming its column's network outright, or both networks. */
+function namesNetworkHeading(text: string): boolean {
+  return namesBothNetworks(text) || oneNetworkNamed(text) !== undefined;
 }
 
 /** The one network a heading or bar names outright ('Out-of-Network Reimbursements'), if any. */
@@ -414,7 +424,10 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // headings are short; a further heading row is shorter still and names no figures
     const limit = r === firstRow ? 8 : 5;
     // (a plan's name may run longer with the area it serves: 'AETNA DMO NTL LGL NJ, TX, CA, AZ, NC')
-    if (filled.some((t) => t.split(/\s+/).length > limit && !isOptionName(t))) break;
+    // (so may a network's heading: 'When using any combination of Participating and
+    // Non-Participating Dentists')
+    const long = (t: string) => t.split(/\s+/).length > (namesNetworkHeading(t) ? 12 : limit);
+    if (filled.some((t) => long(t) && !isOptionName(t))) break;
     if (r > firstRow && filled.some((t) => /\d+\s*(hours?|hrs?|%)|\$\d/i.test(t))) break;
     // the first row is headings when most of its cells read as headings; a further heading row
     // (In-Network | Out-of-Network under plan names) only holds headings

@@ -32,6 +32,11 @@ export type FactKind =
   | 'orthoYearMaxOut'
   | 'orthoPersonsIn'
   | 'orthoPersonsOut'
+  /** Deductibles printed in orthodontia's own columns beside the plan's ('$0' under ORTHODONTICS). */
+  | 'orthoDedIndIn'
+  | 'orthoDedIndOut'
+  | 'orthoDedFamIn'
+  | 'orthoDedFamOut'
   | 'freqExam'
   | 'freqLenses'
   | 'freqFrame';

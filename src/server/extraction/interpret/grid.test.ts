@@ -189,6 +189,29 @@ describe('a description printed as bullets', () => {
       'Periodontal surgery (osseous, gingivectomy)',
     ],
     [['Exams, cleanings,', 'fluoride'], 'Exams, cleanings, fluoride'],
+    // procedures one per line, most with a wrapped note in parentheses: the notes go
+    [
+      [
+        'Emergency care for pain relief',
+        'Amalgam fillings (1 per tooth every 2',
+        'years, composite for anterior/front teeth)',
+        'General anesthesia',
+        'Harmful habit appliances for children',
+        '(1 per lifetime, through age 14)',
+        'Endodontics (root canals 1 per tooth',
+        'per lifetime and 1 re-treatment)',
+      ],
+      'Emergency care for pain relief, Amalgam fillings, General anesthesia, Harmful habit appliances for children, Endodontics',
+    ],
+    // a sentence wrapped over lines is no list of procedures
+    [
+      [
+        'Covers exams and cleanings (twice a',
+        'year) and X-rays. Fillings are',
+        'Covered after the deductible.',
+      ],
+      'Covers exams and cleanings (twice a year) and X-rays. Fillings are Covered after the deductible.',
+    ],
   ])('%j → %j', (lines, expected) => {
     expect(describedItems(lines)).toBe(expected);
   });

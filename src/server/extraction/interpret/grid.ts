@@ -138,9 +138,14 @@ export function gridShape(t: AnalyzedTable): GridShape {
   const next = labelCol + 1;
   const firstBody = t.body[0]?.row;
   if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
-    const sharedHeading = t.table.cells.some(
-      (c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2,
-    );
+    // (or no heading over either: an empty corner over the label and its sub-labels)
+    const headed = (col: number) =>
+      t.table.cells.some(
+        (c) => c.row < firstBody && c.col <= col && c.col + c.colSpan > col && cellText(c),
+      );
+    const sharedHeading =
+      t.table.cells.some((c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2) ||
+      (!headed(labelCol) && !headed(next));
     const subs = t.body
       .map((r) => r.cells[next])
       .filter((c) => c !== undefined && c.col === next && cellText(c));
@@ -648,12 +653,45 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
 }
 
 /**
+ * Procedures printed one per line without bullets, most with a note in parentheses that may wrap
+ * ('Routine cleanings (3 per year)' over 'Bitewing x-rays (2 films under age 10,' over 'up to 4
+ * films ages 10 and older)'): an item starts on a line that begins with a capital outside any
+ * parenthesis; the notes (frequencies, ages, scope) are left out. Undefined for other text: fewer
+ * than three items, fewer than half of them noted, or an item longer than a procedure's name.
+ */
+export function notedItems(lines: string[]): string | undefined {
+  if (lines.length < 3) return undefined;
+  const items: string[][] = [];
+  let depth = 0;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    const starts = depth === 0 && /^\p{Lu}/u.test(line);
+    if (starts || items.length === 0) items.push([line]);
+    else items[items.length - 1]!.push(line);
+    for (const ch of line) {
+      if (ch === '(') depth++;
+      else if (ch === ')') depth = Math.max(0, depth - 1);
+    }
+  }
+  if (items.length < 3 || depth !== 0) return undefined;
+  const joined = items.map((it) => joinWrapped(it));
+  const noted = joined.filter((t) => /\([^()]*\)/.test(t)).length;
+  if (noted * 2 < joined.length) return undefined;
+  const names = joined.map((t) =>
+    cleanValue(t.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ')),
+  );
+  if (names.some((n) => !n || n.split(/\s+/).length > 8 || /[,;.]$/.test(n))) return undefined;
+  return names.join(', ');
+}
+
+/**
  * The items of a description printed as bullets, joined with commas; second-level bullets under
  * an item are notes on it (limits, frequencies) and are left out. Lines without bullets are
  * wrapped text, joined as such.
  */
 export function describedItems(lines: string[]): string {
-  if (!lines.some((l) => LIST_MARK.test(l))) return joinWrapped(lines);
+  if (!lines.some((l) => LIST_MARK.test(l))) return notedItems(lines) ?? joinWrapped(lines);
   const items: string[][] = [];
   let inNote = false;
   for (const line of lines) {

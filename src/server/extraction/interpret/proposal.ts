@@ -16,6 +16,7 @@ import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   collectDental,
+  collectOrthodontiaProse,
   comparesFees,
   dentalScore,
   keepProcedureRowsOnlyAlone,
@@ -29,6 +30,7 @@ import {
   cellText,
   classRefIn,
   documentProducts,
+  namesBothNetworks,
   optionNamedIn,
 } from './document.ts';
 import { effectiveDateOf } from './effective-date.ts';
@@ -238,8 +240,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       facts.services.some((s) => s.scheduled),
     );
     const vision = visionScore(t);
-    // two rows that read as benefits, or one under explicit network headings
-    const networks = t.columns.some((c) => c.network);
+    // two rows that read as benefits, or one under explicit network headings (one network's or
+    // both networks' in one heading: 'When using a Participating or Non-Participating Dentist')
+    const networks = t.columns.some((c) => c.network || namesBothNetworks(c.heading));
     const enough = (n: number) => n >= 2 || (n >= 1 && networks);
     // rows both products print ('Exam') go to the product the table's section or own header
     // names ('Vision Care Services | In-Network | Out-of-Network')
@@ -287,6 +290,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   const sections = serviceSectionTables(doc);
   if (sections.services) collectVision(sections.services, facts);
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
+  // orthodontia described in a paragraph under its own heading, no table printing it
+  collectOrthodontiaProse(doc, facts);
   return facts;
 }
 

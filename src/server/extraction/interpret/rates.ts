@@ -31,9 +31,16 @@ function isTotalsRow(label: string): boolean {
   return /^(grand\s+)?(sub-?)?totals?\b/i.test(label.trim());
 }
 
+/** A row label naming a benefit amount that comes in tiers of its own: a deductible, a maximum. */
+const AMOUNT_OF_BENEFITS = /\b(deductibles?|maximum|out[- ]of[- ]pocket)\b/i;
+
 export function isRateTable(t: AnalyzedTable): boolean {
   const tc = tierColumn(t);
   if (tc === undefined) return false;
+  // tiers beside a label naming a deductible or a maximum ('Calendar Year Deductible |
+  // Individual coverage | $50') are that amount's lines, not premiums
+  if (t.body.some((r) => r.cells.slice(0, tc).some((c) => AMOUNT_OF_BENEFITS.test(cellText(c)))))
+    return false;
   const priced = t.body.filter(
     (r) =>
       !isTotalsRow(cellText(r.cells[tc])) &&

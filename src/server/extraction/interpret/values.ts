@@ -7,11 +7,12 @@ import { durationNumberWords } from '../../../shared/format/number-words.ts';
 import { SPANNING_NOTE } from './vocabulary.ts';
 
 // footnote marks, and the bar a scanned column rule leaves beside a value
-const MARKERS_END = /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u207a|¦]+$|(?<=\p{L}{2})\+$/u;
+const MARKERS_END =
+  /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u207a|¦]+$|(?<=\p{L}{2})\+$|(?<=[\p{L}\p{N}%)])\^+$/u;
 const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
 /** A footnote mark on a word inside the text ('$100 Allowance** Additional 20% off'). */
 const MARKERS_INSIDE =
-  /(?<=[\p{L}\p{N}%).,])[*\u2020\u2021\u00b9\u00b2\u00b3\u2070-\u2079]+(?=\s)/gu;
+  /(?<=[\p{L}\p{N}%).,])[*\u2020\u2021\u00b9\u00b2\u00b3\u2070-\u2079^]+(?=\s)/gu;
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 
@@ -159,6 +160,10 @@ export function splitPair(s: string): [string, string] | undefined {
     const familyFirst = /family/i.test(named[3]!) && !/family/i.test(named[4]!);
     return familyFirst ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
   }
+  // '$50: individual $150: Family', 'Individual: $50 Family: $150': each amount beside the slot
+  // it fills, in either order, with no separator between the two
+  const tagged = taggedPair(s);
+  if (tagged) return tagged;
   let parts = s.split(/\s+\/\s+|\s*;\s*|\s*\|\s*/);
   // '$50 single/$150 family': a slash with no spaces between two amounts that name their slots
   if (parts.length !== 2 && /\b(single|individual|family)\b/i.test(s))
@@ -186,6 +191,29 @@ export function splitPair(s: string): [string, string] | undefined {
   if (!a || !b) return undefined;
   if (!looksLikeValue(a) || !looksLikeValue(b)) return undefined;
   return [a, b];
+}
+
+const SLOT_WORD = '(individual|single|per person|family)';
+const AMOUNT = '(\\$[\\d,]+(?:\\.\\d+)?)';
+const AMOUNT_THEN_SLOT = new RegExp(
+  `^\\s*${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s+${AMOUNT}\\s*:?\\s*${SLOT_WORD}\\s*$`,
+  'i',
+);
+const SLOT_THEN_AMOUNT = new RegExp(
+  `^\\s*${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s+${SLOT_WORD}\\s*:?\\s*${AMOUNT}\\s*$`,
+  'i',
+);
+
+/** Two amounts each tagged with its slot, individual's first in the answer. */
+function taggedPair(s: string): [string, string] | undefined {
+  const a = s.match(AMOUNT_THEN_SLOT);
+  const b = a ? undefined : s.match(SLOT_THEN_AMOUNT);
+  if (!a && !b) return undefined;
+  const [v1, w1, v2, w2] = a ? [a[1]!, a[2]!, a[3]!, a[4]!] : [b![2]!, b![1]!, b![4]!, b![3]!];
+  const fam1 = /family/i.test(w1);
+  const fam2 = /family/i.test(w2);
+  if (fam1 === fam2) return undefined;
+  return fam1 ? [v2, v1] : [v1, v2];
 }
 
 /** Which slot words a two-value cell names, in order ('individual'/'family', 'in'/'out'). */

@@ -650,6 +650,10 @@ export function subItemName(label: string, above: Cell | undefined): string | un
 }
 
 /** Text written as a sentence: four words or more ending in a full stop. */
+/** A note in parentheses that says how a value is set ('(Tier amount based on brand)'). */
+export const PARENTHESISED_NOTE =
+  /^\s*\((?=[^()]*\b(based on|varies|depends|applies|see|determined|subject to)\b)[^(),]*\)\s*$/i;
+
 export function isSentence(text: string): boolean {
   const t = text.trim();
   return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
@@ -666,6 +670,8 @@ export function nameBeforeNote(cell: Cell | undefined): string | undefined {
     const rest = lines.slice(i).join(' ');
     if (/^\p{Lu}/u.test(lines[i]!) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
       return cleanValue(lines.slice(0, i).join(' '));
+    // '(Tier amount based on brand)' on a line of its own under the name
+    if (PARENTHESISED_NOTE.test(rest)) return cleanValue(lines.slice(0, i).join(' '));
   }
   return undefined;
 }
@@ -788,7 +794,10 @@ export function collectVision(
     // the whole label cell is the service line as printed
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
-    const note = label.description !== undefined && isSentence(label.description);
+    // (so is a note in parentheses of its own under the name: '(Tier amount based on brand)')
+    const note =
+      label.description !== undefined &&
+      (isSentence(label.description) || PARENTHESISED_NOTE.test(label.description));
     let service =
       nameBeforeNote(row.cells[shape.labelCol]) ??
       nameLevelWithValues(

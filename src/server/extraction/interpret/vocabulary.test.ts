@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMOUNT_HEADING,
+  amountsByNetwork,
   BARE_PROCEDURE_CODE,
+  CONTINUED,
   COVERAGE_VALUE,
   costOfItemAbove,
   coverageAndPersons,
@@ -21,16 +24,22 @@ import {
   isVisionService,
   keyKind,
   memberGroupOf,
+  NO_AMOUNT,
   namesOtherCoverage,
+  networkMaximums,
   networkOf,
   OTHER_BENEFIT,
   PARENTHESES_OUT_OF_NETWORK,
   PLAN_NUMBER_LINE,
   parseServiceLabel,
   productsNamed,
+  RUNS_ON,
   rateMeasure,
+  TAGGED_AMOUNT,
+  TIER_LABEL,
   valueFitsSlot,
   visionConcept,
+  WHO_ONLY,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -43,6 +52,26 @@ describe('parseServiceLabel', () => {
     ['Basic (Type B)', { label: 'Type B', title: 'Basic' }],
     ['Type I (Preventive & Diagnostic)', { label: 'Type I', title: 'Preventive & Diagnostic' }],
     ['Preventive Care', { label: 'Preventive Care', title: 'Preventive Care' }],
+    [
+      'D2962 Labial veneer (porcelain laminate) – laboratory',
+      {
+        label: 'D2962 Labial veneer – laboratory',
+        title: 'D2962 Labial veneer – laboratory',
+        list: 'porcelain laminate',
+      },
+    ],
+    [
+      'D9972 External bleaching (teeth whitening) – per arch',
+      {
+        label: 'D9972 External bleaching – per arch',
+        title: 'D9972 External bleaching – per arch',
+        list: 'teeth whitening',
+      },
+    ],
+    [
+      'Oral Surgery (includes surgical extractions)',
+      { label: 'Oral Surgery', title: 'Oral Surgery', list: 'includes surgical extractions' },
+    ],
     [
       'Orthodontia (children under 19)',
       { label: 'Orthodontia', title: 'Orthodontia', persons: 'children under 19' },
@@ -185,6 +214,8 @@ describe('dentalRowKind', () => {
     ['Orthodontia Annual Maximum', '', 'orthoYearMaximum'],
     ['Annual Maximum', 'Orthodontia', 'orthoYearMaximum'],
     ['Lifetime Maximum', '', 'other'],
+    // a maximum in a note on a procedure is how often, no benefit maximum
+    ['D1110 Additional prophylaxis (maximum of 2 additional per year) – adult', '', 'service'],
   ])('%j under %j is %s', (label, section, kind) => {
     expect(dentalRowKind(label, section)).toBe(kind);
   });
@@ -380,6 +411,9 @@ describe('what a slot value is made of', () => {
     ['policyYearDeductibleFamilyInNetwork', 'Max 3x/Fam', true],
     ['policyYearDeductibleFamilyInNetwork', '3 times the individual', true],
     ['policyYearMaximumInNetwork', '$1500 per person per Calendar Year', true],
+    ['policyYearMaximumInNetwork', '30%', false],
+    ['orthodonticLifetimeMaximumOutOfNetwork', '50 percent', false],
+    ['policyYearDeductibleIndividualInNetwork', '100', true],
     [
       'policyYearDeductibleIndividualInNetwork',
       'Limited to one (1) time per tooth per lifetime.',
@@ -413,6 +447,7 @@ describe('parentheticals that scope a procedure are dropped from its label', () 
     ['Periodontal Scaling & Root Planing (quadrant)', 'Periodontal Scaling & Root Planing'],
     ['X-Rays Bite-Wing (4 films)', 'X-Rays Bite-Wing'],
     ['Major (12 mo. wait period)', 'Major'],
+    ['Periodontics (other than maintenance)', 'Periodontics'],
   ])('%s', (raw, label) => {
     expect(parseServiceLabel(raw).label).toBe(label);
   });
@@ -461,8 +496,13 @@ describe('what a vision service line is about', () => {
     ['Contact lenses', 'contacts'],
     ['Single Vision Lenses', 'single vision'],
     ['Lined Bifocal Lenses', 'bifocal'],
-    ['Contact lens exam (fitting and evaluation)', undefined],
-    ['Elective contact lenses', undefined],
+    ['Contact lens exam (fitting and evaluation)', 'contact fitting'],
+    ['Elective contact lens fitting and evaluation', 'contact fitting'],
+    ['Elective contact lenses', 'elective contacts'],
+    ['Elective Contacts in Lieu of Eyeglasses²', 'elective contacts'],
+    ['Necessary Contacts instead of Eyeglasses', 'necessary contacts'],
+    ['Non-Elective (Medically Necessary) contact lenses', 'necessary contacts'],
+    ['Contact lens follow-up visits', undefined],
     ['Costco, Walmart and Sam’s Club Frame Allowance', undefined],
     ['Prescription Glasses', undefined],
     ['Exam and frame', undefined],
@@ -633,6 +673,9 @@ describe('a deductible row named after the service above it', () => {
     ['Calendar Year Deductible', 'Major Services', false],
     ['Preventive Services Waiting Period', 'Preventive Services', false],
     ['Major Services Lifetime Deductible', undefined, false],
+    ['Orthodontic Deductible', 'Orthodontic Services', true],
+    ['Orthodontic Lifetime Maximum', 'Orthodontic Services', false],
+    ['Services Deductible', 'Orthodontic Services', false],
   ])('%s under %s', (label, service, want) => {
     expect(deductibleOfService(label, service)).toBe(want);
   });
@@ -682,5 +725,54 @@ describe('copay schedules: what a procedure row holds, and tables that only comp
     ['d0120', false],
   ])('a bare procedure code %j → %s', (text, expected) => {
     expect(BARE_PROCEDURE_CODE.test(text)).toBe(expected);
+  });
+});
+
+describe('words of deductible and maximum lines', () => {
+  it.each([
+    [WHO_ONLY, 'o Dependent children through age 18', true],
+    [WHO_ONLY, 'Adults and children', true],
+    [WHO_ONLY, 'Dentures and bridges', false],
+    [WHO_ONLY, 'Children’s fluoride through age 18, sealants', false],
+    [AMOUNT_HEADING, 'Annual Deductible*', true],
+    [AMOUNT_HEADING, 'Calendar Year Benefit Maximum', true],
+    [AMOUNT_HEADING, 'Deductible applies to basic services', false],
+    [TIER_LABEL, 'Individual', true],
+    [TIER_LABEL, 'Per Family', true],
+    [TIER_LABEL, 'Individual coverage for adults', false],
+    [NO_AMOUNT, 'Not Covered', true],
+    [NO_AMOUNT, '$50', false],
+    [TAGGED_AMOUNT, 'Individual: $50', true],
+    [TAGGED_AMOUNT, 'Family $150', true],
+    [TAGGED_AMOUNT, '$50 Individual', false],
+    [CONTINUED, '(12) consecutive months, to a maximum of two (2)', true],
+    [CONTINUED, '(Type A) Preventive', false],
+    [
+      RUNS_ON,
+      'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if',
+      true,
+    ],
+    [RUNS_ON, 'Crowns and Bridges', false],
+  ] as const)('%s %s → %s', (re, text, want) => {
+    expect(re.test(text)).toBe(want);
+  });
+});
+
+describe('maximums printed per network in a sentence or beside network names', () => {
+  it.each([
+    [
+      'Maximums for preventive, basic, and major procedures are combined. In-network Calendar year maximums are $1,000 per person. Non-network Calendar year maximums are $1,500 per person.',
+      { in: '$1,000 per person', out: '$1,500 per person' },
+    ],
+    ['In-network deductibles for basic and major procedures are combined.', {}],
+  ])('%s', (text, want) => {
+    expect(networkMaximums(text)).toEqual(want);
+  });
+  it.each([
+    ['In-Network: $1,000 Non-Network: $1,500', { in: '$1,000', out: '$1,500' }],
+    ['Out-of-Network $750', { out: '$750' }],
+    ['$1,000', {}],
+  ])('%s', (text, want) => {
+    expect(amountsByNetwork(text)).toEqual(want);
   });
 });

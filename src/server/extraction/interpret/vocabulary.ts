@@ -187,8 +187,12 @@ export function deductibleOfService(label: string, service: string | undefined):
       .replace(/\s+/g, ' ')
       .trim();
   const l = norm(label);
-  const name = norm(service);
-  if (!name || !l.startsWith(`${name} `)) return false;
+  const full = norm(service);
+  // ('Orthodontic Deductible' under 'Orthodontic Services': the service named without its
+  // 'Services')
+  const short = full.replace(/\s+(services?|care|benefits?|treatment)$/, '');
+  const name = [full, short].find((n) => n && l.startsWith(`${n} `));
+  if (!name) return false;
   return /^((calendar|plan|policy|benefit|contract) year |lifetime |annual )?deductibles?$/.test(
     l.slice(name.length + 1),
   );
@@ -385,14 +389,14 @@ export function parseServiceLabel(raw: string): ServiceLabel {
   for (const m of [...text.matchAll(/\(([^()]*)\)/g)]) {
     const inner = m[1]!.trim();
     if (
-      /\b(e\.g\.|i\.e\.|such as|including)\b/i.test(inner) ||
+      /\b(e\.g\.|i\.e\.|such as|including|includes)\b/i.test(inner) ||
       (inner.match(/,/g)?.length ?? 0) >= 1
     ) {
       list ??= inner.replace(/^(e\.g\.|i\.e\.|such as|including)[,:]?\s*/i, '');
       text = text.replace(m[0], ' ');
     } else if (
       // '(Child orthodontia)' names the service, '(children under 19)' who it covers
-      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride|amalgams?|composites?|bridges)\b/i.test(
+      /\b(orthodont\w*|braces|exams?|cleanings?|x-?rays?|fillings?|crowns?|dentures?|sealants?|fluoride|amalgams?|composites?|bridges|laminates?|veneers?|whitening|bleaching)\b/i.test(
         inner,
       ) &&
       !/\b(age|under|through|to \d+|only|\d+)\b/i.test(inner)
@@ -410,7 +414,8 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       /\b(deductible|waived|wait(ing)?|applies|only|after|within|charges?)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
-      /\b(per|maximum of|excluding|every)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
+      // (or what it leaves out: 'other than maintenance')
+      /\b(per|maximum of|excluding|every|other than)\b|\bex\.\s|^(quadrant|posterior|anterior|each|\d+ (films?|surfaces?))$/i.test(
         inner,
       )
     ) {
@@ -500,8 +505,10 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   ) {
     return 'orthoPersons';
   }
+  // ('D1110 Additional prophylaxis (maximum of 2 additional per year)': a maximum in a note on a
+  // procedure is its frequency, no benefit maximum)
   if (
-    /max(imum)?\b|\bmax\./.test(l) &&
+    /max(imum)?\b|\bmax\./.test(core) &&
     !/lifetime|ortho|rollover|carry/.test(l) &&
     /(annual|calendar|plan|benefit|policy|contract|year|yr|dollar|per person|per member)/.test(
       `${l} ${s}`,
@@ -509,7 +516,8 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   ) {
     return 'annualMaximum';
   }
-  if (/max(imum)?\b/.test(l) && /max/.test(s) && !/lifetime|ortho/.test(l)) return 'annualMaximum';
+  if (/max(imum)?\b/.test(core) && /max/.test(s) && !/lifetime|ortho/.test(l))
+    return 'annualMaximum';
   // 'Per Person' under 'Annual Maximum Benefit'
   if (
     /max(imum)?\b/.test(s) &&
@@ -568,7 +576,10 @@ export const SUB_BULLET = /^\s*o\s+/;
 
 /** A label that goes on from a line above: it opens with a small joining word. */
 export const CONTINUED =
-  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s/;
+  /^\s*(than|and|or|of|the|to|with|for|in|on|at|by|but|which|that|were|was|is|are)\s|^\s*\(\d+\)\s+[a-z]/;
+
+/** A label that runs on to the next line: it ends in a joining word or a comma. */
+export const RUNS_ON = /(,|\b(if|and|or|of|the|to|for|with|by|when|unless|that|which))\s*$/i;
 
 /**
  * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
@@ -633,6 +644,19 @@ export function isPlanTermLabel(label: string): boolean {
  */
 export function visionConcept(name: string): string | undefined {
   const n = name.toLowerCase();
+  // contacts by kind ('Elective contact lenses' and 'Elective Contacts in Lieu of Eyeglasses';
+  // 'Necessary contact lenses' and 'Necessary Contacts instead of Eyeglasses'), and their fitting
+  // ('Elective contact lens fitting and evaluation', 'Contact Lens Fitting and Evaluation')
+  if (
+    /\bcontacts?\b|\bcontact lens(es)?\b/.test(n) &&
+    !/\b(discount|additional|allowance at)\b/.test(n)
+  ) {
+    if (/\b(fit(ting)?|evaluation)\b/.test(n))
+      return /\bfollow-?up\b/.test(n) ? undefined : 'contact fitting';
+    const elective = /\belective\b/.test(n) && !/\bnon[- ]?elective\b/.test(n);
+    const necessary = /\b(medically )?necessary\b|\bnon[- ]?elective\b/.test(n);
+    if (elective !== necessary) return elective ? 'elective contacts' : 'necessary contacts';
+  }
   if (
     /\b(fit(ting)?|evaluation|follow-?up|discount|additional|allowance at|costco|walmart)\b/.test(n)
   )
@@ -782,6 +806,58 @@ export function rateMeasure(heading: string): RateMeasure {
   return 'other';
 }
 
+// ---------------------------------------------------------------- deductible and maximum lines
+
+/**
+ * A line that says whom a service covers and nothing else ('o Dependent children through age
+ * 18', 'Adults and children'), a bullet mark before it.
+ */
+export const WHO_ONLY =
+  /^\W*(o\s+)?((eligible|covered|dependent)\s+)*(children|child|dependents|adults( and children)?|children and adults)\b(\s+(through|to|under|up to)\s+(age\s+)?\d{1,2})?\W*$/i;
+
+/** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
+export const AMOUNT_HEADING =
+  /^\s*((annual|calendar year|plan year|benefit year|lifetime)\s+)?(deductible|(benefit\s+)?maximum)\W*$/i;
+
+/** A row label that names a tier of a deductible or maximum ('Individual', 'Per Family'). */
+export const TIER_LABEL = /^\s*(per\s+)?(individual|person|member|single|employee|family)\W*$/i;
+
+/** A deductible value that is a word, no amount ('Not Covered', 'None', 'N/A'). */
+export const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/i;
+
+/** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
+export const TAGGED_AMOUNT =
+  /^\s*(individual|single|per person|employee|family)\s*:?\s*(\$\s?[\d,]+(?:\.\d+)?)\s*$/i;
+
+/**
+ * A sentence giving one network's yearly maximum ('In-network Calendar year maximums are $1,000
+ * per person.'): the network's words, then the amount.
+ */
+export const NETWORK_MAXIMUM_SENTENCE =
+  /\b(in[- ]network|non[- ]network|out[- ]of[- ]network|participating|non[- ]participating)\b[^.$]*?\bmaximums?\s+(?:is|are|of)\s+(\$\s?[\d,]+(?:\.\d\d)?(?:\s+per\s+(?:person|member|individual|insured))?)/gi;
+
+/** Amounts each after its network's name ('In-Network: $1,000 Non-Network: $1,000'). */
+export function amountsByNetwork(text: string): { in?: string; out?: string } {
+  const out: { in?: string; out?: string } = {};
+  for (const m of text.matchAll(
+    /\b(in[- ]network|non[- ]network|out[- ]of[- ]network)\s*:?\s*(\$\s?[\d,]+(?:\.\d\d)?)/gi,
+  )) {
+    const network = networkOf(m[1]!);
+    if (network) out[network] ??= m[2]!;
+  }
+  return out;
+}
+
+/** The maximum each network's sentence gives ('In-network … maximums are $1,000 per person.'). */
+export function networkMaximums(text: string): { in?: string; out?: string } {
+  const out: { in?: string; out?: string } = {};
+  for (const m of text.replace(/\s+/g, ' ').matchAll(NETWORK_MAXIMUM_SENTENCE)) {
+    const network = networkOf(m[1]!);
+    if (network) out[network] ??= m[2]!;
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- what a slot's value is made of
 
 /**
@@ -816,11 +892,16 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
 export const BENEFIT_VALUE =
   /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free|included|waived|n\/a|none|unlimited|allowance|deductible)\b/i;
 
+/** A value that is a share and nothing else ('30%', '50 percent'). */
+const SHARE_ONLY = /^\s*\d{1,3}(\.\d+)?\s?(%|percent)\s*$/i;
+
 /** Whether a value can fill a slot (a catalogue column's name); slots without a rule take any. */
 export function valueFitsSlot(column: string, value: string): boolean {
   const rule = SLOT_VALUES.find(([slot]) => slot.test(column));
   if (!rule) return true;
   const [, words, longest] = rule;
+  // a share is no amount: '30%' beside 'Extended Annual Max' says how much is paid beyond it
+  if (/Deductible|Maximum/.test(column) && SHARE_ONLY.test(value)) return false;
   return words.test(value) && value.length <= longest;
 }
 

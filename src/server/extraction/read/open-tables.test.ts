@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
 import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import { headingRow, startsOneRow, virtualRulings } from './open-tables.ts';
 import type { Segment } from './rulings.ts';
 
 const words = wordsAt;
@@ -179,5 +180,171 @@ describe('grid rows a scan lost the rule of', () => {
     const t = tableOf(ws, [rule(95), rule(135), rule(155), v(40), v(300), v(560)]);
     expect(t.rows).toBe(2);
     expect(text(t, 0, 1)).toBe('Employees working 30 or more hours per week');
+  });
+});
+
+describe('small tables ruled above and below their header, the stub heading left empty', () => {
+  const rules = (...ys: number[]) => ys.map((y) => rule(y, 40, 562));
+  it('reads a deductible table: a label beside sub-labels, one value column', () => {
+    const ws = [
+      ...words('When using a Participating or', 374, 310),
+      ...words('Non-Participating Dentist', 374, 322),
+      ...words('Calendar Year Deductible', 46, 333),
+      ...words('Individual coverage', 276, 333),
+      ...words('$50 per individual', 374, 333),
+      ...words('Family coverage', 290, 349),
+      ...words('$50: individual', 374, 349),
+      ...words('$150: Family', 374, 364),
+    ];
+    const t = tableOf(ws, rules(307, 331.7, 378.5));
+    expect(t.cols).toBe(3);
+    expect(t.rows).toBe(3);
+    expect(text(t, 1, 0)).toBe('Calendar Year Deductible');
+    expect(text(t, 1, 2)).toBe('$50 per individual');
+    expect(text(t, 2, 1)).toBe('Family coverage');
+    expect(text(t, 2, 2)).toBe('$50: individual $150: Family');
+  });
+
+  it('reads a one-row table whose only column line stands between the value columns', () => {
+    const ws = [
+      ...words('When using any', 271, 427),
+      ...words('combination of', 271, 438),
+      ...words('When Using a Non-Participating Dentist', 374, 427),
+      ...words('Calendar Year Benefit Maximum', 46, 486),
+      ...words('$2,000: individual', 271, 486),
+      ...words('$2,000: individual', 374, 486),
+    ];
+    const t = tableOf(ws, [
+      ...rules(423.7, 484, 503.5),
+      { dir: 'v', pos: 369.1, a: 424.9, b: 503.4 },
+    ]);
+    expect(t.cols).toBe(3);
+    expect(text(t, 1, 0)).toBe('Calendar Year Benefit Maximum');
+    expect(text(t, 1, 1)).toBe('$2,000: individual');
+  });
+
+  it('keeps column headings wrapped in their column in the table (no paragraph between tables)', () => {
+    const ws = [
+      ...words('Lifetime Benefit Maximum', 46, 516, 10),
+      ...words(
+        'This maximum for covered Orthodontic services is the total amount that we will pay',
+        46,
+        530,
+      ),
+      ...words('in a lifetime.', 46, 541),
+      ...words('When using any combination of', 374, 558),
+      ...words('Participating and', 374, 570),
+      ...words('Non-Participating Dentists', 374, 581),
+      ...words('Lifetime Benefit Maximum (Orthodontic Services)', 46, 596),
+      ...words('$2,000: individual', 374, 596),
+    ];
+    const t = tableOf(ws, rules(503.5, 555, 592.5, 611.1));
+    expect(text(t, 0, 1)).toBe(
+      'When using any combination of Participating and Non-Participating Dentists',
+    );
+    expect(text(t, 1, 1)).toBe('$2,000: individual');
+  });
+});
+
+describe('a header with a label and a heading over one label-only row', () => {
+  it('draws no column line (the label column is no one-row table)', () => {
+    const ws = [
+      ...words('Partial List of Services', 44, 380),
+      ...words('Passive PPO', 430, 380),
+      ...words('Preventive', 44, 410),
+    ];
+    const drawn = virtualRulings(
+      [rule(375, 36, 576), rule(406, 36, 576), rule(426, 36, 576)],
+      ws,
+      2.5,
+    );
+    expect(drawn.filter((s) => s.dir === 'v' && s.pos > 40 && s.pos < 570)).toEqual([]);
+  });
+});
+
+describe('headingRow', () => {
+  // a justified paragraph's widened spaces (about 0.7 em) break it into runs, yet it heads nothing
+  const justified = (y: number): Word[] => {
+    const out: Word[] = [];
+    let x = 46;
+    for (const t of 'Covered Services under the Plan. Blue Shield pays for some'.split(' ')) {
+      const w = t.length * 4.5;
+      out.push({ text: t, box: [x, y, x + w, y + 9], size: 9, confidence: 1 });
+      x += w + 6;
+    }
+    return out;
+  };
+  it.each([
+    [
+      'column headings far apart',
+      [...words('Benefit', 44, 100), ...words('In-Network', 330, 100)],
+      true,
+    ],
+    ['a justified paragraph', justified(100), false],
+    ['one run', words('met, as noted in the Benefits chart below.', 46, 100), false],
+  ])('%s', (_what, ws, expected) => {
+    expect(headingRow(ws, 9)).toBe(expected);
+  });
+});
+
+describe('tall rows ruled between rows under a ruled header', () => {
+  // a ruled header grid, then rows ruled between only, the first two tall: a category with its
+  // values on the first line and its procedures listed under it
+  const tall = (label: string, a: string, b: string, y: number, items: number) => [
+    ...words(label, 40, y),
+    ...words(a, 330, y),
+    ...words(b, 420, y),
+    ...Array.from({ length: items }, (_, i) =>
+      words(`Procedure number ${i + 1}`, 46, y + 12 * (i + 1)),
+    ).flat(),
+  ];
+  const ws = [
+    ...words('Dental Services', 40, 35),
+    ...words('In-Network', 310, 35),
+    ...words('Out-of-Network', 400, 35),
+    ...tall('Diagnostic & Preventive Services', '100%', '100%', 58, 9),
+    ...tall('Basic Services', '90%', '80%', 195, 8),
+    ...tall('Endodontics', '90%', '80%', 311, 1),
+  ];
+  const segs: Segment[] = [
+    rule(27, 36, 585),
+    rule(53, 36, 585),
+    ...[36, 300, 390, 585].map((x): Segment => ({ dir: 'v', pos: x, a: 27, b: 53 })),
+    rule(190, 36, 585),
+    rule(306, 36, 585),
+    rule(341, 36, 585),
+  ];
+  it('reads every row, the tall ones too, in one table with the header', () => {
+    const tables = tablesOf(pageOfWords(ws, segs));
+    const t = tables.find((x) => x.cells.some((c) => c.text.startsWith('Endodontics')))!;
+    const row = (label: string) => t.cells.find((c) => c.text.startsWith(label))!.row;
+    const values = (label: string) =>
+      t.cells.filter((c) => c.row === row(label) && c.col > 0 && c.text).map((c) => c.text);
+    expect(values('Diagnostic & Preventive Services')).toEqual(['100%', '100%']);
+    expect(values('Basic Services')).toEqual(['90%', '80%']);
+    expect(t.cells.some((c) => c.text === 'In-Network')).toBe(true);
+  });
+});
+
+describe('startsOneRow', () => {
+  const list = (n: number) =>
+    Array.from({ length: n }, (_, i) => words(`Procedure number ${i + 1}`, 46, 70 + i * 12)).flat();
+  const valuesEachLine = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      ...words(`Service number ${i + 1}`, 40, 70 + i * 12),
+      ...words('100%', 330, 70 + i * 12),
+      ...words('80%', 420, 70 + i * 12),
+    ]).flat();
+  const first = [
+    ...words('Basic Services', 40, 58),
+    ...words('90%', 330, 58),
+    ...words('80%', 420, 58),
+  ];
+  it.each([
+    ['a category with its values, its procedures listed under it', [...first, ...list(8)], true],
+    ['rows one per line, each with its values', [...first, ...valuesEachLine(8)], false],
+    ['a paragraph', words('This plan pays for covered services as listed below.', 40, 58), false],
+  ])('%s', (_what, ws, expected) => {
+    expect(startsOneRow(ws, 36, 585, 53, 190, 9)).toBe(expected);
   });
 });

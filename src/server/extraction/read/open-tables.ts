@@ -19,8 +19,17 @@ interface Stack {
 
 const MIN_RULES = 3;
 
-/** Horizontal rules of about the same extent, stacked at row distances. */
-function ruleStacks(hs: Segment[], tol: number, maxRow: number): Stack[] {
+/**
+ * Horizontal rules of about the same extent, stacked at row distances (or up to three times as
+ * far when the band between starts with a row of cells: a tall row whose label cell lists
+ * procedures under a category that prints its values on its first line).
+ */
+function ruleStacks(
+  hs: Segment[],
+  tol: number,
+  maxRow: number,
+  rowLike: (a: number, b: number, y0: number, y1: number) => boolean = () => false,
+): Stack[] {
   const sorted = [...hs].sort((p, q) => p.pos - q.pos);
   const stacks: Stack[] = [];
   const same = (s: Stack, h: Segment) => {
@@ -28,7 +37,12 @@ function ruleStacks(hs: Segment[], tol: number, maxRow: number): Stack[] {
     return Math.abs(s.a - h.a) <= slack && Math.abs(s.b - h.b) <= slack;
   };
   for (const h of sorted) {
-    const open = stacks.find((s) => same(s, h) && h.pos - s.ys[s.ys.length - 1]! <= maxRow);
+    const open = stacks.find((s) => {
+      if (!same(s, h)) return false;
+      const last = s.ys[s.ys.length - 1]!;
+      const gap = h.pos - last;
+      return gap <= maxRow || (gap <= maxRow * 3 && rowLike(s.a, s.b, last, h.pos));
+    });
     if (open) {
       if (h.pos - open.ys[open.ys.length - 1]! > tol) open.ys.push(h.pos);
     } else stacks.push({ a: h.a, b: h.b, ys: [h.pos] });
@@ -80,10 +94,40 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
         h.pos <= g.box[3] + tol &&
         Math.min(h.b, g.box[2]) - Math.max(h.a, g.box[0]) > 0.5 * (h.b - h.a),
     );
-  const hs = merged.filter((s) => s.dir === 'h' && s.b - s.a >= size * 8 && !inGrid(s));
+  const rowLike = (a: number, b: number, y0: number, y1: number) =>
+    startsOneRow(words, a, b, y0, y1, size);
+  // (a grid's bottom rule may also top a tall row printed under it, ruled between rows only: a
+  // row too tall for a stack of rules to reach, which starts with a row of cells)
+  const bottomOfGrid = (h: Segment) =>
+    grids.some(
+      (g) =>
+        Math.abs(h.pos - g.box[3]) <= tol &&
+        Math.abs(h.a - g.box[0]) <= tol * 2 &&
+        Math.abs(h.b - g.box[2]) <= tol * 2,
+    ) && tallRowBelow(h);
+  const tallRowBelow = (h: Segment) => {
+    const next = merged
+      .filter(
+        (o) =>
+          o.dir === 'h' &&
+          o.pos > h.pos + tol &&
+          Math.abs(o.a - h.a) <= tol * 2 &&
+          Math.abs(o.b - h.b) <= tol * 2,
+      )
+      .sort((p, q) => p.pos - q.pos)[0];
+    return (
+      next !== undefined &&
+      next.pos - h.pos > size * 7 &&
+      next.pos - h.pos <= size * 21 &&
+      rowLike(h.a, h.b, h.pos, next.pos)
+    );
+  };
+  const hs = merged.filter(
+    (s) => s.dir === 'h' && s.b - s.a >= size * 8 && (!inGrid(s) || bottomOfGrid(s)),
+  );
   const vs = merged.filter((s) => s.dir === 'v');
   const out: Segment[] = [];
-  for (const stack of ruleStacks(hs, tol, size * 7)) {
+  for (const stack of ruleStacks(hs, tol, size * 7, rowLike)) {
     const inside = (w: Word, y0: number, y1: number) => {
       const cx = (w.box[0] + w.box[2]) / 2;
       const cy = (w.box[1] + w.box[3]) / 2;
@@ -94,8 +138,8 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
     const first = ys[0]!;
     const above = words.filter((w) => inside(w, first - size * 2.2, first));
     let top: number | undefined;
-    // only a row of column headings, not a title over the table
-    if (above.length && pieces(above).length >= 2) {
+    // only a row of column headings, not a title over the table nor a justified paragraph
+    if (above.length && headingRow(above, size)) {
       top = Math.min(...above.map((w) => w.box[1])) - size * 0.3;
       ys.unshift(top);
     }
@@ -117,6 +161,45 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
     }
   }
   return out;
+}
+
+/**
+ * Words above a table's first rule that read as its column headings: two runs or more on a line,
+ * apart by more than the widened spaces of a justified paragraph (which also breaks into runs).
+ */
+export function headingRow(above: Word[], size: number): boolean {
+  if (pieces(above).length < 2) return false;
+  return groupLines(above, 0).some((line) => {
+    const ps = pieces(line.words).sort((p, q) => p.x0 - q.x0);
+    return ps.some((p, i) => i > 0 && p.x0 - ps[i - 1]!.x1 >= size * 1.2);
+  });
+}
+
+/**
+ * Whether the text between two rules is one row: its first line a row of cells (three runs or
+ * more, apart by two spaces' widths), its further lines in the first cell's column (a list under
+ * a category that prints its values on its first line), where rows of their own would print
+ * values.
+ */
+export function startsOneRow(
+  words: Word[],
+  a: number,
+  b: number,
+  y0: number,
+  y1: number,
+  size: number,
+): boolean {
+  const band = words.filter((w) => {
+    const cx = (w.box[0] + w.box[2]) / 2;
+    const cy = (w.box[1] + w.box[3]) / 2;
+    return cx > a && cx < b && cy > y0 && cy < y1;
+  });
+  const [first, ...rest] = groupLines(band, 0);
+  if (!first) return false;
+  const ps = pieces(first.words).sort((p, q) => p.x0 - q.x0);
+  if (ps.length < 3 || !ps.every((p, i) => i === 0 || p.x0 - ps[i - 1]!.x1 >= size * 2))
+    return false;
+  return rest.every((l) => l.box[2] < ps[1]!.x0);
 }
 
 /**
@@ -201,6 +284,7 @@ function splitAtHeadings(
   const body = median(all.map((w) => w.size)) || 10;
   const heights = ys.slice(1).map((y, i) => y - ys[i]!);
   const rowHeight = median(heights);
+  const left = Math.min(...all.map((w) => w.box[0]));
   const bold = all.filter((w) => w.bold).length;
   const plainRows = bold < all.length * 0.3;
   const parts: Array<{ ys: number[]; top?: number }> = [];
@@ -227,7 +311,9 @@ function splitAtHeadings(
     // a lone line in a taller band, or bold among plain rows: a heading between two tables;
     // lines of running text only, each a single run, in a taller band: text between two tables
     const lone = lines.length === 1;
-    const prose = lines.length > 1 && lines.every(alone);
+    // (running text starts at the table's left; column headings wrapped in a column do not)
+    const prose =
+      lines.length > 1 && lines.every(alone) && lines.some((l) => l.box[0] <= left + body);
     if (
       (lone && (y1 - y0 > rowHeight * 1.25 || (lines[0]!.bold && plainRows))) ||
       (prose && y1 - y0 > Math.min(...heights) * 2)
@@ -276,8 +362,11 @@ function tableRulings(
   }
   const filled = bands.filter((b) => b.words.length > 0);
   if (filled.length < 2) return [];
-  // a ruled grid already: every band with text has its column lines
-  if (filled.every((b) => b.real.length > 0)) return [];
+  // a ruled grid already: every band with text has its column lines, and the table its sides (a
+  // lone line between two columns, no frame, leaves the other columns to the text)
+  const side = (x: number, y0 = ys[0]!, y1 = ys[ys.length - 1]!) =>
+    vs.some((v) => Math.abs(v.pos - x) <= tol * 3 && v.a <= y0 + tol && v.b >= y1 - tol);
+  if (filled.every((b) => b.real.length > 0) && side(stack.a) && side(stack.b)) return [];
   const bandPieces = filled.map((b) => pieces(b.words));
   const separators = columnSeparators(bandPieces, stack, bands, tol);
   if (separators.length === 0) return [];
@@ -289,9 +378,13 @@ function tableRulings(
   out.push({ dir: 'v', pos: stack.a, a: y0, b: y1 });
   out.push({ dir: 'v', pos: stack.b, a: y0, b: y1 });
   for (const band of bands) {
-    if (band.real.length > 0) continue;
+    // a band ruled as a grid of its own (column lines and a side) keeps its lines; a lone column
+    // line with no sides leaves the other columns to the text
+    const framed = side(stack.a, band.y0, band.y1) || side(stack.b, band.y0, band.y1);
+    if (band.real.length > 0 && framed) continue;
     const ps = pieces(band.words);
     for (const x of separators) {
+      if (band.real.some((r) => Math.abs(r - x) <= tol * 2)) continue;
       if (ps.some((p) => spans(p, x))) continue;
       out.push({ dir: 'v', pos: x, a: band.y0, b: band.y1 });
     }
@@ -346,10 +439,15 @@ function columnSeparators(
     if (g1 - g0 < 2) continue;
     // text on both sides in at least two rows: a real column boundary, not a ragged edge
     const mid = (g0 + g1) / 2;
-    const both = bandPieces.filter(
-      (ps) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid),
-    ).length;
-    if (both < 2) continue;
+    const sides = (ps: Piece[]) => ps.some((p) => p.x1 <= mid) && ps.some((p) => p.x0 >= mid);
+    const both = bandPieces.filter(sides).length;
+    // a table of one row under its headings, the stub heading left empty: that row's runs
+    const oneRow =
+      bandPieces.length === 2 &&
+      g1 - g0 >= 8 &&
+      bandPieces[0]!.every((p) => p.x0 >= mid) &&
+      sides(bandPieces[1]!);
+    if (both < 2 && !oneRow) continue;
     const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
     out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
   }

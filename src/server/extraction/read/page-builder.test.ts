@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
+import { pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
 import {
   framesUnruledTable,
   isFrame,
@@ -542,5 +543,34 @@ describe('a name wrapped under its coded row in a schedule', () => {
     const t = tableOf(rows);
     joinCodedLabelWraps(t);
     expect(labels(t)).toEqual(expected);
+  });
+});
+
+describe('a label wrapped round its values in a table without rules', () => {
+  it('is one row', () => {
+    const w = wordsAt;
+    const ws = [
+      ...w('Lenses', 44, 100),
+      ...w('In-network', 330, 100),
+      ...w('Out-of-network', 450, 100),
+      ...w('Single vision', 44, 120),
+      ...w('$0', 330, 120),
+      ...w('Above $43', 450, 120),
+      ...w('Lined bifocal', 44, 135),
+      ...w('$0', 330, 135),
+      ...w('Above $60', 450, 135),
+      ...w('Photochromic lenses (for', 44, 150),
+      ...w('Above $160', 330, 156),
+      ...w('Above $115', 450, 156),
+      ...w('children only)', 44, 162),
+      ...w('Lenticular', 44, 177),
+      ...w('$0', 330, 177),
+      ...w('Above $200', 450, 177),
+    ];
+    const t = tablesOf(pageOfWords(ws))[0]!;
+    const row = t.cells.find((c) => c.text.startsWith('Photochromic'))!;
+    expect(row.text.replace(/\n/g, ' ')).toBe('Photochromic lenses (for children only)');
+    const values = t.cells.filter((c) => c.row === row.row && c.col > row.col).map((c) => c.text);
+    expect(values).toEqual(['Above $160', 'Above $115']);
   });
 });

@@ -70,6 +70,23 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
         : undefined;
     };
     const ranges = segments.map(columnsOf);
+    // a run that starts inside a column right of a label's and runs on over the columns after it
+    // (a value printed across both networks, left-aligned: 'Annual maximum | $1,500 + extended
+    // annual maximum (see section below)') spans from its column to the cell's end
+    const end = cell.col + cell.colSpan - 1;
+    segments.forEach((seg, k) => {
+      if (ranges[k] !== undefined) return;
+      const x0 = Math.min(...seg.map((w) => w.box[0]));
+      const first = grid.xs.findIndex(
+        (x, c) => c >= cell.col && c <= end && x0 >= x && x0 < grid.xs[c + 1]!,
+      );
+      if (first <= cell.col) return;
+      const label = ranges.some((r) => r !== undefined && r[1] < first);
+      const beside = segments.every(
+        (_o, j) => j === k || ranges[j] === undefined || ranges[j]![1] < first,
+      );
+      if (label && beside) ranges[k] = [first, end];
+    });
     const parts = new Map<number, { last: number; words: Word[] }>();
     if (ranges.some((r) => r === undefined)) {
       const starts = new Set(
@@ -424,6 +441,45 @@ function opened(text: string): boolean {
 }
 
 /**
+ * A label wrapped over two lines with its row's values set level between them ('Polycarbonate
+ * photochromic single vision lenses (for' over '… | $160 | $115' over 'Dependent children only)'):
+ * three rows of an unruled table, each with text only where the others have none, the first
+ * opening a parenthesis the last closes. They are one row.
+ */
+export function joinLabelAroundValues(table: Table): void {
+  for (let r = table.rows - 2; r >= 1; r--) {
+    const cellsOf = (row: number) => table.cells.filter((c) => c.row === row && c.text.trim());
+    const [top, mid, bottom] = [cellsOf(r - 1), cellsOf(r), cellsOf(r + 1)];
+    if (!top.length || !mid.length || !bottom.length) continue;
+    if ([...top, ...mid, ...bottom].some((c) => c.rowSpan !== 1 || c.colSpan !== 1)) continue;
+    const cols = (cs: Cell[]) => new Set(cs.map((c) => c.col));
+    const [tc, mc, bc] = [cols(top), cols(mid), cols(bottom)];
+    if ([...mc].some((c) => tc.has(c) || bc.has(c))) continue;
+    // the wrapped label: the last column the top row and the bottom row both print, opened
+    // above and closed below
+    const label = bottom.find((c) => tc.has(c.col));
+    const head = label && top.find((c) => c.col === label.col);
+    if (!label || !head || bottom.length !== 1) continue;
+    if (!opened(head.text) || !label.text.includes(')')) continue;
+    // the values stand right of the label
+    if (![...mc].every((c) => c > label.col)) continue;
+    head.lines = [...head.lines, ...label.lines];
+    head.text = head.lines.map((l) => l.text).join('\n');
+    if (head.box && label.box)
+      head.box = [head.box[0], head.box[1], head.box[2], Math.max(head.box[3], label.box[3])];
+    // (the top row's empty cells where the values go make way for them)
+    table.cells = table.cells.filter((c) => !(c.row === r - 1 && !c.text.trim() && mc.has(c.col)));
+    for (const c of mid) c.row = r - 1;
+    table.cells = table.cells.filter((c) => c.row !== r && c.row !== r + 1);
+    // the emptied rows go: every cell below moves up two rows
+    for (const c of table.cells) if (c.row > r + 1) c.row -= 2;
+    table.rows -= 2;
+    table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
+    r--;
+  }
+}
+
+/**
  * A ruled row whose every cell goes on in lower case from the cell above it ('highest listed
  * maximum amount …)' under 'Annual Maximum Benefit (The total benefit … the', 'per Calendar Year'
  * under '$1500 per person', or '3x/Fam)' under '$50 (Max') is the rest of the row above, wrapped
@@ -560,7 +616,11 @@ export function buildPage(input: PageInput): Page {
           median(input.words.map((w) => w.size)) || 10,
           input.tolerance,
         );
-  const grids = findGrids([...input.segments, ...virtual, ...bridges], input.tolerance);
+  const grids = findGrids(
+    [...input.segments, ...virtual, ...bridges],
+    input.tolerance,
+    input.segments,
+  );
   const tables: Table[] = [];
   let free = input.words;
   for (const grid of grids) {
@@ -622,7 +682,10 @@ export function buildPage(input: PageInput): Page {
   const blocks: Block[] = [];
   for (const group of groups.values()) {
     const found = alignmentTables(group, input.number);
-    for (const table of found.tables) joinCodedLabelWraps(table);
+    for (const table of found.tables) {
+      joinCodedLabelWraps(table);
+      joinLabelAroundValues(table);
+    }
     blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
     blocks.push(...found.tables.map((table): Block => ({ kind: 'table', table })));
   }

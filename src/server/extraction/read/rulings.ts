@@ -66,6 +66,74 @@ export function mergeSegments(segments: Segment[], tol: number): Segment[] {
   return out;
 }
 
+/**
+ * Two ruled grids one above the other on the same drawn column lines, with rules between them that
+ * cross every column and meet no column line: rows whose cells span the columns (a value printed
+ * across both networks: 'Annual maximum | $1,500 + extended annual maximum'). Those rows belong
+ * to the grid below, in cells spanning its columns.
+ */
+export function joinAcrossSpanningRows(
+  components: Segment[][],
+  tol: number,
+  drawn: Segment[],
+): Segment[][] {
+  const lone = components.filter((c) => c.length === 1 && c[0]!.dir === 'h').map((c) => c[0]!);
+  const grids = components.filter(
+    (c) => c.filter((s) => s.dir === 'h').length >= 2 && c.filter((s) => s.dir === 'v').length >= 2,
+  );
+  if (lone.length === 0 || grids.length < 2) return components;
+  const extent = (c: Segment[]) => {
+    const hs = c.filter((s) => s.dir === 'h');
+    return {
+      top: Math.min(...c.map((s) => (s.dir === 'h' ? s.pos : s.a))),
+      bottom: Math.max(...c.map((s) => (s.dir === 'h' ? s.pos : s.b))),
+      a: Math.min(...hs.map((s) => s.a)),
+      b: Math.max(...hs.map((s) => s.b)),
+      xs: clusterPositions(
+        c.filter((s) => s.dir === 'v').map((s) => s.pos),
+        tol,
+      ),
+    };
+  };
+  const out = [...components];
+  const sorted = [...grids].sort((p, q) => extent(p).top - extent(q).top);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const upper = sorted[i]!;
+    const lower = sorted[i + 1]!;
+    const u = extent(upper);
+    const l = extent(lower);
+    if (l.top <= u.bottom) continue;
+    // column lines the page draws in both grids (not lines the text implies)
+    const drawnIn = (x: number, top: number, bottom: number) =>
+      drawn.some(
+        (v) => v.dir === 'v' && Math.abs(v.pos - x) <= tol && v.a < bottom - tol && v.b > top + tol,
+      );
+    const shared = u.xs.filter(
+      (x) =>
+        l.xs.some((y) => Math.abs(x - y) <= tol) &&
+        drawnIn(x, u.top, u.bottom) &&
+        drawnIn(x, l.top, l.bottom),
+    );
+    if (shared.length < 2) continue;
+    const a = Math.max(u.a, l.a);
+    const b = Math.min(u.b, l.b);
+    const between = lone.filter((h) => h.pos > u.bottom + tol && h.pos < l.top - tol);
+    // every rule between runs across both grids' width; at least one does
+    if (between.length === 0 || !between.every((h) => h.a <= a + tol * 2 && h.b >= b - tol * 2))
+      continue;
+    // the rows between join the grid below: the grid above may close its label cells lower
+    // than its value cells (a note row under the values only), which no grid of cells holds
+    const joined = [...between, ...lower];
+    for (const c of [lower, ...between.map((h) => out.find((x) => x[0] === h)!)]) {
+      const k = out.indexOf(c);
+      if (k >= 0) out.splice(k, 1);
+    }
+    out.push(joined);
+    sorted[i + 1] = joined;
+  }
+  return out;
+}
+
 function touches(h: Segment, v: Segment, tol: number): boolean {
   return v.pos >= h.a - tol && v.pos <= h.b + tol && h.pos >= v.a - tol && h.pos <= v.b + tol;
 }
@@ -108,7 +176,7 @@ function coverage(segs: Segment[], a: number, b: number): number {
  * Finds the grids drawn by `segments`. `tol` is the distance under which two lines count as one
  * (about a quarter of a text line).
  */
-export function findGrids(segments: Segment[], tol: number): Grid[] {
+export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): Grid[] {
   const segs = mergeSegments(segments, tol);
   const hs = segs.filter((s) => s.dir === 'h');
   const vs = segs.filter((s) => s.dir === 'v');
@@ -134,7 +202,8 @@ export function findGrids(segments: Segment[], tol: number): Grid[] {
     components.get(r)!.push(s);
   });
   const grids: Grid[] = [];
-  for (const comp of components.values()) {
+  const comps = [...components.values()];
+  for (const comp of drawn ? joinAcrossSpanningRows(comps, tol, drawn) : comps) {
     const ch = comp.filter((s) => s.dir === 'h');
     const cv = comp.filter((s) => s.dir === 'v');
     if (ch.length < 2 || cv.length < 2) continue;

@@ -63,7 +63,34 @@ interface Band {
 
 /** The row's lines grouped into sub-rows, or undefined when the row is not a list. */
 function subRows(row: Cell[]): Set<Line>[] | undefined {
-  const filled = row.filter((c) => c.lines.length > 0);
+  const all = row.filter((c) => c.lines.length > 0);
+  // a one-line label beside a column of sub-labels ('Calendar Year Deductible | Individual
+  // coverage / Family coverage | $50 / $150'): the sub-labels anchor the list, the label heads its
+  // first row
+  const head = subLabelled(all);
+  const filled = head ? all.filter((c) => c !== head) : all;
+  const parts = subRowsOf(filled, head !== undefined);
+  if (parts && head) for (const l of head.lines) parts[0]!.add(l);
+  return parts;
+}
+
+/**
+ * The row's first cell when it holds one line and the next column holds two lines or more, none a
+ * figure, beside a column of figures: a label over sub-labels.
+ */
+function subLabelled(filled: Cell[]): Cell | undefined {
+  if (filled.length < 3) return undefined;
+  const [label, sub] = [...filled].sort((a, b) => a.col - b.col);
+  if (label!.lines.length !== 1 || sub!.lines.length < 2) return undefined;
+  if (sub!.lines.some((l) => /[\d$%]/.test(l.text))) return undefined;
+  // the label stands level with the first sub-label, not above the sub-labels
+  const top = Math.min(...sub!.lines.map((l) => l.box[1]));
+  const line = label!.lines[0]!;
+  if (Math.abs(line.box[1] - top) > line.box[3] - line.box[1]) return undefined;
+  return label;
+}
+
+function subRowsOf(filled: Cell[], subLabels = false): Set<Line>[] | undefined {
   if (filled.length < 2) return undefined;
   const first = Math.min(...filled.map((c) => c.col));
   const labelCell = filled.find((c) => c.col === first)!;
@@ -131,7 +158,8 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const pairs = bands.filter(valued).length;
   const heading = bands.length > 2 && cols(bands[0]!).size === 1 && cols(bands[0]!).has(first);
   const whole = bands.slice(heading ? 1 : 0).every((b) => cols(b).size === filled.length);
-  if (pairs < 3 && !(pairs === 2 && whole)) return undefined;
+  // (sub-labels under a label of their own are a list of two however their values wrap)
+  if (pairs < 3 && !(pairs === 2 && (whole || subLabels))) return undefined;
   const cellRight = labelCell.box?.[2] ?? Math.max(...labelCell.lines.map((l) => l.box[2]));
   const cellLeft = labelCell.box?.[0] ?? Math.min(...labelCell.lines.map((l) => l.box[0]));
   const fills = (line: Line) => line.box[2] >= cellRight - 0.2 * (cellRight - cellLeft);
@@ -141,6 +169,7 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   const labels = labelCell.lines;
   const prose = (line: Line) => fills(line) && !/[\d$%]\S*$/.test(line.text.trim());
   if (
+    !subLabels &&
     labels.slice(0, -1).filter(prose).length * 2 > labels.length - 1 &&
     !twoItems(bands, first, filled.length)
   )
