@@ -1,3 +1,5 @@
+import { readingCache } from './reading-cache.ts';
+
 /**
  * US insurers that sell group (and individual) dental and vision plans, with the forms their
  * names take in print: the brand (logo, running text), legal entities (footer, 'underwritten
@@ -375,6 +377,11 @@ interface Matcher {
   legal: boolean;
   /** A common entry's form in capitals: counts on a short text only. */
   caps: boolean;
+  /**
+   * The form's ASCII words in lower case: a text that does not hold each of them (in any case)
+   * holds no match, and the expression is not run over it.
+   */
+  words: string[];
 }
 
 /** One regular expression per form: words apart by any gap, a trademark sign after any word. */
@@ -388,10 +395,14 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
     /\b(company|inc\.?|corp\.?|llc|incorporated|association|companies|services)\b/i.test(form);
   const wrap = (b: string, flags: string) =>
     new RegExp(`(?<![A-Za-z0-9])${b}(?![A-Za-z0-9])`, flags);
-  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false }];
+  const words = form
+    .split(/\s+/)
+    .filter((w) => w !== '{state}' && /^[\x20-\x7e]+$/.test(w))
+    .map((w) => w.toLowerCase());
+  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false, words }];
   // capitalised as written ('Guardian', not 'legal guardian'), or in capitals on a logo's line
   return [
-    { insurer, re: wrap(body(form), 'g'), legal, caps: false },
+    { insurer, re: wrap(body(form), 'g'), legal, caps: false, words },
     {
       insurer,
       re: wrap(
@@ -405,6 +416,7 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
       ),
       legal,
       caps: true,
+      words,
     },
   ];
 }
@@ -417,9 +429,25 @@ const MATCHERS: Matcher[] = INSURERS.flatMap((i) => i.forms.flatMap((f) => match
  * (a logo or a heading, not a sentence in capitals).
  */
 export function insurerMentions(text: string): InsurerMention[] {
+  let mentions = mentionsOf.get(text);
+  if (!mentions) {
+    mentions = findMentions(text);
+    mentionsOf.set(text, mentions);
+  }
+  // fresh objects each time, as if found anew (a caller may keep or change them)
+  return mentions.map((m) => ({ ...m }));
+}
+
+/** Texts searched already in this reading. */
+const mentionsOf = readingCache<string, InsurerMention[]>();
+
+function findMentions(text: string): InsurerMention[] {
   const found: InsurerMention[] = [];
   const short = text.trim().split(/\s+/).length <= 4;
+  // (an ASCII word matches, in any case, only where the text's lower case holds the word's)
+  const lower = text.toLowerCase();
   for (const m of MATCHERS) {
+    if (!m.words.every((w) => lower.includes(w))) continue;
     for (const hit of text.matchAll(m.re)) {
       let text0 = hit[0];
       const state = hit.groups?.state;
