@@ -378,10 +378,17 @@ interface Matcher {
   /** A common entry's form in capitals: counts on a short text only. */
   caps: boolean;
   /**
-   * The form's ASCII words in lower case: a text that does not hold each of them (in any case)
-   * holds no match, and the expression is not run over it.
+   * The runs of letters and digits (A–Z, 0–9) of the form's words, in lower case. A match is
+   * bounded by other characters on each side and sets each of its words apart by gaps and marks,
+   * so each of these is a whole run of the text's: a text lacking one names no such form, and
+   * the expression is not run over it.
    */
-  words: string[];
+  runs: string[];
+}
+
+/** A text's runs of letters and digits (A–Z, 0–9), in lower case. */
+function runsOf(text: string): string[] {
+  return (text.match(/[A-Za-z0-9]+/g) ?? []).map((r) => r.toLowerCase());
 }
 
 /** One regular expression per form: words apart by any gap, a trademark sign after any word. */
@@ -395,14 +402,18 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
     /\b(company|inc\.?|corp\.?|llc|incorporated|association|companies|services)\b/i.test(form);
   const wrap = (b: string, flags: string) =>
     new RegExp(`(?<![A-Za-z0-9])${b}(?![A-Za-z0-9])`, flags);
-  const words = form
-    .split(/\s+/)
-    .filter((w) => w !== '{state}' && /^[\x20-\x7e]+$/.test(w))
-    .map((w) => w.toLowerCase());
-  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false, words }];
+  const runs = [
+    ...new Set(
+      form
+        .split(/\s+/)
+        .filter((w) => w !== '{state}')
+        .flatMap(runsOf),
+    ),
+  ];
+  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false, runs }];
   // capitalised as written ('Guardian', not 'legal guardian'), or in capitals on a logo's line
   return [
-    { insurer, re: wrap(body(form), 'g'), legal, caps: false, words },
+    { insurer, re: wrap(body(form), 'g'), legal, caps: false, runs },
     {
       insurer,
       re: wrap(
@@ -416,12 +427,20 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
       ),
       legal,
       caps: true,
-      words,
+      runs,
     },
   ];
 }
 
 const MATCHERS: Matcher[] = INSURERS.flatMap((i) => i.forms.flatMap((f) => matchersOf(i, f)));
+/** The matchers (their places in MATCHERS) by their first run; those without a run apart. */
+const MATCHERS_BY_RUN = new Map<string, number[]>();
+const MATCHERS_WITHOUT_RUNS: number[] = [];
+MATCHERS.forEach((m, i) => {
+  const first = m.runs[0];
+  if (first === undefined) MATCHERS_WITHOUT_RUNS.push(i);
+  else MATCHERS_BY_RUN.set(first, [...(MATCHERS_BY_RUN.get(first) ?? []), i]);
+});
 
 /**
  * Every known insurer a text names, longest form first where forms overlap ('Anthem Blue Cross'
@@ -444,10 +463,14 @@ const mentionsOf = readingCache<string, InsurerMention[]>();
 function findMentions(text: string): InsurerMention[] {
   const found: InsurerMention[] = [];
   const short = text.trim().split(/\s+/).length <= 4;
-  // (an ASCII word matches, in any case, only where the text's lower case holds the word's)
-  const lower = text.toLowerCase();
-  for (const m of MATCHERS) {
-    if (!m.words.every((w) => lower.includes(w))) continue;
+  // only the forms whose runs the text holds, in the order of MATCHERS
+  const runs = new Set(runsOf(text));
+  const candidates = [...MATCHERS_WITHOUT_RUNS];
+  for (const run of runs) candidates.push(...(MATCHERS_BY_RUN.get(run) ?? []));
+  candidates.sort((a, b) => a - b);
+  for (const i of candidates) {
+    const m = MATCHERS[i]!;
+    if (!m.runs.every((r) => runs.has(r))) continue;
     for (const hit of text.matchAll(m.re)) {
       let text0 = hit[0];
       const state = hit.groups?.state;
