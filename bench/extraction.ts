@@ -250,6 +250,8 @@ async function benchRealDocuments(): Promise<void> {
     }
   } finally {
     await provider.close();
+    // (the provider closes only an engine it made itself)
+    await tesseract.close();
   }
   console.info(
     'extraction — real summaries (../shared/real-proposals: %d from their text layer, %d with pages read by OCR)',

@@ -323,6 +323,17 @@ const rateOf = (v: string | undefined) => {
 
 const reasonsOf = (x: object): Reasons | undefined => (x as { [REASONS]?: Reasons })[REASONS];
 
+/** A function of a text that reads each text once. */
+function onceEach<S extends string | undefined, T>(f: (text: S) => T): (text: S) => T {
+  const seen = new Map<S, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    const out = f(text);
+    seen.set(text, out);
+    return out;
+  };
+}
+
 /** The units of parsed data with their features, in item order. */
 export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] {
   const units: Unit[] = [];
@@ -370,6 +381,13 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     return [t.on, t.off, other, own, share];
   };
   const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf };
+  // a value's rank or number, read once per text (the order checks compare each row with all)
+  const ranks = {
+    category: onceEach(categoryRank),
+    tier: onceEach(tierRank),
+    percent: onceEach(percentOf),
+    rate: onceEach(rateOf),
+  };
   items.forEach((item, index) => {
     if (item.type === 'field') {
       const group = groupOf(item.label);
@@ -423,6 +441,15 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
         col,
         rowList.flatMap((r) => (r.get(col) ? [r.get(col)!.value] : [])),
       );
+    // each column's shapes and how often each value stands in it, once per table
+    const shapesOf = new Map<string, string[]>();
+    const countsOf = new Map<string, Map<string, number>>();
+    for (const [col, values] of columnValues) {
+      shapesOf.set(col, values.map(shapeOf));
+      const counts = new Map<string, number>();
+      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+      countsOf.set(col, counts);
+    }
     const tableRows = Math.log1p(rowList.length) / 4;
     const manyClasses = classes.size > 1 ? 1 : 0;
     const labelOf = (row: (typeof rowList)[number]) =>
@@ -493,8 +520,8 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
         const cell = row.get(col);
         if (!cell) continue;
         const values = columnValues.get(col)!;
-        const same = values.filter((v) => v === cell.value).length - 1;
-        const shapes = values.map(shapeOf);
+        const same = countsOf.get(col)!.get(cell.value)! - 1;
+        const shapes = shapesOf.get(col)!;
         const mine = shapeOf(cell.value);
         const group = groupOf(col);
         units.push({
@@ -517,13 +544,13 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
                     col,
                     row,
                     rowList,
-                    categoryRank,
+                    ranks.category,
                     'serviceTypeLabel',
-                    percentOf,
+                    ranks.percent,
                     false,
                   )) ||
                 (group === 'rate' &&
-                  orderBroken(col, row, rowList, tierRank, 'rateTier', rateOf, true))
+                  orderBroken(col, row, rowList, ranks.tier, 'rateTier', ranks.rate, true))
                   ? 1
                   : 0,
               keyHeuristic: logit(keyScore) / 3,

@@ -4,6 +4,7 @@ import { analyzeDocument, cellText } from './document.ts';
 import { type Evidence, evidence, sourceOfCell, sourceOfLines } from './evidence.ts';
 import { keyValuesOfLine, keyValuesOfTable } from './key-values.ts';
 import { parsedSource } from './output.ts';
+import { beginReading } from './reading-cache.ts';
 import { scoreOf } from './scoring.ts';
 
 /**
@@ -32,6 +33,7 @@ export function camelLabel(text: string): string {
 }
 
 export function interpretCertificate(layout: DocumentLayout): ParsedData {
+  beginReading();
   const doc = analyzeDocument(layout);
   const items: ParsedItem[] = [];
   const fieldCounts = new Map<string, number>();

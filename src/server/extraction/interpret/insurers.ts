@@ -1,3 +1,5 @@
+import { readingCache } from './reading-cache.ts';
+
 /**
  * US insurers that sell group (and individual) dental and vision plans, with the forms their
  * names take in print: the brand (logo, running text), legal entities (footer, 'underwritten
@@ -375,6 +377,18 @@ interface Matcher {
   legal: boolean;
   /** A common entry's form in capitals: counts on a short text only. */
   caps: boolean;
+  /**
+   * The runs of letters and digits (A–Z, 0–9) of the form's words, in lower case. A match is
+   * bounded by other characters on each side and sets each of its words apart by gaps and marks,
+   * so each of these is a whole run of the text's: a text lacking one names no such form, and
+   * the expression is not run over it.
+   */
+  runs: string[];
+}
+
+/** A text's runs of letters and digits (A–Z, 0–9), in lower case. */
+function runsOf(text: string): string[] {
+  return (text.match(/[A-Za-z0-9]+/g) ?? []).map((r) => r.toLowerCase());
 }
 
 /** One regular expression per form: words apart by any gap, a trademark sign after any word. */
@@ -388,10 +402,18 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
     /\b(company|inc\.?|corp\.?|llc|incorporated|association|companies|services)\b/i.test(form);
   const wrap = (b: string, flags: string) =>
     new RegExp(`(?<![A-Za-z0-9])${b}(?![A-Za-z0-9])`, flags);
-  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false }];
+  const runs = [
+    ...new Set(
+      form
+        .split(/\s+/)
+        .filter((w) => w !== '{state}')
+        .flatMap(runsOf),
+    ),
+  ];
+  if (!insurer.common) return [{ insurer, re: wrap(body(form), 'gi'), legal, caps: false, runs }];
   // capitalised as written ('Guardian', not 'legal guardian'), or in capitals on a logo's line
   return [
-    { insurer, re: wrap(body(form), 'g'), legal, caps: false },
+    { insurer, re: wrap(body(form), 'g'), legal, caps: false, runs },
     {
       insurer,
       re: wrap(
@@ -405,11 +427,20 @@ function matchersOf(insurer: InsurerEntry, form: string): Matcher[] {
       ),
       legal,
       caps: true,
+      runs,
     },
   ];
 }
 
 const MATCHERS: Matcher[] = INSURERS.flatMap((i) => i.forms.flatMap((f) => matchersOf(i, f)));
+/** The matchers (their places in MATCHERS) by their first run; those without a run apart. */
+const MATCHERS_BY_RUN = new Map<string, number[]>();
+const MATCHERS_WITHOUT_RUNS: number[] = [];
+MATCHERS.forEach((m, i) => {
+  const first = m.runs[0];
+  if (first === undefined) MATCHERS_WITHOUT_RUNS.push(i);
+  else MATCHERS_BY_RUN.set(first, [...(MATCHERS_BY_RUN.get(first) ?? []), i]);
+});
 
 /**
  * Every known insurer a text names, longest form first where forms overlap ('Anthem Blue Cross'
@@ -417,9 +448,29 @@ const MATCHERS: Matcher[] = INSURERS.flatMap((i) => i.forms.flatMap((f) => match
  * (a logo or a heading, not a sentence in capitals).
  */
 export function insurerMentions(text: string): InsurerMention[] {
+  let mentions = mentionsOf.get(text);
+  if (!mentions) {
+    mentions = findMentions(text);
+    mentionsOf.set(text, mentions);
+  }
+  // fresh objects each time, as if found anew (a caller may keep or change them)
+  return mentions.map((m) => ({ ...m }));
+}
+
+/** Texts searched already in this reading. */
+const mentionsOf = readingCache<string, InsurerMention[]>();
+
+function findMentions(text: string): InsurerMention[] {
   const found: InsurerMention[] = [];
   const short = text.trim().split(/\s+/).length <= 4;
-  for (const m of MATCHERS) {
+  // only the forms whose runs the text holds, in the order of MATCHERS
+  const runs = new Set(runsOf(text));
+  const candidates = [...MATCHERS_WITHOUT_RUNS];
+  for (const run of runs) candidates.push(...(MATCHERS_BY_RUN.get(run) ?? []));
+  candidates.sort((a, b) => a - b);
+  for (const i of candidates) {
+    const m = MATCHERS[i]!;
+    if (!m.runs.every((r) => runs.has(r))) continue;
     for (const hit of text.matchAll(m.re)) {
       let text0 = hit[0];
       const state = hit.groups?.state;

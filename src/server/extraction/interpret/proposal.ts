@@ -54,6 +54,7 @@ import {
   isTransposedRateTable,
   keepPrintedRates,
 } from './rates.ts';
+import { beginReading } from './reading-cache.ts';
 import { serviceSectionTables } from './service-sections.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
@@ -304,6 +305,7 @@ export function interpretProposal(
   layout: DocumentLayout,
   options: { calibrate?: boolean } = {},
 ): ParsedData {
+  beginReading();
   const doc = analyzeDocument(layout);
   const facts = collectFacts(doc);
   keepPrintedRates(facts);

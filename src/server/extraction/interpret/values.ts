@@ -4,6 +4,7 @@
  */
 
 import { durationNumberWords } from '../../../shared/format/number-words.ts';
+import { readingCache } from './reading-cache.ts';
 import { SPANNING_NOTE } from './vocabulary.ts';
 
 // footnote marks, and the bar a scanned column rule leaves beside a value
@@ -16,8 +17,20 @@ const MARKERS_INSIDE =
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 
+/** Texts cleaned already in this reading. */
+const cleaned = readingCache<string, string>();
+
 /** Trims, collapses whitespace and drops footnote markers (at either end, or on a word inside). */
 export function cleanValue(text: string): string {
+  let s = cleaned.get(text);
+  if (s === undefined) {
+    s = cleanValueOnce(text);
+    cleaned.set(text, s);
+  }
+  return s;
+}
+
+function cleanValueOnce(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
   s = s.replace(MARKERS_END, '').replace(MARKERS_START, '').replace(MARKERS_INSIDE, '').trim();
   s = s.replace(SPANNING_NOTE, '').trim();

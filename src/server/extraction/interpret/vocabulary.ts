@@ -3,6 +3,8 @@
  * Recognisers only: values always stay as printed.
  */
 
+import { readingCache } from './reading-cache.ts';
+
 export type Product = 'dental' | 'vision';
 
 /** Products a text names. */
@@ -155,6 +157,19 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
  * 'Dependent Children (vision)'). Unknown labels give undefined.
  */
 export function keyKind(label: string): { kind: KeyKind; product?: Product } | undefined {
+  let known = keyKinds.get(label);
+  if (known === undefined) {
+    known = keyKindOnce(label) ?? null;
+    keyKinds.set(label, known);
+  }
+  // a fresh object each time, as if read anew
+  return known ? { ...known } : undefined;
+}
+
+/** Labels read already in this reading (null: no key). */
+const keyKinds = readingCache<string, { kind: KeyKind; product?: Product } | null>();
+
+function keyKindOnce(label: string): { kind: KeyKind; product?: Product } | undefined {
   // 'Orthodontia Eligibility' is about one benefit, not the plan
   if (/\bortho/i.test(label)) return undefined;
   const products = productsNamed(label);

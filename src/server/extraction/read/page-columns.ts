@@ -136,7 +136,20 @@ function gutterOfWidth(
   const x0 = Math.min(...lines.map((l) => l.box[0]));
   const x1 = Math.max(...lines.map((l) => l.box[2]));
   let best: (ColumnBand & { score: number }) | undefined;
+  // Each line is left of the strip, right of it or across it. As the strip moves right, lines
+  // only join the left and only leave the right: where both counts stay as they were, every line
+  // stays on its side, each stretch scores as at the strip's last place, and none can beat the
+  // best already kept (it keeps the first place of a run of equal ones): that place is skipped.
+  const ends = lines.map((l) => l.box[2]).sort((a, b) => a - b);
+  const starts = lines.map((l) => l.box[0]).sort((a, b) => a - b);
+  let leftOf = 0;
+  let notRightOf = 0;
+  let seen: [number, number] | undefined;
   for (let x = x0 + body * 3; x <= x1 - body * 3; x += step) {
+    while (leftOf < ends.length && ends[leftOf]! <= x - half) leftOf++;
+    while (notRightOf < starts.length && !(starts[notRightOf]! >= x + half)) notRightOf++;
+    if (seen && seen[0] === leftOf && seen[1] === notRightOf) continue;
+    seen = [leftOf, notRightOf];
     const crossing = lines.filter((l) => l.box[0] < x + half && l.box[2] > x - half);
     // the longest stretch between lines that cross the strip
     const cuts = [

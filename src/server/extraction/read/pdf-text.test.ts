@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { buildPdf } from '../testing/build-pdf.ts';
@@ -190,5 +191,21 @@ describe('text content runs', () => {
       { text: '+', x0: 22, x1: 26, baseline: 100, size: 10 },
     ]);
     expect(words.map((w) => w.text)).toEqual(['Plan', '+']);
+  });
+});
+
+describe('a document opened without its images', () => {
+  const scan = new URL(
+    '../../../../tests/fixtures/proposals/dev14-humana-dental-vision-scan.pdf',
+    import.meta.url,
+  );
+  it.each([
+    ['with its images', {}, true],
+    ['without its images', { images: false }, false],
+  ])('%s: its operator list draws the scanned page: %s', async (_, options, drawn) => {
+    const { doc, close } = await openPdf(new Uint8Array(await readFile(scan)), options);
+    const ops = await (await doc.getPage(1)).getOperatorList();
+    await close();
+    expect(ops.fnArray.includes(OPS.paintImageXObject)).toBe(drawn);
   });
 });

@@ -21,8 +21,17 @@ function multiply(m: Matrix, n: ArrayLike<number>): Matrix {
   ];
 }
 
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+/** A glyph's text: typographic ligatures (ﬁ, ﬀ) are their letters; blank or not. */
+const glyphTexts = new Map<string, { ch: string; blank: boolean }>();
+
+function glyphText(unicode: string): { ch: string; blank: boolean } {
+  let out = glyphTexts.get(unicode);
+  if (!out) {
+    const ch = unicode.replace(/[\uFB00-\uFB06]/g, (l) => l.normalize('NFKC'));
+    out = { ch, blank: !ch.trim() };
+    if (glyphTexts.size < 10_000) glyphTexts.set(unicode, out);
+  }
+  return out;
 }
 
 interface GlyphLike {
@@ -125,6 +134,8 @@ export function textFromOperators(
     | undefined;
   let run: TextRun | undefined;
   let rotated = 0;
+  // whether a font is bold, asked once per font
+  const boldFonts = new Map<FontLike, boolean>();
   const textState = (): TextState => ({
     charSpacing,
     wordSpacing,
@@ -239,8 +250,12 @@ export function textFromOperators(
         const fm = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
         const advanceScale = fontSize * (fm[0] ?? 0.001);
         const textHScale = hScale * fontDirection;
-        const bold =
-          font.bold === true || font.black === true || /bold|black|heavy/i.test(font.name ?? '');
+        let bold = boldFonts.get(font);
+        if (bold === undefined) {
+          bold =
+            font.bold === true || font.black === true || /bold|black|heavy/i.test(font.name ?? '');
+          boldFonts.set(font, bold);
+        }
         // text space → device: ctm × Tm × translate(x, y + rise)
         const m = multiply(ctm, tm);
         const scale = Math.hypot(m[0], m[1]);
@@ -258,14 +273,16 @@ export function textFromOperators(
             advance += (-glyph * fontSize) / 1000;
             continue;
           }
-          // typographic ligatures (ﬁ, ﬀ) are their letters
-          const ch = (glyph.unicode ?? '').replace(/[\uFB00-\uFB06]/g, (l) => l.normalize('NFKC'));
+          const { ch, blank } = glyphText(glyph.unicode ?? '');
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing;
           const width = (glyph.width ?? 0) * advanceScale + spacing * fontDirection;
-          const [gx, gy] = apply(m, x + advance * textHScale, y + rise);
+          const px = x + advance * textHScale;
+          const py = y + rise;
+          const gx = m[0] * px + m[2] * py + m[4];
+          const gy = m[1] * px + m[3] * py + m[5];
           const gEnd = gx + (glyph.width ?? 0) * advanceScale * textHScale * scale;
           advance += width;
-          if (!ch.trim() || sideways) {
+          if (blank || sideways) {
             flush();
             continue;
           }

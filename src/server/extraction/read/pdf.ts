@@ -22,8 +22,16 @@ const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
 const asDirUrl = (p: string) => `${pathToFileURL(join(pdfjsRoot, p)).href}/`;
 
-/** Opens a PDF with pdf.js, turning its failures into messages a person understands. */
-export async function openPdf(bytes: Uint8Array): Promise<{
+/**
+ * Opens a PDF with pdf.js, turning its failures into messages a person understands. With
+ * `images: false` its pages' operator lists leave images out: reading a page's text and rulings
+ * needs none of them, and decoding them (a scanned logo, a photo) costs more than the page's text;
+ * such a document cannot draw its pages.
+ */
+export async function openPdf(
+  bytes: Uint8Array,
+  options: { images?: boolean } = {},
+): Promise<{
   doc: PDFDocumentProxy;
   close: () => Promise<void>;
 }> {
@@ -38,6 +46,8 @@ export async function openPdf(bytes: Uint8Array): Promise<{
     // font names and weights (bold headings) on the font objects
     fontExtraProperties: true,
     wasmUrl: asDirUrl('wasm'),
+    // an image of any size is left out of the operator lists (pdf.js warns and goes on)
+    ...(options.images === false ? { maxImageSize: 0 } : {}),
   });
   try {
     const doc = await task.promise;
@@ -124,11 +134,14 @@ export function wordRuns(runs: TextRun[]): TextRun[] {
 /**
  * Reads one page's text layer and rulings into a layout page. Given an OCR engine, words set in
  * a font whose text spells nothing (while the rest of the page reads) are read from the page's
- * pixels instead; a page most of whose words spell nothing is left to the caller to read whole.
+ * pixels instead (drawn from `drawable`, the same page of a document opened with its images when
+ * `page`'s was opened without); a page most of whose words spell nothing is left to the caller to
+ * read whole.
  */
 export async function readPdfPage(
   page: PDFPageProxy,
   ocr?: () => OcrEngine,
+  drawable: () => Promise<PDFPageProxy> = async () => page,
 ): Promise<{ layout: Page; chars: number; words: Word[] }> {
   const viewport = page.getViewport({ scale: 1 });
   const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
@@ -149,7 +162,9 @@ export async function readPdfPage(
     const bad = runs.filter((r) => r.font !== undefined && garbled.has(r.font));
     if (bad.length * 2 <= runs.length) {
       runs = runs.filter((r) => !bad.includes(r));
-      reread = await readGlyphRegions(page, wordsOfRuns(bad), ocr());
+      const drawn = await drawable();
+      reread = await readGlyphRegions(drawn, wordsOfRuns(bad), ocr());
+      if (drawn !== page) drawn.cleanup();
     }
   }
   let words = [...wordsOfRuns(runs), ...reread];

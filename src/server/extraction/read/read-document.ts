@@ -22,18 +22,29 @@ function checkAborted(signal?: AbortSignal) {
 }
 
 export async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<DocumentLayout> {
-  const { doc, close } = await openPdf(bytes);
+  // text and rulings are read from a document opened without its images; the pages read from
+  // their pixels are drawn from a second one, opened with them on first need
+  const { doc, close } = await openPdf(bytes, { images: false });
+  let withImages: ReturnType<typeof openPdf> | undefined;
   try {
     checkPageCount(doc.numPages);
     const pages: Page[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       checkAborted(options.signal);
       const page = await doc.getPage(n);
-      const read = await readPdfPage(page, options.ocr);
+      const drawable = async () => {
+        withImages ??= openPdf(bytes);
+        return (await withImages).doc.getPage(n);
+      };
+      const read = await readPdfPage(page, options.ocr, drawable);
       // a page without a text layer, or whose text layer does not spell words (a font with a
       // broken encoding), is read from its pixels
       if (read.chars >= MIN_TEXT_CHARS && !textLayerIsGarbled(read.words)) pages.push(read.layout);
-      else pages.push(await readScannedPdfPage(page, options.ocr()));
+      else {
+        const drawn = await drawable();
+        pages.push(await readScannedPdfPage(drawn, options.ocr()));
+        drawn.cleanup();
+      }
       page.cleanup();
     }
     const { furniture } = finishLayout(pages);
@@ -44,6 +55,7 @@ export async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<
     return layout;
   } finally {
     await close();
+    if (withImages) await withImages.then((o) => o.close()).catch(() => {});
   }
 }
 

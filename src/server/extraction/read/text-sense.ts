@@ -43,6 +43,29 @@ const MIN_RUNS = 15;
  */
 const SEPARATOR = /[\s\p{N}\p{P}$+<=>^`|~]/u;
 
+/** What a character is to `textSense`: a separator, a joiner inside a word, a Latin letter. */
+interface CharKind {
+  separator: boolean;
+  joiner: boolean;
+  latin: boolean;
+}
+
+/** Characters met already (a page's text uses a few dozen, each thousands of times). */
+const charKinds = new Map<string, CharKind>();
+
+function kindOf(ch: string): CharKind {
+  let kind = charKinds.get(ch);
+  if (!kind) {
+    kind = {
+      separator: SEPARATOR.test(ch),
+      joiner: /['’-]/.test(ch),
+      latin: /[A-Za-z'’-]/.test(ch),
+    };
+    charKinds.set(ch, kind);
+  }
+  return kind;
+}
+
 export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
   let letters = 0;
   let latin = 0;
@@ -56,14 +79,15 @@ export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
   for (const w of words) {
     let run = '';
     for (const ch of w.text) {
+      const kind = kindOf(ch);
       // an apostrophe or hyphen inside a word keeps it one run ("don't", "x-rays")
-      if (SEPARATOR.test(ch) && !(/['’-]/.test(ch) && run)) {
+      if (kind.separator && !(kind.joiner && run)) {
         endRun(run);
         run = '';
         continue;
       }
       letters++;
-      if (/[A-Za-z'’-]/.test(ch)) latin++;
+      if (kind.latin) latin++;
       run += ch;
     }
     endRun(run.replace(/['’-]+$/, ''));
@@ -97,6 +121,18 @@ const ODD = /[\p{P}\p{S}\p{Cc}\p{Co}\p{Cn}\uFFFD]/u;
 /** An amount, a code or a number: punctuation inside it is its own ('$1,500.00', '(20%)'). */
 const FIGURE = /^[($€£+\-–]*\d[\d,.:/–-]*[%)]*$/u;
 
+/** Characters judged already, odd or not. */
+const oddChars = new Map<string, boolean>();
+
+function isOdd(ch: string): boolean {
+  let odd = oddChars.get(ch);
+  if (odd === undefined) {
+    odd = ODD.test(ch);
+    oddChars.set(ch, odd);
+  }
+  return odd;
+}
+
 /** Fewer characters than this printed in a font and its text is not judged. */
 const MIN_FONT_CHARS = 12;
 /** A font whose words are at least this share odd characters spells nothing. */
@@ -120,7 +156,7 @@ export function garbledFonts(runs: readonly { text: string; font?: string }[]): 
     if (chars.length < 2 || new Set(chars).size === 1 || FIGURE.test(chars.join(''))) continue;
     const t = tally.get(run.font) ?? { chars: 0, odd: 0, runs: 0, words: 0 };
     t.chars += chars.length;
-    t.odd += chars.filter((c) => ODD.test(c)).length;
+    t.odd += chars.filter(isOdd).length;
     t.runs++;
     if (VOCABULARY.has(run.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase()))
       t.words++;
