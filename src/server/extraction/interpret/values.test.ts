@@ -37,6 +37,15 @@ describe('cleanValue', () => {
     ['FRAME\u207a', 'FRAME'],
     ['Age 19+', 'Age 19+'],
     ['Employee + Family', 'Employee + Family'],
+    // a footnote reference in the 'N/' style ending an amount
+    ['$40/1', '$40'],
+    ['$40 1/', '$40'],
+    ['$1,250.00/2', '$1,250.00'],
+    ['$50/$150', '$50/$150'],
+    ['$10/20', '$10/20'],
+    ['$50/1 visit', '$50/1 visit'],
+    ['80%/1', '80%/1'],
+    ['1/2', '1/2'],
   ])('%j → %j', (input, expected) => {
     expect(cleanValue(input)).toBe(expected);
   });

@@ -14,6 +14,11 @@ const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
 /** A footnote mark on a word inside the text ('$100 Allowance** Additional 20% off'). */
 const MARKERS_INSIDE =
   /(?<=[\p{L}\p{N}%).,])[*\u2020\u2021\u00b9\u00b2\u00b3\u2070-\u2079^]+(?=\s)/gu;
+/**
+ * A footnote reference in the 'N/' style ending an amount ('$40¹/', read '$40/1' or '$40 1/'; the
+ * note itself opens '1/ Out-of-Network …'): one digit after or before a slash, nothing after it.
+ */
+const SLASH_FOOTNOTE_AFTER_MONEY = /(?<=\$\d[\d,]*(?:\.\d{2})?)(?:\/[1-9]|\s[1-9]\/)$/u;
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 
@@ -33,6 +38,7 @@ export function cleanValue(text: string): string {
 function cleanValueOnce(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();
   s = s.replace(MARKERS_END, '').replace(MARKERS_START, '').replace(MARKERS_INSIDE, '').trim();
+  s = s.replace(SLASH_FOOTNOTE_AFTER_MONEY, '');
   s = s.replace(SPANNING_NOTE, '').trim();
   if (BLANK.test(s)) return '';
   return s;

@@ -575,7 +575,8 @@ export function itemsLineByLine(
       costs: perCell.map((m, c) => {
         const parts = m.get(i);
         const cell = valueCells[c];
-        return parts && cell ? evidence(parts.join(' '), sourceOfCell(cell), 'split') : undefined;
+        const value = parts ? cleanValue(parts.join(' ')) : '';
+        return value && cell ? evidence(value, sourceOfCell(cell), 'split') : undefined;
       }),
     };
   });
