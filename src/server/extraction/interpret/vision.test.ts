@@ -927,6 +927,22 @@ describe('a label that heads a list of items, a value level with each', () => {
   });
 
   it.each([
+    ['$40/1', '$40'],
+    ['$40 1/', '$40'],
+    ['$104 allowance*', '$104 allowance'],
+    ['$104 allowance\u00b9', '$104 allowance'],
+    ['$104 allowance', '$104 allowance'],
+  ])("cleans each item's value like any value: %j → %j", (printed, value) => {
+    const out = cell(2, [
+      line(printed, 157, 397),
+      line(printed, 192, 397),
+      line('$200 allowance', 209, 397),
+    ]);
+    const items = itemsLineByLine(label, [inNetwork, out]) ?? [];
+    expect(items.map((i) => i.costs[1]?.value)).toEqual([value, value, '$200 allowance']);
+  });
+
+  it.each([
     // one service's name wrapped over lines beside a value wrapped over lines
     [
       ['Frames', 'and accessories'],
