@@ -457,7 +457,8 @@ describe('nameBeforeNote: a note in parentheses on a line of its own', () => {
   });
 });
 
-describe("orthodontia's own columns beside the plan's", () => {
+describe("orthodontia's own columns beside the plan's, over a grid of category bars", () => {
+  // (proposal.test.ts reads the same columns over a grid without category bars)
   const data = interpretProposal(
     markupLayout([
       '# Dental plan',
