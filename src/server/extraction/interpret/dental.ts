@@ -31,6 +31,7 @@ import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
 import {
   AMOUNT_HEADING,
   amountsByNetwork,
+  CODE_AT_LABEL_START,
   CONTINUED,
   COVERAGE_VALUE,
   coverageAndPersons,
@@ -202,7 +203,8 @@ export function isProcedureRow(
   // savings rather than the plan's coverage
   // (so is a row whose label starts with its CDT code in a grid of coded procedures under dental
   // categories: 'D9972 External bleaching' under 'Other general services' after 'Orthodontics')
-  const coded = (codeApart || (underCategories && CDT_AT_START.test(text))) && !feeComparison;
+  const coded =
+    (codeApart || (underCategories && CODE_AT_LABEL_START.test(text))) && !feeComparison;
   if (
     !coded &&
     (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
@@ -217,9 +219,6 @@ export function isProcedureRow(
   if (NOT_A_SERVICE.test(text)) return false;
   return coverageBeside(cells, shape);
 }
-
-/** A label that starts with a CDT procedure code ('D9972 …', 'D8070-90 …'). */
-const CDT_AT_START = /^D\d{4}(-\d{2,4})?\s+\S/;
 
 /** Words of a row label that make it a plan fact, not a service. */
 const NOT_A_SERVICE = /deductible|maximum|waiting|frequenc|limitation|rollover|network/i;
@@ -630,6 +629,13 @@ function pairAt(
   };
 }
 
+/** A deductible's slots by network: the individual's, then the family's. */
+const TAGGED_SLOTS = {
+  in: ['dedIndIn', 'dedFamIn'],
+  out: ['dedIndOut', 'dedFamOut'],
+} as const;
+type DeductibleSlot = (typeof TAGGED_SLOTS)[keyof typeof TAGGED_SLOTS][number];
+
 /**
  * A deductible row whose value cells each name their slot ('Individual: $50 | Family: $150' under
  * each network): the deductibles by the slot each cell names and its column's network; undefined
@@ -638,22 +644,15 @@ function pairAt(
 export function taggedDeductibles(
   t: AnalyzedTable,
   cells: Array<Cell | undefined>,
-): Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> | undefined {
-  const out: Array<['dedIndIn' | 'dedIndOut' | 'dedFamIn' | 'dedFamOut', Evidence]> = [];
+): Array<[DeductibleSlot, Evidence]> | undefined {
+  const out: Array<[DeductibleSlot, Evidence]> = [];
   for (const col of t.columns) {
     if (!col.network) continue;
     const cell = cells[col.index];
     if (!cell || cell.col !== col.index) return undefined;
     const m = cellText(cell).replace(/\s+/g, ' ').match(TAGGED_AMOUNT);
     if (!m) return undefined;
-    const family = /family/i.test(m[1]!);
-    const kind = family
-      ? col.network === 'in'
-        ? 'dedFamIn'
-        : 'dedFamOut'
-      : col.network === 'in'
-        ? 'dedIndIn'
-        : 'dedIndOut';
+    const kind = TAGGED_SLOTS[col.network][/family/i.test(m[1]!) ? 1 : 0];
     out.push([kind, evidence(m[2]!, sourceOfCell(cell), 'cell')]);
   }
   return out.length >= 2 ? out : undefined;
@@ -763,7 +762,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     const rowClassText = cellText(rowClassCell);
     if (!label) continue;
     if (label.category) {
-      if (CATEGORY_BAR.test(section) && CDT_AT_START.test(label.text.trim()))
+      if (CATEGORY_BAR.test(section) && CODE_AT_LABEL_START.test(label.text.trim()))
         codedUnderCategories = true;
       section = label.category;
       barSeen = true;
@@ -915,7 +914,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     if (
       kind === 'service' &&
       !label.code &&
-      !CDT_AT_START.test(label.text.trim()) &&
+      !CODE_AT_LABEL_START.test(label.text.trim()) &&
       RUNS_ON.test(label.text) &&
       label.text.split(/\s+/).length > 4
     )

@@ -2,6 +2,7 @@ import type { Line } from '../layout.ts';
 import { joinWrapped } from './values.ts';
 import {
   BARE_PROCEDURE_CODE,
+  CODE_IN_PARENTHESES_AT_END,
   CODE_THEN_WORDS,
   FOOTNOTE_NUMBERS,
   PROCEDURE_CODES,
@@ -104,7 +105,7 @@ export function codeOpeningLine(lines: readonly string[]): CodeApart | undefined
     // the code printed after the description, in parentheses or apart ('Periodic oral
     // evaluation (D0120)')
     const all = filled.join(' ');
-    const end = all.match(/^(.*\p{L}{3}.*?)\s*\((D\d{4}(?:[-–]D?\d{1,4})?)\)\s*$/u);
+    const end = all.match(CODE_IN_PARENTHESES_AT_END);
     if (!end || all.match(PROCEDURE_CODES)?.length !== 1) return undefined;
     return { code: end[2]!, description: withoutFootnoteMarks(joinBrokenWords([end[1]!])) };
   }

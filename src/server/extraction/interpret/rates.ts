@@ -11,6 +11,7 @@ import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from
 import type { Facts, RateLine } from './facts.ts';
 import { findDate, findDuration, hasMoney } from './values.ts';
 import {
+  AMOUNT_OF_BENEFITS,
   isOptionName,
   isTierLabel,
   type Product,
@@ -30,9 +31,6 @@ import {
 function isTotalsRow(label: string): boolean {
   return /^(grand\s+)?(sub-?)?totals?\b/i.test(label.trim());
 }
-
-/** A row label naming a benefit amount that comes in tiers of its own: a deductible, a maximum. */
-const AMOUNT_OF_BENEFITS = /\b(deductibles?|maximum|out[- ]of[- ]pocket)\b/i;
 
 export function isRateTable(t: AnalyzedTable): boolean {
   const tc = tierColumn(t);

@@ -278,8 +278,14 @@ export const SERVICE_CODE_AT_START = new RegExp(`^${SERVICE_CODE.source}`, 'i');
 /** A heading that names a group of services ('Miscellaneous Services', 'Non Clinical Procedures'). */
 export const SERVICE_GROUP_HEADING = /\b(services|procedures)\s*$/i;
 
+/**
+ * A CDT procedure code ('D0120', 'D8070-90', a range 'D0120-D0180' or 'D0210–D0274'): the one
+ * spelling every procedure-code pattern below is built from.
+ */
+const CDT = 'D\\d{4}(?:[-–]D?\\d{1,4})?';
+
 /** A procedure code at the start of a label: CDT codes ('D0120', 'D8070-90', a range 'D0120-D0180'). */
-export const PROCEDURE_CODE = /^D\d{4}([-–]D?\d{1,4})?\b/;
+export const PROCEDURE_CODE = new RegExp(`^${CDT}\\b`);
 
 /**
  * What a dental procedure's row holds: a coinsurance, a copay, an amount or a word for either
@@ -311,10 +317,22 @@ export const FOOTNOTE_NUMBERS = /(\s*\(\d{1,2}(\s*,\s*\d{1,2})*\))+\s*$/;
  * A procedure code opening a line and followed by its description's words after a space
  * ('D0120 Periodic oral evaluation', 'D8070-90 Comprehensive …'): the code and the gap after it.
  */
-export const CODE_THEN_WORDS = /^(D\d{4}(?:[-–]D?\d{1,4})?)\s+(?=[\p{L}\d(])/u;
+export const CODE_THEN_WORDS = new RegExp(`^(${CDT})\\s+(?=[\\p{L}\\d(])`, 'u');
+
+/** A label that starts with a procedure code and goes on ('D9972 …', 'D8070-90 …'). */
+export const CODE_AT_LABEL_START = new RegExp(`^${CDT}\\s+\\S`);
+
+/**
+ * A procedure's description followed by its code in parentheses ('Periodic oral evaluation
+ * (D0120)'): the description and the code.
+ */
+export const CODE_IN_PARENTHESES_AT_END = new RegExp(
+  `^(.*\\p{L}{3}.*?)\\s*\\((${CDT})\\)\\s*$`,
+  'u',
+);
 
 /** Every procedure code in a text ('D0120', 'D8070-90'). */
-export const PROCEDURE_CODES = /\bD\d{4}(?:[-–]D?\d{1,4})?\b/g;
+export const PROCEDURE_CODES = new RegExp(`\\b${CDT}\\b`, 'g');
 
 /**
  * A copay schedule is a long list of coded rows: a table with at least this many rows that open
@@ -333,7 +351,7 @@ export const MEMBER_PAYS =
   /\b(co-?pay(ment)?s?|(member|patient|you|enrollee)\s+(pays?|cost|charges?|responsibility)|patient charge)\b/i;
 
 /** A procedure code standing alone, as in a code column ('D0120', 'D8070-90', 'D0120–D0180'). */
-export const BARE_PROCEDURE_CODE = /^D\d{4}([-–]D?\d{1,4})?$/;
+export const BARE_PROCEDURE_CODE = new RegExp(`^${CDT}$`);
 
 export const DENTAL_CATEGORY =
   /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
@@ -838,6 +856,9 @@ export const AMOUNT_HEADING =
 export const TIER_LABEL = /^\s*(per\s+)?(individual|person|member|single|employee|family)\W*$/i;
 
 /** A deductible value that is a word, no amount ('Not Covered', 'None', 'N/A'). */
+/** A row label naming a benefit amount that comes in tiers of its own: a deductible, a maximum. */
+export const AMOUNT_OF_BENEFITS = /\b(deductibles?|maximum|out[- ]of[- ]pocket)\b/i;
+
 export const NO_AMOUNT = /^\s*(not covered|none|n\/a|not applicable|waived)\s*$/i;
 
 /** A cell that names its slot before its amount ('Individual: $50', 'Family $150'). */
