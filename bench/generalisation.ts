@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type SetSummary, scoreFixtureSet } from '../src/server/extraction/testing/score-set.ts';
+import { figuresByGroup, type SlotFigures } from '../src/server/extraction/testing/slot-figures.ts';
 
 /**
  * `npm run bench -- generalisation`: how well the engine reads, on real documents first — the
@@ -55,6 +56,41 @@ function line(name: string, docs: number, s: SetSummary & { overall: Record<stri
   return `${name.padEnd(34)} ${String(docs).padStart(4)}  F1 ${pct(o.f1).padStart(7)}  P ${pct(o.precision).padStart(7)}  R ${pct(o.recall).padStart(7)}  AUROC ${s.calibration.auroc?.toFixed(3) ?? '—'}  ECE ${s.calibration.ece?.toFixed(3) ?? '—'}  Brier ${s.calibration.brier?.toFixed(3) ?? '—'}`;
 }
 
+function groupLine(name: string, docs: number | undefined, f: SlotFigures) {
+  return `    ${name.padEnd(56)} ${String(docs ?? '').padStart(3)}  F1 ${pct(f.f1).padStart(7)}  P ${pct(f.precision).padStart(7)}  R ${pct(f.recall).padStart(7)}`;
+}
+
+/** The insurer(s) a document's truth names ("VSP", "Delta Dental / EyeMed"), for the by-carrier lines. */
+async function carriersOf(folder: string, names: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const name of names) {
+    const truth = JSON.parse(await readFile(join(folder, `${name}.truth.json`), 'utf8')) as Array<{
+      type: string;
+      label: string;
+      value?: unknown;
+    }>;
+    const carriers = truth
+      .filter((v) => v.type === 'field' && v.label.endsWith('_carrierName'))
+      .map((v) => String(v.value));
+    out.set(name, [...new Set(carriers)].join(' / ') || '(no carrier printed)');
+  }
+  return out;
+}
+
+/** A set's figures by product and by carrier: where the engine reads well and where it does not. */
+async function printGroups(folder: string, summary: SetSummary): Promise<void> {
+  for (const [product, f] of Object.entries(summary.byProduct ?? {})) {
+    console.info(groupLine(`product ${product}`, undefined, f));
+  }
+  const carriers = await carriersOf(
+    folder,
+    summary.perDocument.map((d) => d.name),
+  );
+  for (const g of figuresByGroup(summary.perDocument, (name) => carriers.get(name) ?? '?')) {
+    console.info(groupLine(`carrier ${g.group}`, g.documents, g));
+  }
+}
+
 export async function benchGeneralisation(): Promise<void> {
   console.info('\n[generalisation] slot F1 on real documents first, then synthetic');
   try {
@@ -79,6 +115,7 @@ export async function benchGeneralisation(): Promise<void> {
         overall: Record<string, number>;
       };
       console.info(line(set.name, summary.perDocument.length, summary));
+      await printGroups(set.folder, summary);
       for (const doc of summary.perDocument) {
         console.info(`    ${doc.name.padEnd(44)} ${pct(doc.f1).padStart(7)}`);
       }

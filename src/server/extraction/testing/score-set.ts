@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
 import { createLocalExtractionProvider } from '../local-engine.ts';
 import { figuresOf, scoredFolder } from './calibration-figures.ts';
+import type { SlotFigures } from './slot-figures.ts';
 
 /**
  * Runs the local engine over a fixture folder (documents beside `*.truth.json`) and scores the
@@ -15,7 +16,8 @@ import { figuresOf, scoredFolder } from './calibration-figures.ts';
 
 export interface SetSummary {
   overall: { f1: number };
-  byFormat: Record<string, { f1: number }>;
+  byFormat: Record<string, SlotFigures>;
+  byProduct?: Record<string, SlotFigures>;
   calibration: {
     auroc: number | null;
     /** Expected calibration error (10 bins) and Brier score: calibration-figures.ts. */
@@ -25,7 +27,7 @@ export interface SetSummary {
     withScore: number;
     predictedSlots: number;
   };
-  perDocument: Array<{ name: string; f1: number }>;
+  perDocument: Array<{ name: string } & SlotFigures>;
 }
 
 const scorer = resolve(import.meta.dirname, '../../../../tests/fixtures/score-extraction.mjs');
