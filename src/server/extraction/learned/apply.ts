@@ -841,6 +841,10 @@ export function readWithTemplates(
     const kinds = columnKinds(table);
     const engineColumns = columnsBetterRead(readRows, engineRows, table.label, taughtValue);
     const readKeys = new Set(readRows.map((r) => rowKey(table.label, valuesOf(r))));
+    /** The rows' own names ("Class III – Major"), read by either reading. */
+    const rowNames = [...readRows, ...engineRows]
+      .map((r) => ownName(rowKey(table.label, valuesOf(r))))
+      .filter((n) => n.length > 0);
     for (const cells of readRows) {
       const key = rowKey(table.label, valuesOf(cells));
       let partner = engineRows.findIndex(
@@ -861,8 +865,12 @@ export function readWithTemplates(
       }
       if (partner >= 0) {
         used.add(partner);
+        /** Columns whose own printed value won over a value the template read for the whole grid. */
+        const ownPlaced: string[] = [];
         for (const [column, cell] of engineRows[partner]!) {
           const mine = cells.get(column);
+          if (mine && ownPlaceWins(mine, cell, column, readRows, engineRows))
+            ownPlaced.push(column);
           // A value read with shortened context gives way to the engine's longer reading of it.
           const longer =
             mine &&
@@ -873,13 +881,26 @@ export function readWithTemplates(
             (!mine ||
               longer ||
               overran(mine.value, cell.value, taughtValue.get(mine)) ||
+              ranIntoRow(mine.value, cell.value, rowNames) ||
               betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column)) ||
-              engineColumns.has(column)) &&
+              engineColumns.has(column) ||
+              ownPlaced.includes(column)) &&
             !table.emptyColumns.includes(column) &&
             !rowRemoved.get(cells)?.includes(column)
           )
             cells.set(column, cell);
         }
+        // The row is printed in its own columns on this document: the other values the template
+        // read for the whole grid (the plan's maximum) are not the row's unless the engine read them.
+        if (ownPlaced.length)
+          for (const [column, mine] of [...cells])
+            if (
+              !engineRows[partner]!.has(column) &&
+              !keysOf(table.label).includes(column) &&
+              !LABEL_COLUMNS.has(column) &&
+              sharedPlace(mine, column, readRows)
+            )
+              cells.delete(column);
       }
       const learnedRow = rowLearned.get(cells);
       if (learnedRow) {
@@ -1103,6 +1124,64 @@ export function overran(mine: string, engine: string, taught: string | undefined
   if (!e || m === e || !m.includes(e)) return false;
   const t = wordCount(taught);
   return Math.abs(wordCount(engine) - t) < Math.abs(wordCount(mine) - t);
+}
+
+const placeOf = (cell: ParsedCell) =>
+  cell.source?.box ? `${cell.source.page}:${cell.source.box.map(Math.round).join(',')}` : undefined;
+
+/**
+ * The template read this row's value at a place that gives the same column to other rows too (a
+ * deductible printed once for the whole grid on the taught document, orthodontia included),
+ * while the engine read the row's value at a place of its own (this edition prints orthodontia
+ * in its own columns): the value printed for the row itself wins.
+ */
+export function ownPlaceWins(
+  mine: ParsedCell,
+  engine: ParsedCell,
+  column: string,
+  rows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+  engineRows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+): boolean {
+  const own = placeOf(engine);
+  if (!own || own === placeOf(mine) || normalizeText(mine.value) === normalizeText(engine.value))
+    return false;
+  // the engine's place is the row's own: no other row of its reading has its value there
+  return sharingPlace(own, column, engineRows) === 1 && sharedPlace(mine, column, rows);
+}
+
+const sharingPlace = (
+  at: string,
+  column: string,
+  rows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+) => rows.filter((r) => r.get(column) && placeOf(r.get(column)!) === at).length;
+
+/** The template read `mine` at a place that gives `column` to other rows too. */
+function sharedPlace(
+  mine: ParsedCell,
+  column: string,
+  rows: ReadonlyArray<ReadonlyMap<string, ParsedCell>>,
+): boolean {
+  const at = placeOf(mine);
+  return at !== undefined && sharingPlace(at, column, rows) >= 2;
+}
+
+/**
+ * The template's reading is the engine's and then another row's name ("…, General Anesthesia,
+ * Class III – Major": the list ran on into the next row's heading): the engine's ends where the
+ * row does.
+ */
+export function ranIntoRow(mine: string, engine: string, rowNames: readonly string[]): boolean {
+  const m = normalizeText(mine);
+  const e = normalizeText(engine);
+  if (!e || m === e || !m.startsWith(e)) return false;
+  const tail = m
+    .slice(e.length)
+    .replace(/^[\s,;:–—-]+/u, '')
+    .trim();
+  // the tail is a row's name, or starts with one ("Class III – Major" after the row "Class III")
+  return rowNames.some(
+    (name) => tail.startsWith(name) && !/[\p{L}\p{N}]/u.test(tail.charAt(name.length)),
+  );
 }
 
 /** A value's form: digits counted, not read ("$150" and "$130" alike, "$1501" not). */

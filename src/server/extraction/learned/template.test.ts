@@ -16,6 +16,8 @@ import {
   mendScanned,
   oneNetworkPerCell,
   overran,
+  ownPlaceWins,
+  ranIntoRow,
   readWithTemplates,
   scannedPart,
   splitJoined,
@@ -568,6 +570,73 @@ describe('the engine’s reading of a cell better formed than the template’s',
       [taught ?? '', ...others].map((v) => `${v.includes('$')}${v.includes('%')}`),
     );
     expect(betterFormed(mine, engine, taught, kinds)).toBe(wins);
+  });
+});
+
+describe('a template reading that ran on into the next row’s name', () => {
+  const rows = ['class i', 'class ii', 'class iii', 'orthodontics'];
+  it.each([
+    // [template read, engine read, engine wins]
+    ['Endodontics, General Anesthesia, Class III – Major', 'Endodontics, General Anesthesia', true],
+    ['Endodontics, Class III', 'Endodontics', true],
+    // the tail is no row's name, or only starts like one ("Class IIIa")
+    ['Endodontics, Crowns', 'Endodontics', false],
+    ['Endodontics, Class IIIa', 'Endodontics', false],
+    // the template's reading is not the engine's and more
+    ['Class III – Major', 'Endodontics', false],
+    ['Endodontics', 'Endodontics', false],
+  ])('%j or %j: engine %s', (mine, engine, wins) => {
+    expect(ranIntoRow(mine, engine, rows)).toBe(wins);
+  });
+});
+
+describe('a value printed for the row itself over one the template read for the whole grid', () => {
+  const at = (value: string, x: number, page = 1) => ({
+    label: 'x',
+    value,
+    row: 0,
+    col: 0,
+    score: 0.9,
+    source: { page, box: [x, 100, x + 40, 110] as [number, number, number, number] },
+  });
+  const grid = at('$50', 300); // the deductible printed once beside the grid
+  const rowsOf = (...cells: Array<ReturnType<typeof at> | undefined>) =>
+    cells.map((c) => new Map(c ? [['deductible', c]] : []));
+  it.each([
+    {
+      name: 'the template read the grid-wide place, the engine a place no other row has: engine',
+      mine: grid,
+      engine: at('$0', 500),
+      template: rowsOf(grid, grid, grid),
+      engineRows: rowsOf(at('$50', 300), at('$50', 300), at('$0', 500)),
+      wins: true,
+    },
+    {
+      name: 'the engine’s place is shared by its other rows too (a merged cell misread): template',
+      mine: grid,
+      engine: at('$1500 per person $1500', 500),
+      template: rowsOf(grid, grid, grid),
+      engineRows: rowsOf(at('$1500', 500), at('$1500', 500), at('$1500 per person $1500', 500)),
+      wins: false,
+    },
+    {
+      name: 'the template read the row’s value at a place of its own: template',
+      mine: at('$25', 200),
+      engine: at('$0', 500),
+      template: rowsOf(at('$25', 200), grid, grid),
+      engineRows: rowsOf(at('$0', 500), at('$50', 300), at('$50', 300)),
+      wins: false,
+    },
+    {
+      name: 'the same value: nothing to choose',
+      mine: grid,
+      engine: at('$50', 500),
+      template: rowsOf(grid, grid),
+      engineRows: rowsOf(at('$50', 500), at('$50', 300)),
+      wins: false,
+    },
+  ])('$name', ({ mine, engine, template, engineRows, wins }) => {
+    expect(ownPlaceWins(mine, engine, 'deductible', template, engineRows)).toBe(wins);
   });
 });
 
