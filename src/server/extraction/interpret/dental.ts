@@ -41,6 +41,7 @@ import {
   dentalRowKind,
   FEE_COMPARISON,
   isOrthodontic,
+  lifetimeMaximumAndPersons,
   MEMBER_PAYS,
   NO_AMOUNT,
   namesDentalProcedures,
@@ -1081,7 +1082,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             add('orthoPersonsIn', persons);
             add('orthoPersonsOut', persons);
           }
-          // 'Orthodontics coverage | 50% (Under age 19)': the coverage, and whom it covers
+          // 'Orthodontics coverage | 50% (Under age 19)': the coverage, and whom it covers;
+          // 'Orthodontia | $1,000 lifetime / Up to age 19': its lifetime maximum, and whom
           if (isOrthodontic(label.text)) v = splitPersons(v, add);
           // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
           const across = categoriesAcross(label.text, v);
@@ -1116,7 +1118,9 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
 
 /**
  * Orthodontia's coverage printed with whom it covers ('50% (Under age 19)'): the coverage stays
- * in its network, the persons go to the same network's covered persons.
+ * in its network, the persons go to the same network's covered persons. Its lifetime maximum
+ * printed with whom it covers ('$1,000 lifetime' over 'Up to age 19') is no coverage: the maximum
+ * and the persons go to the network's slots.
  */
 function splitPersons(
   v: NetworkValues,
@@ -1129,6 +1133,12 @@ function splitPersons(
   ] as const) {
     const e = v[net];
     if (!e) continue;
+    const lifetime = lifetimeMaximumAndPersons(e.value);
+    if (lifetime) {
+      add(net === 'in' ? 'orthoMaxIn' : 'orthoMaxOut', { ...e, value: lifetime.maximum });
+      add(kind, { ...e, value: lifetime.persons });
+      continue;
+    }
     const parts = coverageAndPersons(e.value);
     if (!parts) {
       out[net] = e;

@@ -23,6 +23,7 @@ import {
   isTierLabel,
   isVisionService,
   keyKind,
+  lifetimeMaximumAndPersons,
   memberGroupOf,
   NO_AMOUNT,
   namesOtherCoverage,
@@ -148,6 +149,26 @@ describe('a coverage printed with whom it covers', () => {
     ['50%', undefined],
   ])('%j', (value, expected) => {
     expect(coverageAndPersons(value)).toEqual(expected);
+  });
+});
+
+describe('orthodontia’s lifetime maximum printed with whom it covers', () => {
+  it.each([
+    ['$1,000 lifetime\nUp to age 19', { maximum: '$1,000 lifetime', persons: 'Up to age 19' }],
+    [
+      '$1,500 lifetime maximum (to age 26)',
+      { maximum: '$1,500 lifetime maximum', persons: 'to age 26' },
+    ],
+    [
+      '$2,000 per lifetime; dependent children',
+      { maximum: '$2,000 per lifetime', persons: 'dependent children' },
+    ],
+    ['$1,000 lifetime', undefined],
+    ['$1,000 lifetime after deductible', undefined],
+    ['50% (Under age 19)', undefined],
+    ['$1,000 per year, up to age 19', undefined],
+  ])('%j', (value, expected) => {
+    expect(lifetimeMaximumAndPersons(value)).toEqual(expected);
   });
 });
 

@@ -389,6 +389,28 @@ export function coverageAndPersons(
   return { coverage: m[1]!, persons };
 }
 
+/**
+ * Orthodontia's row printing its lifetime maximum with whom it covers ('$1,000 lifetime' over 'Up
+ * to age 19'): the maximum and the persons, or undefined for any other value.
+ */
+export function lifetimeMaximumAndPersons(
+  value: string,
+): { maximum: string; persons: string } | undefined {
+  const m = value
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(/^(\$\s?[\d,]+(?:\.\d\d)?\s+(?:per\s+)?lifetime(?:\s+max(?:imum)?)?)\s*[/;,]?\s*(.+)$/i);
+  if (!m) return undefined;
+  const persons = m[2]!.replace(/^\((.*)\)$/, '$1').trim();
+  if (
+    !/^(?:(?:up\s+)?to|under|through|thru)\s+age\s+\d{1,2}\b|^(?:dependent\s+)?child(?:ren)?\b|^adults?\b/i.test(
+      persons,
+    )
+  )
+    return undefined;
+  return { maximum: m[1]!, persons };
+}
+
 export interface ServiceLabel {
   label: string;
   title: string;
