@@ -11,6 +11,7 @@ import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
 import { bridgeGutters, findGrids, type Grid, type GridCell, type Segment } from './rulings.ts';
+import { withoutOtherScripts } from './scripts.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
 import { labelTableStructure } from './table-structure.ts';
@@ -602,7 +603,9 @@ export function framesUnruledTable(table: Table, pageWidth: number, pageHeight: 
   return false;
 }
 
-export function buildPage(input: PageInput): Page {
+export function buildPage(given: PageInput): Page {
+  // a translation printed beside the text (another script) is read as nothing
+  const input = { ...given, words: withoutOtherScripts(given.words) };
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
   // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found
