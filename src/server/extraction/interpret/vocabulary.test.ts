@@ -278,6 +278,9 @@ describe('tiers, measures, options', () => {
     'You and Spouse/Domestic Partner',
     'Employee + 2 or more',
     'Composite',
+    // an individual plan's tiers
+    'Participant',
+    'Plus One',
   ])('%j is a tier', (label) => {
     expect(isTierLabel(label)).toBe(true);
   });

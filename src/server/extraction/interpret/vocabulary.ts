@@ -811,9 +811,11 @@ export function isTierLabel(text: string): boolean {
     return false;
   return (
     /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
-    /\b(employee|member|subscriber|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
+    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
       t,
     ) ||
+    // ('Participant', then 'Plus One': the one beside the participant)
+    /^plus (one|two|1|2)\b/.test(t) ||
     /^(family|composite|couple|spouse|child(ren)?)\b/.test(t) ||
     /\+\s*(1|one|2|two|sp|ch|spouse|child|children|family|dependents?)\b/.test(t)
   );
