@@ -91,6 +91,30 @@ describe('a ruled column holding two columns of text', () => {
     expect(oneSide.grid.xs.length).toBe(3);
   });
 
+  it.each([
+    // values of three plans; the middle plan's cell is empty in two lines, their text starting
+    // in the column after it
+    [
+      [
+        ['Preventive', '100%@155', '100%@230', '90%@305'],
+        ['Basic', '80%@155', '80%@230', '70%@305'],
+        ['Major', '50%@155', '50%@230', '40%@305'],
+        ['Endo', '50%@155', '50%@230', '40%@305'],
+        ['Ortho', '50%@155', 'Not Covered@305'],
+        ['Implants', '50%@155', 'Not Covered@305'],
+      ],
+      [4, 1, '50%'],
+    ],
+  ])(
+    'splits where most lines line up and the others start in a later column (%#)',
+    (rows, cell) => {
+      const { grid, words } = ruled(rows);
+      splitUnruledColumns(grid, words);
+      expect(grid.xs.length).toBeGreaterThanOrEqual(4);
+      expect(cellTexts(grid, words)).toContainEqual(cell);
+    },
+  );
+
   it('leaves text right of the stripe that does not line up', () => {
     const { grid, words } = ruled([
       ['Individual', '$50@155', '$0@250'],

@@ -298,7 +298,19 @@ function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, nu
   };
   const left = (ws: Word[]) => Math.min(...ws.map((w) => w.box[0]));
   const right = (ws: Word[]) => Math.max(...ws.map((w) => w.box[2]));
-  if (!aligned(left) && !aligned(right) && !aligned((ws) => (left(ws) + right(ws)) / 2))
+  // (or most lines start right of the blank at one edge and the others further right: a column
+  // whose cell is empty in those lines, their text in a later column — values across several
+  // plans, a heading printed on another line)
+  const starts = rights.map(left);
+  const first = Math.min(...starts);
+  const atFirst = starts.filter((e) => e - first <= size).length;
+  const laterColumns = atFirst >= 3 && atFirst * 2 >= starts.length;
+  if (
+    !aligned(left) &&
+    !aligned(right) &&
+    !aligned((ws) => (left(ws) + right(ws)) / 2) &&
+    !laterColumns
+  )
     return undefined;
   return [from, x];
 }
