@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
 import { pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import { makeLine } from './lines.ts';
 import {
   framesUnruledTable,
   isFrame,
   joinCodedLabelWraps,
+  joinRowsLeftOpen,
   joinWrappedRows,
   splitHeadingLevels,
   splitSpanningCells,
@@ -596,5 +598,81 @@ describe('a label wrapped round its values in a table without rules', () => {
     expect(row.text.replace(/\n/g, ' ')).toBe('Photochromic lenses (for children only)');
     const values = t.cells.filter((c) => c.row === row.row && c.col > row.col).map((c) => c.text);
     expect(values).toEqual(['Above $160', 'Above $115']);
+  });
+});
+
+/** A table of lines, one grid row per entry, each cell's text at its column's left edge. */
+function lineTable(rows: string[][]): Table {
+  const cells: Cell[] = [];
+  rows.forEach((texts, r) => {
+    texts.forEach((text, col) => {
+      const words = text ? wordsAt(text, col * 100 + 2, r * 12 + 1) : [];
+      cells.push({
+        text,
+        lines: words.length ? [makeLine(words, 1)] : [],
+        box: [col * 100, r * 12, col * 100 + 100, r * 12 + 12],
+        row: r,
+        col,
+        rowSpan: 1,
+        colSpan: 1,
+        page: 1,
+      });
+    });
+  });
+  const cols = Math.max(...rows.map((r) => r.length));
+  return { rows: rows.length, cols, cells, headerRows: 0, page: 1, origin: 'rulings' };
+}
+
+const rowTexts = (t: Table) =>
+  Array.from({ length: t.rows }, (_, r) =>
+    t.cells
+      .filter((c) => c.row === r)
+      .sort((a, b) => a.col - b.col)
+      .map((c) => c.text.replace(/\n/g, ' ')),
+  );
+
+describe('a grid whose rows are its lines', () => {
+  it.each([
+    [
+      'values left open take in the lines below, the label left open by a dash its own',
+      [
+        ['', '100% of', '100% of'],
+        ['Type A –'],
+        ['', 'Negotiated', 'Negotiated'],
+        ['Preventive'],
+        ['', 'Fee*', 'Fee*'],
+        ['Type B – Basic', '80%', '70%'],
+      ],
+      [
+        ['Type A – Preventive', '100% of Negotiated Fee*', '100% of Negotiated Fee*'],
+        ['Type B – Basic', '80%', '70%'],
+      ],
+    ],
+    [
+      'a finished row keeps the row below apart',
+      [
+        ['Exam', '$10', '$20'],
+        ['', 'Covered in full', 'Covered'],
+      ],
+      [
+        ['Exam', '$10', '$20'],
+        ['', 'Covered in full', 'Covered'],
+      ],
+    ],
+    [
+      'an amount below opens a row of its own',
+      [
+        ['', '50% of', '50% of'],
+        ['Major', '$50', '$60'],
+      ],
+      [
+        ['', '50% of', '50% of'],
+        ['Major', '$50', '$60'],
+      ],
+    ],
+  ])('%s', (_, rows, expected) => {
+    const t = lineTable(rows);
+    joinRowsLeftOpen(t);
+    expect(rowTexts(t)).toEqual(expected);
   });
 });
