@@ -675,4 +675,19 @@ describe('a grid whose rows are its lines', () => {
     joinRowsLeftOpen(t);
     expect(rowTexts(t)).toEqual(expected);
   });
+
+  it('joins a heading wrapped beside network headings, its last line drawn across the grid', () => {
+    const t = lineTable([
+      ['Annual', '', 'Out-of-', '', 'Out-of-'],
+      ['Maximum', 'In-Network', 'Network', 'In-Network', 'Network'],
+      ['Benefit'],
+      ['Per Person', '$3,000', '$3,000', '$1,500', '$1,500'],
+    ]);
+    t.cells.find((c) => c.row === 2 && c.col === 0)!.colSpan = 5;
+    joinRowsLeftOpen(t);
+    expect(rowTexts(t)).toEqual([
+      ['Annual Maximum Benefit', 'In-Network', 'Out-of- Network', 'In-Network', 'Out-of- Network'],
+      ['Per Person', '$3,000', '$3,000', '$1,500', '$1,500'],
+    ]);
+  });
 });

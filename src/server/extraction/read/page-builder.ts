@@ -598,9 +598,31 @@ export function joinRowsLeftOpen(table: Table): void {
       if (next.some((c) => c.col > 0 && /^[$€£]?\d/.test(c.text.trim()))) break;
       const label = cellAt(0)?.text.trim() ?? '';
       const nextLabel = next.find((c) => c.col === 0);
-      if (nextLabel && label && !/[–—-]$/.test(label)) break;
+      // a heading's last line drawn across the grid goes on in the label ('Maximum' under
+      // 'Orthodontia Lifetime', beside the network headings)
+      const acrossUnderHeading =
+        next.length === 1 &&
+        nextLabel !== undefined &&
+        nextLabel.colSpan === table.cols &&
+        label !== '' &&
+        textAt(r).every((c) => !/\d/.test(c.text));
+      // a label goes on from one left open by a dash, or beside headings that go on from the
+      // open ones above them ('Orthodontia | Out-of-' over 'Lifetime | In-Network | Network')
+      const headingsGoOn =
+        next.length >= 2 &&
+        next.every((c) => {
+          if (c.col === 0) return true;
+          const o = cellAt(c.col)?.text.trim() ?? '';
+          return !/\d/.test(c.text) && (o === '' || OPEN_END.test(o));
+        });
+      if (nextLabel && label && !/[–—-]$/.test(label) && !headingsGoOn && !acrossUnderHeading)
+        break;
       // each cell goes on in the cell above it, or fills it
-      if (next.some((c) => (cellAt(c.col)?.colSpan ?? c.colSpan) !== c.colSpan)) break;
+      if (
+        !acrossUnderHeading &&
+        next.some((c) => (cellAt(c.col)?.colSpan ?? c.colSpan) !== c.colSpan)
+      )
+        break;
       for (const c of next) {
         const o = cellAt(c.col);
         if (o?.text.trim()) {
