@@ -188,6 +188,16 @@ describe('orthodontia blocks and titled procedure lists', () => {
     expect(orthoRowText('Lifetime Maximum', undefined)).toBe('Lifetime Maximum');
   });
 
+  // under the heading of orthodontia's lifetime maximum, the amount per person is that maximum
+  it.each([
+    ['Per Person', 'Orthodontia Lifetime Maximum', 'Orthodontia Lifetime Maximum Per Person'],
+    ['Individual', 'Orthodontia Lifetime Maximum', 'Orthodontia Lifetime Maximum Individual'],
+    ['Per Person', 'Orthodontia', 'Orthodontia Per Person'],
+    ['Network', 'Orthodontia Lifetime Maximum', 'Network'],
+  ])('%j under %j reads %j', (label, block, expected) => {
+    expect(orthoRowText(label, block)).toBe(expected);
+  });
+
   it('splits "Category: procedures" into the title and its list', () => {
     expect(titleAndList('Basic Services: Fillings, oral surgery, endodontics')).toEqual([
       'Basic Services',

@@ -88,11 +88,13 @@ function orthoBlock(t: AnalyzedTable, shape: GridShape): string | undefined {
  * Labels that name a category or code of their own stay as they are.
  */
 export function orthoRowText(label: string, block: string | undefined): string {
+  // (the plan's network named at the grid's foot is no orthodontia row: 'Network | PDP Plus')
   if (
     !block ||
     isOrthodontic(label) ||
     DENTAL_CATEGORY.test(label) ||
-    BARE_SERVICE_CODE.test(label.trim())
+    BARE_SERVICE_CODE.test(label.trim()) ||
+    /^\W*(provider\s+)?network\W*$/i.test(label)
   )
     return label;
   if (
@@ -101,8 +103,14 @@ export function orthoRowText(label: string, block: string | undefined): string {
     )
   )
     return block.split(/\s+/).length <= 2 ? block : 'Orthodontia';
+  // 'Per Person' under the heading 'Orthodontia Lifetime Maximum': that maximum's amount
+  if (/lifetime/i.test(block) && /max/i.test(block) && PER_WHOM.test(label))
+    return `${block} ${label.trim()}`;
   return `Orthodontia ${label}`;
 }
+
+/** A row label that only says whom an amount is for ('Per Person', 'Individual'). */
+const PER_WHOM = /^\W*(per\s+)?(person|individual|member|patient|child)\W*$/i;
 
 function blockOf(section: string, table: string | undefined): string | undefined {
   if (isOrthodontic(section) && section.trim().split(/\s+/).length <= 3) return section.trim();
