@@ -147,6 +147,11 @@ describe('parseServiceLabel', () => {
       'Exams, Cleanings (each twice per Calendar Year per person)',
       { label: 'Exams, Cleanings', title: 'Exams, Cleanings' },
     ],
+    // a sentence in parentheses is a note
+    [
+      'Extractions, Oral Surgery (impacted wisdom teeth claims should first go to medical carrier)',
+      { label: 'Extractions, Oral Surgery', title: 'Extractions, Oral Surgery' },
+    ],
     // (a list stays a list)
     [
       'Basic (fillings, extractions, once-a-day care)',

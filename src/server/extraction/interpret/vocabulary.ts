@@ -403,6 +403,10 @@ export interface ServiceLabel {
  * Type B / Basic; 'Preventive Care' → Preventive Care / Preventive Care. Parentheticals that list
  * procedures become the list, those that say who is covered the covered persons; notes go.
  */
+/** A parenthesised note that is a sentence: a modal or a verb of being before a word. */
+export const NOTE_SENTENCE =
+  /\b(should|must|shall|will|may|are|is)\s+(not\s+)?(first\s+)?[a-z]{3,}/i;
+
 /** Words that say how often a procedure is covered ('once in five years', 'twice per year'). */
 export const FREQUENCY_LIMIT =
   /\b(once|twice|one|two)\s+(in|per|every|a)\b|\bonce\b.*\b(lifetime|years?|months?)\b|\b(per|every|each)\s+(calendar\s+)?(year|lifetime|\d+\s+months)\b/i;
@@ -427,8 +431,10 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     const inner = m[1]!.trim();
     // how often the procedure is covered ('either one, once in five years', 'once per space …,
     // for children under age 14') limits it, however many commas: a note, not its list
+    // (so is a sentence in parentheses: '(impacted wisdom teeth claims should first go to medical
+    // carrier)' says what to do, it names no procedure)
     if (
-      FREQUENCY_LIMIT.test(inner) &&
+      (FREQUENCY_LIMIT.test(inner) || NOTE_SENTENCE.test(inner)) &&
       !/\b(e\.g\.|i\.e\.|such as|including|includes)\b/i.test(inner)
     ) {
       text = text.replace(m[0], ' ');
