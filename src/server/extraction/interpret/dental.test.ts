@@ -11,6 +11,7 @@ import {
   spannedValue,
   titleAndList,
   withoutNotes,
+  withoutParentheses,
 } from './dental.ts';
 import { CONTINUED } from './vocabulary.ts';
 
@@ -187,6 +188,16 @@ describe('orthodontia blocks and titled procedure lists', () => {
     expect(orthoRowText('Lifetime Maximum', undefined)).toBe('Lifetime Maximum');
   });
 
+  // under the heading of orthodontia's lifetime maximum, the amount per person is that maximum
+  it.each([
+    ['Per Person', 'Orthodontia Lifetime Maximum', 'Orthodontia Lifetime Maximum Per Person'],
+    ['Individual', 'Orthodontia Lifetime Maximum', 'Orthodontia Lifetime Maximum Individual'],
+    ['Per Person', 'Orthodontia', 'Orthodontia Per Person'],
+    ['Network', 'Orthodontia Lifetime Maximum', 'Network'],
+  ])('%j under %j reads %j', (label, block, expected) => {
+    expect(orthoRowText(label, block)).toBe(expected);
+  });
+
   it('splits "Category: procedures" into the title and its list', () => {
     expect(titleAndList('Basic Services: Fillings, oral surgery, endodontics')).toEqual([
       'Basic Services',
@@ -250,6 +261,21 @@ describe('labels that state something', () => {
     ['Diagnose or correct misalignment of the teeth or bite', false],
   ])('%j states: %s', (text, expected) => {
     expect(STATEMENT.test(text)).toBe(expected);
+  });
+
+  // a statement inside a procedure's note in parentheses is the note's: the label names a service
+  it.each([
+    [
+      'Exams, Cleanings, (each twice per Calendar Year per person, ages 14 and older are considered adults)',
+      false,
+    ],
+    [
+      'Inlays (inlays are only payable when done in conjunction with an onlay; by themselves they are subject to the Alternate Treatment Limitation of a Composite filling)',
+      false,
+    ],
+    ['Consultations are counted as exams for purposes of frequency limitations', true],
+  ])('without its notes, %j states: %s', (text, expected) => {
+    expect(STATEMENT.test(withoutParentheses(text))).toBe(expected);
   });
 });
 

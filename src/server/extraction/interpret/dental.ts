@@ -89,11 +89,13 @@ function orthoBlock(t: AnalyzedTable, shape: GridShape): string | undefined {
  * Labels that name a category or code of their own stay as they are.
  */
 export function orthoRowText(label: string, block: string | undefined): string {
+  // (the plan's network named at the grid's foot is no orthodontia row: 'Network | PDP Plus')
   if (
     !block ||
     isOrthodontic(label) ||
     DENTAL_CATEGORY.test(label) ||
-    BARE_SERVICE_CODE.test(label.trim())
+    BARE_SERVICE_CODE.test(label.trim()) ||
+    /^\W*(provider\s+)?network\W*$/i.test(label)
   )
     return label;
   if (
@@ -102,8 +104,14 @@ export function orthoRowText(label: string, block: string | undefined): string {
     )
   )
     return block.split(/\s+/).length <= 2 ? block : 'Orthodontia';
+  // 'Per Person' under the heading 'Orthodontia Lifetime Maximum': that maximum's amount
+  if (/lifetime/i.test(block) && /max/i.test(block) && PER_WHOM.test(label))
+    return `${block} ${label.trim()}`;
   return `Orthodontia ${label}`;
 }
+
+/** A row label that only says whom an amount is for ('Per Person', 'Individual'). */
+const PER_WHOM = /^\W*(per\s+)?(person|individual|member|patient|child)\W*$/i;
 
 function blockOf(section: string, table: string | undefined): string | undefined {
   if (isOrthodontic(section) && section.trim().split(/\s+/).length <= 3) return section.trim();
@@ -172,6 +180,14 @@ export function onlyDeductibleWaivers(cells: BodyCell[], shape: GridShape): bool
   return values.length > 0 && values.every((v) => DEDUCTIBLE_WAIVER.test(v));
 }
 
+/** A label without its notes in parentheses ('Implants (once every 60 months …)' → 'Implants'). */
+export function withoutParentheses(text: string): string {
+  return text
+    .replace(/\([^()]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** A label that states something ('… are limited to …', '… will be treated as …'). */
 export const STATEMENT = /\b(is|are|will|shall|may)\s+(not\s+)?[a-z]+/i;
 
@@ -211,13 +227,16 @@ export function isProcedureRow(
     (!section || !CATEGORY_BAR.test(section) || /waiting|frequenc|limitation/i.test(section))
   )
     return false;
+  // (the notes in parentheses after a procedure — how often, for whom — neither lengthen its name
+  // nor make it a plan fact: 'Periodontics (have specific frequency limitations, …)')
+  const core = withoutParentheses(text);
   if (
     !text ||
-    (!coded && text.split(/\s+/).length > 12) ||
+    (!coded && core.split(/\s+/).length > 12) ||
     (/[\d$%]\s*$/.test(text) && /\$/.test(text))
   )
     return false;
-  if (NOT_A_SERVICE.test(text)) return false;
+  if (NOT_A_SERVICE.test(core)) return false;
   return coverageBeside(cells, shape);
 }
 
@@ -907,7 +926,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // no service type (service types are named, never stated)
     // (a schedule's coded row names its procedure however it is worded: 'D6080 Implant
     // maintenance procedures when a full arch fixed hybrid prosthesis is removed …')
-    if (kind === 'service' && !scheduled && STATEMENT.test(label.text)) continue;
+    // (a statement inside a procedure's parenthesised note — '(…, ages 14 and older are considered
+    // adults)' — is the note's, not the label's)
+    if (kind === 'service' && !scheduled && STATEMENT.test(withoutParentheses(label.text)))
+      continue;
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;
     // 'REPLACEMENT of crowns, bridges, and fixed or removable prosthetic appliances, if': a

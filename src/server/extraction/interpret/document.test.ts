@@ -30,6 +30,13 @@ describe('a numbered option heading', () => {
     ['Option 1 — see page 3', undefined],
     ['Optional Benefits', undefined],
     ['Basic Plan', undefined],
+    // a section title naming its plan in a closing parenthesis, one plan after another
+    ['Description of Covered Services (Comp 1500 plan)', 'Comp 1500 plan'],
+    ['Description of Covered Services (Preventive plan)', 'Preventive plan'],
+    ['Schedule of Benefits (High Option)', 'High Option'],
+    ['Summary of Benefits (Dental plan)', undefined],
+    ['Covered Services (see your plan)', undefined],
+    ['Welcome to your plan (Gold plan)', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
   });

@@ -6,6 +6,7 @@ import {
   dentalRowKind,
   FREQUENCY_VALUE,
   frequencyItems,
+  GENERIC_PLAN_NAME,
   insurerMentions,
   isGenericHeading,
   isOptionName,
@@ -13,6 +14,7 @@ import {
   keyKind,
   namesOtherCoverage,
   networkOf,
+  PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
   PROCEDURE_CODE,
   type Product,
@@ -82,14 +84,20 @@ export function classRefIn(text: string): string | undefined {
 
 /**
  * The plan option a numbered option heading names: 'Option 1 — Basic Plan (Ameritas PPO 1000)' →
- * 'Basic Plan' (options printed one after the other, each under its own heading).
+ * 'Basic Plan' (options printed one after the other, each under its own heading); or the plan a
+ * section title names in its closing parenthesis: 'Description of Covered Services (Comp 1500
+ * plan)' → 'Comp 1500 plan'.
  */
 export function optionNamedIn(text: string): string | undefined {
   const m = text
     .trim()
     .match(/^(?:plan\s+)?option\s+(?:\d{1,2}|[A-D])\s*[—–:-]\s*([^()]{2,40}?)\s*(?:\(.*\))?$/i);
   const name = m?.[1]?.trim();
-  return name && /\b(plan|option|ppo|hmo|dhmo|epo)\b/i.test(name) ? name : undefined;
+  if (name && /\b(plan|option|ppo|hmo|dhmo|epo)\b/i.test(name)) return name;
+  // plans printed one after another, each section titled with its plan in parentheses
+  const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
+  // (a name, capitalised or numbered: '(see your plan)' is a remark)
+  return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;
 }
 
 /** Whether a text says it applies to all classes. */

@@ -132,6 +132,32 @@ describe('parseServiceLabel', () => {
       'Endodontics (Non-Surgical)',
       { label: 'Endodontics (Non-Surgical)', title: 'Endodontics (Non-Surgical)' },
     ],
+    // how often a procedure is covered is a note, commas or not
+    [
+      'X-rays-full mouth series or panoramic (either one, once in five years)',
+      {
+        label: 'X-rays-full mouth series or panoramic',
+        title: 'X-rays-full mouth series or panoramic',
+      },
+    ],
+    [
+      'Sealants (1st and 2nd permanent, decay-free molars, once in a lifetime, for children to age 16)',
+      { label: 'Sealants', title: 'Sealants' },
+    ],
+    [
+      'Exams, Cleanings (each twice per Calendar Year per person)',
+      { label: 'Exams, Cleanings', title: 'Exams, Cleanings' },
+    ],
+    // a sentence in parentheses is a note
+    [
+      'Extractions, Oral Surgery (impacted wisdom teeth claims should first go to medical carrier)',
+      { label: 'Extractions, Oral Surgery', title: 'Extractions, Oral Surgery' },
+    ],
+    // (a list stays a list)
+    [
+      'Basic (fillings, extractions, once-a-day care)',
+      { label: 'Basic', title: 'Basic', list: 'fillings, extractions, once-a-day care' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseServiceLabel(text)).toEqual(expected);
   });
@@ -237,6 +263,14 @@ describe('dentalRowKind', () => {
     ['Lifetime Maximum', '', 'other'],
     // a maximum in a note on a procedure is how often, no benefit maximum
     ['D1110 Additional prophylaxis (maximum of 2 additional per year) – adult', '', 'service'],
+    // a category bar's note on the deductible makes no deductible section of it
+    [
+      'Implants (once every 60 months ages 19 and older)',
+      'Other Services (After Deductible)',
+      'service',
+    ],
+    ['Space Maintainers', 'Preventive & Diagnostic Services (No Deductible)', 'service'],
+    ['Individual', 'Calendar Year Deductible', 'deductibleIndividual'],
   ])('%j under %j is %s', (label, section, kind) => {
     expect(dentalRowKind(label, section)).toBe(kind);
   });
@@ -270,11 +304,22 @@ describe('tiers, measures, options', () => {
     'You and Spouse/Domestic Partner',
     'Employee + 2 or more',
     'Composite',
+    // an individual plan's tiers
+    'Participant',
+    'Plus One',
   ])('%j is a tier', (label) => {
     expect(isTierLabel(label)).toBe(true);
   });
 
-  it.each(['Preventive', 'Calendar Year Maximum', 'Frames'])('%j is not a tier', (label) => {
+  it.each([
+    'Preventive',
+    'Calendar Year Maximum',
+    'Frames',
+    // a column of the provider one uses is a network's, however it is worded
+    'If you use a Delta Dental PPO Dentist',
+    'If you use a Non-Participating Dentist',
+    'If you use a Delta Dental Participating Specialist',
+  ])('%j is not a tier', (label) => {
     expect(isTierLabel(label)).toBe(false);
   });
 

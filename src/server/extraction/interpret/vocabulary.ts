@@ -425,6 +425,14 @@ export interface ServiceLabel {
  * Type B / Basic; 'Preventive Care' → Preventive Care / Preventive Care. Parentheticals that list
  * procedures become the list, those that say who is covered the covered persons; notes go.
  */
+/** A parenthesised note that is a sentence: a modal or a verb of being before a word. */
+export const NOTE_SENTENCE =
+  /\b(should|must|shall|will|may|are|is)\s+(not\s+)?(first\s+)?[a-z]{3,}/i;
+
+/** Words that say how often a procedure is covered ('once in five years', 'twice per year'). */
+export const FREQUENCY_LIMIT =
+  /\b(once|twice|one|two)\s+(in|per|every|a)\b|\bonce\b.*\b(lifetime|years?|months?)\b|\b(per|every|each)\s+(calendar\s+)?(year|lifetime|\d+\s+months)\b/i;
+
 export function parseServiceLabel(raw: string): ServiceLabel {
   // footnote marks on a word inside the label ('sealants*, … fluoride treatments*') are no part of it
   let text = raw
@@ -443,6 +451,17 @@ export function parseServiceLabel(raw: string): ServiceLabel {
   }
   for (const m of [...text.matchAll(/\(([^()]*)\)/g)]) {
     const inner = m[1]!.trim();
+    // how often the procedure is covered ('either one, once in five years', 'once per space …,
+    // for children under age 14') limits it, however many commas: a note, not its list
+    // (so is a sentence in parentheses: '(impacted wisdom teeth claims should first go to medical
+    // carrier)' says what to do, it names no procedure)
+    if (
+      (FREQUENCY_LIMIT.test(inner) || NOTE_SENTENCE.test(inner)) &&
+      !/\b(e\.g\.|i\.e\.|such as|including|includes)\b/i.test(inner)
+    ) {
+      text = text.replace(m[0], ' ');
+      continue;
+    }
     if (
       /\b(e\.g\.|i\.e\.|such as|including|includes)\b/i.test(inner) ||
       (inner.match(/,/g)?.length ?? 0) >= 1
@@ -533,9 +552,13 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   const core = l.replace(/\([^)]*\)/g, ' ');
   const noted = DENTAL_CATEGORY.test(core) && !/deductible/.test(core);
   // 'Family maximum' under 'Annual Deductible' is the family deductible's cap, not a benefit maximum
+  // (a category bar's note 'Preventive & Diagnostic Services (No Deductible)' or 'Other Services
+  // (After Deductible)' says how the deductible applies to the procedures under it: no deductible
+  // section)
+  const sectionCore = s.replace(/\([^)]*\)/g, ' ');
   const deductible =
     (/deductible/.test(l) && !noted) ||
-    (/deductible/.test(s) && (!/max/.test(l) || /^\W*family\b/.test(l)));
+    (/deductible/.test(sectionCore) && (!/max/.test(l) || /^\W*family\b/.test(l)));
   if (deductible && !/waiting|lifetime|ortho/.test(l)) {
     const individual =
       /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
@@ -798,21 +821,29 @@ export const FREQUENCY_VALUE =
 // ---------------------------------------------------------------- rates
 
 /** A coverage tier label (Employee Only, EE+SP, Employee & Family, Composite…). */
+/** A column heading that names a kind of provider ('… PPO Dentist', 'Participating Specialist'). */
+export const PROVIDER_HEADING =
+  /\b(dentists?|providers?|doctors?|specialists?|participating|facilit(y|ies))\b/i;
+
 export function isTierLabel(text: string): boolean {
   const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
   if (t.length > 60) return false;
   // a heading that measures something ('Employee Cost per Pay Period', 'In-Network Member Cost')
+  // or names whom care is had from ('If you use a Delta Dental PPO Dentist': a network's column)
   if (
     /\b(cost|premium|rates?|contributions?|pays?|paid|network|deductible|share|maximum|copay|allowance|reimburs\w*)\b/.test(
       t,
-    )
+    ) ||
+    PROVIDER_HEADING.test(t)
   )
     return false;
   return (
     /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
-    /\b(employee|member|subscriber|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
+    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
       t,
     ) ||
+    // ('Participant', then 'Plus One': the one beside the participant)
+    /^plus (one|two|1|2)\b/.test(t) ||
     /^(family|composite|couple|spouse|child(ren)?)\b/.test(t) ||
     /\+\s*(1|one|2|two|sp|ch|spouse|child|children|family|dependents?)\b/.test(t)
   );
@@ -974,3 +1005,15 @@ export const SPANNING_NOTE =
 
 /** Insurers' names and the forms they are printed in: data of their own, in insurers.ts. */
 export { INSURERS, type InsurerEntry, insurerMentions } from './insurers.ts';
+
+/**
+ * A section title that names its plan in a closing parenthesis, one plan's section after another:
+ * 'Description of Covered Services (Comp 1500 plan)', 'Schedule of Benefits (High Option)'.
+ * Group 1 is the plan's name with its last word.
+ */
+export const PLAN_IN_SECTION_TITLE =
+  /^[^()]{0,60}\b(?:services|benefits|coverage|summary|schedule)\b[^()]{0,30}\(([^()]{2,40}?\s(?:plan|option))\)\s*$/i;
+
+/** Plan names that only say which product or whose plan it is ('Dental plan', 'your plan'). */
+export const GENERIC_PLAN_NAME =
+  /^\s*(?:the|this|your|our|each|every|any|group|dental|vision|medical|employee|member)(?:\s+(?:dental|vision))?\s+(?:plan|option)\s*$/i;

@@ -180,3 +180,37 @@ describe('a code and its copay centred on a description of three lines', () => {
     );
   });
 });
+
+describe('a procedure grid whose long labels run close to the first value', () => {
+  // bullets set apart from the labels, and one label that ends 0.7 em short of its first value
+  // (under the line grouping's split gap, over twice a word space)
+  const row = (y: number, label: string, values: string[]) => [
+    ...words('\u25aa', 18, y, 9),
+    ...words(label, 36, y, 9),
+    ...values.flatMap((v, i) => words(v, [374, 434, 486, 537][i]!, y, 9)),
+  ];
+  const long = 'Crowns and crown-related procedures once every five years for ages 12 and older';
+  const ws = [
+    ...row(100, 'Exams', ['100%', '100%', '80%', '80%']),
+    ...row(114, 'Fillings', ['80%', '80%', '50%', '50%']),
+    ...row(128, long, ['50%', '50%', '50%', '50%']),
+    ...row(142, 'Implants', ['50%', '50%', '50%', '50%']),
+    ...row(156, 'Bridgework', ['50%', '50%', '50%', '50%']),
+  ];
+
+  it.each([
+    [0, 'Exams', '100%'],
+    [2, long, '50%'],
+    [4, 'Bridgework', '50%'],
+  ])('row %i reads %j with %j beside it', (r, label, first) => {
+    const t = tableOf(ws);
+    expect(t.cols).toBe(5);
+    expect(text(t, r, 0)).toBe(label);
+    expect(text(t, r, 1)).toBe(first);
+  });
+
+  it('keeps no cell of bullets', () => {
+    const t = tableOf(ws);
+    expect(t.cells.some((c) => c.text.trim() === '\u25aa')).toBe(false);
+  });
+});

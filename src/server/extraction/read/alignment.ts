@@ -1,4 +1,4 @@
-import { BARE_PROCEDURE_CODE } from '../interpret/vocabulary.ts';
+import { BARE_PROCEDURE_CODE, BULLET } from '../interpret/vocabulary.ts';
 import type { Box, Cell, Line, Table } from '../layout.ts';
 import { makeLine, median } from './lines.ts';
 
@@ -124,17 +124,99 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
       i = lastMulti + 1;
       continue;
     }
-    const ranges = columnRanges(region);
+    const cut = splitAtColumnGaps(dropListMarks(region), page);
+    const ranges = columnRanges(cut);
     if (ranges.length < 2 || isProse(region)) {
       i = lastMulti + 1;
       continue;
     }
-    const table = buildTable(region, ranges, page);
+    const table = buildTable(cut, ranges, page);
     tables.push(table);
     for (const r of region) for (const s of r.segments) used.add(s);
     i = lastMulti + 1;
   }
   return { tables, lines: lines.filter((l) => !used.has(l)) };
+}
+
+/**
+ * A bullet set apart from its text by a wide gap reads as a segment of its own, and a column of
+ * bullets would take the place of the label column: a list mark that opens a row, with text to its
+ * right, is no cell.
+ */
+export function dropListMarks(rows: Row[]): Row[] {
+  return rows.map((r) => {
+    const [first, ...rest] = r.segments;
+    if (!first || rest.length === 0 || first.text.trim().length !== 1 || !BULLET.test(first.text))
+      return r;
+    const box: Box = [
+      Math.min(...rest.map((s) => s.box[0])),
+      Math.min(...rest.map((s) => s.box[1])),
+      Math.max(...rest.map((s) => s.box[2])),
+      Math.max(...rest.map((s) => s.box[3])),
+    ];
+    return { segments: rest, box };
+  });
+}
+
+/**
+ * A long label can run so close to the value beside it that the line grouping joins them (the gap
+ * is under the split gap, yet several spaces wide). Where most of the fullest rows leave an
+ * x-range free, with text on both sides in at least half of those that reach left of it, a column
+ * boundary lies; a
+ * segment that runs across it and has a gap of at least 0.55 em (a cell padding, over twice a
+ * word space) between two words right there is two cells. Text that truly spans the boundary (a value centred over two columns, a heading)
+ * has ordinary word spaces there and stays whole.
+ */
+export function splitAtColumnGaps(rows: Row[], page: number): Row[] {
+  const most = Math.max(...rows.map((r) => r.segments.length));
+  const full = rows.filter((r) => r.segments.length >= Math.max(2, most - 1));
+  if (full.length < 4) return rows;
+  const segs = full.flatMap((r) => r.segments);
+  const a = Math.floor(Math.min(...segs.map((s) => s.box[0])));
+  const b = Math.ceil(Math.max(...segs.map((s) => s.box[2])));
+  const cover = new Uint16Array(b - a + 1);
+  for (const s of segs)
+    for (let x = Math.ceil(s.box[0]); x <= Math.floor(s.box[2]); x++) cover[x - a]! += 1;
+  const allowed = Math.floor(full.length / 4);
+  const bounds: Array<[number, number]> = [];
+  let start = -1;
+  for (let x = a + 1; x < b; x++) {
+    const free = cover[x - a]! <= allowed;
+    if (free && start < 0) start = x;
+    if (!free && start >= 0) {
+      const [g0, g1] = [start, x - 1];
+      start = -1;
+      if (g1 - g0 < 3) continue;
+      const sides = full.filter(
+        (r) =>
+          r.segments.some((s) => s.box[2] <= g0 + 1) && r.segments.some((s) => s.box[0] >= g1 - 1),
+      ).length;
+      // (heading rows over the value columns only have nothing left of the range: not counted)
+      const reaching = full.filter((r) => r.segments[0]!.box[0] < g0).length;
+      if (sides >= 2 && sides * 2 >= reaching) bounds.push([g0, g1]);
+    }
+  }
+  if (bounds.length === 0) return rows;
+  // the free range is narrowed by the few segments that cross it, so the cut is the wide word
+  // gap that meets the range, not a gap that must hold its middle
+  const cutAt = (seg: Line, [g0, g1]: [number, number]): Line[] => {
+    if (seg.box[0] >= g0 || seg.box[2] <= g1) return [seg];
+    const ws = [...seg.words].sort((p, q) => p.box[0] - q.box[0]);
+    const k = ws.findIndex(
+      (w, i) =>
+        i + 1 < ws.length &&
+        w.box[2] <= g1 &&
+        ws[i + 1]!.box[0] >= g0 &&
+        ws[i + 1]!.box[0] - w.box[2] >= 0.55 * Math.max(w.size, ws[i + 1]!.size),
+    );
+    if (k < 0) return [seg];
+    return [makeLine(ws.slice(0, k + 1), page), makeLine(ws.slice(k + 1), page)];
+  };
+  return rows.map((r) => {
+    let segments = r.segments;
+    for (const g of bounds) segments = segments.flatMap((s) => cutAt(s, g));
+    return segments === r.segments ? r : { segments, box: r.box };
+  });
 }
 
 /**
@@ -197,7 +279,8 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       (placed.every(({ cols }) => cols[0] > 0) ||
         (placed.length === 1 &&
           placed[0]!.cols[0] === 0 &&
-          isContinuation(placed[0]!.seg, prev.cells.get(0)!.lines)));
+          (isContinuation(placed[0]!.seg, prev.cells.get(0)!.lines) ||
+            endsUnfinished(prev.cells.get(0)!.lines))));
     if (onlyContinues) {
       // (a line held back for a row that turns out to continue the one above stays in order)
       if (pending) prev.cells.get(0)?.lines.push(pending);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table, Word } from '../layout.ts';
 import { pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import { makeLine } from './lines.ts';
 import {
   framesUnruledTable,
   isFrame,
   joinCodedLabelWraps,
+  joinRowsLeftOpen,
   joinWrappedRows,
   splitHeadingLevels,
   splitSpanningCells,
@@ -90,6 +92,30 @@ describe('a ruled column holding two columns of text', () => {
     splitUnruledColumns(oneSide.grid, oneSide.words);
     expect(oneSide.grid.xs.length).toBe(3);
   });
+
+  it.each([
+    // values of three plans; the middle plan's cell is empty in two lines, their text starting
+    // in the column after it
+    [
+      [
+        ['Preventive', '100%@155', '100%@230', '90%@305'],
+        ['Basic', '80%@155', '80%@230', '70%@305'],
+        ['Major', '50%@155', '50%@230', '40%@305'],
+        ['Endo', '50%@155', '50%@230', '40%@305'],
+        ['Ortho', '50%@155', 'Not Covered@305'],
+        ['Implants', '50%@155', 'Not Covered@305'],
+      ],
+      [4, 1, '50%'],
+    ],
+  ])(
+    'splits where most lines line up and the others start in a later column (%#)',
+    (rows, cell) => {
+      const { grid, words } = ruled(rows);
+      splitUnruledColumns(grid, words);
+      expect(grid.xs.length).toBeGreaterThanOrEqual(4);
+      expect(cellTexts(grid, words)).toContainEqual(cell);
+    },
+  );
 
   it('leaves text right of the stripe that does not line up', () => {
     const { grid, words } = ruled([
@@ -572,5 +598,96 @@ describe('a label wrapped round its values in a table without rules', () => {
     expect(row.text.replace(/\n/g, ' ')).toBe('Photochromic lenses (for children only)');
     const values = t.cells.filter((c) => c.row === row.row && c.col > row.col).map((c) => c.text);
     expect(values).toEqual(['Above $160', 'Above $115']);
+  });
+});
+
+/** A table of lines, one grid row per entry, each cell's text at its column's left edge. */
+function lineTable(rows: string[][]): Table {
+  const cells: Cell[] = [];
+  rows.forEach((texts, r) => {
+    texts.forEach((text, col) => {
+      const words = text ? wordsAt(text, col * 100 + 2, r * 12 + 1) : [];
+      cells.push({
+        text,
+        lines: words.length ? [makeLine(words, 1)] : [],
+        box: [col * 100, r * 12, col * 100 + 100, r * 12 + 12],
+        row: r,
+        col,
+        rowSpan: 1,
+        colSpan: 1,
+        page: 1,
+      });
+    });
+  });
+  const cols = Math.max(...rows.map((r) => r.length));
+  return { rows: rows.length, cols, cells, headerRows: 0, page: 1, origin: 'rulings' };
+}
+
+const rowTexts = (t: Table) =>
+  Array.from({ length: t.rows }, (_, r) =>
+    t.cells
+      .filter((c) => c.row === r)
+      .sort((a, b) => a.col - b.col)
+      .map((c) => c.text.replace(/\n/g, ' ')),
+  );
+
+describe('a grid whose rows are its lines', () => {
+  it.each([
+    [
+      'values left open take in the lines below, the label left open by a dash its own',
+      [
+        ['', '100% of', '100% of'],
+        ['Type A –'],
+        ['', 'Negotiated', 'Negotiated'],
+        ['Preventive'],
+        ['', 'Fee*', 'Fee*'],
+        ['Type B – Basic', '80%', '70%'],
+      ],
+      [
+        ['Type A – Preventive', '100% of Negotiated Fee*', '100% of Negotiated Fee*'],
+        ['Type B – Basic', '80%', '70%'],
+      ],
+    ],
+    [
+      'a finished row keeps the row below apart',
+      [
+        ['Exam', '$10', '$20'],
+        ['', 'Covered in full', 'Covered'],
+      ],
+      [
+        ['Exam', '$10', '$20'],
+        ['', 'Covered in full', 'Covered'],
+      ],
+    ],
+    [
+      'an amount below opens a row of its own',
+      [
+        ['', '50% of', '50% of'],
+        ['Major', '$50', '$60'],
+      ],
+      [
+        ['', '50% of', '50% of'],
+        ['Major', '$50', '$60'],
+      ],
+    ],
+  ])('%s', (_, rows, expected) => {
+    const t = lineTable(rows);
+    joinRowsLeftOpen(t);
+    expect(rowTexts(t)).toEqual(expected);
+  });
+
+  it('joins a heading wrapped beside network headings, its last line drawn across the grid', () => {
+    const t = lineTable([
+      ['Annual', '', 'Out-of-', '', 'Out-of-'],
+      ['Maximum', 'In-Network', 'Network', 'In-Network', 'Network'],
+      ['Benefit'],
+      ['Per Person', '$3,000', '$3,000', '$1,500', '$1,500'],
+    ]);
+    t.cells.find((c) => c.row === 2 && c.col === 0)!.colSpan = 5;
+    joinRowsLeftOpen(t);
+    expect(rowTexts(t)).toEqual([
+      ['Annual Maximum Benefit', 'In-Network', 'Out-of- Network', 'In-Network', 'Out-of- Network'],
+      ['Per Person', '$3,000', '$3,000', '$1,500', '$1,500'],
+    ]);
   });
 });

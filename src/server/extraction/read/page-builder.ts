@@ -11,6 +11,7 @@ import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
 import { bridgeGutters, findGrids, type Grid, type GridCell, type Segment } from './rulings.ts';
+import { withoutOtherScripts } from './scripts.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
 import { labelTableStructure } from './table-structure.ts';
@@ -297,7 +298,19 @@ function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, nu
   };
   const left = (ws: Word[]) => Math.min(...ws.map((w) => w.box[0]));
   const right = (ws: Word[]) => Math.max(...ws.map((w) => w.box[2]));
-  if (!aligned(left) && !aligned(right) && !aligned((ws) => (left(ws) + right(ws)) / 2))
+  // (or most lines start right of the blank at one edge and the others further right: a column
+  // whose cell is empty in those lines, their text in a later column — values across several
+  // plans, a heading printed on another line)
+  const starts = rights.map(left);
+  const first = Math.min(...starts);
+  const atFirst = starts.filter((e) => e - first <= size).length;
+  const laterColumns = atFirst >= 3 && atFirst * 2 >= starts.length;
+  if (
+    !aligned(left) &&
+    !aligned(right) &&
+    !aligned((ws) => (left(ws) + right(ws)) / 2) &&
+    !laterColumns
+  )
     return undefined;
   return [from, x];
 }
@@ -561,6 +574,76 @@ export function joinWrappedRows(table: Table): void {
 
 /** Assembles a page: tables from rulings (then from text alignment), free lines, reading order. */
 /**
+ * A grid whose rows are its lines (a fill or a rule under every line): a category's values wrap
+ * over three lines ('100% of' / 'Negotiated' / 'Fee*') and its label over two others ('Type A –' /
+ * 'Preventive'), each line a row. A row whose values are left open ('100% of', 'Out-of-': at
+ * least two, and half its values, end in a word or a hyphen that cannot end one) takes in the rows
+ * below it while they go on: no value there starts with an amount, and a label there comes under
+ * no label yet or under one left open by a dash ('Type A –').
+ */
+export function joinRowsLeftOpen(table: Table): void {
+  const OPEN_END = /(\b(of|and|or|to|for|the|per|at)|[-–—,])$/i;
+  const textAt = (r: number) => table.cells.filter((c) => c.row === r && c.text.trim());
+  for (let r = 0; r < table.rows - 1; r++) {
+    const start = textAt(r);
+    const values = start.filter((c) => c.col > 0);
+    const open = values.filter((c) => OPEN_END.test(c.text.trim())).length;
+    if (open < 2 || open * 2 < values.length) continue;
+    const cellAt = (col: number) =>
+      table.cells.find((c) => c.row === r && c.col <= col && c.col + c.colSpan > col);
+    while (r + 1 < table.rows) {
+      const next = textAt(r + 1);
+      // (lines set half a line apart, label against values, span two rows each)
+      if (next.length === 0 || next.some((c) => c.rowSpan > 2)) break;
+      if (next.some((c) => c.col > 0 && /^[$€£]?\d/.test(c.text.trim()))) break;
+      const label = cellAt(0)?.text.trim() ?? '';
+      const nextLabel = next.find((c) => c.col === 0);
+      // a heading's last line drawn across the grid goes on in the label ('Maximum' under
+      // 'Orthodontia Lifetime', beside the network headings)
+      const acrossUnderHeading =
+        next.length === 1 &&
+        nextLabel !== undefined &&
+        nextLabel.colSpan === table.cols &&
+        label !== '' &&
+        textAt(r).every((c) => !/\d/.test(c.text));
+      // a label goes on from one left open by a dash, or beside headings that go on from the
+      // open ones above them ('Orthodontia | Out-of-' over 'Lifetime | In-Network | Network')
+      const headingsGoOn =
+        next.length >= 2 &&
+        next.every((c) => {
+          if (c.col === 0) return true;
+          const o = cellAt(c.col)?.text.trim() ?? '';
+          return !/\d/.test(c.text) && (o === '' || OPEN_END.test(o));
+        });
+      if (nextLabel && label && !/[–—-]$/.test(label) && !headingsGoOn && !acrossUnderHeading)
+        break;
+      // each cell goes on in the cell above it, or fills it
+      if (
+        !acrossUnderHeading &&
+        next.some((c) => (cellAt(c.col)?.colSpan ?? c.colSpan) !== c.colSpan)
+      )
+        break;
+      for (const c of next) {
+        const o = cellAt(c.col);
+        if (o?.text.trim()) {
+          o.lines = [...o.lines, ...c.lines];
+          o.text = o.lines.map((l) => l.text).join('\n');
+          if (o.box && c.box) o.box = [o.box[0], o.box[1], o.box[2], Math.max(o.box[3], c.box[3])];
+        } else if (o) Object.assign(o, { text: c.text, lines: c.lines, box: c.box });
+        else table.cells.push({ ...c, row: r });
+      }
+      table.cells = table.cells.filter((c) => c.row !== r + 1);
+      for (const c of table.cells) {
+        if (c.row > r + 1) c.row--;
+        else if (c.row + c.rowSpan > r + 1) c.rowSpan--;
+      }
+      table.rows--;
+    }
+  }
+  table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+/**
  * A ruled grid that is a frame round content, not a table: one of its cells holds most of its
  * text, in many lines (at least FRAME_LINES), and the other cells hold a line or two at most
  * (a banner title, a page number). A real table with a long cell (a prose note, a list of
@@ -602,7 +685,9 @@ export function framesUnruledTable(table: Table, pageWidth: number, pageHeight: 
   return false;
 }
 
-export function buildPage(input: PageInput): Page {
+export function buildPage(given: PageInput): Page {
+  // a translation printed beside the text (another script) is read as nothing
+  const input = { ...given, words: withoutOtherScripts(given.words) };
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
   // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found
@@ -635,6 +720,7 @@ export function buildPage(input: PageInput): Page {
     splitSpanningRowLabels(table);
     splitAlignedSubRows(table);
     joinWrappedRows(table);
+    joinRowsLeftOpen(table);
     tables.push(table);
     const taken = new Set(inGrid);
     free = free.filter((w) => !taken.has(w));
