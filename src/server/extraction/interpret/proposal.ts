@@ -10,7 +10,13 @@ import {
   rateTierRows,
 } from './assemble.ts';
 import { calibrate, documentSignals } from './calibrate.ts';
-import { classesFor, collectClasses, isClassesTable, spreadJoinedOptions } from './classes.ts';
+import {
+  classesFor,
+  collectClasses,
+  isClassesTable,
+  spreadAgeGroups,
+  spreadJoinedOptions,
+} from './classes.ts';
 import { codeBlocks } from './code-blocks.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
@@ -313,6 +319,7 @@ export function interpretProposal(
   keepServicesWithCoverage(facts);
   keyCodedRowsByCode(facts);
   spreadJoinedOptions(facts);
+  spreadAgeGroups(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter();

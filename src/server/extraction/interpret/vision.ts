@@ -21,6 +21,8 @@ import {
 } from './grid.ts';
 import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
+  type AgeSpan,
+  ageGroupOf,
   BULLET,
   costOfItemAbove,
   FREQUENCY_VALUE,
@@ -35,6 +37,7 @@ import {
   networkOf,
   PARENTHESES_OUT_OF_NETWORK,
   productsNamed,
+  SERVICE_LEVEL,
   SUM_ROW,
 } from './vocabulary.ts';
 
@@ -124,8 +127,9 @@ function addFrequency(
   }
 }
 
-function isFrequencyValue(v: string | undefined): boolean {
-  return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
+/** A frequency, not a cost that mentions when it applies ('40% off …, once the insured benefit is used'). */
+export function isFrequencyValue(v: string | undefined): boolean {
+  return v !== undefined && FREQUENCY_VALUE.test(v) && !/[$%]/.test(v);
 }
 
 /**
@@ -306,14 +310,21 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const valueCols = t.columns.filter((c) => c.index > 0);
   const options = valueCols.filter((c) => isOptionName(c.heading));
   if (options.length >= 2) for (const c of options) facts.addOption('vision', c.heading);
+  // a column saying whom by age each row is for ('Frame | once every other calendar year |
+  // Insured Persons 19 years of age and older'): the row's class
+  const ages = base.classRef || options.length >= 2 ? new Map() : ageGroupsOfRows(t.body, 0);
   for (const row of t.body) {
     const items = frequencyItems(cellText(row.cells[0]));
     if (items.length === 0) continue;
+    const age = ages.get(row.row)?.group;
+    const scope: Scope =
+      age && age.ages !== 'all' ? { product: 'vision', classRef: age.group } : base;
+    if (age && age.ages !== 'all') facts.ageGroups.set(age.group, age.ages);
     for (const col of valueCols) {
       const cell = row.cells[col.index];
-      if (!cell || !cellText(cell)) continue;
+      if (!cell || !cellText(cell) || ageGroupOf(cellText(cell))) continue;
       const option = options.length >= 2 && isOptionName(col.heading);
-      add(items, cell, option ? { product: 'vision', classRef: col.heading } : base);
+      add(items, cell, option ? { product: 'vision', classRef: col.heading } : scope);
       if (!option) break;
     }
   }
@@ -724,6 +735,78 @@ export function parenthesesAreOutOfNetwork(doc: AnalyzedDocument): boolean {
   );
 }
 
+/** An age group as printed and the ages it covers. */
+export interface AgeGroup {
+  group: string;
+  ages: AgeSpan;
+}
+
+/**
+ * A label cell whose lines after the service's name say whom by age it is for ('Comprehensive Eye
+ * Examination' over 'Insured Persons 19 years of age and' over 'older'; 'Contact Lenses Fit and
+ * Follow-Up' over '(19 years of age and older):' over a note), or a name ending in the group in
+ * parentheses ('Photochromic – Non-Glass (19 years of age and older)'): the name alone (no
+ * trailing colon) and the group. Undefined when no line after the first is only an age group.
+ */
+export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup } | undefined {
+  const ls = lines.map((l) => l.trim()).filter(Boolean);
+  const nameOf = (text: string) => cleanValue(text).replace(/\s*:$/, '');
+  for (let i = 1; i < ls.length; i++)
+    for (let j = i; j < Math.min(ls.length, i + 2); j++) {
+      const group = ageGroupOf(ls.slice(i, j + 1).join(' '));
+      if (group) return { name: nameOf(ls.slice(0, i).join(' ')), group };
+    }
+  const m = (ls[0] ?? '').match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
+  const group = m ? ageGroupOf(m[2]!) : undefined;
+  return m && group && group.ages !== 'all' ? { name: nameOf(m[1]!), group } : undefined;
+}
+
+/**
+ * The age group of each body row of a grid that prints its rows' age groups itself, by row: in a
+ * label cell's last lines (a block's head scopes the rows indented below it, until a row starts at
+ * the head's indent or left of it), or as the whole text of a value cell (a 'who' column: 'Frame |
+ * once every other calendar year | Insured Persons 19 years of age and older'). Empty unless the
+ * grid prints two groups of different ages or more: one group alone is no split into classes.
+ */
+export function ageGroupsOfRows(
+  rows: Array<{ row: number; cells: Array<Cell | undefined> }>,
+  labelCol: number,
+): Map<number, { group: AgeGroup; name?: string }> {
+  const out = new Map<number, { group: AgeGroup; name?: string }>();
+  let held: { group: AgeGroup; x: number } | undefined;
+  for (const row of rows) {
+    const label = row.cells[labelCol];
+    const x = label?.lines[0]?.box[0];
+    if (held && (x === undefined || x <= held.x + 1)) held = undefined;
+    const own = label ? labelAgeGroup(label.lines.map((l) => l.text)) : undefined;
+    if (own && x !== undefined) held = { group: own.group, x };
+    const who = row.cells
+      .filter((c, i) => c && i !== labelCol && c !== label)
+      .map((c) => ageGroupOf(cellText(c)))
+      .find(Boolean);
+    const group = own?.group ?? who ?? held?.group;
+    if (group) out.set(row.row, { group, ...(own ? { name: own.name } : {}) });
+  }
+  const spans = new Set([...out.values()].map((g) => g.group.ages).filter((a) => a !== 'all'));
+  return spans.size >= 2 ? out : new Map();
+}
+
+/**
+ * A row indented under a row without values whose label names a service, and naming only a level
+ * ('Tier 1' under 'Progressive – Premium'): a kind of that service, written 'Progressive –
+ * Premium Tier 1'. Undefined for other rows ('Private Practice Provider' under 'Frame Benefit'
+ * names where, not a kind).
+ */
+export function kindUnderSubhead(
+  label: string,
+  x: number | undefined,
+  subhead: { name: string; x: number } | undefined,
+): string | undefined {
+  if (!subhead || x === undefined || x <= subhead.x + 3) return undefined;
+  if (!SERVICE_LEVEL.test(label) || !isVisionService(subhead.name)) return undefined;
+  return `${subhead.name} ${label}`;
+}
+
 export function collectVision(
   t: AnalyzedTable,
   facts: Facts,
@@ -789,6 +872,13 @@ export function collectVision(
   let parent: Cell | undefined;
   // the label of the row above
   let labelAbove: string | undefined;
+  // rows scoped by the age group their grid prints in label cells or a 'who' column
+  const ages =
+    base.classRef || options.length > 0
+      ? new Map<number, { group: AgeGroup; name?: string }>()
+      : ageGroupsOfRows(t.body, shape.labelCol);
+  // the last row without values, and where its label starts: rows indented under it are its kinds
+  let subhead: { name: string; x: number } | undefined;
   for (const row of t.body) {
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -809,7 +899,14 @@ export function collectVision(
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
     const labelCell = row.cells[shape.labelCol];
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
+    const age = ages.get(row.row);
+    if (age?.name) service = age.name;
+    // 'Hearing Care:' is the service 'Hearing Care'
+    service = service.replace(/\s*:$/, '');
+    const labelX = labelCell?.lines[0]?.box[0];
+    if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {
+      if (labelX !== undefined) subhead = { name: service, x: labelX };
       section = service;
       addBarFrequency(service, label.source, row.row);
       barRenews = renewsOfBar(service);
@@ -817,6 +914,8 @@ export function collectVision(
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // 'Tier 1' indented under 'Progressive – Premium' is 'Progressive – Premium Tier 1'
+    service = kindUnderSubhead(service, labelX, subhead) ?? service;
     // 'Co-Pay' under 'Eyeglass Frequency' is the eyeglasses' co-pay
     const above = labelAbove;
     labelAbove = label.text;
@@ -847,8 +946,15 @@ export function collectVision(
           const v = valueAt(row.cells, g.in ?? g.both)?.value;
           return !v || isFrequencyValue(v);
         }));
+    const ageScope =
+      age && age.group.ages !== 'all'
+        ? { product: 'vision' as const, classRef: age.group.group }
+        : undefined;
+    if (ageScope) facts.ageGroups.set(age!.group.group, age!.group.ages);
     for (const g of shape.groups) {
-      const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
+      const scope: Scope = g.option
+        ? { product: 'vision', classRef: g.option }
+        : (ageScope ?? base);
       const order = t.order + row.row / 1000;
       if (renews && freqItems.length > 0)
         addFrequency(
