@@ -42,6 +42,7 @@ import {
 import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
+import { isGlossary } from './grid.ts';
 import { carrierOf } from './issuer.ts';
 import {
   collectLineKeyValues,
@@ -67,6 +68,7 @@ import {
   collectAmountList,
   collectFrequency,
   collectFrequencyProse,
+  collectPlanPeriod,
   collectVision,
   frequencyLayout,
   isPricedIllustration,
@@ -169,6 +171,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectRateTerms(doc, facts);
   collectHeadingPlans(doc, facts);
   collectFrequencyProse(doc, facts);
+  collectPlanPeriod(doc, facts);
   collectGroupNameLines(doc, facts);
   let lastProduct: Product | undefined;
   // the number of columns of the fee comparison read last, while its pages go on
@@ -210,6 +213,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a table in another coverage's section (life rates by age, a medical plan grid) is not
     // dental or vision, unless its own caption says it is
     if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
+    // a glossary of terms beside their definitions prints no benefit
+    if (isGlossary(t)) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';

@@ -5,6 +5,8 @@ import { interpretProposal } from './proposal.ts';
 import {
   ageGroupsOfRows,
   amountPairs,
+  boxValuesOfSubheads,
+  frequencySaid,
   isFrequencyValue,
   isSentence,
   itemsLineByLine,
@@ -14,6 +16,7 @@ import {
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
   splitAtX,
@@ -1471,5 +1474,116 @@ describe('age groups printed in label cells are the classes', () => {
       ['Photochromic Lenses', '$75 off retail price', ''],
     ]);
     expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
+describe('a value printed once on a sub-head line goes to the rows of its box', () => {
+  const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
+    typeof boxValuesOfSubheads
+  >[1];
+  /** Body rows from [label, in, out] texts; '' is an empty cell. */
+  const body = (rows: string[][]) =>
+    rows.map((texts, r) => ({
+      row: r,
+      cells: texts.map((t, c) => ({ ...cell(c, t ? [line(t, r * 12, c * 200)] : []), row: r })),
+    }));
+  const read = (rows: string[][]) => {
+    const b = body(rows);
+    const got = boxValuesOfSubheads(b, shape);
+    return b
+      .filter((r) => !got.dropped.has(r.row))
+      .map((r) => (got.cells.get(r.row) ?? r.cells).map((c) => c?.lines[0]?.text ?? ''));
+  };
+  it.each([
+    [
+      "the box's one out-of-network value, on its colon-ended sub-head",
+      [
+        ['Frames:', '', ''],
+        ['Non-Collection Frame Allowance (Retail):', '80% of balance over $130', ''],
+        ['Davis Vision Collection:', '', '$22'],
+        ['Fashion level', '$0', ''],
+        ['Designer level', '$0', ''],
+        ['Lenses:', '', ''],
+        ['Single Vision', '$0', '$22'],
+      ],
+      [
+        ['Frames:', '', ''],
+        ['Non-Collection Frame Allowance (Retail):', '80% of balance over $130', '$22'],
+        ['Fashion level', '$0', '$22'],
+        ['Designer level', '$0', '$22'],
+        ['Lenses:', '', ''],
+        ['Single Vision', '$0', '$22'],
+      ],
+    ],
+    [
+      'a row of the box printing its own value: nothing moves',
+      [
+        ['Frames:', '', ''],
+        ['Collection:', '', '$22'],
+        ['Fashion level', '$0', '$30'],
+        ['Designer level', '$0', ''],
+      ],
+      [
+        ['Frames:', '', ''],
+        ['Collection:', '', '$22'],
+        ['Fashion level', '$0', '$30'],
+        ['Designer level', '$0', ''],
+      ],
+    ],
+    [
+      'a line without a colon is a row of its own',
+      [
+        ['Contacts', '', ''],
+        ['Eye Exam and Contact Lenses', '', '$60'],
+        ['Planned Replacement', '$25 Copayment', ''],
+        ['Disposable', '$45 Copayment', ''],
+      ],
+      [
+        ['Contacts', '', ''],
+        ['Eye Exam and Contact Lenses', '', '$60'],
+        ['Planned Replacement', '$25 Copayment', ''],
+        ['Disposable', '$45 Copayment', ''],
+      ],
+    ],
+  ])('%s', (_, rows, want) => {
+    expect(read(rows)).toEqual(want);
+  });
+});
+
+describe("the plan's period in a sentence that names no item", () => {
+  it.each([
+    [
+      'Benefits under the plan are available to employees and covered dependents age 19 and over once in any 24-month period.',
+      'once in any 24-month period',
+    ],
+    [
+      'Plan benefits are provided once during each 12-month period.',
+      'once during each 12-month period',
+    ],
+    // for children alone, for an item, or no period
+    [
+      'Benefits are available to covered dependents up to, but not including age 19, once in any 12-month period.',
+      undefined,
+    ],
+    ['Benefits for frames are available once in any 24-month period.', undefined],
+    ['Benefits are available from any licensed provider.', undefined],
+  ])('%s', (sentence, want) => {
+    expect(planPeriodSaid(sentence)).toBe(want);
+  });
+});
+
+describe('a frequency said in words names items, not the people wearing them', () => {
+  it.each([
+    [
+      'Exams and lenses once every 12 months',
+      ['examination', 'lensesOrContactLenses'],
+      'once every 12 months',
+    ],
+    ['Contact lens wearers are eligible every 12 months for an eye exam', undefined, undefined],
+    ['Eyeglass wearers may renew every 24 months', undefined, undefined],
+  ])('%s', (text, items, value) => {
+    const said = frequencySaid(text);
+    expect(said?.items).toEqual(items);
+    expect(said?.value).toBe(value);
   });
 });

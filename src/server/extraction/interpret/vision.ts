@@ -807,6 +807,51 @@ export function kindUnderSubhead(
   return `${subhead.name} ${label}`;
 }
 
+/**
+ * A sub-head inside a box that prints one value for the whole box ('Frames:' over 'Non-Collection
+ * Frame Allowance (Retail): | 80% of balance … |', 'Davis Vision Collection: | | $22', 'Fashion
+ * level | $0 |' …): the sub-head (its label ends in a colon, one network's value alone) is no row,
+ * and its value goes to every other row of the box (the rows between two section rows), none of
+ * which prints a value in that column. By body row: the cells to read instead, and the rows left.
+ */
+export function boxValuesOfSubheads(
+  body: Array<{ row: number; cells: Array<Cell | undefined> }>,
+  shape: GridShape,
+): { cells: Map<number, Array<Cell | undefined>>; dropped: Set<number> } {
+  const out = { cells: new Map<number, Array<Cell | undefined>>(), dropped: new Set<number>() };
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return out;
+  const filled = (r: (typeof body)[number], c: number) => {
+    const cell = r.cells[c];
+    return cell !== undefined && cell.col === c && cellText(cell) !== '';
+  };
+  const boxes: Array<typeof body> = [[]];
+  for (const r of body) {
+    if (isSectionRow(r.cells, shape)) boxes.push([]);
+    else boxes[boxes.length - 1]!.push(r);
+  }
+  for (const box of boxes)
+    for (const [col, other] of [
+      [g.in, g.out],
+      [g.out, g.in],
+    ] as const) {
+      // the one row of the box with a value in this column: a sub-head with none in the other
+      const printing = box.filter((r) => filled(r, col));
+      const head = printing.length === 1 ? printing[0]! : undefined;
+      if (!head || filled(head, other) || !/\S:$/.test(cellText(head.cells[shape.labelCol])))
+        continue;
+      const others = box.filter((r) => r !== head);
+      if (others.length < 2) continue;
+      out.dropped.add(head.row);
+      for (const r of others) {
+        const cells = [...(out.cells.get(r.row) ?? r.cells)];
+        cells[col] = head.cells[col];
+        out.cells.set(r.row, cells);
+      }
+    }
+  return out;
+}
+
 export function collectVision(
   t: AnalyzedTable,
   facts: Facts,
@@ -879,7 +924,10 @@ export function collectVision(
       : ageGroupsOfRows(t.body, shape.labelCol);
   // the last row without values, and where its label starts: rows indented under it are its kinds
   let subhead: { name: string; x: number } | undefined;
-  for (const row of t.body) {
+  const boxes = boxValuesOfSubheads(t.body, shape);
+  for (const printed of t.body) {
+    if (boxes.dropped.has(printed.row)) continue;
+    const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     // the whole label cell is the service line as printed
@@ -1081,12 +1129,16 @@ export function collectVision(
 const FREQUENCY_PHRASE =
   /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
 
+/** People named by what they wear ('contact lens wearers', 'eyeglass wearers'). */
+const WEARERS = /\b(?:contact\s+)?(?:lens(?:es)?|eyeglass(?:es)?|glasses)\s+wearers?\b/gi;
+
 /** A frequency and what it is for, said in words ('Exams and lenses once every 12 months'). */
-function frequencySaid(
+export function frequencySaid(
   text: string,
 ): { items: ReturnType<typeof frequencyItems>; value: string } | undefined {
   const m = text.match(FREQUENCY_PHRASE);
-  const items = m ? frequencyItems(text.slice(0, m.index)) : [];
+  // 'Contact lens wearers are eligible every 12 months for an eye exam': people, not an item
+  const items = m ? frequencyItems(text.slice(0, m.index).replace(WEARERS, ' ')) : [];
   return m && items.length > 0 ? { items, value: m[1]! } : undefined;
 }
 
@@ -1108,6 +1160,52 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
       for (const it of said.items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
+}
+
+/**
+ * The plan's own period in a sentence that names no item ('Benefits under the plan are available
+ * to employees and covered dependents age 19 and over once in any 24-month period.'): the
+ * frequency of the exam, the lenses and the frame, as printed. A sentence for children alone
+ * ('… covered dependents up to, but not including age 19, once in any 12-month period') is left.
+ */
+const PLAN_PERIOD =
+  /\bbenefits\b[^.;]*?\b(?:are|is)\s+(?:available|provided|payable|covered)\b[^.;]*?\b(once\s+(?:in|during|per|every)\s+(?:any\s+|each\s+|a\s+)?(?:\d{1,2}|twelve|twenty-four)[- ]month\s+period)\b/i;
+const CHILDREN_ONLY =
+  /\b(?:dependents?|children|child)\b[^.;]*\b(?:under|up to|younger than|not including|until)\b[^.;]*\bage\b/i;
+
+export function planPeriodSaid(sentence: string): string | undefined {
+  const m = sentence.match(PLAN_PERIOD);
+  if (!m || CHILDREN_ONLY.test(sentence.slice(0, m.index! + m[0].length))) return undefined;
+  return frequencyItems(sentence.slice(0, m.index! + m[0].length - m[1]!.length)).length === 0
+    ? m[1]
+    : undefined;
+}
+
+/** The plan's period said in a paragraph of a vision section (`planPeriodSaid`), lines joined. */
+export function collectPlanPeriod(doc: AnalyzedDocument, facts: Facts): void {
+  let lines: Line[] = [];
+  let order = 0;
+  const flush = () => {
+    const text = lines.map((l) => l.text.trim()).join(' ');
+    for (const sentence of text.split(/(?<=\.)\s+/)) {
+      const period = planPeriodSaid(sentence);
+      if (!period) continue;
+      const e = evidence(period, sourceOfLines(lines), 'prose');
+      for (const kind of ['freqExam', 'freqLenses', 'freqFrame'] as const)
+        facts.add(kind, e, { product: 'vision' }, order);
+      break;
+    }
+    lines = [];
+  };
+  for (const item of doc.items) {
+    const part =
+      item.kind === 'line' && !item.heading && item.scope.product === 'vision' ? item : undefined;
+    if (!part || (lines.length > 0 && lines[0]!.page !== part.line.page)) flush();
+    if (!part) continue;
+    if (lines.length === 0) order = part.order;
+    lines.push(part.line);
+  }
+  flush();
 }
 
 /**
