@@ -72,6 +72,7 @@ import {
   collectVision,
   frequencyLayout,
   isPricedIllustration,
+  isSentence,
   lineBefore,
   memberGroupsOfGrids,
   parenthesesAreOutOfNetwork,
@@ -170,6 +171,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectLineKeyValues(doc, facts);
   collectRateTerms(doc, facts);
   collectHeadingPlans(doc, facts);
+  collectTitlePlan(doc, facts);
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
   collectGroupNameLines(doc, facts);
@@ -468,6 +470,64 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
   }
 }
 
+/** A document's title ('Dental Benefits Summary', 'Summary of Benefits', 'Schedule of Benefits'). */
+const SUMMARY_TITLE =
+  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits)\b/i;
+/** A line that reads as a plan's name: a plan kind, a numbered plan, or a design in figures. */
+const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
+/** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
+const PLAN_KIND_ONLY = /^(group\s+)?(dental\s+|vision\s+)?(d?ppo\s+|dhmo\s+|hmo\s+|epo\s+)?plan$/i;
+/** Only a plan's number ('Plan 2', 'Plan 11023'). */
+const NUMBERED_PLAN = /^plan\s+[\w-]*\d[\w-]*$/i;
+
+/**
+ * The plan a first page's title block names, by its lines in reading order up to the first table:
+ * the last of the lines reading as a plan's name right under the document's title ('Dental
+ * Benefits Summary' over 'Passive PPO' over 'With PPOII and ExtendSM Networks'; 'Summary of
+ * Benefits' over the product family, then 'Platinum PPO 100/90/60 …'), a kind alone ('DPPO Plan')
+ * passed over, a networks line or a sentence ending the run; else a line that only numbers the
+ * plan ('Plan 11023'). Undefined when the block names none.
+ */
+export function planOfTitleBlock(lines: string[]): string | undefined {
+  const block: string[] = [];
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (l.length > 70 || isSentence(l)) break;
+    block.push(l);
+  }
+  const title = block.findIndex((l) => SUMMARY_TITLE.test(l));
+  let found: string | undefined;
+  if (title >= 0)
+    for (const l of block.slice(title + 1)) {
+      if (PLAN_KIND_ONLY.test(l)) continue;
+      if (!PLAN_LINE.test(l) || /\bnetworks?\b|^with\b/i.test(l) || SUMMARY_TITLE.test(l)) break;
+      found = l.replace(/[®™℠]/g, '').trim();
+    }
+  return found ?? block.find((l) => NUMBERED_PLAN.test(l));
+}
+
+/** The plan the first page's title block names (`planOfTitleBlock`), for dental. */
+function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
+  const first = doc.items.findIndex((i) => i.kind === 'table');
+  const lines = doc.items
+    .slice(0, first < 0 ? undefined : first)
+    .flatMap((i) => (i.kind === 'line' && i.line.page === 1 ? [i] : []));
+  const name = planOfTitleBlock(lines.map((i) => i.line.text));
+  const at = lines.find((i) =>
+    i.line.text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .startsWith(name ?? '\u0000'),
+  );
+  if (!name || !at) return;
+  facts.add(
+    'planName',
+    evidence(name, { page: 1, box: at.line.box, reading: at.line.confidence }, 'heading'),
+    { product: 'dental' },
+    at.order,
+  );
+}
+
 const GENERIC_SECTION =
   /^(plan )?(options?|rates?|monthly|premiums?|benefits?|summary|design|comparison|proposals?|quotes?|schedule|highlights|information|overview|coverage|plans?|renewal|exhibit|contributions?|eligibility)\b/i;
 
@@ -518,6 +578,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
   if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental Care Services:' heads a section of text, it names no plan
+  if (/:$/.test(t)) return undefined;
   // 'Dental PPO Proposal' names the document, not a plan
   if (/\b(proposal|quote|renewal|summary|comparison|exhibit|overview|guide)\b/i.test(t))
     return undefined;
