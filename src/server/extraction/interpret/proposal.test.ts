@@ -6,6 +6,7 @@ import {
   interpretProposal,
   planFromHeading,
   planInOptionHeading,
+  planOfRunningHeader,
   planOfTitleBlock,
 } from './proposal.ts';
 
@@ -2477,5 +2478,21 @@ describe('an orthodontia block of plans side by side, its lines cut apart', () =
       ['Standard', 'Not Covered', 'Dependent children to age 19'],
       ['Deluxe', '50%', 'Dependent children to age 19'],
     ]);
+  });
+});
+
+describe("a running header naming an insurer's dental plan", () => {
+  it.each([
+    ['Humana Dental Traditional Preferred', 'Humana Dental Traditional Preferred'],
+    ['MetLife Dental PPO 1500®', 'MetLife Dental PPO 1500'],
+    // the product or a section alone, a document's name, or no insurer first
+    ['DENTAL SERVICES', undefined],
+    ['Humana Dental Benefits', undefined],
+    ['MetLife Dental Benefit Summary', undefined],
+    ['Humana Vision 130', undefined],
+    ['EM - Dental 1', undefined],
+    ['Your Humana Dental Traditional Preferred plan', undefined],
+  ])('%j → %j', (text, plan) => {
+    expect(planOfRunningHeader(text)).toBe(plan);
   });
 });

@@ -43,6 +43,7 @@ import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
 import { isGlossary } from './grid.ts';
+import { insurerMentions } from './insurers.ts';
 import { carrierOf } from './issuer.ts';
 import {
   collectLineKeyValues,
@@ -306,6 +307,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
   // orthodontia described in a paragraph under its own heading, no table printing it
   collectOrthodontiaProse(doc, facts);
+  collectHeaderPlan(doc, facts);
   return facts;
 }
 
@@ -467,6 +469,39 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
         );
       }
     }
+  }
+}
+
+/**
+ * A running header that names an insurer's dental plan: the insurer first, then the product, then
+ * the plan's own words ('Humana Dental Traditional Preferred'): the line as printed. Undefined for
+ * a header naming the product or a section alone ('DENTAL SERVICES', 'Acme Dental Benefits').
+ */
+export function planOfRunningHeader(text: string): string | undefined {
+  const t = text.replace(/[®™℠]/g, '').replace(/\s+/g, ' ').trim();
+  const brand = insurerMentions(t).find((m) => m.index === 0 && !m.legal);
+  if (!brand) return undefined;
+  const rest = t.slice(brand.end).trim();
+  const m = rest.match(/^dental\s+(.+)$/i);
+  if (!m || GENERIC_SECTION.test(m[1]!) || /\b(summary|guide|overview|booklet)\b/i.test(m[1]!))
+    return undefined;
+  return /[a-z]/.test(t) ? t : undefined;
+}
+
+/** The dental plan a running header at the top of the pages names, when nothing else names one. */
+function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
+  if (facts.facts.some((f) => f.kind === 'planName')) return;
+  for (const line of doc.furniture) {
+    if (line.box[1] > 120) continue;
+    const name = planOfRunningHeader(line.text);
+    if (!name) continue;
+    facts.add(
+      'planName',
+      evidence(name, { page: line.page, box: line.box, reading: line.confidence }, 'heading'),
+      { product: 'dental' },
+      -1,
+    );
+    return;
   }
 }
 
