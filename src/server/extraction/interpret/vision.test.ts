@@ -597,6 +597,8 @@ describe('a service name with a note written as sentences', () => {
     ['Single vision, lined bifocal, lined trifocal', false],
     ['(fitting and evaluation)', false],
     ['Frames.', false],
+    ['Requires a report from the provider and prior authorization from the VPA.', true],
+    ['Lenses: UV.', false],
   ])('%j is a sentence: %s', (text, sentence) => {
     expect(isSentence(text)).toBe(sentence);
   });

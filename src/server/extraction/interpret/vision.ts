@@ -668,7 +668,8 @@ export const PARENTHESISED_NOTE =
 
 export function isSentence(text: string): boolean {
   const t = text.trim();
-  return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
+  // (its last word may be an acronym: '… prior authorization from the VPA.')
+  return /([a-z)]|\b[A-Z]{2,5})[.!]$/.test(t) && t.split(/\s+/).length >= 4;
 }
 
 /**

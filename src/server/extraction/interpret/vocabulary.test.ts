@@ -524,6 +524,9 @@ describe('a vision service is no dental procedure', () => {
     ['Ophthalmologic visit', true],
     ['Plano (non-prescription) sunglasses', true],
     ['Low-vision testing and equipment', true],
+    // the kinds of contact lenses a grid under 'Contact lenses' prints alone
+    ['Elective (cosmetic/convenience)', true],
+    ['Non-Elective (Medically Necessary)', true],
     ['D0120 PERIODIC ORAL EVALUATION EST PT', false],
     ['D0210 INTRAORAL-COMPLETE SERIES RADIOGRAPHIC IMAGES', false],
     ['Comprehensive periodontal evaluation', false],

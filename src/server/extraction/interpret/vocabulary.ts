@@ -674,7 +674,7 @@ export function isProseFragment(text: string): boolean {
 // ---------------------------------------------------------------- vision
 
 export const VISION_SERVICE =
-  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear|eyeglass(es)?|spectacles?|sunglasses|polarized|uv|ultraviolet|high[- ]index|transitions|ophthalm\w*|optometr\w*|low[- ]vision)\b/i;
+  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear|eyeglass(es)?|spectacles?|sunglasses|polarized|uv|ultraviolet|high[- ]index|transitions|ophthalm\w*|optometr\w*|low[- ]vision|(?:non-?)?elective)\b/i;
 
 /**
  * What only a dental procedure's name says ('D0120 Periodic oral evaluation', 'Comprehensive
