@@ -353,6 +353,20 @@ describe('two networks’ values read as one cell', () => {
     ]);
   });
 
+  it('cleans each side like any value: no footnote mark', () => {
+    const marked = cellOf([
+      [
+        ['20%', 200],
+        ['off', 220],
+        ['retail', 240],
+        ['price^', 265],
+        ['No', 321],
+        ['discounts', 340],
+      ],
+    ]);
+    expect(splitAtX(marked, 318)).toEqual(['20% off retail price', 'No discounts']);
+  });
+
   it.each([
     ['one cell alone', [a]],
     [

@@ -644,7 +644,8 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
     if (r.length) right.push(r.join(' '));
   }
   if (!left.length || !right.length) return undefined;
-  return [left.join(' '), right.join(' ')];
+  // each side cleaned like any value ('20% off retail price^' keeps no footnote mark)
+  return [cleanValue(left.join(' ')), cleanValue(right.join(' '))];
 }
 
 /**
