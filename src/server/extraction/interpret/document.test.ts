@@ -428,3 +428,25 @@ describe('a line left just under a table that ends a cell of its last row', () =
     expect(out).toHaveLength(blocks);
   });
 });
+
+describe('a first row that is a frequency line heads no column', () => {
+  it.each([
+    ['label, then its frequency', ['Comprehensive Exam(s)', 'Once every 12 months'], 0],
+    ['after an empty bullet column', ['', 'Comprehensive Exam(s)', 'Once every 12 months'], 0],
+    ['column headings', ['Service', 'Frequency'], 1],
+  ])('%s', (_, first, rows) => {
+    const width = first.length;
+    const pad = (cells: string[]) => [...Array(width - cells.length).fill(''), ...cells];
+    const doc = analyzeDocument(
+      markupLayout([
+        [
+          first,
+          pad(['Spectacle Lenses', 'Once every 12 months']),
+          pad(['Frames', 'Once every 24 months']),
+        ],
+      ]),
+    );
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    expect(t.headerRows).toBe(rows);
+  });
+});

@@ -398,10 +398,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
       return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
     });
     if (!texts.every(isHeadingText)) break;
-    // 'Exam | Every 12 months' is a frequency row, not headings
+    // 'Exam | Every 12 months' is a frequency row, not headings (after an empty bullet column too)
+    const printedTexts = texts.filter(Boolean);
     if (
-      frequencyItems(texts[0] ?? '').length > 0 &&
-      texts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
+      frequencyItems(printedTexts[0] ?? '').length > 0 &&
+      printedTexts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
     )
       break;
     // a full-width row below the headings is a section row, not a heading
