@@ -2,7 +2,7 @@ import { type AnalyzedTable, cellText, classKey, classRefIn } from './document.t
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import type { ClassEntry, Facts } from './facts.ts';
 import { minimumHours } from './values.ts';
-import { type Product, productsNamed } from './vocabulary.ts';
+import { type AgeSpan, type Product, productsNamed } from './vocabulary.ts';
 
 /**
  * Plan classes: the eligibility table that lists them (Class | Definition | Hours | Contribution
@@ -206,6 +206,35 @@ export function spreadJoinedOptions(facts: Facts): void {
       options.filter((o) => !joins.has(classKey(o))),
     );
   }
+}
+
+/**
+ * Age groups a vision grid prints in its label cells are the classes (convention 10): groups of
+ * the same ages are one class, named as its fullest printing ('Insured Persons 19 years of age and
+ * older' over a discount line's '(19 years of age and older)'), and every vision line printed for
+ * no group is repeated for each (convention 11). Mutates the facts.
+ */
+export function spreadAgeGroups(facts: Facts): void {
+  const bySpan = new Map<AgeSpan, string>();
+  for (const [group, ages] of facts.ageGroups) {
+    const best = bySpan.get(ages);
+    if (!best || group.length > best.length) bySpan.set(ages, group);
+  }
+  if (bySpan.size < 2) return;
+  const named = (ref: string | undefined) => {
+    const ages = ref === undefined ? undefined : facts.ageGroups.get(ref);
+    return ages ? bySpan.get(ages) : ref;
+  };
+  const lines = facts.benefits.flatMap((b) => {
+    if (b.scope.product !== 'vision') return [b];
+    if (b.scope.classRef !== undefined)
+      return [{ ...b, scope: { ...b.scope, classRef: named(b.scope.classRef)! } }];
+    return [...bySpan.values()].map((group) => ({ ...b, scope: { ...b.scope, classRef: group } }));
+  });
+  facts.benefits.splice(0, facts.benefits.length, ...lines);
+  for (const f of facts.facts)
+    if (f.scope.classRef !== undefined && facts.ageGroups.has(f.scope.classRef))
+      f.scope = { ...f.scope, classRef: named(f.scope.classRef)! };
 }
 
 /** The classes a product's tables are laid out by. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentLayout } from '../layout.ts';
+import type { Block, Cell, DocumentLayout, Line } from '../layout.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import {
   analyzeDocument,
@@ -8,6 +8,7 @@ import {
   levelsAsNetworks,
   namesBothNetworks,
   optionNamedIn,
+  withCellContinuations,
 } from './document.ts';
 
 describe('headings in a printout without typefaces', () => {
@@ -361,5 +362,98 @@ describe('plan options’ names over the value columns', () => {
     )[0]!;
     if (options) expect(t.columns.slice(1).map((c) => c.option)).toEqual(options);
     else expect(t.columns.slice(1).some((c) => c.option)).toBe(false);
+  });
+});
+
+describe('a line left just under a table that ends a cell of its last row', () => {
+  /** A line of text at (x, top), 8 high. */
+  const at = (text: string, x: number, top: number): Line => ({
+    text,
+    words: [{ text, box: [x, top, x + 4 * text.length, top + 8], size: 8, confidence: 1 }],
+    box: [x, top, x + 4 * text.length, top + 8],
+    size: 8,
+    confidence: 1,
+    page: 1,
+  });
+  const cellOf = (row: number, col: number, lines: Line[]): Cell => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    row,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  const table: Block = {
+    kind: 'table',
+    table: {
+      rows: 2,
+      cols: 2,
+      headerRows: 0,
+      page: 1,
+      origin: 'alignment',
+      cells: [
+        cellOf(0, 0, [at('Progressive - Standard', 173, 292)]),
+        cellOf(0, 1, [at('$85 copay', 361, 292)]),
+        cellOf(1, 0, [at('Progressive - Premium Tier 4', 173, 304)]),
+        cellOf(1, 1, [at('$85 copay; 20% off retail price', 361, 304)]),
+      ],
+    },
+  };
+  const lastCells = (blocks: Block[]) =>
+    blocks[0]!.kind === 'table'
+      ? blocks[0]!.table.cells.filter((c) => c.row === 1).map((c) => c.text)
+      : [];
+  it.each([
+    [
+      "lower case, at the cell's left edge, touching: joins the cell",
+      at('less $120 allowance', 361, 312),
+      ['Progressive - Premium Tier 4', '$85 copay; 20% off retail price\nless $120 allowance'],
+      1,
+    ],
+    [
+      'a capital starts a line of its own',
+      at('LENS OPTIONS', 173, 312),
+      ['Progressive - Premium Tier 4', '$85 copay; 20% off retail price'],
+      2,
+    ],
+    [
+      'a gap below the table',
+      at('less $120 allowance', 361, 330),
+      ['Progressive - Premium Tier 4', '$85 copay; 20% off retail price'],
+      2,
+    ],
+    [
+      "away from every cell's left edge",
+      at('less $120 allowance', 300, 312),
+      ['Progressive - Premium Tier 4', '$85 copay; 20% off retail price'],
+      2,
+    ],
+  ])('%s', (_, line, cells, blocks) => {
+    const out = withCellContinuations([table, { kind: 'line', line }]);
+    expect(lastCells(out)).toEqual(cells);
+    expect(out).toHaveLength(blocks);
+  });
+});
+
+describe('a first row that is a frequency line heads no column', () => {
+  it.each([
+    ['label, then its frequency', ['Comprehensive Exam(s)', 'Once every 12 months'], 0],
+    ['after an empty bullet column', ['', 'Comprehensive Exam(s)', 'Once every 12 months'], 0],
+    ['column headings', ['Service', 'Frequency'], 1],
+  ])('%s', (_, first, rows) => {
+    const width = first.length;
+    const pad = (cells: string[]) => [...Array(width - cells.length).fill(''), ...cells];
+    const doc = analyzeDocument(
+      markupLayout([
+        [
+          first,
+          pad(['Spectacle Lenses', 'Once every 12 months']),
+          pad(['Frames', 'Once every 24 months']),
+        ],
+      ]),
+    );
+    const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
+    expect(t.headerRows).toBe(rows);
   });
 });

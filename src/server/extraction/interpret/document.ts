@@ -1,4 +1,11 @@
-import { type Cell, cellAt, type DocumentLayout, type Line, type Table } from '../layout.ts';
+import {
+  type Block,
+  type Cell,
+  cellAt,
+  type DocumentLayout,
+  type Line,
+  type Table,
+} from '../layout.ts';
 import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
@@ -399,10 +406,11 @@ function countHeaderRows(table: Table, firstRow: number): number {
       return runs.length >= 2 ? runs.map((r) => r.text) : [cellText(c)];
     });
     if (!texts.every(isHeadingText)) break;
-    // 'Exam | Every 12 months' is a frequency row, not headings
+    // 'Exam | Every 12 months' is a frequency row, not headings (after an empty bullet column too)
+    const printedTexts = texts.filter(Boolean);
     if (
-      frequencyItems(texts[0] ?? '').length > 0 &&
-      texts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
+      frequencyItems(printedTexts[0] ?? '').length > 0 &&
+      printedTexts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
     )
       break;
     // a full-width row below the headings is a section row, not a heading
@@ -1169,6 +1177,47 @@ function underHeadsLabel(line: Line, heads: PlanHeads): boolean {
   return line.text.trim().split(/\s+/).length <= 4 && line.box[2] <= starts[1]!;
 }
 
+/**
+ * A line the reader left just under a table that ends a cell of its last row ('$85 copay; 20% off
+ * retail price' over 'less $120 allowance'): it starts in lower case, at the left edge of the
+ * cell's text, touching its last line. It joins that cell; the blocks are otherwise as read.
+ */
+export function withCellContinuations(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    const prev = out[out.length - 1];
+    if (b.kind === 'line' && prev?.kind === 'table' && /^\p{Ll}/u.test(b.line.text.trim())) {
+      const t = prev.table;
+      const line = b.line;
+      const cell = t.cells.find((c) => {
+        const last = c.lines[c.lines.length - 1];
+        return (
+          c.row + c.rowSpan === t.rows &&
+          last !== undefined &&
+          c.lines[0]!.page === line.page &&
+          Math.abs(c.lines[0]!.box[0] - line.box[0]) <= 2 &&
+          line.box[1] - last.box[3] >= -1 &&
+          line.box[1] - last.box[3] <= line.size * 0.5
+        );
+      });
+      if (cell) {
+        const joined: Cell = {
+          ...cell,
+          lines: [...cell.lines, line],
+          text: `${cell.text}\n${line.text}`,
+        };
+        out[out.length - 1] = {
+          ...prev,
+          table: { ...t, cells: t.cells.map((c) => (c === cell ? joined : c)) },
+        };
+        continue;
+      }
+    }
+    out.push(b);
+  }
+  return out;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -1192,7 +1241,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     // plans' names printed in a strip of their own over the grid below them
     let planHeads: PlanHeads | undefined;
     let barTail: string | undefined;
-    for (const b of page.blocks) {
+    for (const b of withCellContinuations(page.blocks)) {
       if (b.kind === 'line') {
         headed = undefined;
         if (planHeads && !underHeadsLabel(b.line, planHeads)) planHeads = undefined;

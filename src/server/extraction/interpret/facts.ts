@@ -1,5 +1,5 @@
 import type { Evidence, Scope, Source } from './evidence.ts';
-import type { Product } from './vocabulary.ts';
+import type { AgeSpan, Product } from './vocabulary.ts';
 
 /**
  * Everything the readers of tables and text find, before it is laid out per product and class.
@@ -107,6 +107,11 @@ export class Facts {
   readonly optionSources = new Map<string, Source>();
   /** Products whose tables were found. */
   readonly shown = new Set<Product>();
+  /**
+   * Age groups printed in a vision grid's label cells that scope its rows (group as printed →
+   * ages): each is a class (convention 10).
+   */
+  readonly ageGroups = new Map<string, AgeSpan>();
 
   add(kind: FactKind, evidence: Evidence, scope: Scope, order: number): void {
     if (!evidence.value) return;

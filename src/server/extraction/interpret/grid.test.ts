@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { markupLayout } from '../testing/markup-layout.ts';
+import { analyzeDocument } from './document.ts';
 import {
   describedItems,
+  isGlossary,
   isRepeatedNetworkHeading,
   mostlyBareCodes,
   namesNetworkPair,
@@ -294,5 +297,65 @@ describe('the procedures a list cell names, without their limits', () => {
     [['Exams, cleanings, X-rays'], undefined],
   ])('%j', (lines, want) => {
     expect(procedureItems(cellOf(lines))).toBe(want);
+  });
+});
+
+describe('a glossary printed as a table', () => {
+  const tableOf = (rows: string[][]) =>
+    analyzeDocument(markupLayout([rows])).items.flatMap((i) =>
+      i.kind === 'table' ? [i.table] : [],
+    )[0]!;
+  it.each([
+    [
+      'terms beside sentences, no amount',
+      [
+        ['Term', 'Definition'],
+        [
+          'Disposable Contact Lenses',
+          'Contact lenses that must be replaced within a certain period of time, typically every 1 or 2 days.',
+        ],
+        [
+          'Polycarbonate Lenses',
+          'Lenses made from a lightweight material 10 times more impact-resistant than other plastics.',
+        ],
+        [
+          'Out-of-Network Benefits',
+          'Allowances reimbursed for services and materials obtained from providers outside the network.',
+        ],
+      ],
+      true,
+    ],
+    [
+      'a cost grid with amounts',
+      [
+        ['Service', 'Copay'],
+        ['Exam', '$10 copay'],
+        ['Frames', 'Up to $150 allowance, then 20% off the balance'],
+        ['Lenses', '$25 copay'],
+      ],
+      false,
+    ],
+    [
+      'costs in words',
+      [
+        ['Service', 'In-Network'],
+        ['Exam', 'Covered in full after the exam copay is paid'],
+        ['Frames', 'Included in the cost of the glasses benefit'],
+        ['Lenses', 'Covered in full for standard plastic lenses'],
+      ],
+      false,
+    ],
+    [
+      'short values',
+      [
+        ['Service', 'Frequency'],
+        ['Exam', 'Every 12 months'],
+        ['Frames', 'Every 24 months'],
+        ['Lenses', 'Every 12 months'],
+      ],
+      false,
+    ],
+  ])('%s', (_, rows, want) => {
+    expect(isGlossary(tableOf(rows))).toBe(want);
   });
 });

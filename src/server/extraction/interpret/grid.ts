@@ -763,3 +763,25 @@ export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
       : {}),
   };
 }
+
+/** How a cost cell may open without printing an amount ('Covered in full', 'Included', 'Not covered'). */
+const COST_OPENING =
+  /^\s*(covered|included|not covered|paid in full|no (additional )?(cost|charge)|free|up to|discount|n\/a|none|same as|see\b)/i;
+
+/**
+ * A glossary printed as a table ('Term | Definition': 'Polycarbonate Lenses | Lenses made from a
+ * lightweight material …'): two columns, a term beside a sentence in nearly every row, and no
+ * amount anywhere. A term beside a sentence with no amount is a definition, not a cost.
+ */
+export function isGlossary(t: AnalyzedTable): boolean {
+  if (t.table.cols !== 2) return false;
+  const values = t.table.cells
+    .filter((c) => c.col === 1 && c.colSpan === 1 && c.row >= t.headerRows)
+    .map((c) => cellText(c))
+    .filter(Boolean);
+  if (values.length < 3 || values.some((v) => /\$\s?\d|\d\s?%/.test(v))) return false;
+  const definitions = values.filter(
+    (v) => v.split(/\s+/).length >= 6 && !COST_OPENING.test(v),
+  ).length;
+  return definitions >= values.length * 0.75;
+}

@@ -138,6 +138,15 @@ describe('child age rule in a sentence', () => {
     ['Children remain eligible to age 26.', 'to age 26'],
     ['Children are eligible until their 19th birthday', 'until their 19th birthday'],
     ['Children are covered at no extra cost.', undefined],
+    // an item of a numbered list of eligible dependents
+    [
+      '3. Children, through the last day of the month in which their 26th birthday occurred regardless of marital status, student status.',
+      'Children, through the last day of the month in which their 26th birthday occurred',
+    ],
+    ['b) Dependent children to age 26', 'Dependent children to age 26'],
+    ['1. Legal spouse.', undefined],
+    ['3. Children of the subscriber’s spouse, based on a parent-child relationship.', undefined],
+    ['Children through age 26 may enroll.', undefined],
   ])('%j → %j', (text, expected) => {
     expect(childAgeInProse(text)).toBe(expected);
   });

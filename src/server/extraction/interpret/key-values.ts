@@ -345,9 +345,17 @@ const EFFECTIVE_ON_OR_AFTER = new RegExp(
 const CHILD_AGE_PROSE =
   /\bchild(?:ren)?\b[^.;:]*?\b(?:are|is|remain|stay)\s+(?:covered|eligible)\s+((?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday))/i;
 
+/**
+ * An item of a numbered or bulleted list of eligible dependents that names children and until when
+ * ('3. Children, through the last day of the month in which their 26th birthday occurred
+ * regardless of …'): the item up to the age rule, as printed.
+ */
+const CHILD_AGE_ITEM =
+  /^\s*(?:\d{1,2}[.)]|[a-z][.)]|[•·▪-])\s*((?:eligible\s+|dependent\s+)*child(?:ren)?,?\s+(?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday)(?:\s+(?:occurs|occurred|is reached))?)/i;
+
 /** The age rule of a sentence saying until when dependent children are covered, as printed. */
 export function childAgeInProse(text: string): string | undefined {
-  return text.match(CHILD_AGE_PROSE)?.[1];
+  return text.match(CHILD_AGE_PROSE)?.[1] ?? text.match(CHILD_AGE_ITEM)?.[1];
 }
 
 const ORTHO_PERSONS_PROSE =

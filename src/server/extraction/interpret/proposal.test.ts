@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parsedDataSchema } from '../../../shared/proposals/parsed-data.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
-import { interpretProposal, planFromHeading, planInOptionHeading } from './proposal.ts';
+import {
+  interpretProposal,
+  planFromHeading,
+  planInOptionHeading,
+  planOfRunningHeader,
+  planOfTitleBlock,
+} from './proposal.ts';
 
 /** The interpreter on layouts unlike the fixtures', one rule of the spec at a time. */
 
@@ -211,8 +217,64 @@ describe('planFromHeading', () => {
     ['Plan Benefits — Lincoln DentalConnect PPO', 'Lincoln DentalConnect PPO'],
     ['Plan Benefits — Acme Select', undefined],
     ['Dental – Ameritas PPO Classic 1500 (Class A and Class B)', 'Ameritas PPO Classic 1500'],
+    // a heading ending in a colon heads a section of text
+    ['Dental Care Services:', undefined],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
+  });
+});
+
+describe("the plan a first page's title block names", () => {
+  const prose =
+    'This Summary of Benefits shows the amount you will pay for Covered Services under this Plan.';
+  it.each([
+    [
+      'the plan line under the title, before its networks',
+      [
+        'PPO Prev/Basic',
+        '90th',
+        'Dental Benefits Summary',
+        'Passive PPO',
+        'With PPOII and ExtendSM Networks',
+        'Annual Deductible*',
+      ],
+      'Passive PPO',
+    ],
+    [
+      'the last plan line under the title: the product family first',
+      [
+        'Summary of Benefits',
+        'Acme Dental Essential Choice PPO',
+        'Platinum PPO 100/90/60 Active 50/2500',
+        'Acme Insurance',
+        prose,
+      ],
+      'Platinum PPO 100/90/60 Active 50/2500',
+    ],
+    [
+      'a plan kind alone passed over',
+      [
+        'Group Dental Plan',
+        'Summary of Benefits',
+        'DPPO Plan',
+        'Gold DPPO/$2000/U90/Adult+Child Ortho',
+        prose,
+      ],
+      'Gold DPPO/$2000/U90/Adult+Child Ortho',
+    ],
+    ['a numbered plan under the title', ['Dental PPO Benefit Summary', 'Plan 2', prose], 'Plan 2'],
+    ['a numbered plan alone', ['Plan 11023'], 'Plan 11023'],
+    // no plan named
+    ['a title and prose', ['Dental Benefits Summary', prose], undefined],
+    [
+      'a title and a heading',
+      ['Summary of Benefits', 'Annual Deductible', 'Preventive Services'],
+      undefined,
+    ],
+    ['no title', ['Acme Dental PPO', 'Annual Deductible'], undefined],
+    ['a plan line after prose', ['Dental Benefits Summary', prose, 'Passive PPO'], undefined],
+  ])('%s', (_, lines, plan) => {
+    expect(planOfTitleBlock(lines)).toBe(plan);
   });
 });
 
@@ -2416,5 +2478,21 @@ describe('an orthodontia block of plans side by side, its lines cut apart', () =
       ['Standard', 'Not Covered', 'Dependent children to age 19'],
       ['Deluxe', '50%', 'Dependent children to age 19'],
     ]);
+  });
+});
+
+describe("a running header naming an insurer's dental plan", () => {
+  it.each([
+    ['Humana Dental Traditional Preferred', 'Humana Dental Traditional Preferred'],
+    ['MetLife Dental PPO 1500®', 'MetLife Dental PPO 1500'],
+    // the product or a section alone, a document's name, or no insurer first
+    ['DENTAL SERVICES', undefined],
+    ['Humana Dental Benefits', undefined],
+    ['MetLife Dental Benefit Summary', undefined],
+    ['Humana Vision 130', undefined],
+    ['EM - Dental 1', undefined],
+    ['Your Humana Dental Traditional Preferred plan', undefined],
+  ])('%j → %j', (text, plan) => {
+    expect(planOfRunningHeader(text)).toBe(plan);
   });
 });

@@ -10,7 +10,13 @@ import {
   rateTierRows,
 } from './assemble.ts';
 import { calibrate, documentSignals } from './calibrate.ts';
-import { classesFor, collectClasses, isClassesTable, spreadJoinedOptions } from './classes.ts';
+import {
+  classesFor,
+  collectClasses,
+  isClassesTable,
+  spreadAgeGroups,
+  spreadJoinedOptions,
+} from './classes.ts';
 import { codeBlocks } from './code-blocks.ts';
 import { rejectUnfitValues } from './constraints.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
@@ -36,6 +42,8 @@ import {
 import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
+import { isGlossary } from './grid.ts';
+import { insurerMentions } from './insurers.ts';
 import { carrierOf } from './issuer.ts';
 import {
   collectLineKeyValues,
@@ -61,9 +69,11 @@ import {
   collectAmountList,
   collectFrequency,
   collectFrequencyProse,
+  collectPlanPeriod,
   collectVision,
   frequencyLayout,
   isPricedIllustration,
+  isSentence,
   lineBefore,
   memberGroupsOfGrids,
   parenthesesAreOutOfNetwork,
@@ -162,7 +172,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectLineKeyValues(doc, facts);
   collectRateTerms(doc, facts);
   collectHeadingPlans(doc, facts);
+  collectTitlePlan(doc, facts);
   collectFrequencyProse(doc, facts);
+  collectPlanPeriod(doc, facts);
   collectGroupNameLines(doc, facts);
   let lastProduct: Product | undefined;
   // the number of columns of the fee comparison read last, while its pages go on
@@ -204,6 +216,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a table in another coverage's section (life rates by age, a medical plan grid) is not
     // dental or vision, unless its own caption says it is
     if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
+    // a glossary of terms beside their definitions prints no benefit
+    if (isGlossary(t)) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';
@@ -293,6 +307,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
   // orthodontia described in a paragraph under its own heading, no table printing it
   collectOrthodontiaProse(doc, facts);
+  collectHeaderPlan(doc, facts);
   return facts;
 }
 
@@ -313,6 +328,7 @@ export function interpretProposal(
   keepServicesWithCoverage(facts);
   keyCodedRowsByCode(facts);
   spreadJoinedOptions(facts);
+  spreadAgeGroups(facts);
   const rated = new Set<Product>(facts.rates.flatMap((l) => (l.product ? [l.product] : [])));
   const products = documentProducts(doc, new Set([...facts.shown, ...rated]));
   const out = new ParsedDataWriter();
@@ -456,6 +472,97 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
   }
 }
 
+/**
+ * A running header that names an insurer's dental plan: the insurer first, then the product, then
+ * the plan's own words ('Humana Dental Traditional Preferred'): the line as printed. Undefined for
+ * a header naming the product or a section alone ('DENTAL SERVICES', 'Acme Dental Benefits').
+ */
+export function planOfRunningHeader(text: string): string | undefined {
+  const t = text.replace(/[®™℠]/g, '').replace(/\s+/g, ' ').trim();
+  const brand = insurerMentions(t).find((m) => m.index === 0 && !m.legal);
+  if (!brand) return undefined;
+  const rest = t.slice(brand.end).trim();
+  const m = rest.match(/^dental\s+(.+)$/i);
+  if (!m || GENERIC_SECTION.test(m[1]!) || /\b(summary|guide|overview|booklet)\b/i.test(m[1]!))
+    return undefined;
+  return /[a-z]/.test(t) ? t : undefined;
+}
+
+/** The dental plan a running header at the top of the pages names, when nothing else names one. */
+function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
+  if (facts.facts.some((f) => f.kind === 'planName')) return;
+  for (const line of doc.furniture) {
+    if (line.box[1] > 120) continue;
+    const name = planOfRunningHeader(line.text);
+    if (!name) continue;
+    facts.add(
+      'planName',
+      evidence(name, { page: line.page, box: line.box, reading: line.confidence }, 'heading'),
+      { product: 'dental' },
+      -1,
+    );
+    return;
+  }
+}
+
+/** A document's title ('Dental Benefits Summary', 'Summary of Benefits', 'Schedule of Benefits'). */
+const SUMMARY_TITLE =
+  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits)\b/i;
+/** A line that reads as a plan's name: a plan kind, a numbered plan, or a design in figures. */
+const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
+/** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
+const PLAN_KIND_ONLY = /^(group\s+)?(dental\s+|vision\s+)?(d?ppo\s+|dhmo\s+|hmo\s+|epo\s+)?plan$/i;
+/** Only a plan's number ('Plan 2', 'Plan 11023'). */
+const NUMBERED_PLAN = /^plan\s+[\w-]*\d[\w-]*$/i;
+
+/**
+ * The plan a first page's title block names, by its lines in reading order up to the first table:
+ * the last of the lines reading as a plan's name right under the document's title ('Dental
+ * Benefits Summary' over 'Passive PPO' over 'With PPOII and ExtendSM Networks'; 'Summary of
+ * Benefits' over the product family, then 'Platinum PPO 100/90/60 …'), a kind alone ('DPPO Plan')
+ * passed over, a networks line or a sentence ending the run; else a line that only numbers the
+ * plan ('Plan 11023'). Undefined when the block names none.
+ */
+export function planOfTitleBlock(lines: string[]): string | undefined {
+  const block: string[] = [];
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (l.length > 70 || isSentence(l)) break;
+    block.push(l);
+  }
+  const title = block.findIndex((l) => SUMMARY_TITLE.test(l));
+  let found: string | undefined;
+  if (title >= 0)
+    for (const l of block.slice(title + 1)) {
+      if (PLAN_KIND_ONLY.test(l)) continue;
+      if (!PLAN_LINE.test(l) || /\bnetworks?\b|^with\b/i.test(l) || SUMMARY_TITLE.test(l)) break;
+      found = l.replace(/[®™℠]/g, '').trim();
+    }
+  return found ?? block.find((l) => NUMBERED_PLAN.test(l));
+}
+
+/** The plan the first page's title block names (`planOfTitleBlock`), for dental. */
+function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
+  const first = doc.items.findIndex((i) => i.kind === 'table');
+  const lines = doc.items
+    .slice(0, first < 0 ? undefined : first)
+    .flatMap((i) => (i.kind === 'line' && i.line.page === 1 ? [i] : []));
+  const name = planOfTitleBlock(lines.map((i) => i.line.text));
+  const at = lines.find((i) =>
+    i.line.text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .startsWith(name ?? '\u0000'),
+  );
+  if (!name || !at) return;
+  facts.add(
+    'planName',
+    evidence(name, { page: 1, box: at.line.box, reading: at.line.confidence }, 'heading'),
+    { product: 'dental' },
+    at.order,
+  );
+}
+
 const GENERIC_SECTION =
   /^(plan )?(options?|rates?|monthly|premiums?|benefits?|summary|design|comparison|proposals?|quotes?|schedule|highlights|information|overview|coverage|plans?|renewal|exhibit|contributions?|eligibility)\b/i;
 
@@ -506,6 +613,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
   if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental Care Services:' heads a section of text, it names no plan
+  if (/:$/.test(t)) return undefined;
   // 'Dental PPO Proposal' names the document, not a plan
   if (/\b(proposal|quote|renewal|summary|comparison|exhibit|overview|guide)\b/i.test(t))
     return undefined;

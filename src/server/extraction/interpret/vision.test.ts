@@ -3,13 +3,20 @@ import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
 import {
+  ageGroupsOfRows,
   amountPairs,
+  boxValuesOfSubheads,
+  frequencySaid,
+  isFrequencyValue,
   isSentence,
   itemsLineByLine,
   kindPairsUnderLabel,
+  kindUnderSubhead,
+  labelAgeGroup,
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
   splitAtX,
@@ -346,6 +353,20 @@ describe('two networks’ values read as one cell', () => {
     ]);
   });
 
+  it('cleans each side like any value: no footnote mark', () => {
+    const marked = cellOf([
+      [
+        ['20%', 200],
+        ['off', 220],
+        ['retail', 240],
+        ['price^', 265],
+        ['No', 321],
+        ['discounts', 340],
+      ],
+    ]);
+    expect(splitAtX(marked, 318)).toEqual(['20% off retail price', 'No discounts']);
+  });
+
   it.each([
     ['one cell alone', [a]],
     [
@@ -590,6 +611,8 @@ describe('a service name with a note written as sentences', () => {
     ['Single vision, lined bifocal, lined trifocal', false],
     ['(fitting and evaluation)', false],
     ['Frames.', false],
+    ['Requires a report from the provider and prior authorization from the VPA.', true],
+    ['Lenses: UV.', false],
   ])('%j is a sentence: %s', (text, sentence) => {
     expect(isSentence(text)).toBe(sentence);
   });
@@ -1276,5 +1299,307 @@ describe('a bar that says how often, for the rows under it', () => {
       ['Bronze Plan', f, f, f],
       ['Gold Plan', f, f, f],
     ]);
+  });
+});
+
+describe('an age group printed in a label cell after the service', () => {
+  it.each([
+    [
+      ['Comprehensive Eye Examination', 'Insured Persons 19 years of age and', 'older'],
+      'Comprehensive Eye Examination',
+      '19+',
+    ],
+    [
+      ['Comprehensive Eye Examination', 'Insured Persons under 19 years of age'],
+      'Comprehensive Eye Examination',
+      '<19',
+    ],
+    [
+      ['Scratch Coating – Standard', 'Plastic', 'Insured Persons under 19 years of age'],
+      'Scratch Coating – Standard Plastic',
+      '<19',
+    ],
+    [
+      [
+        'Contact Lenses Fit and Follow-Up',
+        '(19 years of age and older):',
+        '(One Fit and two Follow-Up visits)',
+      ],
+      'Contact Lenses Fit and Follow-Up',
+      '19+',
+    ],
+    [
+      ['Anti-Reflective Coating – Standard', 'Insured Persons'],
+      'Anti-Reflective Coating – Standard',
+      'all',
+    ],
+    [['Photochromic – Non-Glass (under 19 years of age)'], 'Photochromic – Non-Glass', '<19'],
+    // no age group: the label as it is
+    [['Frame'], undefined, undefined],
+    [['Photochromic – Non-Glass (Transitions)'], undefined, undefined],
+    [
+      ['Contact Lenses', 'Only one of the following Contact Lenses benefits may be used.'],
+      undefined,
+      undefined,
+    ],
+    [['Exam', 'Children'], undefined, undefined],
+  ])('%j', (lines, name, ages) => {
+    const got = labelAgeGroup(lines);
+    expect(got?.name).toBe(name);
+    expect(got?.group.ages).toBe(ages);
+  });
+});
+
+describe('the age group of each row of a grid printing its groups', () => {
+  /** A body row: its label lines at an indent, then value cells. */
+  const row = (r: number, x: number, label: string[], ...values: string[]) => ({
+    row: r,
+    cells: [
+      cell(
+        0,
+        label.map((t, i) => line(t, r * 40 + i * 10, x)),
+      ),
+      ...values.map((v, i) => cell(i + 1, [line(v, r * 40, 200 + i * 100)])),
+    ],
+  });
+  const groups = (rows: ReturnType<typeof row>[]) =>
+    Object.fromEntries([...ageGroupsOfRows(rows, 0)].map(([r, g]) => [r, g.group.ages]));
+  it.each([
+    [
+      'a block head scopes the rows indented below it, until a row at its indent',
+      [
+        row(0, 49, ['Standard Plastic Lenses', 'Insured Persons 19 years of age and older']),
+        row(1, 58, ['Single Vision'], '$0', '$25'),
+        row(2, 58, ['Progressive – Premium']),
+        row(3, 67, ['Tier 1'], '$85', '$55'),
+        row(4, 49, ['Standard Plastic Lenses', 'Insured Persons under 19 years of age']),
+        row(5, 58, ['Single Vision'], '$0', '$25'),
+        row(6, 49, ['Lens Options']),
+        row(7, 58, ['Tint'], '$15', '$5'),
+      ],
+      { 0: '19+', 1: '19+', 2: '19+', 3: '19+', 4: '<19', 5: '<19' },
+    ],
+    [
+      "a 'who' column",
+      [
+        row(0, 49, ['Vision Examinations'], 'once every calendar year', 'Insured Persons'),
+        row(
+          1,
+          49,
+          ['Frame'],
+          'once every other calendar year',
+          'Insured Persons 19 years of age and older',
+        ),
+        row(2, 49, ['Frame'], 'once every calendar year', 'Insured Persons under 19 years of age'),
+      ],
+      { 0: 'all', 1: '19+', 2: '<19' },
+    ],
+    [
+      'one age group alone splits nothing',
+      [
+        row(0, 49, ['Exam', 'Insured Persons under 19 years of age'], '$0', '$40'),
+        row(1, 49, ['Frame'], '$0', '$100'),
+      ],
+      {},
+    ],
+  ])('%s', (_, rows, want) => {
+    expect(groups(rows)).toEqual(want);
+  });
+});
+
+describe('a level indented under a row without values is a kind of its service', () => {
+  it.each([
+    ['Tier 1', 67, { name: 'Progressive – Premium', x: 58 }, 'Progressive – Premium Tier 1'],
+    [
+      'Level II',
+      67,
+      { name: 'Anti-reflective coating', x: 58 },
+      'Anti-reflective coating Level II',
+    ],
+    // not indented, not a level, or under no service
+    ['Tier 1', 58, { name: 'Progressive – Premium', x: 58 }, undefined],
+    ['Private Practice Provider', 67, { name: 'Frame Benefit', x: 58 }, undefined],
+    ['Tier 1', 67, { name: 'Employee Only', x: 58 }, undefined],
+    ['Tier 1', 67, undefined, undefined],
+  ])('%s', (label, x, subhead, want) => {
+    expect(kindUnderSubhead(label, x, subhead)).toBe(want);
+  });
+});
+
+describe('a frequency value, not a cost that says when it applies', () => {
+  it.each([
+    ['once every calendar year', true],
+    ['Once every 12 months', true],
+    [
+      '40% off retail price and a 15% discount on conventional lenses, once the insured benefit is used',
+      false,
+    ],
+    ['$10 copay once per year', false],
+    ['$0 Copayment', false],
+  ])('%s', (v, want) => {
+    expect(isFrequencyValue(v)).toBe(want);
+  });
+});
+
+describe('age groups printed in label cells are the classes', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Schedule of Benefits',
+      [
+        ['Benefit', 'In-Network Provider', 'Out-of-Network Provider'],
+        [
+          'Comprehensive Eye Examination\nInsured Persons 19 years of age and older',
+          '$0 Copayment',
+          '$84',
+        ],
+        [
+          'Comprehensive Eye Examination\nInsured Persons under 19 years of age',
+          '$0 Copayment',
+          '$90',
+        ],
+        ['Frame', '$0 Copayment, up to $200 Allowance', '$100'],
+        ['Scratch Coating\nInsured Persons under 19 years of age', '$0 Copayment', '$8'],
+        ['Hearing Care:', 'Up to 66% off hearing aids', ''],
+      ],
+      'Additional discounts',
+      [
+        ['Vision Care Services', 'In-Network Provider'],
+        ['Photochromic Lenses (19 years of age and older)', '20% off retail price'],
+        ['Photochromic Lenses (under 19 years of age)', '$75 off retail price'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'visionInsurance_benefitSummary');
+  const of = (group: string) =>
+    rows
+      .filter((r) => r.class === group)
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement ?? '']);
+  it('a row for each group, lines printed for no group in both, no age in a label', () => {
+    expect(of('Insured Persons 19 years of age and older')).toEqual([
+      ['Comprehensive Eye Examination', '$0 Copayment', '$84'],
+      ['Frame', '$0 Copayment, up to $200 Allowance', '$100'],
+      ['Hearing Care', 'Up to 66% off hearing aids', ''],
+      // the same ages in parentheses are the same class
+      ['Photochromic Lenses', '20% off retail price', ''],
+    ]);
+    expect(of('Insured Persons under 19 years of age')).toEqual([
+      ['Comprehensive Eye Examination', '$0 Copayment', '$90'],
+      ['Frame', '$0 Copayment, up to $200 Allowance', '$100'],
+      ['Scratch Coating', '$0 Copayment', '$8'],
+      ['Hearing Care', 'Up to 66% off hearing aids', ''],
+      ['Photochromic Lenses', '$75 off retail price', ''],
+    ]);
+    expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
+describe('a value printed once on a sub-head line goes to the rows of its box', () => {
+  const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
+    typeof boxValuesOfSubheads
+  >[1];
+  /** Body rows from [label, in, out] texts; '' is an empty cell. */
+  const body = (rows: string[][]) =>
+    rows.map((texts, r) => ({
+      row: r,
+      cells: texts.map((t, c) => ({ ...cell(c, t ? [line(t, r * 12, c * 200)] : []), row: r })),
+    }));
+  const read = (rows: string[][]) => {
+    const b = body(rows);
+    const got = boxValuesOfSubheads(b, shape);
+    return b
+      .filter((r) => !got.dropped.has(r.row))
+      .map((r) => (got.cells.get(r.row) ?? r.cells).map((c) => c?.lines[0]?.text ?? ''));
+  };
+  it.each([
+    [
+      "the box's one out-of-network value, on its colon-ended sub-head",
+      [
+        ['Frames:', '', ''],
+        ['Non-Collection Frame Allowance (Retail):', '80% of balance over $130', ''],
+        ['Davis Vision Collection:', '', '$22'],
+        ['Fashion level', '$0', ''],
+        ['Designer level', '$0', ''],
+        ['Lenses:', '', ''],
+        ['Single Vision', '$0', '$22'],
+      ],
+      [
+        ['Frames:', '', ''],
+        ['Non-Collection Frame Allowance (Retail):', '80% of balance over $130', '$22'],
+        ['Fashion level', '$0', '$22'],
+        ['Designer level', '$0', '$22'],
+        ['Lenses:', '', ''],
+        ['Single Vision', '$0', '$22'],
+      ],
+    ],
+    [
+      'a row of the box printing its own value: nothing moves',
+      [
+        ['Frames:', '', ''],
+        ['Collection:', '', '$22'],
+        ['Fashion level', '$0', '$30'],
+        ['Designer level', '$0', ''],
+      ],
+      [
+        ['Frames:', '', ''],
+        ['Collection:', '', '$22'],
+        ['Fashion level', '$0', '$30'],
+        ['Designer level', '$0', ''],
+      ],
+    ],
+    [
+      'a line without a colon is a row of its own',
+      [
+        ['Contacts', '', ''],
+        ['Eye Exam and Contact Lenses', '', '$60'],
+        ['Planned Replacement', '$25 Copayment', ''],
+        ['Disposable', '$45 Copayment', ''],
+      ],
+      [
+        ['Contacts', '', ''],
+        ['Eye Exam and Contact Lenses', '', '$60'],
+        ['Planned Replacement', '$25 Copayment', ''],
+        ['Disposable', '$45 Copayment', ''],
+      ],
+    ],
+  ])('%s', (_, rows, want) => {
+    expect(read(rows)).toEqual(want);
+  });
+});
+
+describe("the plan's period in a sentence that names no item", () => {
+  it.each([
+    [
+      'Benefits under the plan are available to employees and covered dependents age 19 and over once in any 24-month period.',
+      'once in any 24-month period',
+    ],
+    [
+      'Plan benefits are provided once during each 12-month period.',
+      'once during each 12-month period',
+    ],
+    // for children alone, for an item, or no period
+    [
+      'Benefits are available to covered dependents up to, but not including age 19, once in any 12-month period.',
+      undefined,
+    ],
+    ['Benefits for frames are available once in any 24-month period.', undefined],
+    ['Benefits are available from any licensed provider.', undefined],
+  ])('%s', (sentence, want) => {
+    expect(planPeriodSaid(sentence)).toBe(want);
+  });
+});
+
+describe('a frequency said in words names items, not the people wearing them', () => {
+  it.each([
+    [
+      'Exams and lenses once every 12 months',
+      ['examination', 'lensesOrContactLenses'],
+      'once every 12 months',
+    ],
+    ['Contact lens wearers are eligible every 12 months for an eye exam', undefined, undefined],
+    ['Eyeglass wearers may renew every 24 months', undefined, undefined],
+  ])('%s', (text, items, value) => {
+    const said = frequencySaid(text);
+    expect(said?.items).toEqual(items);
+    expect(said?.value).toBe(value);
   });
 });

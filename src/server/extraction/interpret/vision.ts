@@ -21,6 +21,8 @@ import {
 } from './grid.ts';
 import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
+  type AgeSpan,
+  ageGroupOf,
   BULLET,
   costOfItemAbove,
   FREQUENCY_VALUE,
@@ -35,6 +37,7 @@ import {
   networkOf,
   PARENTHESES_OUT_OF_NETWORK,
   productsNamed,
+  SERVICE_LEVEL,
   SUM_ROW,
 } from './vocabulary.ts';
 
@@ -124,8 +127,9 @@ function addFrequency(
   }
 }
 
-function isFrequencyValue(v: string | undefined): boolean {
-  return v !== undefined && FREQUENCY_VALUE.test(v) && !/\$/.test(v);
+/** A frequency, not a cost that mentions when it applies ('40% off …, once the insured benefit is used'). */
+export function isFrequencyValue(v: string | undefined): boolean {
+  return v !== undefined && FREQUENCY_VALUE.test(v) && !/[$%]/.test(v);
 }
 
 /**
@@ -306,14 +310,21 @@ export function collectFrequency(t: AnalyzedTable, facts: Facts): void {
   const valueCols = t.columns.filter((c) => c.index > 0);
   const options = valueCols.filter((c) => isOptionName(c.heading));
   if (options.length >= 2) for (const c of options) facts.addOption('vision', c.heading);
+  // a column saying whom by age each row is for ('Frame | once every other calendar year |
+  // Insured Persons 19 years of age and older'): the row's class
+  const ages = base.classRef || options.length >= 2 ? new Map() : ageGroupsOfRows(t.body, 0);
   for (const row of t.body) {
     const items = frequencyItems(cellText(row.cells[0]));
     if (items.length === 0) continue;
+    const age = ages.get(row.row)?.group;
+    const scope: Scope =
+      age && age.ages !== 'all' ? { product: 'vision', classRef: age.group } : base;
+    if (age && age.ages !== 'all') facts.ageGroups.set(age.group, age.ages);
     for (const col of valueCols) {
       const cell = row.cells[col.index];
-      if (!cell || !cellText(cell)) continue;
+      if (!cell || !cellText(cell) || ageGroupOf(cellText(cell))) continue;
       const option = options.length >= 2 && isOptionName(col.heading);
-      add(items, cell, option ? { product: 'vision', classRef: col.heading } : base);
+      add(items, cell, option ? { product: 'vision', classRef: col.heading } : scope);
       if (!option) break;
     }
   }
@@ -633,7 +644,8 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
     if (r.length) right.push(r.join(' '));
   }
   if (!left.length || !right.length) return undefined;
-  return [left.join(' '), right.join(' ')];
+  // each side cleaned like any value ('20% off retail price^' keeps no footnote mark)
+  return [cleanValue(left.join(' ')), cleanValue(right.join(' '))];
 }
 
 /**
@@ -657,7 +669,8 @@ export const PARENTHESISED_NOTE =
 
 export function isSentence(text: string): boolean {
   const t = text.trim();
-  return /[a-z)][.!]$/.test(t) && t.split(/\s+/).length >= 4;
+  // (its last word may be an acronym: '… prior authorization from the VPA.')
+  return /([a-z)]|\b[A-Z]{2,5})[.!]$/.test(t) && t.split(/\s+/).length >= 4;
 }
 
 /**
@@ -722,6 +735,123 @@ export function parenthesesAreOutOfNetwork(doc: AnalyzedDocument): boolean {
       ? PARENTHESES_OUT_OF_NETWORK.test(item.line.text)
       : item.table.table.cells.some((c) => PARENTHESES_OUT_OF_NETWORK.test(cellText(c))),
   );
+}
+
+/** An age group as printed and the ages it covers. */
+export interface AgeGroup {
+  group: string;
+  ages: AgeSpan;
+}
+
+/**
+ * A label cell whose lines after the service's name say whom by age it is for ('Comprehensive Eye
+ * Examination' over 'Insured Persons 19 years of age and' over 'older'; 'Contact Lenses Fit and
+ * Follow-Up' over '(19 years of age and older):' over a note), or a name ending in the group in
+ * parentheses ('Photochromic – Non-Glass (19 years of age and older)'): the name alone (no
+ * trailing colon) and the group. Undefined when no line after the first is only an age group.
+ */
+export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup } | undefined {
+  const ls = lines.map((l) => l.trim()).filter(Boolean);
+  const nameOf = (text: string) => cleanValue(text).replace(/\s*:$/, '');
+  for (let i = 1; i < ls.length; i++)
+    for (let j = i; j < Math.min(ls.length, i + 2); j++) {
+      const group = ageGroupOf(ls.slice(i, j + 1).join(' '));
+      if (group) return { name: nameOf(ls.slice(0, i).join(' ')), group };
+    }
+  const m = (ls[0] ?? '').match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
+  const group = m ? ageGroupOf(m[2]!) : undefined;
+  return m && group && group.ages !== 'all' ? { name: nameOf(m[1]!), group } : undefined;
+}
+
+/**
+ * The age group of each body row of a grid that prints its rows' age groups itself, by row: in a
+ * label cell's last lines (a block's head scopes the rows indented below it, until a row starts at
+ * the head's indent or left of it), or as the whole text of a value cell (a 'who' column: 'Frame |
+ * once every other calendar year | Insured Persons 19 years of age and older'). Empty unless the
+ * grid prints two groups of different ages or more: one group alone is no split into classes.
+ */
+export function ageGroupsOfRows(
+  rows: Array<{ row: number; cells: Array<Cell | undefined> }>,
+  labelCol: number,
+): Map<number, { group: AgeGroup; name?: string }> {
+  const out = new Map<number, { group: AgeGroup; name?: string }>();
+  let held: { group: AgeGroup; x: number } | undefined;
+  for (const row of rows) {
+    const label = row.cells[labelCol];
+    const x = label?.lines[0]?.box[0];
+    if (held && (x === undefined || x <= held.x + 1)) held = undefined;
+    const own = label ? labelAgeGroup(label.lines.map((l) => l.text)) : undefined;
+    if (own && x !== undefined) held = { group: own.group, x };
+    const who = row.cells
+      .filter((c, i) => c && i !== labelCol && c !== label)
+      .map((c) => ageGroupOf(cellText(c)))
+      .find(Boolean);
+    const group = own?.group ?? who ?? held?.group;
+    if (group) out.set(row.row, { group, ...(own ? { name: own.name } : {}) });
+  }
+  const spans = new Set([...out.values()].map((g) => g.group.ages).filter((a) => a !== 'all'));
+  return spans.size >= 2 ? out : new Map();
+}
+
+/**
+ * A row indented under a row without values whose label names a service, and naming only a level
+ * ('Tier 1' under 'Progressive – Premium'): a kind of that service, written 'Progressive –
+ * Premium Tier 1'. Undefined for other rows ('Private Practice Provider' under 'Frame Benefit'
+ * names where, not a kind).
+ */
+export function kindUnderSubhead(
+  label: string,
+  x: number | undefined,
+  subhead: { name: string; x: number } | undefined,
+): string | undefined {
+  if (!subhead || x === undefined || x <= subhead.x + 3) return undefined;
+  if (!SERVICE_LEVEL.test(label) || !isVisionService(subhead.name)) return undefined;
+  return `${subhead.name} ${label}`;
+}
+
+/**
+ * A sub-head inside a box that prints one value for the whole box ('Frames:' over 'Non-Collection
+ * Frame Allowance (Retail): | 80% of balance … |', 'Davis Vision Collection: | | $22', 'Fashion
+ * level | $0 |' …): the sub-head (its label ends in a colon, one network's value alone) is no row,
+ * and its value goes to every other row of the box (the rows between two section rows), none of
+ * which prints a value in that column. By body row: the cells to read instead, and the rows left.
+ */
+export function boxValuesOfSubheads(
+  body: Array<{ row: number; cells: Array<Cell | undefined> }>,
+  shape: GridShape,
+): { cells: Map<number, Array<Cell | undefined>>; dropped: Set<number> } {
+  const out = { cells: new Map<number, Array<Cell | undefined>>(), dropped: new Set<number>() };
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return out;
+  const filled = (r: (typeof body)[number], c: number) => {
+    const cell = r.cells[c];
+    return cell !== undefined && cell.col === c && cellText(cell) !== '';
+  };
+  const boxes: Array<typeof body> = [[]];
+  for (const r of body) {
+    if (isSectionRow(r.cells, shape)) boxes.push([]);
+    else boxes[boxes.length - 1]!.push(r);
+  }
+  for (const box of boxes)
+    for (const [col, other] of [
+      [g.in, g.out],
+      [g.out, g.in],
+    ] as const) {
+      // the one row of the box with a value in this column: a sub-head with none in the other
+      const printing = box.filter((r) => filled(r, col));
+      const head = printing.length === 1 ? printing[0]! : undefined;
+      if (!head || filled(head, other) || !/\S:$/.test(cellText(head.cells[shape.labelCol])))
+        continue;
+      const others = box.filter((r) => r !== head);
+      if (others.length < 2) continue;
+      out.dropped.add(head.row);
+      for (const r of others) {
+        const cells = [...(out.cells.get(r.row) ?? r.cells)];
+        cells[col] = head.cells[col];
+        out.cells.set(r.row, cells);
+      }
+    }
+  return out;
 }
 
 export function collectVision(
@@ -789,7 +919,17 @@ export function collectVision(
   let parent: Cell | undefined;
   // the label of the row above
   let labelAbove: string | undefined;
-  for (const row of t.body) {
+  // rows scoped by the age group their grid prints in label cells or a 'who' column
+  const ages =
+    base.classRef || options.length > 0
+      ? new Map<number, { group: AgeGroup; name?: string }>()
+      : ageGroupsOfRows(t.body, shape.labelCol);
+  // the last row without values, and where its label starts: rows indented under it are its kinds
+  let subhead: { name: string; x: number } | undefined;
+  const boxes = boxValuesOfSubheads(t.body, shape);
+  for (const printed of t.body) {
+    if (boxes.dropped.has(printed.row)) continue;
+    const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
     // the whole label cell is the service line as printed
@@ -809,7 +949,14 @@ export function collectVision(
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
     const labelCell = row.cells[shape.labelCol];
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
+    const age = ages.get(row.row);
+    if (age?.name) service = age.name;
+    // 'Hearing Care:' is the service 'Hearing Care'
+    service = service.replace(/\s*:$/, '');
+    const labelX = labelCell?.lines[0]?.box[0];
+    if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {
+      if (labelX !== undefined) subhead = { name: service, x: labelX };
       section = service;
       addBarFrequency(service, label.source, row.row);
       barRenews = renewsOfBar(service);
@@ -817,6 +964,8 @@ export function collectVision(
       band = oneNetworkNamed(service) ?? band;
       continue;
     }
+    // 'Tier 1' indented under 'Progressive – Premium' is 'Progressive – Premium Tier 1'
+    service = kindUnderSubhead(service, labelX, subhead) ?? service;
     // 'Co-Pay' under 'Eyeglass Frequency' is the eyeglasses' co-pay
     const above = labelAbove;
     labelAbove = label.text;
@@ -847,8 +996,15 @@ export function collectVision(
           const v = valueAt(row.cells, g.in ?? g.both)?.value;
           return !v || isFrequencyValue(v);
         }));
+    const ageScope =
+      age && age.group.ages !== 'all'
+        ? { product: 'vision' as const, classRef: age.group.group }
+        : undefined;
+    if (ageScope) facts.ageGroups.set(age!.group.group, age!.group.ages);
     for (const g of shape.groups) {
-      const scope: Scope = g.option ? { product: 'vision', classRef: g.option } : base;
+      const scope: Scope = g.option
+        ? { product: 'vision', classRef: g.option }
+        : (ageScope ?? base);
       const order = t.order + row.row / 1000;
       if (renews && freqItems.length > 0)
         addFrequency(
@@ -975,12 +1131,16 @@ export function collectVision(
 const FREQUENCY_PHRASE =
   /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
 
+/** People named by what they wear ('contact lens wearers', 'eyeglass wearers'). */
+const WEARERS = /\b(?:contact\s+)?(?:lens(?:es)?|eyeglass(?:es)?|glasses)\s+wearers?\b/gi;
+
 /** A frequency and what it is for, said in words ('Exams and lenses once every 12 months'). */
-function frequencySaid(
+export function frequencySaid(
   text: string,
 ): { items: ReturnType<typeof frequencyItems>; value: string } | undefined {
   const m = text.match(FREQUENCY_PHRASE);
-  const items = m ? frequencyItems(text.slice(0, m.index)) : [];
+  // 'Contact lens wearers are eligible every 12 months for an eye exam': people, not an item
+  const items = m ? frequencyItems(text.slice(0, m.index).replace(WEARERS, ' ')) : [];
   return m && items.length > 0 ? { items, value: m[1]! } : undefined;
 }
 
@@ -1002,6 +1162,52 @@ export function collectFrequencyProse(doc: AnalyzedDocument, facts: Facts): void
       for (const it of said.items) facts.add(FREQUENCY_FACT[it], e, scope, item.order);
     }
   }
+}
+
+/**
+ * The plan's own period in a sentence that names no item ('Benefits under the plan are available
+ * to employees and covered dependents age 19 and over once in any 24-month period.'): the
+ * frequency of the exam, the lenses and the frame, as printed. A sentence for children alone
+ * ('… covered dependents up to, but not including age 19, once in any 12-month period') is left.
+ */
+const PLAN_PERIOD =
+  /\bbenefits\b[^.;]*?\b(?:are|is)\s+(?:available|provided|payable|covered)\b[^.;]*?\b(once\s+(?:in|during|per|every)\s+(?:any\s+|each\s+|a\s+)?(?:\d{1,2}|twelve|twenty-four)[- ]month\s+period)\b/i;
+const CHILDREN_ONLY =
+  /\b(?:dependents?|children|child)\b[^.;]*\b(?:under|up to|younger than|not including|until)\b[^.;]*\bage\b/i;
+
+export function planPeriodSaid(sentence: string): string | undefined {
+  const m = sentence.match(PLAN_PERIOD);
+  if (!m || CHILDREN_ONLY.test(sentence.slice(0, m.index! + m[0].length))) return undefined;
+  return frequencyItems(sentence.slice(0, m.index! + m[0].length - m[1]!.length)).length === 0
+    ? m[1]
+    : undefined;
+}
+
+/** The plan's period said in a paragraph of a vision section (`planPeriodSaid`), lines joined. */
+export function collectPlanPeriod(doc: AnalyzedDocument, facts: Facts): void {
+  let lines: Line[] = [];
+  let order = 0;
+  const flush = () => {
+    const text = lines.map((l) => l.text.trim()).join(' ');
+    for (const sentence of text.split(/(?<=\.)\s+/)) {
+      const period = planPeriodSaid(sentence);
+      if (!period) continue;
+      const e = evidence(period, sourceOfLines(lines), 'prose');
+      for (const kind of ['freqExam', 'freqLenses', 'freqFrame'] as const)
+        facts.add(kind, e, { product: 'vision' }, order);
+      break;
+    }
+    lines = [];
+  };
+  for (const item of doc.items) {
+    const part =
+      item.kind === 'line' && !item.heading && item.scope.product === 'vision' ? item : undefined;
+    if (!part || (lines.length > 0 && lines[0]!.page !== part.line.page)) flush();
+    if (!part) continue;
+    if (lines.length === 0) order = part.order;
+    lines.push(part.line);
+  }
+  flush();
 }
 
 /**

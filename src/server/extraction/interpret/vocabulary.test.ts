@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_HEADING,
+  ageGroupOf,
   amountsByNetwork,
   BARE_PROCEDURE_CODE,
   CONTINUED,
@@ -589,6 +590,9 @@ describe('a vision service is no dental procedure', () => {
     ['Ophthalmologic visit', true],
     ['Plano (non-prescription) sunglasses', true],
     ['Low-vision testing and equipment', true],
+    // the kinds of contact lenses a grid under 'Contact lenses' prints alone
+    ['Elective (cosmetic/convenience)', true],
+    ['Non-Elective (Medically Necessary)', true],
     ['D0120 PERIODIC ORAL EVALUATION EST PT', false],
     ['D0210 INTRAORAL-COMPLETE SERIES RADIOGRAPHIC IMAGES', false],
     ['Comprehensive periodontal evaluation', false],
@@ -667,6 +671,33 @@ describe('a heading that names the members a grid is for', () => {
     ['Benefits for adults include an annual exam and glasses every other year', undefined],
   ])('%s', (text, want) => {
     expect(memberGroupOf(text)).toBe(want);
+  });
+});
+
+describe('a line that says only whom by age the benefits are for', () => {
+  it.each([
+    [
+      'Insured Persons 19 years of age and older',
+      'Insured Persons 19 years of age and older',
+      '19+',
+    ],
+    ['Insured Persons under 19 years of age', 'Insured Persons under 19 years of age', '<19'],
+    ['(19 years of age and older)', '19 years of age and older', '19+'],
+    ['(under 19 years of age):', 'under 19 years of age', '<19'],
+    ['Members age 19+', 'Members age 19+', '19+'],
+    ['Children under age 19', 'Children under age 19', '<19'],
+    ['Covered persons 18 and over', 'Covered persons 18 and over', '18+'],
+    ['Insured Persons', 'Insured Persons', 'all'],
+    ['Children', undefined, undefined],
+    ['Adults', undefined, undefined],
+    ['Comprehensive Eye Examination', undefined, undefined],
+    ['Frame', undefined, undefined],
+    ['Dependent children to age 26 are eligible for coverage under the plan', undefined, undefined],
+    ['$0 Copayment', undefined, undefined],
+  ])('%s', (text, group, ages) => {
+    const got = ageGroupOf(text);
+    expect(got?.group).toBe(group);
+    expect(got?.ages).toBe(ages);
   });
 });
 

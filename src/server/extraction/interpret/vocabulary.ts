@@ -41,6 +41,49 @@ export function memberGroupOf(heading: string): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
+/** Who a printed age group covers: everyone, those of an age or older ('19+'), or those under one ('<19'). */
+export type AgeSpan = 'all' | `${number}+` | `<${number}`;
+
+const PERSONS_WORD =
+  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
+const AGE_OR_OLDER =
+  '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+';
+const UNDER_AGE =
+  '(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+const AGE_GROUP = new RegExp(
+  `^\\(?\\s*(${PERSONS_WORD})?\\s*(?:(?:aged?\\s+)?(?:${AGE_OR_OLDER})|(?:${UNDER_AGE}))?\\s*\\)?\\s*:?$`,
+  'i',
+);
+
+/**
+ * A line that says only whom by age the benefits beside or below it are for ('Insured Persons 19
+ * years of age and older', 'Insured Persons under 19 years of age', '(19 years of age and older)',
+ * 'Members age 19+', 'Insured Persons' for everyone): the group as printed, without parentheses
+ * or a colon, and its span of ages. Undefined for any other text, and for a persons word alone
+ * that is more than a group ('Children', 'Adults' alone name no age and are left).
+ */
+export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (!t || t.length > 60) return undefined;
+  const m = t.match(AGE_GROUP);
+  if (!m) return undefined;
+  const [, persons, older, plus, under] = m;
+  const group = t
+    .replace(/^\(\s*|\s*\)?\s*:?$/g, '')
+    .replace(/\s*\)$/, '')
+    .trim();
+  const n = older ?? plus;
+  if (n) return { group, ages: `${Number(n)}+` };
+  if (under) return { group, ages: `<${Number(under)}` };
+  // a persons word alone is everyone only when it is an insured group ('Insured Persons')
+  if (persons && /\b(insured|covered|eligible|enrolled)\s+/i.test(persons))
+    return { group, ages: 'all' };
+  return undefined;
+}
+
+/** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
+export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
+
 /**
  * A legend saying that amounts in parentheses are what the plan pays out of network ('The amounts
  * in parentheses show the most the plan would reimburse you for out-of-network services').
@@ -676,7 +719,7 @@ export function isProseFragment(text: string): boolean {
 // ---------------------------------------------------------------- vision
 
 export const VISION_SERVICE =
-  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear|eyeglass(es)?|spectacles?|sunglasses|polarized|uv|ultraviolet|high[- ]index|transitions|ophthalm\w*|optometr\w*|low[- ]vision)\b/i;
+  /\b(exam(ination)?s?|eye exam|lens(es)?|single vision|bifocal|trifocal|lenticular|progressive|frames?|contacts?|contact lens(es)?|materials?|retinal|lasik|laser|coatings?|tint|polycarbonate|photochromic|scratch|anti-?reflective|fitting|evaluation|glasses|eyewear|eyeglass(es)?|spectacles?|sunglasses|polarized|uv|ultraviolet|high[- ]index|transitions|ophthalm\w*|optometr\w*|low[- ]vision|(?:non-?)?elective)\b/i;
 
 /**
  * What only a dental procedure's name says ('D0120 Periodic oral evaluation', 'Comprehensive

@@ -3,7 +3,7 @@ import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { buildPdf } from '../testing/build-pdf.ts';
 import { openPdf, wordRuns } from './pdf.ts';
-import { textFromOperators, wordsOfRuns } from './pdf-text.ts';
+import { textFromOperators, withoutTemplateFields, wordsOfRuns } from './pdf-text.ts';
 
 const glyphs = (text: string, width = 500) =>
   [...text].map((ch) => ({ unicode: ch, width, isSpace: ch === ' ' }));
@@ -207,5 +207,43 @@ describe('a document opened without its images', () => {
     const ops = await (await doc.getPage(1)).getOperatorList();
     await close();
     expect(ops.fnArray.includes(OPS.paintImageXObject)).toBe(drawn);
+  });
+});
+
+describe('a template field code left under the printed text', () => {
+  /** A word at x on a line of type from top to bottom. */
+  const word = (text: string, x: number, top: number, bottom: number) => ({
+    text,
+    box: [x, top, x + 5 * text.length, bottom] as [number, number, number, number],
+    size: bottom - top,
+    confidence: 1,
+  });
+  const printed = [
+    word('Necessary', 59.25, 545.48, 556.8),
+    word('contact', 100.36, 545.48, 556.8),
+    word('lenses', 129.16, 545.48, 556.8),
+    word('Covered', 306.75, 545.48, 556.8),
+  ];
+  it.each([
+    [
+      'the field code and its line of type go, the printed words stay',
+      [
+        word('{@Bullet}', 59.25, 544.32, 551.02),
+        word('Necessary', 88.12, 544.32, 551.02),
+        word('contact', 118.12, 544.32, 551.02),
+        word('lens', 139.14, 544.32, 551.02),
+        word('3', 153.5, 544.32, 551.02),
+        ...printed,
+      ],
+      ['Necessary', 'contact', 'lenses', 'Covered'],
+    ],
+    ['no field code: every word stays', printed, ['Necessary', 'contact', 'lenses', 'Covered']],
+    [
+      'braces that are no field code stay',
+      [word('{see', 59.25, 544.32, 551.02), word('note}', 88.12, 544.32, 551.02)],
+      ['{see', 'note}'],
+    ],
+  ])('%s', (_, words, want) => {
+    expect(withoutTemplateFields(words).map((w) => w.text)).toEqual(want);
   });
 });

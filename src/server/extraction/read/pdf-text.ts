@@ -364,3 +364,19 @@ export function isSuperscript(run: TextRun, runs: TextRun[]): boolean {
       ((run.x0 >= r.x1 - 2 && run.x0 <= r.x1 + 3) || (r.x0 >= run.x1 - 1 && r.x0 <= run.x1 + 8)),
   );
 }
+
+/** A publishing template's field code left in the text layer ('{@Bullet}'). */
+const TEMPLATE_FIELD = /^\{@[\w-]+\}$/;
+
+/**
+ * Words of a line a publishing template left unrendered under the printed text: a field code
+ * ('{@Bullet}') and every word set on its line in its type ('{@Bullet} Necessary contact lens 3'
+ * under 'Necessary contact lenses' in larger type). Dropped, so the printed words read alone.
+ */
+export function withoutTemplateFields(words: Word[]): Word[] {
+  const fields = words.filter((w) => TEMPLATE_FIELD.test(w.text.trim()));
+  if (fields.length === 0) return words;
+  const sameLine = (w: Word, f: Word) =>
+    Math.abs(w.box[1] - f.box[1]) < 0.5 && Math.abs(w.box[3] - f.box[3]) < 0.5;
+  return words.filter((w) => !fields.some((f) => sameLine(w, f)));
+}

@@ -15,7 +15,7 @@ import { readGlyphRegions } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
 import { rulingsFromOperators } from './pdf-graphics.ts';
-import { type TextRun, textFromOperators, wordsOfRuns } from './pdf-text.ts';
+import { type TextRun, textFromOperators, withoutTemplateFields, wordsOfRuns } from './pdf-text.ts';
 import { garbledFonts } from './text-sense.ts';
 
 const require = createRequire(import.meta.url);
@@ -173,6 +173,7 @@ export async function readPdfPage(
     const content = await page.getTextContent();
     words = wordsOfRuns(wordRuns(runsOf(content.items as TextItemLike[], viewport.transform)));
   }
+  words = withoutTemplateFields(words);
   const chars = words.reduce((a, w) => a + w.text.length, 0);
   const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
   const layout = buildPage({
