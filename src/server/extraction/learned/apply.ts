@@ -808,10 +808,14 @@ export function readWithTemplates(
               );
             if (read) {
               if (unit.scanned) read.value = mendScanned(read.value, c.value);
+              // an amount another row printed alone says little of this row's words ('$300
+              // allowance'): the cut is a guess the engine's whole reading of the cell overrules
+              const whole = read.value;
               read.value = amountAlone(read.value, c);
               if (c.where.atEnd && !c.where.suffix.trim())
                 read.value = withoutRepeatedTail(prepared, unit, read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
+              if (read.value !== whole) loose.add(cell);
               cellUnit.set(cell, unit);
               taughtValue.set(cell, c.value);
               cells.set(column, cell);

@@ -1049,6 +1049,36 @@ describe('new rows of a taught grid', () => {
       ['Lined Bifocal Lenses', '$0', 'Amount over $67'],
     ]);
   });
+  it('keeps the words the engine read after a new row’s amount, where the taught row printed an amount alone', () => {
+    const sibling = markupLayout(
+      page([
+        ['Eye Exams', '$10', 'Amount over $40'],
+        ['Single Vision Lenses', '$0', 'Amount over $45'],
+        ['Low Vision Aids', '$300 allowance', 'Amount over $300'],
+        ['Frames', '$150 allowance', 'Amount over $70'],
+        ...frequencies,
+      ]),
+    );
+    const generic: ParsedData = [
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: row(0, 'Low Vision Aids', '$300 allowance', 'Amount over $300'),
+      },
+    ];
+    const inNetwork = (data: ParsedData) =>
+      tableRows(data, 'visionInsurance_benefitSummary').find(
+        (r) => r.servicesAndMaterials === 'Low Vision Aids',
+      )?.inNetworkCost;
+    // read like the taught '$0' alone, the row's amount is cut at its words…
+    expect(inNetwork(readWithTemplates(sibling, [], [taught], 'carrierProposal').data)).toBe(
+      '$300',
+    );
+    // …a guess the engine's whole reading of the cell overrules
+    expect(inNetwork(readWithTemplates(sibling, generic, [taught], 'carrierProposal').data)).toBe(
+      '$300 allowance',
+    );
+  });
 });
 
 describe('a class the taught document did not print', () => {
