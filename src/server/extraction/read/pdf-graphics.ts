@@ -25,7 +25,7 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
 }
 
 /** 0 (black) .. 1 (white) for a '#rrggbb' colour; 1 when unknown. */
-function lightness(color: unknown): number {
+export function lightness(color: unknown): number {
   if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return 1;
   const r = Number.parseInt(color.slice(1, 3), 16);
   const g = Number.parseInt(color.slice(3, 5), 16);
@@ -269,3 +269,99 @@ export function shadingInsideCells(
   });
   return out;
 }
+
+/** A box on the page, in viewport space: [x0, y0, x1, y1]. */
+export type Box = [number, number, number, number];
+
+/**
+ * What light text can be seen against: the page's filled areas darker than DARK_GROUND and the
+ * places pictures are drawn (a document opened without its images still leaves the transform
+ * that placed each one, restored with nothing drawn in between). `undefined` when the page paints
+ * with shadings or patterns, whose ground cannot be told from the operators: then nothing is
+ * taken for invisible.
+ */
+export function backdropsFromOperators(
+  ops: OperatorList,
+  viewportTransform: number[],
+): Box[] | undefined {
+  const boxes: Box[] = [];
+  let ctm = viewportTransform.slice(0, 6) as Matrix;
+  let fill: unknown = '#000000';
+  const stack: Array<{ ctm: Matrix; fill: unknown }> = [];
+  const unitSquare = () => {
+    const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+  };
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    switch (fn) {
+      case OPS.save:
+      case OPS.paintFormXObjectBegin:
+        stack.push({ ctm, fill });
+        if (fn === OPS.paintFormXObjectBegin) {
+          const m = args?.[0] as Matrix | null | undefined;
+          if (m && m.length >= 6) ctm = multiply(ctm, m);
+        }
+        break;
+      case OPS.restore:
+      case OPS.paintFormXObjectEnd: {
+        // a picture left out of the operator list: its transform, then nothing drawn
+        if (fn === OPS.restore && ops.fnArray[i - 1] === OPS.transform) unitSquare();
+        const s = stack.pop();
+        if (s) ({ ctm, fill } = s);
+        break;
+      }
+      case OPS.transform:
+        ctm = multiply(ctm, args as Matrix);
+        break;
+      case OPS.setFillRGBColor:
+        fill = args?.[0];
+        break;
+      case OPS.paintImageXObject:
+      case OPS.paintInlineImageXObject:
+      case OPS.paintImageMaskXObject:
+      case OPS.paintImageXObjectRepeat:
+      case OPS.paintImageMaskXObjectRepeat:
+      case OPS.paintImageMaskXObjectGroup:
+      case OPS.paintInlineImageXObjectGroup:
+      case OPS.paintSolidColorImageMask:
+        unitSquare();
+        break;
+      case OPS.shadingFill:
+      case OPS.setFillColorN:
+        return undefined;
+      case OPS.constructPath: {
+        const op = args?.[0] as number;
+        const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
+        if (!data || !FILL_OPS.has(op) || lightness(fill) > DARK_GROUND) break;
+        const xs: number[] = [];
+        const ys: number[] = [];
+        let k = 0;
+        while (k < data.length) {
+          const code = data[k]!;
+          if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE)
+            break;
+          const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
+          if (code !== CLOSE) {
+            const [x, y] = apply(ctm, data[k + n - 2]!, data[k + n - 1]!);
+            xs.push(x);
+            ys.push(y);
+          }
+          k += n;
+        }
+        if (xs.length)
+          boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return boxes;
+}
+
+/** A fill lighter than this is no ground for light text to be seen on. */
+const DARK_GROUND = 0.9;

@@ -1,5 +1,6 @@
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Word } from '../layout.ts';
+import { lightness } from './pdf-graphics.ts';
 
 /**
  * Words with positions from a page's operator list, the same pass that gives the rulings: the
@@ -63,6 +64,8 @@ export interface TextRun {
   bold?: boolean;
   /** The font resource its first glyph is set in (a page's fonts are told apart by it). */
   font?: string;
+  /** Filled in white (or nearly): seen only over a dark fill or a picture (`visibleRuns`). */
+  light?: boolean;
 }
 
 export interface OperatorText {
@@ -94,6 +97,9 @@ interface TextState {
  */
 const WORD_GAP = 0.1;
 
+/** Text filled lighter than this (0 black … 1 white) shows only on a dark ground. */
+const LIGHT = 0.97;
+
 /**
  * Glyph runs of a page. A run breaks at spaces and where the next glyph does not continue the
  * previous one (a jump along the line, another line).
@@ -109,7 +115,10 @@ export function textFromOperators(
   // the text state (spacing, scaling, leading, rise, font) belongs to the graphics state: a
   // restore brings it back, so a form drawn between two lines (a bullet icon that sets its own
   // leading) does not change how the next line moves
-  const stack: Array<{ ctm: Matrix; text: TextState }> = [];
+  const stack: Array<{ ctm: Matrix; text: TextState; fill: unknown; mode: number }> = [];
+  // the fill colour and text rendering mode (0: fill) glyphs are drawn with
+  let fill: unknown = '#000000';
+  let mode = 0;
   let tm: Matrix = [1, 0, 0, 1, 0, 0];
   let x = 0;
   let y = 0;
@@ -161,23 +170,29 @@ export function textFromOperators(
     const args = ops.argsArray[i] as unknown[] | null;
     switch (fn) {
       case OPS.save:
-        stack.push({ ctm, text: textState() });
+        stack.push({ ctm, text: textState(), fill, mode });
         break;
       case OPS.restore: {
         const saved = stack.pop();
         if (saved) {
-          ctm = saved.ctm;
+          ({ ctm, fill, mode } = saved);
           restoreText(saved.text);
         }
         break;
       }
+      case OPS.setFillRGBColor:
+        fill = args?.[0];
+        break;
+      case OPS.setTextRenderingMode:
+        mode = Number(args?.[0]) || 0;
+        break;
       case OPS.transform:
         ctm = multiply(ctm, args as unknown as ArrayLike<number>);
         break;
       // a form XObject draws in its own space: its matrix applies until the form ends (a page
       // whose content is a rotated form reads upright only with it)
       case OPS.paintFormXObjectBegin: {
-        stack.push({ ctm, text: textState() });
+        stack.push({ ctm, text: textState(), fill, mode });
         const m = args?.[0] as ArrayLike<number> | null | undefined;
         if (m && m.length >= 6) ctm = multiply(ctm, m);
         break;
@@ -185,7 +200,7 @@ export function textFromOperators(
       case OPS.paintFormXObjectEnd: {
         const saved = stack.pop();
         if (saved) {
-          ctm = saved.ctm;
+          ({ ctm, fill, mode } = saved);
           restoreText(saved.text);
         }
         break;
@@ -301,6 +316,7 @@ export function textFromOperators(
               size,
               ...(bold ? { bold } : {}),
               ...(fontName ? { font: fontName } : {}),
+              ...(mode === 0 && lightness(fill) > LIGHT ? { light: true } : {}),
             };
           }
           run!.text += ch;

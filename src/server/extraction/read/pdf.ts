@@ -14,7 +14,7 @@ import { ExtractionError } from '../provider.ts';
 import { readGlyphRegions } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
-import { rulingsFromOperators } from './pdf-graphics.ts';
+import { backdropsFromOperators, rulingsFromOperators } from './pdf-graphics.ts';
 import { type TextRun, textFromOperators, withoutTemplateFields, wordsOfRuns } from './pdf-text.ts';
 import { garbledFonts } from './text-sense.ts';
 
@@ -132,6 +132,29 @@ export function wordRuns(runs: TextRun[]): TextRun[] {
 }
 
 /**
+ * The runs a reader sees: words filled in white where nothing dark and no picture lies under them
+ * (a word left in a table's empty cells for screen readers, 'empty') are no part of the page.
+ */
+export function visibleRuns(
+  runs: TextRun[],
+  ops: Parameters<typeof backdropsFromOperators>[0],
+  viewportTransform: number[],
+): TextRun[] {
+  if (!runs.some((r) => r.light)) return runs;
+  const grounds = backdropsFromOperators(ops, viewportTransform);
+  if (!grounds) return runs;
+  return runs.filter((r) => {
+    // (an unseen full stop or space keeps the gap the author set between words: kept)
+    if (!r.light || !/[\p{L}\p{N}]/u.test(r.text)) return true;
+    const x = (r.x0 + r.x1) / 2;
+    const y = r.baseline - r.size * 0.3;
+    return grounds.some(
+      ([x0, y0, x1, y1]) => x >= x0 - 1 && x <= x1 + 1 && y >= y0 - 1 && y <= y1 + 1,
+    );
+  });
+}
+
+/**
  * Reads one page's text layer and rulings into a layout page. Given an OCR engine, words set in
  * a font whose text spells nothing (while the rest of the page reads) are read from the page's
  * pixels instead (drawn from `drawable`, the same page of a document opened with its images when
@@ -155,7 +178,7 @@ export async function readPdfPage(
         })
       : undefined,
   );
-  let runs = fromOps.runs;
+  let runs = visibleRuns(fromOps.runs, ops, viewport.transform);
   let reread: Word[] = [];
   const garbled = ocr ? garbledFonts(runs) : new Set<string>();
   if (ocr && garbled.size) {
