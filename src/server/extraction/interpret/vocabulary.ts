@@ -403,6 +403,9 @@ export const DENTAL_CATEGORY =
 export const DEDUCTIBLE_WAIVER =
   /^\s*((ded\.?|deductible)\s+(is\s+)?)?(waived|applies|does not apply|not applicable)\s*$/i;
 
+/** A line saying what the plan pays for a category ('Plan Pays: Year 1 — 80% • Year 2 — 90%'). */
+export const PLAN_PAYS_LINE = /^\s*(?:the\s+)?plan\s+pays\s*:\s*(\S.*\d\s*%.*)$/i;
+
 /** A category named by its abbreviations alone ('Endo/Perio', 'Perio'). */
 export const ABBREVIATED_CATEGORY = /^\s*(endo|perio)(\s*[/&]\s*(endo|perio))?\W*$/i;
 
