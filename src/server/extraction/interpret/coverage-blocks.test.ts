@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blockRows, isBlockHeading, planFactRows } from './coverage-blocks.ts';
+import {
+  blockRows,
+  isBlockHeading,
+  orthodontiaBlockFacts,
+  planFactRows,
+} from './coverage-blocks.ts';
 import { PLAN_PAYS_LINE } from './vocabulary.ts';
 
 describe('a category block heading', () => {
@@ -90,5 +95,27 @@ describe('plan facts beside category blocks', () => {
     ],
   ])('%s', (_name, texts, expected) => {
     expect(planFactRows(texts.map((text) => ({ text })))).toEqual(expected);
+  });
+});
+
+describe('what an orthodontia block says of itself', () => {
+  it.each([
+    [
+      ['$1,500 lifetime max, limited to $500 per calendar year.'],
+      [{ at: 0, label: 'Orthodontic Lifetime Maximum', value: '$1,500' }],
+    ],
+    [
+      ['Orthodontic benefits are only available for eligible dependent children up to age 26.'],
+      [
+        {
+          at: 0,
+          label: 'Orthodontic Eligibility',
+          value: 'eligible dependent children up to age 26',
+        },
+      ],
+    ],
+    [['Braces and retainers.', 'Coverage available in all states.', '$50 per visit'], []],
+  ])('%j', (texts, expected) => {
+    expect(orthodontiaBlockFacts(texts)).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 import type { Cell, Table } from '../layout.ts';
 import { type AnalyzedDocument, type AnalyzedTable, analyzeTable } from './document.ts';
 import type { Scope } from './evidence.ts';
-import { DENTAL_CATEGORY, dentalRowKind, PLAN_PAYS_LINE } from './vocabulary.ts';
+import { DENTAL_CATEGORY, dentalRowKind, isOrthodontic, PLAN_PAYS_LINE } from './vocabulary.ts';
 
 /**
  * Dental categories printed as blocks of prose instead of a grid: a heading naming the category
@@ -94,6 +94,27 @@ export function planFactRows(
   return rows;
 }
 
+/**
+ * What an orthodontia block's lines say of its maximum and whom it covers: '$1,500 lifetime max,
+ * limited to $500 per calendar year.' → the lifetime maximum '$1,500'; 'Orthodontic benefits are
+ * only available for eligible dependent children up to age 26.' → 'eligible dependent children up
+ * to age 26'.
+ */
+export function orthodontiaBlockFacts(
+  texts: string[],
+): Array<{ at: number; label: string; value: string }> {
+  const out: Array<{ at: number; label: string; value: string }> = [];
+  texts.forEach((raw, at) => {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    const max = text.match(/^(\$\s?[\d,]+)\s+lifetime\s+max(imum)?\b/i);
+    if (max) out.push({ at, label: 'Orthodontic Lifetime Maximum', value: max[1]! });
+    const who = text.match(/\bavailable\s+(?:only\s+)?(?:for|to)\s+(.+?)\.?$/i);
+    if (who && /\b(child|children|dependents?|adults?|age)\b/i.test(who[1]!))
+      out.push({ at, label: 'Orthodontic Eligibility', value: who[1]!.trim() });
+  });
+  return out;
+}
+
 /** The category blocks of a document as one table (Service | Coverage); none under two blocks. */
 export function coverageBlockTables(doc: AnalyzedDocument): AnalyzedTable[] {
   // (a block may run on into the next table: its heading on one page, its 'Plan Pays' on the next)
@@ -146,8 +167,13 @@ export function coverageBlockTables(doc: AnalyzedDocument): AnalyzedTable[] {
       },
     );
   });
-  // the plan facts the blocks share, as rows of the same table
+  // the plan facts the blocks share, and what an orthodontia block says of itself, as rows
   const facts = planFactRows(cells.map((c) => c.cell));
+  for (const r of blockRows(cells.map((c) => c.cell))) {
+    if (!isOrthodontic(cells[r.heading]!.cell.text)) continue;
+    const inside = cells.slice(r.heading + 1, r.value).map((c) => c.cell.text);
+    for (const f of orthodontiaBlockFacts(inside)) facts.push({ ...f, at: r.heading + 1 + f.at });
+  }
   facts.forEach((f, k) => {
     const at = cells[f.at]!.cell;
     const row = found.length + 1 + k;
