@@ -3,6 +3,7 @@ import {
   blockRows,
   isBlockHeading,
   orthodontiaBlockFacts,
+  orthodontiaDeductible,
   planFactRows,
 } from './coverage-blocks.ts';
 import { PLAN_PAYS_LINE } from './vocabulary.ts';
@@ -117,5 +118,16 @@ describe('what an orthodontia block says of itself', () => {
     [['Braces and retainers.', 'Coverage available in all states.', '$50 per visit'], []],
   ])('%j', (texts, expected) => {
     expect(orthodontiaBlockFacts(texts)).toEqual(expected);
+  });
+});
+
+describe("orthodontia's own deductible in the plan's deductible sentence", () => {
+  it.each([
+    ['$100 per person, per calendar year; $150 lifetime deductible for Ortho.', '$150 lifetime'],
+    ['$50 per person; $50 deductible for orthodontia', '$50'],
+    ['$100 per person, per calendar year.', undefined],
+    ['$150 lifetime deductible for Ortho.', undefined],
+  ])('%j → %j', (text, expected) => {
+    expect(orthodontiaDeductible(text)).toBe(expected);
   });
 });

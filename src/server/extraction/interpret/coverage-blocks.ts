@@ -115,6 +115,20 @@ export function orthodontiaBlockFacts(
   return out;
 }
 
+/**
+ * Orthodontia's own deductible in a clause of the plan's deductible sentence ('…; $150 lifetime
+ * deductible for Ortho.' → '$150 lifetime'), in the cell itself or the one below its heading.
+ */
+export function orthodontiaDeductible(...texts: string[]): string | undefined {
+  for (const t of texts) {
+    const m = t
+      .replace(/\s+/g, ' ')
+      .match(/;\s*(\$\s?[\d,]+(?:\s+(?:lifetime|per person))?)\s+deductible\s+(?:for|on)\s+ortho/i);
+    if (m) return m[1]!;
+  }
+  return undefined;
+}
+
 /** The category blocks of a document as one table (Service | Coverage); none under two blocks. */
 export function coverageBlockTables(doc: AnalyzedDocument): AnalyzedTable[] {
   // (a block may run on into the next table: its heading on one page, its 'Plan Pays' on the next)
@@ -169,10 +183,19 @@ export function coverageBlockTables(doc: AnalyzedDocument): AnalyzedTable[] {
   });
   // the plan facts the blocks share, and what an orthodontia block says of itself, as rows
   const facts = planFactRows(cells.map((c) => c.cell));
-  for (const r of blockRows(cells.map((c) => c.cell))) {
-    if (!isOrthodontic(cells[r.heading]!.cell.text)) continue;
+  const blocks = blockRows(cells.map((c) => c.cell));
+  for (const r of blocks) {
+    const heading = cells[r.heading]!.cell.text.replace(/\s+/g, ' ').trim();
+    if (!isOrthodontic(heading)) continue;
     const inside = cells.slice(r.heading + 1, r.value).map((c) => c.cell.text);
     for (const f of orthodontiaBlockFacts(inside)) facts.push({ ...f, at: r.heading + 1 + f.at });
+    // '$100 per person, per calendar year; $150 lifetime deductible for Ortho.': orthodontia's own
+    // deductible, read as a deductible row under its service (the last block's only)
+    if (r !== blocks.at(-1)) continue;
+    for (const f of [...facts]) {
+      const own = orthodontiaDeductible(cells[f.at + 1]?.cell.text ?? '', cells[f.at]!.cell.text);
+      if (own) facts.push({ at: f.at, label: `${heading} Deductible`, value: own });
+    }
   }
   facts.forEach((f, k) => {
     const at = cells[f.at]!.cell;
