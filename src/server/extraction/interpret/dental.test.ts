@@ -305,7 +305,7 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
       'a sentence right under a procedure row',
       [
         head,
-        ['Preventive & Diagnostic Services', '', ''],
+        ['>>>>Preventive & Diagnostic Services'],
         ['Fluoride Treatment', '100%', '80%'],
         ['Consultations are counted as exams for purposes of frequency limitations', '100%', '80%'],
       ],
@@ -316,7 +316,7 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
       'a procedure named in no known word',
       [
         head,
-        ['Major Services', '', ''],
+        ['>>>>Other Services (After Deductible)'],
         ['Repair of Dentures', '50%', '50%'],
         ['Inlays', '50%', '50%'],
       ],
@@ -327,7 +327,7 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
       'a procedure stating its limit',
       [
         head,
-        ['Basic Services', '', ''],
+        ['>>>>Basic Services'],
         ['Sealants', '80%', '50%'],
         [
           'Fillings - Composite and Amalgam. Payment is allowed for one restoration per tooth',
@@ -348,7 +348,7 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
       'a sentence with no coinsurance beside it',
       [
         head,
-        ['Basic Services', '', ''],
+        ['>>>>Basic Services'],
         ['Sealants', '80%', '50%'],
         ['SEALANTS are limited to Covered Persons under the age of sixteen', '', ''],
       ],
@@ -358,11 +358,16 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
       'a plan fact among the procedures',
       [
         head,
-        ['Basic Services', '', ''],
+        ['>>>>Basic Services'],
         ['Sealants', '80%', '50%'],
         ['Deductible waived for these services', '100%', '100%'],
       ],
       'Deductible waived for these services',
+    ],
+    [
+      'a row under a category row with no bar above',
+      [head, ['Preventive', '100%', '100%'], ['Treatment and Therapy', '100%', '80%']],
+      'Treatment and Therapy',
     ],
   ])('%s stays out', (_name, table, label) => {
     expect(rowsOf(table).find((r) => r.serviceTypeLabel === label)).toBeUndefined();

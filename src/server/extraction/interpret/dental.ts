@@ -902,8 +902,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // 'Consultations are counted as exams for purposes of frequency limitations | 100% | 100% |
     // 80% | 80%' right under a procedure row: a row of the same list, a coinsurance in every
     // value column, is a procedure however it is worded
+    // (under a category bar only: rows that are categories themselves, 'Preventive | 100%' over
+    // 'Treatment and Therapy | 100%', name their services in words of their own or none)
     const amongProcedures =
       !scheduled &&
+      barSeen &&
       lastService !== undefined &&
       lastService.row === rowAbove &&
       !PLAN_FACT_WORDS.test(label.text) &&
