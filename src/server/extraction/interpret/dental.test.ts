@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../layout.ts';
+import { markupLayout } from '../testing/markup-layout.ts';
+import { tableRows } from '../testing/parsed.ts';
 import {
   categoriesAcross,
   cutValue,
@@ -13,6 +15,7 @@ import {
   withoutNotes,
   withoutParentheses,
 } from './dental.ts';
+import { interpretProposal } from './proposal.ts';
 import { CONTINUED } from './vocabulary.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
@@ -287,5 +290,86 @@ describe('labels that go on from the line above', () => {
     ['Oral Surgery (includes surgical extractions)', false],
   ])('%j goes on: %s', (text, expected) => {
     expect(CONTINUED.test(text)).toBe(expected);
+  });
+});
+
+describe('a row among procedure rows, a coinsurance in every column, is a procedure', () => {
+  const rowsOf = (table: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Description of Covered Services', table])),
+      'dentalInsurance_coveredServices',
+    );
+  const head = ['', 'PPO Dentist', 'Non-Participating Dentist'];
+  it.each([
+    [
+      'a sentence right under a procedure row',
+      [
+        head,
+        ['>>>>Preventive & Diagnostic Services'],
+        ['Fluoride Treatment', '100%', '80%'],
+        ['Consultations are counted as exams for purposes of frequency limitations', '100%', '80%'],
+      ],
+      'Consultations are counted as exams for purposes of frequency limitations',
+      '100%',
+    ],
+    [
+      'a procedure named in no known word',
+      [
+        head,
+        ['>>>>Other Services (After Deductible)'],
+        ['Repair of Dentures', '50%', '50%'],
+        ['Inlays', '50%', '50%'],
+      ],
+      'Inlays',
+      '50%',
+    ],
+    [
+      'a procedure stating its limit',
+      [
+        head,
+        ['>>>>Basic Services'],
+        ['Sealants', '80%', '50%'],
+        [
+          'Fillings - Composite and Amalgam. Payment is allowed for one restoration per tooth',
+          '80%',
+          '50%',
+        ],
+      ],
+      'Fillings - Composite and Amalgam. Payment is allowed for one restoration per tooth',
+      '80%',
+    ],
+  ])('%s', (_name, table, label, coverage) => {
+    const row = rowsOf(table).find((r) => r.serviceTypeLabel === label);
+    expect(row?.coverageLevelInNetwork).toBe(coverage);
+  });
+
+  it.each([
+    [
+      'a sentence with no coinsurance beside it',
+      [
+        head,
+        ['>>>>Basic Services'],
+        ['Sealants', '80%', '50%'],
+        ['SEALANTS are limited to Covered Persons under the age of sixteen', '', ''],
+      ],
+      'SEALANTS are limited to Covered Persons under the age of sixteen',
+    ],
+    [
+      'a plan fact among the procedures',
+      [
+        head,
+        ['>>>>Basic Services'],
+        ['Sealants', '80%', '50%'],
+        ['Deductible waived for these services', '100%', '100%'],
+      ],
+      'Deductible waived for these services',
+    ],
+    [
+      'a row under a category row with no bar above',
+      [head, ['Preventive', '100%', '100%'], ['Treatment and Therapy', '100%', '80%']],
+      'Treatment and Therapy',
+    ],
+  ])('%s stays out', (_name, table, label) => {
+    expect(rowsOf(table).find((r) => r.serviceTypeLabel === label)).toBeUndefined();
   });
 });

@@ -240,6 +240,24 @@ export function isProcedureRow(
   return coverageBeside(cells, shape);
 }
 
+/** Words of a row label that name a plan fact whatever its values (a row among procedures). */
+const PLAN_FACT_WORDS = /deductible|maximum|waiting|rollover|carry|network|copay|allowance/i;
+
+/** Every value group's in- and out-of-network cells hold a bare coinsurance ('80%'), two at least. */
+export function percentInEveryColumn(
+  cells: AnalyzedTable['body'][number]['cells'],
+  groups: readonly ValueGroup[],
+): boolean {
+  const values = groups.flatMap((g) => {
+    const v = networkValues(cells, g);
+    return [v.in, v.out];
+  });
+  return (
+    values.length >= 2 &&
+    values.every((e) => e !== undefined && /^\s*\d{1,3}\s*%\s*$/.test(e.value))
+  );
+}
+
 /** Words of a row label that make it a plan fact, not a service. */
 const NOT_A_SERVICE = /deductible|maximum|waiting|frequenc|limitation|rollover|network/i;
 
@@ -881,6 +899,19 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     )
       kind = 'service';
     if (kind === 'other' && namedByItsList(label, row.cells, shape)) kind = 'service';
+    // 'Consultations are counted as exams for purposes of frequency limitations | 100% | 100% |
+    // 80% | 80%' right under a procedure row: a row of the same list, a coinsurance in every
+    // value column, is a procedure however it is worded
+    // (under a category bar only: rows that are categories themselves, 'Preventive | 100%' over
+    // 'Treatment and Therapy | 100%', name their services in words of their own or none)
+    const amongProcedures =
+      !scheduled &&
+      barSeen &&
+      lastService !== undefined &&
+      lastService.row === rowAbove &&
+      !PLAN_FACT_WORDS.test(label.text) &&
+      percentInEveryColumn(row.cells, rowGroups);
+    if (kind === 'other' && amongProcedures) kind = 'service';
     if (scheduled && coverageBeside(row.cells, shape)) kind = 'service';
     // a row of a schedule without a code but with its own copay ('Office visit | $10 | $10'):
     // a service named as printed
@@ -928,7 +959,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // maintenance procedures when a full arch fixed hybrid prosthesis is removed …')
     // (a statement inside a procedure's parenthesised note — '(…, ages 14 and older are considered
     // adults)' — is the note's, not the label's)
-    if (kind === 'service' && !scheduled && STATEMENT.test(withoutParentheses(label.text)))
+    if (
+      kind === 'service' &&
+      !scheduled &&
+      !amongProcedures &&
+      STATEMENT.test(withoutParentheses(label.text))
+    )
       continue;
     // '… than exam and radiographs, were done during the visit.': the wrapped end of a sentence
     if (kind === 'service' && CONTINUED.test(label.text)) continue;

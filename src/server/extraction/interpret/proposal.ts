@@ -19,6 +19,7 @@ import {
 } from './classes.ts';
 import { codeBlocks } from './code-blocks.ts';
 import { rejectUnfitValues } from './constraints.ts';
+import { coverageBlockTables } from './coverage-blocks.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   collectDental,
@@ -301,6 +302,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.product === 'dental') collectDental(t, facts);
     else if (t.scope.product === 'vision') collectVision(t, facts);
   }
+  // dental categories printed as blocks of prose, each closed by a 'Plan Pays:' line
+  for (const t of coverageBlockTables(doc)) collectDental(t, facts);
   // vision services printed as headed sections of 'Label: value' bullets
   const sections = serviceSectionTables(doc);
   if (sections.services) collectVision(sections.services, facts);

@@ -154,6 +154,25 @@ describe('parseServiceLabel', () => {
       'Extractions, Oral Surgery (impacted wisdom teeth claims should first go to medical carrier)',
       { label: 'Extractions, Oral Surgery', title: 'Extractions, Oral Surgery' },
     ],
+    // a parenthetical that says the label again in other words is a note
+    [
+      'Repair of Dentures (Repair of existing prosthetic appliances)',
+      { label: 'Repair of Dentures', title: 'Repair of Dentures' },
+    ],
+    [
+      'Repair of Bridges (Repair of existing fixed appliances)',
+      { label: 'Repair of Bridges', title: 'Repair of Bridges' },
+    ],
+    // (one that names other procedures is still the list)
+    [
+      'Crowns (crowns, inlays, onlays)',
+      { label: 'Crowns', title: 'Crowns', list: 'crowns, inlays, onlays' },
+    ],
+    // a comma left before a dropped note ends nothing
+    [
+      'Exams, Cleanings, (each twice per Calendar Year per person, ages 14 and older are considered adults)',
+      { label: 'Exams, Cleanings', title: 'Exams, Cleanings' },
+    ],
     // (a list stays a list)
     [
       'Basic (fillings, extractions, once-a-day care)',
@@ -225,6 +244,14 @@ describe('dentalRowKind', () => {
     ['Individual', 'Deductible (calendar year)', 'deductibleIndividual'],
     ['Family', 'Deductible (per benefit period)', 'deductibleFamily'],
     ['Deductible (Individual / Family)', '', 'deductible'],
+    // a note in parentheses that names the other tier does not make the row both
+    [
+      'Family (family Deductible is accumulated by individual Deductibles)',
+      'Calendar Year Deductible',
+      'deductibleFamily',
+    ],
+    ['Individual (the family deductible is met first)', 'Deductible', 'deductibleIndividual'],
+    ['Family (Individual x 3)', 'Annual Deductible', 'deductibleFamily'],
     ['Deductible', '', 'deductible'],
     ['Calendar Year Maximum (per person)', '', 'annualMaximum'],
     ['Annual Maximum Benefit', '', 'annualMaximum'],

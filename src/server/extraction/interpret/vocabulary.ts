@@ -403,6 +403,9 @@ export const DENTAL_CATEGORY =
 export const DEDUCTIBLE_WAIVER =
   /^\s*((ded\.?|deductible)\s+(is\s+)?)?(waived|applies|does not apply|not applicable)\s*$/i;
 
+/** A line saying what the plan pays for a category ('Plan Pays: Year 1 — 80% • Year 2 — 90%'). */
+export const PLAN_PAYS_LINE = /^\s*(?:the\s+)?plan\s+pays\s*:\s*(\S.*\d\s*%.*)$/i;
+
 /** A category named by its abbreviations alone ('Endo/Perio', 'Perio'). */
 export const ABBREVIATED_CATEGORY = /^\s*(endo|perio)(\s*[/&]\s*(endo|perio))?\W*$/i;
 
@@ -468,6 +471,17 @@ export interface ServiceLabel {
  * Type B / Basic; 'Preventive Care' → Preventive Care / Preventive Care. Parentheticals that list
  * procedures become the list, those that say who is covered the covered persons; notes go.
  */
+/** A parenthetical that opens with the first word of the label before it (a word of 4+ letters). */
+function restatesLabel(before: string, inner: string): boolean {
+  const first = (t: string) =>
+    t
+      .trim()
+      .match(/^[A-Za-z]{4,}/)?.[0]
+      ?.toLowerCase();
+  const a = first(before);
+  return a !== undefined && a === first(inner);
+}
+
 /** A parenthesised note that is a sentence: a modal or a verb of being before a word. */
 export const NOTE_SENTENCE =
   /\b(should|must|shall|will|may|are|is)\s+(not\s+)?(first\s+)?[a-z]{3,}/i;
@@ -528,6 +542,9 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       list ??= inner;
       text = text.replace(m[0], ' ');
     } else if (
+      // 'Repair of Dentures (Repair of existing prosthetic appliances)': a parenthetical that
+      // opens with the label's own first word says the label again in other words, a note
+      restatesLabel(text.slice(0, m.index), inner) ||
       /\b(deductible|waived|wait(ing)?|applies|only|after|within|charges?)\b/i.test(inner) ||
       // how often or how much ('2 cleanings per year', 'maximum of 2 additional per year',
       // 'ex. final restoration', 'quadrant', '4 films') scopes the procedure, it names nothing
@@ -539,7 +556,11 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       text = text.replace(m[0], ' ');
     }
   }
-  text = text.replace(/\s+/g, ' ').trim();
+  // a comma left before a dropped note ('Exams, Cleanings, (each twice …)') ends nothing
+  text = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[,;]+$/, '');
   // 'Orthodontics for dependent children to age 19': who is covered, after 'for'
   const forWhom = text.match(FOR_PERSONS);
   if (forWhom && !persons) {
@@ -603,10 +624,16 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
     (/deductible/.test(l) && !noted) ||
     (/deductible/.test(sectionCore) && (!/max/.test(l) || /^\W*family\b/.test(l)));
   if (deductible && !/waiting|lifetime|ortho/.test(l)) {
-    const individual =
+    const namesIndividual = (t: string) =>
       /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
-        l,
+        t,
       );
+    // the words outside parentheses name the slot when they name one: 'Family (family Deductible
+    // is accumulated by individual Deductibles)' is the family deductible, its note explains it
+    const coreFamily = /family/.test(core);
+    if (coreFamily !== namesIndividual(core))
+      return coreFamily ? 'deductibleFamily' : 'deductibleIndividual';
+    const individual = namesIndividual(l);
     // 'Deductible (Individual / Family)': both in one cell
     if (/family/.test(l) && individual) return 'deductible';
     if (/family|per family/.test(l)) return 'deductibleFamily';
