@@ -74,6 +74,7 @@ import {
 import {
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
+  groupNameWrapped,
   isTierLabel,
   keyKind,
   type Product,
@@ -392,9 +393,13 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
     box: l.box,
     reading: l.confidence,
   });
-  for (const item of doc.items) {
-    if (item.kind === 'line') add(item.line.text, sourceOfLine(item.line), item.order);
-    else
+  for (const [i, item] of doc.items.entries()) {
+    if (item.kind === 'line') {
+      const next = doc.items[i + 1];
+      const wrapped =
+        next?.kind === 'line' ? groupNameWrapped(item.line.text, next.line.text) : undefined;
+      add(wrapped ?? item.line.text, sourceOfLine(item.line), item.order);
+    } else
       for (const cell of item.table.table.cells)
         if (cell.lines.length === 1) add(cellText(cell), sourceOfCell(cell), item.order);
   }

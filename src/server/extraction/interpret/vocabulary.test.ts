@@ -17,6 +17,7 @@ import {
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
+  groupNameWrapped,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
@@ -547,8 +548,33 @@ describe('lines that only name the covered group', () => {
     ['All employees working 30 hours per week', false],
     ['All Classes', false],
     ['All Eligible Employees and their dependents may enroll.', false],
+    // a list of the kinds of members the group is made of
+    ['ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND CONFIDENTIAL ASSISTANTS', true],
+    ['All Eligible Teachers and Staff', true],
+    ['All Full-Time Faculty, Staff & Administrators', true],
+    ['All Employees and Dependents', false],
+    ['All Eligible Employees, Spouses and Children', false],
+    ['All Teachers must enroll by May 1', false],
+    ['All services, exams and cleanings', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
+  });
+});
+
+describe('a group name wrapped over two lines', () => {
+  it.each([
+    [
+      'ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF',
+      'AND CONFIDENTIAL ASSISTANTS',
+      'ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND CONFIDENTIAL ASSISTANTS',
+    ],
+    ['All Full-Time Faculty,', '& Staff', 'All Full-Time Faculty, & Staff'],
+    ['ALL ELIGIBLE EMPLOYEES', 'Group Number: 00037595', undefined],
+    ['ALL ELIGIBLE EMPLOYEES', 'and their dependents', undefined],
+    ['ALL ELIGIBLE EMPLOYEES', undefined, undefined],
+    ['Preventive and basic care', 'and major care', undefined],
+  ])('%j then %j: %j', (line, next, name) => {
+    expect(groupNameWrapped(line, next)).toBe(name);
   });
 });
 

@@ -17,10 +17,6 @@ export function productsNamed(text: string): Product[] {
 }
 
 /**
- * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees'),
- * as a cover block or page footer prints it: the name of a single class (convention 9).
- */
-/**
  * A heading that names the account and, after a dash, the group covered ('Tower Semiconductor -
  * Union', 'Acme Corp – Hourly Employees'): the group's short name is the class (convention 9).
  */
@@ -52,8 +48,35 @@ export const PARENTHESES_OUT_OF_NETWORK =
 export const PLAN_NUMBER_LINE =
   /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
 
-export const GROUP_NAME_LINE =
-  /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
+const GROUP_QUALIFIER =
+  '(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
+/** Words that name the people a group is made of (never their dependants). */
+const GROUP_MEMBERS =
+  '(?:employees|members|associates|staff|teachers|faculty|assistants|administrators|officers|managers|executives|directors|principals|paraprofessionals|nurses|physicians|clergy)';
+/** One more kind of member in a list ('Administrative Staff', 'Confidential Assistants'). */
+const GROUP_LIST_ITEM = `(?:[a-z]+\\s+)?${GROUP_MEMBERS}`;
+
+/**
+ * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees')
+ * or lists the kinds of members it is made of ('ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND
+ * CONFIDENTIAL ASSISTANTS'), as a cover block or page footer prints it: the name of a single class
+ * (convention 9), the list as printed.
+ */
+export const GROUP_NAME_LINE = new RegExp(
+  `^all\\s+(?:${GROUP_QUALIFIER}\\s+)*${GROUP_MEMBERS}(?:\\s*,\\s*${GROUP_LIST_ITEM})*(?:\\s*,?\\s+(?:and|&)\\s+${GROUP_LIST_ITEM})?$`,
+  'i',
+);
+
+/**
+ * A group name wrapped over two lines of a cover block ('ALL ELIGIBLE TEACHERS, ADMINISTRATIVE
+ * STAFF' / 'AND CONFIDENTIAL ASSISTANTS'): the whole name when the second line goes on with the
+ * list and the two together name a group, else undefined.
+ */
+export function groupNameWrapped(line: string, next: string | undefined): string | undefined {
+  if (!next || !/^(?:and|&)\s/i.test(next.trim())) return undefined;
+  const joined = `${line} ${next}`.replace(/\s+/g, ' ').trim();
+  return GROUP_NAME_LINE.test(joined) ? joined : undefined;
+}
 
 /**
  * Other lines of coverage a heading may name (an employer's guide prints medical, life,
