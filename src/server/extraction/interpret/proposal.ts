@@ -72,9 +72,11 @@ import {
   visionScore,
 } from './vision.ts';
 import {
+  ELECTION_FORM_TITLE,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
   groupNameWrapped,
+  groupOfFormTitle,
   isTierLabel,
   keyKind,
   type Product,
@@ -165,6 +167,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectHeadingPlans(doc, facts);
   collectFrequencyProse(doc, facts);
   collectGroupNameLines(doc, facts);
+  // an enrolment or election form prints what the employee pays, not premiums
+  const employeeCosts = doc.items.some(
+    (i) => i.kind === 'line' && i.line.page === 1 && ELECTION_FORM_TITLE.test(i.line.text),
+  );
   let lastProduct: Product | undefined;
   // the number of columns of the fee comparison read last, while its pages go on
   let feeColumns: number | undefined;
@@ -214,7 +220,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (rates) {
       const named = productsNamed(t.caption ?? '');
       const product = t.scope.product ?? (named.length === 1 ? named[0] : undefined) ?? lastProduct;
-      if (rates === 'rows') collectRates(t, facts, product);
+      if (rates === 'rows') collectRates(t, facts, product, { employeeCosts });
       else collectTransposedRates(t, facts, product);
       continue;
     }
@@ -384,6 +390,9 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
     const name = text.replace(/\s+/g, ' ').trim();
     if (GROUP_NAME_LINE.test(name))
       facts.add('className', evidence(name, source, 'fallback'), {}, order);
+    // 'TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM': the form's group
+    const formGroup = groupOfFormTitle(name);
+    if (formGroup) facts.add('className', evidence(formGroup, source, 'fallback'), {}, order);
     // 'Tower Semiconductor - Union': a heading's account, then the group it covers
     const group = name.match(GROUP_AFTER_ACCOUNT);
     if (group) facts.add('className', evidence(group[1]!, source, 'fallback'), {}, order);

@@ -3,6 +3,7 @@ import {
   AMOUNT_HEADING,
   amountsByNetwork,
   BARE_PROCEDURE_CODE,
+  BUNDLED_WITH,
   CONTINUED,
   COVERAGE_VALUE,
   costOfItemAbove,
@@ -11,6 +12,7 @@ import {
   DENTAL_VISION_WORD,
   deductibleOfService,
   dentalRowKind,
+  ELECTION_FORM_TITLE,
   FEE_COMPARISON,
   frequenciesInLabel,
   frequencyInLabel,
@@ -18,6 +20,7 @@ import {
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
   groupNameWrapped,
+  groupOfFormTitle,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
@@ -308,6 +311,9 @@ describe('tiers, measures, options', () => {
     // an individual plan's tiers
     'Participant',
     'Plus One',
+    // an election form's tiers
+    '2-Party',
+    'Two Party',
   ])('%j is a tier', (label) => {
     expect(isTierLabel(label)).toBe(true);
   });
@@ -424,6 +430,10 @@ describe('labels', () => {
   it('names products', () => {
     expect(productsNamed('Group Dental and Vision Proposal')).toEqual(['dental', 'vision']);
     expect(productsNamed('Blue View Vision')).toEqual(['vision']);
+    // the vision brand a voluntary plan is sold under, as a column head
+    expect(productsNamed('Eye Med')).toEqual(['vision']);
+    expect(productsNamed('EyeMed Insight network')).toEqual(['vision']);
+    expect(productsNamed('Eye exams every 12 months')).toEqual([]);
   });
 
   it.each([
@@ -558,6 +568,46 @@ describe('lines that only name the covered group', () => {
     ['All services, exams and cleanings', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
+  });
+});
+
+describe('the group an election form is for', () => {
+  it.each([
+    ['TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM', 'TEACHER/PROFESSIONAL STAFF'],
+    ['Support Staff Enrollment Form', 'Support Staff'],
+    ['Act 93 Administrators Benefits Election Form', 'Act 93 Administrators'],
+    ['Employee Enrollment Form', undefined],
+    ['Dental Enrollment Form', undefined],
+    ['Beneficiary Change Form', undefined],
+    ['Teacher benefits are described in the enrollment form', undefined],
+  ])('%j → %j', (title, group) => {
+    expect(groupOfFormTitle(title)).toBe(group);
+  });
+
+  it.each([
+    ['TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM', true],
+    ['Group Enrollment Form', true],
+    ['Complete the enrollment form by May 1', false],
+    ['Return your enrollment form', false],
+    ['Dental Benefit Summary', false],
+    ['Formulary drugs', false],
+  ])('%j is an election form title: %s', (title, form) => {
+    expect(ELECTION_FORM_TITLE.test(title)).toBe(form);
+  });
+});
+
+describe('a rate column of another coverage that includes this one', () => {
+  it.each([
+    ['Open Access w/Rx & Dental', true],
+    ['Open Choice 2 w/ Rx & Dental', true],
+    ['PPO Plan with Dental', true],
+    ['Medical with Vision', true],
+    ['Dental', false],
+    ['Eye Med', false],
+    ['Dental with Orthodontia', false],
+    ['Vision Plan', false],
+  ])('%j: %s', (heading, bundled) => {
+    expect(BUNDLED_WITH.test(heading)).toBe(bundled);
   });
 });
 

@@ -12,7 +12,7 @@ export function productsNamed(text: string): Product[] {
   const t = text.toLowerCase();
   const out: Product[] = [];
   if (/\bdental\b|\bdentist|\bdhmo\b|\bdmo\b/.test(t)) out.push('dental');
-  if (/\bvision\b|\beye\s?(care|wear)\b|\boptical\b/.test(t)) out.push('vision');
+  if (/\bvision\b|\beye\s?(care|wear|med)\b|\boptical\b/.test(t)) out.push('vision');
   return out;
 }
 
@@ -66,6 +66,37 @@ export const GROUP_NAME_LINE = new RegExp(
   `^all\\s+(?:${GROUP_QUALIFIER}\\s+)*${GROUP_MEMBERS}(?:\\s*,\\s*${GROUP_LIST_ITEM})*(?:\\s*,?\\s+(?:and|&)\\s+${GROUP_LIST_ITEM})?$`,
   'i',
 );
+
+/**
+ * The group an enrolment or election form is for, named before its title ('TEACHER/PROFESSIONAL
+ * STAFF BENEFITS ELECTION FORM' → 'TEACHER/PROFESSIONAL STAFF'): a single class (convention 9),
+ * else undefined. A form for everyone ('Employee Enrollment Form') names none.
+ */
+export function groupOfFormTitle(text: string): string | undefined {
+  const m = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(
+      /^([A-Za-z][\w/&,' -]{0,60}?\b(?:staff|teachers?|faculty|assistants?|administrators?|officers?|managers?|executives?|directors?|principals?|paraprofessionals?|nurses?|physicians?|clergy|employees?|members?|associates?|retirees?))\s+(?:benefits?\s+)?(?:election|enrollment|enrolment)\s+form$/i,
+    );
+  if (!m) return undefined;
+  const group = m[1]!.trim();
+  return /^(?:employees?|members?|associates?|new hires?)$/i.test(group) ? undefined : group;
+}
+
+/**
+ * The title of a document that is an enrolment or election form ('TEACHER/PROFESSIONAL STAFF
+ * BENEFITS ELECTION FORM'; not a sentence asking for one): the costs it prints are the employee's.
+ */
+export const ELECTION_FORM_TITLE =
+  /^(?!\s*(?:complete|return|submit|fill|sign|send|use|see|attach)\b)[^.:;]{0,60}\b(?:election|enrollment|enrolment)\s+form\s*$/i;
+
+/**
+ * A rate column of another coverage that includes this one ('Open Access w/Rx & Dental', 'PPO
+ * Plan with Dental'): its premium is that plan's, not the product's.
+ */
+export const BUNDLED_WITH =
+  /\b(?:w\/|with)\s*(?:(?:rx|drugs?|prescriptions?|medical|vision|dental)\s*(?:&|and|,)\s*)*(?:dental|vision)\b/i;
 
 /**
  * A group name wrapped over two lines of a cover block ('ALL ELIGIBLE TEACHERS, ADMINISTRATIVE
@@ -862,7 +893,7 @@ export function isTierLabel(text: string): boolean {
     return false;
   return (
     /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
-    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
+    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member)\b|\b(one|two|three|[123])[- ]party\b/.test(
       t,
     ) ||
     // ('Participant', then 'Plus One': the one beside the participant)
