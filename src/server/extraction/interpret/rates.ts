@@ -19,6 +19,7 @@ import {
   productsNamed,
   type RateMeasure,
   rateMeasure,
+  VISION_BRAND_HEADING,
 } from './vocabulary.ts';
 
 /**
@@ -433,7 +434,9 @@ function columnRole(
   const path = col.path.length ? col.path : [col.heading];
   if (path.some((p) => BUNDLED_WITH.test(p)))
     return { product, named: false, measure: 'other', bundled: true };
-  const products = new Set(path.flatMap((p) => productsNamed(p)));
+  const products = new Set(
+    path.flatMap((p): Product[] => (VISION_BRAND_HEADING.test(p) ? ['vision'] : productsNamed(p))),
+  );
   const named = products.size === 1;
   const own = named ? [...products][0] : product;
   const option = [...path]

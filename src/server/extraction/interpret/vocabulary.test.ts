@@ -42,6 +42,7 @@ import {
   rateMeasure,
   TAGGED_AMOUNT,
   TIER_LABEL,
+  VISION_BRAND_HEADING,
   valueFitsSlot,
   visionConcept,
   WHO_ONLY,
@@ -430,10 +431,16 @@ describe('labels', () => {
   it('names products', () => {
     expect(productsNamed('Group Dental and Vision Proposal')).toEqual(['dental', 'vision']);
     expect(productsNamed('Blue View Vision')).toEqual(['vision']);
-    // the vision brand a voluntary plan is sold under, as a column head
-    expect(productsNamed('Eye Med')).toEqual(['vision']);
-    expect(productsNamed('EyeMed Insight network')).toEqual(['vision']);
-    expect(productsNamed('Eye exams every 12 months')).toEqual([]);
+  });
+
+  it.each([
+    ['Eye Med', true],
+    ['EyeMed', true],
+    ['VSP', true],
+    ['EyeMed Insight network', false],
+    ['Eye exams every 12 months', false],
+  ])('%j heads a vision rate column: %s', (heading, vision) => {
+    expect(VISION_BRAND_HEADING.test(heading)).toBe(vision);
   });
 
   it.each([

@@ -12,7 +12,7 @@ export function productsNamed(text: string): Product[] {
   const t = text.toLowerCase();
   const out: Product[] = [];
   if (/\bdental\b|\bdentist|\bdhmo\b|\bdmo\b/.test(t)) out.push('dental');
-  if (/\bvision\b|\beye\s?(care|wear|med)\b|\boptical\b/.test(t)) out.push('vision');
+  if (/\bvision\b|\beye\s?(care|wear)\b|\boptical\b/.test(t)) out.push('vision');
   return out;
 }
 
@@ -90,6 +90,13 @@ export function groupOfFormTitle(text: string): string | undefined {
  */
 export const ELECTION_FORM_TITLE =
   /^(?!\s*(?:complete|return|submit|fill|sign|send|use|see|attach)\b)[^.:;]{0,60}\b(?:election|enrollment|enrolment)\s+form\s*$/i;
+
+/**
+ * A rate column headed by the brand a voluntary vision plan is sold under ('Eye Med' beside
+ * 'Dental' on an election form): that column holds vision rates. Only a rate column's heading: in
+ * a benefit grid the same brand heads one insurer's plan among others.
+ */
+export const VISION_BRAND_HEADING = /^\s*(?:eye\s?med|vsp|davis vision)\s*(?:vision)?\s*$/i;
 
 /**
  * A rate column of another coverage that includes this one ('Open Access w/Rx & Dental', 'PPO
