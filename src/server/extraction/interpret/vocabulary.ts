@@ -1062,6 +1062,9 @@ export function valueFitsSlot(column: string, value: string): boolean {
 export const SPANNING_NOTE =
   /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;
 
+/** The same note wrapped, its first line ending the cell's line: 'Child(ren) to age 19 (applies to all'. */
+export const SPANNING_NOTE_OPENED = /\s*\((?:applies|apply) to (?:all|both)\b[^)]*$/i;
+
 // ---------------------------------------------------------------- insurers
 
 /** Insurers' names and the forms they are printed in: data of their own, in insurers.ts. */
