@@ -172,6 +172,12 @@ describe('whom orthodontia covers, on a line of its value cell', () => {
   };
   it.each([
     { lines: ['50% 50%', 'Child(ren) (applies to all levels)'], want: 'Child(ren)' },
+    // an age limit, and the note on where it applies wrapped onto the next line
+    {
+      lines: ['50% 50%', 'Child(ren) to age 19 (applies to all', 'levels)'],
+      want: 'Child(ren) to age 19',
+    },
+    { lines: ['50%', 'Children through age 18'], want: 'Children through age 18' },
     { lines: ['50%', 'Adults and children'], want: 'Adults and children' },
     { lines: ['50% 50%', 'Once every 6 months'], want: undefined },
     { lines: ['Child(ren)'], want: undefined },

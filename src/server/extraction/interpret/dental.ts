@@ -50,6 +50,7 @@ import {
   RUNS_ON,
   SCHEDULE_MIN_ROWS,
   SPANNING_NOTE,
+  SPANNING_NOTE_OPENED,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -1344,7 +1345,7 @@ export function personsLine(
     // the sub-labels beside the values ('Orthodontia', 'Limits:') name no persons
     if (cell.lines.length < 2) continue;
     for (const l of cell.lines) {
-      const text = l.text.replace(SPANNING_NOTE, '').trim();
+      const text = l.text.replace(SPANNING_NOTE, '').replace(SPANNING_NOTE_OPENED, '').trim();
       if (!PERSONS_ONLY.test(text)) continue;
       return evidence(text, sourceOfCell(cell), 'cell', 0.2);
     }
@@ -1354,7 +1355,7 @@ export function personsLine(
 
 /** Whom a benefit covers, and nothing else: 'Child(ren)', 'Adults and children', 'Adult & Child'. */
 const PERSONS_ONLY =
-  /^(child\(ren\)|children|child|adults?|dependent children)((\s*(and|&|\/|,)\s*)(child\(ren\)|children|child|adults?))?( only)?$/i;
+  /^(child\(ren\)|children|child|adults?|dependent children)((\s*(and|&|\/|,)\s*)(child\(ren\)|children|child|adults?))?(\s+(to|through|under|up to)\s+(age\s+)?\d{1,2})?( only)?$/i;
 
 function aboutPersons(
   cells: AnalyzedTable['body'][number]['cells'],

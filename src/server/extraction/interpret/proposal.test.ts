@@ -2496,3 +2496,37 @@ describe("a running header naming an insurer's dental plan", () => {
     expect(planOfRunningHeader(text)).toBe(plan);
   });
 });
+
+describe('an election form with the monthly cost of each plan and tier', () => {
+  const data = interpretProposal(
+    markupLayout([
+      'TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM',
+      'Additional Voluntary Coverage:',
+      'MONTHLY COST REFLECTED BELOW:',
+      [
+        ['', 'Open Access w/Rx & Dental', 'Open Choice 2 w/ Rx & Dental', 'Dental', 'Eye Med'],
+        ['Single', '$170.95', '$216.07', '$8.00', '$5.62'],
+        ['2-Party', '$339.46', '$402.35', '$16.00', '$10.68'],
+        ['Family', '$492.45', '$601.67', '$24.00', '$15.69'],
+      ],
+    ]),
+  );
+
+  it('names its class after the group the form is for', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]?.class).toBe(
+      'TEACHER/PROFESSIONAL STAFF',
+    );
+  });
+
+  it('reads the dental and Eye Med columns as what the employee pays, the medical plans that include dental as no dental rate', () => {
+    const dental = tableRows(data, 'dentalInsurance_rateTiers');
+    expect(dental.map((r) => r.rateTier)).toEqual(['Single', '2-Party', 'Family']);
+    expect(dental.every((r) => !r.carrierMonthlyRate)).toBe(true);
+    const vision = tableRows(data, 'visionInsurance_rateTiers');
+    expect(vision.map((r) => [r.rateTier, r.premiumContributions, r.carrierMonthlyRate])).toEqual([
+      ['Single', '$5.62', undefined],
+      ['2-Party', '$10.68', undefined],
+      ['Family', '$15.69', undefined],
+    ]);
+  });
+});

@@ -83,8 +83,11 @@ import {
   visionScore,
 } from './vision.ts';
 import {
+  ELECTION_FORM_TITLE,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
+  groupNameWrapped,
+  groupOfFormTitle,
   isTierLabel,
   keyKind,
   type Product,
@@ -177,6 +180,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
   collectGroupNameLines(doc, facts);
+  // an enrolment or election form prints what the employee pays, not premiums
+  const employeeCosts = doc.items.some(
+    (i) => i.kind === 'line' && i.line.page === 1 && ELECTION_FORM_TITLE.test(i.line.text),
+  );
   let lastProduct: Product | undefined;
   // the number of columns of the fee comparison read last, while its pages go on
   let feeColumns: number | undefined;
@@ -228,7 +235,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (rates) {
       const named = productsNamed(t.caption ?? '');
       const product = t.scope.product ?? (named.length === 1 ? named[0] : undefined) ?? lastProduct;
-      if (rates === 'rows') collectRates(t, facts, product);
+      if (rates === 'rows') collectRates(t, facts, product, { employeeCosts });
       else collectTransposedRates(t, facts, product);
       continue;
     }
@@ -402,6 +409,9 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
     const name = text.replace(/\s+/g, ' ').trim();
     if (GROUP_NAME_LINE.test(name))
       facts.add('className', evidence(name, source, 'fallback'), {}, order);
+    // 'TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM': the form's group
+    const formGroup = groupOfFormTitle(name);
+    if (formGroup) facts.add('className', evidence(formGroup, source, 'fallback'), {}, order);
     // 'Tower Semiconductor - Union': a heading's account, then the group it covers
     const group = name.match(GROUP_AFTER_ACCOUNT);
     if (group) facts.add('className', evidence(group[1]!, source, 'fallback'), {}, order);
@@ -411,9 +421,13 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
     box: l.box,
     reading: l.confidence,
   });
-  for (const item of doc.items) {
-    if (item.kind === 'line') add(item.line.text, sourceOfLine(item.line), item.order);
-    else
+  for (const [i, item] of doc.items.entries()) {
+    if (item.kind === 'line') {
+      const next = doc.items[i + 1];
+      const wrapped =
+        next?.kind === 'line' ? groupNameWrapped(item.line.text, next.line.text) : undefined;
+      add(wrapped ?? item.line.text, sourceOfLine(item.line), item.order);
+    } else
       for (const cell of item.table.table.cells)
         if (cell.lines.length === 1) add(cellText(cell), sourceOfCell(cell), item.order);
   }

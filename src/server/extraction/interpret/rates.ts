@@ -12,12 +12,14 @@ import type { Facts, RateLine } from './facts.ts';
 import { findDate, findDuration, hasMoney } from './values.ts';
 import {
   AMOUNT_OF_BENEFITS,
+  BUNDLED_WITH,
   isOptionName,
   isTierLabel,
   type Product,
   productsNamed,
   type RateMeasure,
   rateMeasure,
+  VISION_BRAND_HEADING,
 } from './vocabulary.ts';
 
 /**
@@ -148,9 +150,44 @@ export function namedPeriod(text: string): string | undefined {
   return text.match(NAMED_PERIOD)?.[1];
 }
 
-export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | undefined): void {
-  const tierCol = tierColumn(t);
+/**
+ * The headings of a rate table read without a heading row: a first body row that prints no amount
+ * and no tier but words over most of the value columns ('Open Access / w/Rx & / Dental | … |
+ * Dental | Eye Med' over tier rows of amounts), per column index; else undefined.
+ */
+export function headingRowOf(t: AnalyzedTable, tierCol: number): string[] | undefined {
+  if (t.headerRows > 0) return undefined;
+  const [first, ...rest] = t.body;
+  if (!first || rest.length === 0) return undefined;
+  const texts = t.columns.map((c) => cellText(first.cells[c.index]));
+  if (texts.some((x) => hasMoney(x)) || isTierLabel(texts[tierCol] ?? '')) return undefined;
+  const valueCols = t.columns.filter((c) => c.index > tierCol);
+  const worded = valueCols.filter((c) => /[a-z]{2}/i.test(texts[c.index] ?? ''));
+  const priced = rest.filter((r) => valueCols.some((c) => hasMoney(cellText(r.cells[c.index]))));
+  return worded.length >= 2 && worded.length >= valueCols.length * 0.6 && priced.length >= 2
+    ? texts
+    : undefined;
+}
+
+export function collectRates(
+  table: AnalyzedTable,
+  facts: Facts,
+  product: Product | undefined,
+  options: { employeeCosts?: boolean } = {},
+): void {
+  const tierCol = tierColumn(table);
   if (tierCol === undefined) return;
+  const headings = headingRowOf(table, tierCol);
+  const t: AnalyzedTable = headings
+    ? {
+        ...table,
+        columns: table.columns.map((c) => ({
+          ...c,
+          heading: headings[c.index] ?? '',
+          path: headings[c.index] ? [headings[c.index]!] : [],
+        })),
+      }
+    : table;
   let classCol: number | undefined;
   for (let c = 0; c < tierCol; c++) {
     const heading = t.columns[c]?.heading ?? '';
@@ -159,7 +196,9 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
   }
   const valueCols = t.columns.filter((c) => c.index > tierCol && c.index !== classCol);
   // a table titled 'Cost Per Pay Period' or 'Employee Contributions' holds no carrier rate
-  const context = rateMeasure(t.heading ?? '');
+  const titled = rateMeasure(t.heading ?? '');
+  const context =
+    options.employeeCosts && (titled === 'rate' || titled === 'other') ? 'employee' : titled;
   const roles = valueCols.map((c) => columnRole(c, product));
   // rates under a grid of plans side by side, one column per plan and no heading of their own
   // ('MONTHLY PREMIUMS' under two vision plans' benefits): each column is the plan above it, in
@@ -246,6 +285,8 @@ export function collectRates(t: AnalyzedTable, facts: Facts, product: Product | 
       if (!cell || !value || cell === tierCell) return;
       const measure = measures[i]!;
       const role = roles[i]!;
+      // 'Open Access w/Rx & Dental': another coverage's plan that includes this one
+      if (role.bundled) return;
       // 'Tier | Dental | Vision': a column that names a product holds that product's rates
       const own = role.named ? role.product : (rowProduct ?? role.product);
       const option = sideBySide(own) ? role.option : undefined;
@@ -383,9 +424,19 @@ const PRODUCT_ONLY =
 function columnRole(
   col: AnalyzedTable['columns'][number],
   product: Product | undefined,
-): { product: Product | undefined; named: boolean; option?: string; measure: RateMeasure } {
+): {
+  product: Product | undefined;
+  named: boolean;
+  option?: string;
+  measure: RateMeasure;
+  bundled?: boolean;
+} {
   const path = col.path.length ? col.path : [col.heading];
-  const products = new Set(path.flatMap((p) => productsNamed(p)));
+  if (path.some((p) => BUNDLED_WITH.test(p)))
+    return { product, named: false, measure: 'other', bundled: true };
+  const products = new Set(
+    path.flatMap((p): Product[] => (VISION_BRAND_HEADING.test(p) ? ['vision'] : productsNamed(p))),
+  );
   const named = products.size === 1;
   const own = named ? [...products][0] : product;
   const option = [...path]

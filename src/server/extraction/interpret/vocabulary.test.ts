@@ -4,6 +4,7 @@ import {
   ageGroupOf,
   amountsByNetwork,
   BARE_PROCEDURE_CODE,
+  BUNDLED_WITH,
   CONTINUED,
   COVERAGE_VALUE,
   costOfItemAbove,
@@ -12,12 +13,15 @@ import {
   DENTAL_VISION_WORD,
   deductibleOfService,
   dentalRowKind,
+  ELECTION_FORM_TITLE,
   FEE_COMPARISON,
   frequenciesInLabel,
   frequencyInLabel,
   frequencyItems,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
+  groupNameWrapped,
+  groupOfFormTitle,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
@@ -39,6 +43,7 @@ import {
   rateMeasure,
   TAGGED_AMOUNT,
   TIER_LABEL,
+  VISION_BRAND_HEADING,
   valueFitsSlot,
   visionConcept,
   WHO_ONLY,
@@ -335,6 +340,9 @@ describe('tiers, measures, options', () => {
     // an individual plan's tiers
     'Participant',
     'Plus One',
+    // an election form's tiers
+    '2-Party',
+    'Two Party',
   ])('%j is a tier', (label) => {
     expect(isTierLabel(label)).toBe(true);
   });
@@ -451,6 +459,16 @@ describe('labels', () => {
   it('names products', () => {
     expect(productsNamed('Group Dental and Vision Proposal')).toEqual(['dental', 'vision']);
     expect(productsNamed('Blue View Vision')).toEqual(['vision']);
+  });
+
+  it.each([
+    ['Eye Med', true],
+    ['EyeMed', true],
+    ['VSP', true],
+    ['EyeMed Insight network', false],
+    ['Eye exams every 12 months', false],
+  ])('%j heads a vision rate column: %s', (heading, vision) => {
+    expect(VISION_BRAND_HEADING.test(heading)).toBe(vision);
   });
 
   it.each([
@@ -575,8 +593,73 @@ describe('lines that only name the covered group', () => {
     ['All employees working 30 hours per week', false],
     ['All Classes', false],
     ['All Eligible Employees and their dependents may enroll.', false],
+    // a list of the kinds of members the group is made of
+    ['ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND CONFIDENTIAL ASSISTANTS', true],
+    ['All Eligible Teachers and Staff', true],
+    ['All Full-Time Faculty, Staff & Administrators', true],
+    ['All Employees and Dependents', false],
+    ['All Eligible Employees, Spouses and Children', false],
+    ['All Teachers must enroll by May 1', false],
+    ['All services, exams and cleanings', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
+  });
+});
+
+describe('the group an election form is for', () => {
+  it.each([
+    ['TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM', 'TEACHER/PROFESSIONAL STAFF'],
+    ['Support Staff Enrollment Form', 'Support Staff'],
+    ['Act 93 Administrators Benefits Election Form', 'Act 93 Administrators'],
+    ['Employee Enrollment Form', undefined],
+    ['Dental Enrollment Form', undefined],
+    ['Beneficiary Change Form', undefined],
+    ['Teacher benefits are described in the enrollment form', undefined],
+  ])('%j → %j', (title, group) => {
+    expect(groupOfFormTitle(title)).toBe(group);
+  });
+
+  it.each([
+    ['TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM', true],
+    ['Group Enrollment Form', true],
+    ['Complete the enrollment form by May 1', false],
+    ['Return your enrollment form', false],
+    ['Dental Benefit Summary', false],
+    ['Formulary drugs', false],
+  ])('%j is an election form title: %s', (title, form) => {
+    expect(ELECTION_FORM_TITLE.test(title)).toBe(form);
+  });
+});
+
+describe('a rate column of another coverage that includes this one', () => {
+  it.each([
+    ['Open Access w/Rx & Dental', true],
+    ['Open Choice 2 w/ Rx & Dental', true],
+    ['PPO Plan with Dental', true],
+    ['Medical with Vision', true],
+    ['Dental', false],
+    ['Eye Med', false],
+    ['Dental with Orthodontia', false],
+    ['Vision Plan', false],
+  ])('%j: %s', (heading, bundled) => {
+    expect(BUNDLED_WITH.test(heading)).toBe(bundled);
+  });
+});
+
+describe('a group name wrapped over two lines', () => {
+  it.each([
+    [
+      'ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF',
+      'AND CONFIDENTIAL ASSISTANTS',
+      'ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND CONFIDENTIAL ASSISTANTS',
+    ],
+    ['All Full-Time Faculty,', '& Staff', 'All Full-Time Faculty, & Staff'],
+    ['ALL ELIGIBLE EMPLOYEES', 'Group Number: 00037595', undefined],
+    ['ALL ELIGIBLE EMPLOYEES', 'and their dependents', undefined],
+    ['ALL ELIGIBLE EMPLOYEES', undefined, undefined],
+    ['Preventive and basic care', 'and major care', undefined],
+  ])('%j then %j: %j', (line, next, name) => {
+    expect(groupNameWrapped(line, next)).toBe(name);
   });
 });
 

@@ -17,10 +17,6 @@ export function productsNamed(text: string): Product[] {
 }
 
 /**
- * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees'),
- * as a cover block or page footer prints it: the name of a single class (convention 9).
- */
-/**
  * A heading that names the account and, after a dash, the group covered ('Tower Semiconductor -
  * Union', 'Acme Corp – Hourly Employees'): the group's short name is the class (convention 9).
  */
@@ -95,8 +91,73 @@ export const PARENTHESES_OUT_OF_NETWORK =
 export const PLAN_NUMBER_LINE =
   /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
 
-export const GROUP_NAME_LINE =
-  /^all\s+(?:(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)\s+)*(?:employees|members|associates|staff)$/i;
+const GROUP_QUALIFIER =
+  '(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
+/** Words that name the people a group is made of (never their dependants). */
+const GROUP_MEMBERS =
+  '(?:employees|members|associates|staff|teachers|faculty|assistants|administrators|officers|managers|executives|directors|principals|paraprofessionals|nurses|physicians|clergy)';
+/** One more kind of member in a list ('Administrative Staff', 'Confidential Assistants'). */
+const GROUP_LIST_ITEM = `(?:[a-z]+\\s+)?${GROUP_MEMBERS}`;
+
+/**
+ * A line that only names the covered group ('ALL ELIGIBLE EMPLOYEES', 'All Full-Time Employees')
+ * or lists the kinds of members it is made of ('ALL ELIGIBLE TEACHERS, ADMINISTRATIVE STAFF AND
+ * CONFIDENTIAL ASSISTANTS'), as a cover block or page footer prints it: the name of a single class
+ * (convention 9), the list as printed.
+ */
+export const GROUP_NAME_LINE = new RegExp(
+  `^all\\s+(?:${GROUP_QUALIFIER}\\s+)*${GROUP_MEMBERS}(?:\\s*,\\s*${GROUP_LIST_ITEM})*(?:\\s*,?\\s+(?:and|&)\\s+${GROUP_LIST_ITEM})?$`,
+  'i',
+);
+
+/**
+ * The group an enrolment or election form is for, named before its title ('TEACHER/PROFESSIONAL
+ * STAFF BENEFITS ELECTION FORM' → 'TEACHER/PROFESSIONAL STAFF'): a single class (convention 9),
+ * else undefined. A form for everyone ('Employee Enrollment Form') names none.
+ */
+export function groupOfFormTitle(text: string): string | undefined {
+  const m = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(
+      /^([A-Za-z][\w/&,' -]{0,60}?\b(?:staff|teachers?|faculty|assistants?|administrators?|officers?|managers?|executives?|directors?|principals?|paraprofessionals?|nurses?|physicians?|clergy|employees?|members?|associates?|retirees?))\s+(?:benefits?\s+)?(?:election|enrollment|enrolment)\s+form$/i,
+    );
+  if (!m) return undefined;
+  const group = m[1]!.trim();
+  return /^(?:employees?|members?|associates?|new hires?)$/i.test(group) ? undefined : group;
+}
+
+/**
+ * The title of a document that is an enrolment or election form ('TEACHER/PROFESSIONAL STAFF
+ * BENEFITS ELECTION FORM'; not a sentence asking for one): the costs it prints are the employee's.
+ */
+export const ELECTION_FORM_TITLE =
+  /^(?!\s*(?:complete|return|submit|fill|sign|send|use|see|attach)\b)[^.:;]{0,60}\b(?:election|enrollment|enrolment)\s+form\s*$/i;
+
+/**
+ * A rate column headed by the brand a voluntary vision plan is sold under ('Eye Med' beside
+ * 'Dental' on an election form): that column holds vision rates. Only a rate column's heading: in
+ * a benefit grid the same brand heads one insurer's plan among others.
+ */
+export const VISION_BRAND_HEADING = /^\s*(?:eye\s?med|vsp|davis vision)\s*(?:vision)?\s*$/i;
+
+/**
+ * A rate column of another coverage that includes this one ('Open Access w/Rx & Dental', 'PPO
+ * Plan with Dental'): its premium is that plan's, not the product's.
+ */
+export const BUNDLED_WITH =
+  /\b(?:w\/|with)\s*(?:(?:rx|drugs?|prescriptions?|medical|vision|dental)\s*(?:&|and|,)\s*)*(?:dental|vision)\b/i;
+
+/**
+ * A group name wrapped over two lines of a cover block ('ALL ELIGIBLE TEACHERS, ADMINISTRATIVE
+ * STAFF' / 'AND CONFIDENTIAL ASSISTANTS'): the whole name when the second line goes on with the
+ * list and the two together name a group, else undefined.
+ */
+export function groupNameWrapped(line: string, next: string | undefined): string | undefined {
+  if (!next || !/^(?:and|&)\s/i.test(next.trim())) return undefined;
+  const joined = `${line} ${next}`.replace(/\s+/g, ' ').trim();
+  return GROUP_NAME_LINE.test(joined) ? joined : undefined;
+}
 
 /**
  * Other lines of coverage a heading may name (an employer's guide prints medical, life,
@@ -909,7 +970,7 @@ export function isTierLabel(text: string): boolean {
     return false;
   return (
     /^(ee|eo|es|ec|ef|fa|fam|sp|ch)\b|\bee\s*(\+|&|\/|and)|\bee only\b/.test(t) ||
-    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member|one party|two party|three party)\b/.test(
+    /\b(employee|member|subscriber|participant|self|single|individual|you|yourself|team member)\b|\b(one|two|three|[123])[- ]party\b/.test(
       t,
     ) ||
     // ('Participant', then 'Plus One': the one beside the participant)
@@ -1070,6 +1131,9 @@ export function valueFitsSlot(column: string, value: string): boolean {
  */
 export const SPANNING_NOTE =
   /\s*\((?:applies|apply) to (?:all|both) (?:levels|tiers|networks|classes|plans)\)\s*$/i;
+
+/** The same note wrapped, its first line ending the cell's line: 'Child(ren) to age 19 (applies to all'. */
+export const SPANNING_NOTE_OPENED = /\s*\((?:applies|apply) to (?:all|both)\b[^)]*$/i;
 
 // ---------------------------------------------------------------- insurers
 
