@@ -62,6 +62,74 @@ interface OperatorList {
   argsArray: unknown[];
 }
 
+/** The graphics state an operator draws with. */
+interface GraphicsState {
+  ctm: Matrix;
+  fill: unknown;
+  stroke: unknown;
+  lineWidth: number;
+}
+
+/**
+ * Walks a page's operators with the graphics state each draws with: `visit` sees every operator
+ * before it changes the state (a restore still sees the state it ends), and stops the walk by
+ * answering false. Saves, restores, transforms, form XObjects (drawn in their own space until
+ * they end, as the text walk reads them), colours and line widths are followed here.
+ */
+function walkGraphics(
+  ops: OperatorList,
+  viewportTransform: number[],
+  visit: (
+    fn: number,
+    args: unknown[] | null,
+    state: GraphicsState,
+    index: number,
+  ) => boolean | void,
+): boolean {
+  let state: GraphicsState = {
+    ctm: viewportTransform.slice(0, 6) as Matrix,
+    fill: '#000000',
+    stroke: '#000000',
+    lineWidth: 1,
+  };
+  const stack: GraphicsState[] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (visit(fn, args, state, i) === false) return false;
+    switch (fn) {
+      case OPS.save:
+        stack.push(state);
+        break;
+      case OPS.paintFormXObjectBegin: {
+        stack.push(state);
+        const m = args?.[0] as Matrix | null | undefined;
+        if (m && m.length >= 6) state = { ...state, ctm: multiply(state.ctm, m) };
+        break;
+      }
+      case OPS.restore:
+      case OPS.paintFormXObjectEnd:
+        state = stack.pop() ?? state;
+        break;
+      case OPS.transform:
+        state = { ...state, ctm: multiply(state.ctm, args as Matrix) };
+        break;
+      case OPS.setFillRGBColor:
+        state = { ...state, fill: args?.[0] };
+        break;
+      case OPS.setStrokeRGBColor:
+        state = { ...state, stroke: args?.[0] };
+        break;
+      case OPS.setLineWidth:
+        state = { ...state, lineWidth: Number(args?.[0]) || 0 };
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
 export function rulingsFromOperators(
   ops: OperatorList,
   viewportTransform: number[],
@@ -71,12 +139,6 @@ export function rulingsFromOperators(
   const segments: Segment[] = [];
   // shaded areas, kept apart until the drawn rules are known (`shadingInsideCells`)
   const shades: Array<[number, number, number, number]> = [];
-  let ctm = viewportTransform.slice(0, 6) as Matrix;
-  let fill: unknown = '#000000';
-  let stroke: unknown = '#000000';
-  let lineWidth = 1;
-  const stack: Array<{ ctm: Matrix; fill: unknown; stroke: unknown; lineWidth: number }> = [];
-  const scale = () => Math.hypot(ctm[0], ctm[1]);
 
   const addRect = (x0: number, y0: number, x1: number, y1: number, color: unknown) => {
     const w = x1 - x0;
@@ -99,113 +161,74 @@ export function rulingsFromOperators(
     shades.push([x0, y0, x1, y1]);
   };
 
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i]!;
-    const args = ops.argsArray[i] as unknown[] | null;
-    switch (fn) {
-      case OPS.save:
-        stack.push({ ctm, fill, stroke, lineWidth });
-        break;
-      case OPS.restore: {
-        const s = stack.pop();
-        if (s) ({ ctm, fill, stroke, lineWidth } = s);
-        break;
+  walkGraphics(ops, viewportTransform, (fn, args, { ctm, fill, stroke, lineWidth }) => {
+    if (fn !== OPS.constructPath) return;
+    const scale = () => Math.hypot(ctm[0], ctm[1]);
+    const op = args?.[0] as number;
+    const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
+    if (!data) return;
+    const doFill = FILL_OPS.has(op);
+    const doStroke = STROKE_OPS.has(op);
+    if (!doFill && !doStroke) return;
+    // walk the sub-paths
+    let sub: Array<[number, number]> = [];
+    const flush = () => {
+      if (sub.length < 2) {
+        sub = [];
+        return;
       }
-      case OPS.transform:
-        ctm = multiply(ctm, args as Matrix);
-        break;
-      // a form XObject draws in its own space until it ends (as the text walk reads it)
-      case OPS.paintFormXObjectBegin: {
-        stack.push({ ctm, fill, stroke, lineWidth });
-        const m = args?.[0] as Matrix | null | undefined;
-        if (m && m.length >= 6) ctm = multiply(ctm, m);
-        break;
+      if (doFill) {
+        const xs = sub.map((p) => p[0]);
+        const ys = sub.map((p) => p[1]);
+        addRect(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), fill);
       }
-      case OPS.paintFormXObjectEnd: {
-        const s = stack.pop();
-        if (s) ({ ctm, fill, stroke, lineWidth } = s);
-        break;
-      }
-      case OPS.setFillRGBColor:
-        fill = args?.[0];
-        break;
-      case OPS.setStrokeRGBColor:
-        stroke = args?.[0];
-        break;
-      case OPS.setLineWidth:
-        lineWidth = Number(args?.[0]) || 0;
-        break;
-      case OPS.constructPath: {
-        const op = args?.[0] as number;
-        const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
-        if (!data) break;
-        const doFill = FILL_OPS.has(op);
-        const doStroke = STROKE_OPS.has(op);
-        if (!doFill && !doStroke) break;
-        // walk the sub-paths
-        let sub: Array<[number, number]> = [];
-        const flush = () => {
-          if (sub.length < 2) {
-            sub = [];
-            return;
+      if (doStroke && lightness(stroke) < 0.95) {
+        const width = Math.max(lineWidth * scale(), 0.5);
+        for (let k = 1; k < sub.length; k++) {
+          const [ax, ay] = sub[k - 1]!;
+          const [bx, by] = sub[k]!;
+          if (Math.abs(ay - by) <= 1 && Math.abs(ax - bx) > 4 && width <= 4) {
+            segments.push({
+              dir: 'h',
+              pos: (ay + by) / 2,
+              a: Math.min(ax, bx),
+              b: Math.max(ax, bx),
+            });
+          } else if (Math.abs(ax - bx) <= 1 && Math.abs(ay - by) > 4 && width <= 4) {
+            segments.push({
+              dir: 'v',
+              pos: (ax + bx) / 2,
+              a: Math.min(ay, by),
+              b: Math.max(ay, by),
+            });
           }
-          if (doFill) {
-            const xs = sub.map((p) => p[0]);
-            const ys = sub.map((p) => p[1]);
-            addRect(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), fill);
-          }
-          if (doStroke && lightness(stroke) < 0.95) {
-            const width = Math.max(lineWidth * scale(), 0.5);
-            for (let k = 1; k < sub.length; k++) {
-              const [ax, ay] = sub[k - 1]!;
-              const [bx, by] = sub[k]!;
-              if (Math.abs(ay - by) <= 1 && Math.abs(ax - bx) > 4 && width <= 4) {
-                segments.push({
-                  dir: 'h',
-                  pos: (ay + by) / 2,
-                  a: Math.min(ax, bx),
-                  b: Math.max(ax, bx),
-                });
-              } else if (Math.abs(ax - bx) <= 1 && Math.abs(ay - by) > 4 && width <= 4) {
-                segments.push({
-                  dir: 'v',
-                  pos: (ax + bx) / 2,
-                  a: Math.min(ay, by),
-                  b: Math.max(ay, by),
-                });
-              }
-            }
-          }
-          sub = [];
-        };
-        let k = 0;
-        while (k < data.length) {
-          const code = data[k]!;
-          if (code === MOVE) {
-            flush();
-            sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
-            k += 3;
-          } else if (code === LINE) {
-            sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
-            k += 3;
-          } else if (code === CURVE) {
-            sub.push(apply(ctm, data[k + 5]!, data[k + 6]!));
-            k += 7;
-          } else if (code === QUAD) {
-            sub.push(apply(ctm, data[k + 3]!, data[k + 4]!));
-            k += 5;
-          } else if (code === CLOSE) {
-            if (sub.length) sub.push(sub[0]!);
-            k += 1;
-          } else break;
         }
-        flush();
-        break;
       }
-      default:
-        break;
+      sub = [];
+    };
+    let k = 0;
+    while (k < data.length) {
+      const code = data[k]!;
+      if (code === MOVE) {
+        flush();
+        sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
+        k += 3;
+      } else if (code === LINE) {
+        sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
+        k += 3;
+      } else if (code === CURVE) {
+        sub.push(apply(ctm, data[k + 5]!, data[k + 6]!));
+        k += 7;
+      } else if (code === QUAD) {
+        sub.push(apply(ctm, data[k + 3]!, data[k + 4]!));
+        k += 5;
+      } else if (code === CLOSE) {
+        if (sub.length) sub.push(sub[0]!);
+        k += 1;
+      } else break;
     }
-  }
+    flush();
+  });
   const inside = shadingInsideCells(shades, segments);
   for (const [i, [x0, y0, x1, y1]] of shades.entries()) {
     if (inside.has(i)) continue;
@@ -285,41 +308,24 @@ export function backdropsFromOperators(
   viewportTransform: number[],
 ): Box[] | undefined {
   const boxes: Box[] = [];
-  let ctm = viewportTransform.slice(0, 6) as Matrix;
-  let fill: unknown = '#000000';
-  const stack: Array<{ ctm: Matrix; fill: unknown }> = [];
-  const unitSquare = () => {
-    const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
-    const xs = corners.map((c) => c[0]);
-    const ys = corners.map((c) => c[1]);
-    boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+  const boxOf = (ctm: Matrix, points: Array<[number, number]>) => {
+    const at = points.map(([x, y]) => apply(ctm, x, y));
+    const xs = at.map((p) => p[0]);
+    const ys = at.map((p) => p[1]);
+    if (xs.length) boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
   };
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i]!;
-    const args = ops.argsArray[i] as unknown[] | null;
+  const unitSquare: Array<[number, number]> = [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ];
+  const complete = walkGraphics(ops, viewportTransform, (fn, args, { ctm, fill }, i) => {
     switch (fn) {
-      case OPS.save:
-      case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, fill });
-        if (fn === OPS.paintFormXObjectBegin) {
-          const m = args?.[0] as Matrix | null | undefined;
-          if (m && m.length >= 6) ctm = multiply(ctm, m);
-        }
-        break;
+      // a picture left out of the operator list: its transform, then nothing drawn
       case OPS.restore:
-      case OPS.paintFormXObjectEnd: {
-        // a picture left out of the operator list: its transform, then nothing drawn
-        if (fn === OPS.restore && ops.fnArray[i - 1] === OPS.transform) unitSquare();
-        const s = stack.pop();
-        if (s) ({ ctm, fill } = s);
-        break;
-      }
-      case OPS.transform:
-        ctm = multiply(ctm, args as Matrix);
-        break;
-      case OPS.setFillRGBColor:
-        fill = args?.[0];
-        break;
+        if (ops.fnArray[i - 1] === OPS.transform) boxOf(ctm, unitSquare);
+        return;
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
       case OPS.paintImageMaskXObject:
@@ -328,39 +334,32 @@ export function backdropsFromOperators(
       case OPS.paintImageMaskXObjectGroup:
       case OPS.paintInlineImageXObjectGroup:
       case OPS.paintSolidColorImageMask:
-        unitSquare();
-        break;
+        boxOf(ctm, unitSquare);
+        return;
       case OPS.shadingFill:
       case OPS.setFillColorN:
-        return undefined;
+        return false;
       case OPS.constructPath: {
-        const op = args?.[0] as number;
         const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
-        if (!data || !FILL_OPS.has(op) || lightness(fill) > DARK_GROUND) break;
-        const xs: number[] = [];
-        const ys: number[] = [];
+        if (!data || !FILL_OPS.has(args?.[0] as number) || lightness(fill) > DARK_GROUND) return;
+        const points: Array<[number, number]> = [];
         let k = 0;
         while (k < data.length) {
           const code = data[k]!;
           if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE)
             break;
           const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
-          if (code !== CLOSE) {
-            const [x, y] = apply(ctm, data[k + n - 2]!, data[k + n - 1]!);
-            xs.push(x);
-            ys.push(y);
-          }
+          if (code !== CLOSE) points.push([data[k + n - 2]!, data[k + n - 1]!]);
           k += n;
         }
-        if (xs.length)
-          boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
-        break;
+        boxOf(ctm, points);
+        return;
       }
       default:
-        break;
+        return;
     }
-  }
-  return boxes;
+  });
+  return complete ? boxes : undefined;
 }
 
 /** A fill lighter than this is no ground for light text to be seen on. */
