@@ -44,9 +44,21 @@ const identity: CalibrationModel = {
 };
 
 describe('scores that mean probabilities', () => {
-  it('the committed model was trained on the features the engine computes', () => {
-    expect(MODEL.features).toEqual([...FEATURES]);
-    expect(MODEL.weights).toHaveLength(FEATURES.length);
+  it('the committed model was trained on features the engine computes, in its order', () => {
+    expect(MODEL.weights).toHaveLength(MODEL.features.length);
+    expect(FEATURES.slice(0, MODEL.features.length)).toEqual(MODEL.features);
+  });
+
+  it('reads a model without the newer features as if their weights were 0', () => {
+    const n = FEATURES.length - 5;
+    const older: CalibrationModel = {
+      features: FEATURES.slice(0, n),
+      weights: FEATURES.slice(0, n).map((f) => (f === 'heuristic' ? 3 : 0)),
+    };
+    expect(calibrate(items, older)).toEqual(calibrate(items, identity));
+    // a model that knows a feature the engine does not compute is not used: the scores stay
+    const unknown: CalibrationModel = { features: ['bias', 'gone'], weights: [5, 5] };
+    expect(calibrate(items, unknown)[0]).toMatchObject({ score: 0.9 });
   });
 
   it('describes a field, each row key and each value once', () => {
@@ -286,6 +298,93 @@ describe('scores that mean probabilities', () => {
     ['docAmountsUsed', 0, 0.4],
   ])('document signal %s of unit %d is %d', (name, unit, expected) => {
     expect(guideFeature(unit, name)).toBeCloseTo(expected, 6);
+  });
+
+  it.each([
+    // page 1 prints 100% and $1,500 (one read), page 2 $3,000, $10 and $25 (one read)
+    ['pageAmountsUsed', 0, 1 / 2],
+    ['pageAmountsUsed', 1, 1 / 3],
+    // no table around them: the page's share
+    ['regionAmountsUsed', 1, 1 / 3],
+  ])('coverage %s of unit %d is %d', (name, unit, expected) => {
+    expect(guideFeature(unit, name)).toBeCloseTo(expected, 6);
+  });
+
+  // a page with a table of three amounts (the reading used one) and a line of one more
+  const cellOf = (col: number, text: string) => ({
+    text,
+    lines: [],
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  const tablePage: DocumentLayout = {
+    format: 'pdf',
+    furniture: [],
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        source: 'text',
+        blocks: [
+          {
+            kind: 'table',
+            table: {
+              rows: 1,
+              cols: 3,
+              headerRows: 0,
+              page: 1,
+              origin: 'rulings',
+              box: [0, 0, 300, 100],
+              cells: [cellOf(0, '$50'), cellOf(1, '$100'), cellOf(2, '80%')],
+            },
+          },
+          { kind: 'line', line: line(1, 'Out-of-pocket limit $2,000') },
+        ],
+      },
+    ],
+  };
+  const onTable: ParsedItem[] = [
+    {
+      type: 'field',
+      label: 'dentalInsurance_policyYearDeductibleIndividualInNetwork',
+      value: '$50',
+      score: 0.9,
+      source: { page: 1, box: [10, 10, 40, 20] },
+    },
+    {
+      type: 'field',
+      label: 'dentalInsurance_policyYearMaximumInNetwork',
+      value: '$2,000',
+      score: 0.9,
+      source: { page: 1, box: [10, 200, 60, 210] },
+    },
+  ];
+  it.each([
+    ['in the table, one of its three amounts read', 0, 'regionAmountsUsed', 1 / 3],
+    ['in the table: the page, two of its four amounts read', 0, 'pageAmountsUsed', 2 / 4],
+    ['outside the table: the page', 1, 'regionAmountsUsed', 2 / 4],
+  ])('coverage of a value %s', (_, unit, name, expected) => {
+    const units = unitsOf(onTable, documentSignals(tablePage));
+    expect(units[unit]!.features[FEATURES.indexOf(name as never)]).toBeCloseTo(expected, 6);
+  });
+
+  it.each([
+    // two of the table's four values: basic's 90 % out of network pays more than in network and
+    // more than preventive's 80 % out of network (which breaks that order too)
+    ['tableBroken', 1, 0.5],
+    ['tableBroken', 6, 0.5],
+    // a field is no part of a table
+    ['tableBroken', 0, 0],
+    ['tableMisfit', 2, 0],
+    // two of the document's five values (the carrier and four amounts)
+    ['documentBroken', 0, 0.4],
+    ['documentBroken', 3, 0.4],
+  ])('share of broken values %s of unit %d is %d', (name, unit, expected) => {
+    expect(feature(items, unit, name)).toBeCloseTo(expected, 6);
   });
 
   it('without a layout, takes the document signals from the values alone', () => {

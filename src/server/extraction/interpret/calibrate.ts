@@ -115,6 +115,11 @@ export const FEATURES = [
   'tableOnTopic',
   'tableOtherProduct',
   'tableNamesProduct',
+  'pageAmountsUsed',
+  'regionAmountsUsed',
+  'tableBroken',
+  'tableMisfit',
+  'documentBroken',
 ] as const;
 
 /**
@@ -133,6 +138,10 @@ export interface DocumentSignals {
   topics: Record<number, PageTopic>;
   /** The same shares over the document. */
   topic: PageTopic;
+  /** Per page (1-based) the distinct amounts it prints. */
+  pageAmounts?: Record<number, string[]>;
+  /** Each table the reader found: its page, box and the distinct amounts it prints. */
+  regions?: Array<{ page: number; box: [number, number, number, number]; amounts: string[] }>;
 }
 
 export interface PageTopic {
@@ -166,6 +175,8 @@ function topicOf(lines: string[]): PageTopic {
 export function documentSignals(layout: DocumentLayout): DocumentSignals {
   const all: string[] = [];
   const topics: Record<number, PageTopic> = {};
+  const pageAmounts: Record<number, string[]> = {};
+  const regions: NonNullable<DocumentSignals['regions']> = [];
   let tables = 0;
   for (const page of layout.pages) {
     const lines: string[] = [];
@@ -173,10 +184,18 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
       if (block.kind === 'line') lines.push(block.line.text);
       else {
         tables++;
-        for (const c of block.table.cells) lines.push(...c.text.split('\n'));
+        const text = block.table.cells.map((c) => c.text);
+        for (const t of text) lines.push(...t.split('\n'));
+        if (block.table.box)
+          regions.push({
+            page: block.table.page,
+            box: block.table.box,
+            amounts: [...new Set(amountsIn(text.join('\n')))],
+          });
       }
     }
     topics[page.number] = topicOf(lines);
+    pageAmounts[page.number] = [...new Set(amountsIn(lines.join('\n')))];
     all.push(...lines);
   }
   return {
@@ -185,6 +204,8 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
     amounts: [...new Set(amountsIn(all.join('\n')))],
     topics,
     topic: topicOf(all),
+    pageAmounts,
+    regions,
   };
 }
 
@@ -321,6 +342,13 @@ const rateOf = (v: string | undefined) => {
   return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
 };
 
+/** Whether the centre of box b lies in box a. */
+const containsCentre = (a: number[], b: number[]) => {
+  const x = (b[0]! + b[2]!) / 2;
+  const y = (b[1]! + b[3]!) / 2;
+  return x >= a[0]! && x <= a[2]! && y >= a[1]! && y <= a[3]!;
+};
+
 const reasonsOf = (x: object): Reasons | undefined => (x as { [REASONS]?: Reasons })[REASONS];
 
 /** A function of a text that reads each text once. */
@@ -380,7 +408,24 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     const share = product && named ? sig.topic.named[product] / named : 0.5;
     return [t.on, t.off, other, own, share];
   };
-  const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf };
+  /**
+   * How much of the value's page, and of the table the reader found around it, the reading
+   * explained: the share of the distinct amounts printed there that some value read holds. A
+   * reading that passed over most of a page's amounts understood little of that page.
+   */
+  const used = (amounts: string[] | undefined) =>
+    amounts?.length ? amounts.filter((a) => read.has(a)).length / amounts.length : undefined;
+  const coverageOf = (v: ParsedField | ParsedCell) => {
+    const page = v.source?.page;
+    const pageUsed =
+      (page === undefined ? undefined : used(sig.pageAmounts?.[page])) ?? docFeatures[3]!;
+    const box = v.source?.box;
+    const region = box
+      ? sig.regions?.find((r) => r.page === page && containsCentre(r.box, box))
+      : undefined;
+    return [pageUsed, (region ? used(region.amounts) : undefined) ?? pageUsed];
+  };
+  const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf, coverageOf };
   // a value's rank or number, read once per text (the order checks compare each row with all)
   const ranks = {
     category: onceEach(categoryRank),
@@ -397,6 +442,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
         group,
         features: features(group, item.score, item.value, reasonsOf(item), doc, {
           page: doc.pageOf(item, productOf(item.label)),
+          coverage: doc.coverageOf(item),
           table: [logit(item.score) / 3, 0, 0, 0, 0, 0, 0],
           slotMisfit: valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
             ? 0
@@ -496,6 +542,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
           group: 'key',
           features: features('key', keyScore, label, keyReasons, doc, {
             page: doc.pageOf(item.cells[lastKey!.cell]!, product),
+            coverage: doc.coverageOf(item.cells[lastKey!.cell]!),
             table: tableFeatures,
             slotMisfit: 0,
             orderBroken: 0,
@@ -536,6 +583,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
             doc,
             {
               page: doc.pageOf(item.cells[cell.cell]!, product),
+              coverage: doc.coverageOf(item.cells[cell.cell]!),
               table: tableFeatures,
               slotMisfit: valueFitsSlot(col, cell.value) ? 0 : 1,
               orderBroken:
@@ -573,10 +621,42 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
       }
     }
   });
+  markBroken(units);
   return units;
 }
 
-type Context = { page: number[]; table: number[] } & Record<
+/**
+ * The share of a table's values (and of the document's) that break a domain constraint or the
+ * order of their column, or do not fit their slot: one misread row is a doubt about that row, many
+ * are a doubt about the whole reading of the table.
+ */
+function markBroken(units: Unit[]) {
+  const at = (f: (typeof FEATURES)[number]) => FEATURES.indexOf(f);
+  const [cb, ob, sm, shm] = [
+    at('constraintBroken'),
+    at('orderBroken'),
+    at('slotMisfit'),
+    at('shapeMisfit'),
+  ];
+  const [tb, tm, db] = [at('tableBroken'), at('tableMisfit'), at('documentBroken')];
+  const broken = (u: Unit) => (u.features[cb]! || u.features[ob]! ? 1 : 0);
+  const misfit = (u: Unit) => (u.features[sm]! || u.features[shm]! ? 1 : 0);
+  const values = units.filter((u) => u.group !== 'key');
+  const mean = (us: Unit[], f: (u: Unit) => number) =>
+    us.length ? us.reduce((a, u) => a + f(u), 0) / us.length : 0;
+  const documentBroken = mean(values, (u) => Math.max(broken(u), misfit(u)));
+  const byItem = new Map<number, Unit[]>();
+  for (const u of values)
+    if (u.cells.length) byItem.set(u.item, [...(byItem.get(u.item) ?? []), u]);
+  for (const u of units) {
+    const table = u.cells.length ? byItem.get(u.item) : undefined;
+    u.features[tb] = table ? mean(table, broken) : 0;
+    u.features[tm] = table ? mean(table, misfit) : 0;
+    u.features[db] = documentBroken;
+  }
+}
+
+type Context = { page: number[]; table: number[]; coverage: number[] } & Record<
   | 'rowFill'
   | 'columnFill'
   | 'sameAsColumn'
@@ -660,6 +740,11 @@ function features(
     ...d.docFeatures,
     ...c.page,
     ...c.table,
+    ...c.coverage,
+    // tableBroken, tableMisfit, documentBroken: set by unitsOf once every unit is described
+    0,
+    0,
+    0,
   ];
 }
 
@@ -689,9 +774,15 @@ export function calibrate(
   const out = items.map((i) =>
     i.type === 'table' ? { ...plain(i), cells: i.cells.map(plain) } : plain(i),
   );
-  if (model.features.join() !== FEATURES.join()) return out;
+  // a model trained before features were added reads them with weight 0; one that knows a
+  // feature the engine no longer computes is not used
+  if (model.features.some((f) => !(FEATURES as readonly string[]).includes(f))) return out;
+  const aligned: CalibrationModel = {
+    features: FEATURES,
+    weights: FEATURES.map((f) => model.weights[model.features.indexOf(f)] ?? 0),
+  };
   for (const u of unitsOf(items, signals)) {
-    const p = round(probability(model, u.features));
+    const p = round(probability(aligned, u.features));
     const item = out[u.item]!;
     if (item.type === 'field') item.score = p;
     else for (const ci of u.cells) item.cells[ci]!.score = p;
