@@ -84,7 +84,7 @@ function walkGraphics(
     args: unknown[] | null,
     state: GraphicsState,
     index: number,
-  ) => boolean | void,
+  ) => boolean | undefined,
 ): boolean {
   let state: GraphicsState = {
     ctm: viewportTransform.slice(0, 6) as Matrix,
