@@ -86,6 +86,7 @@ function walkGraphics(
     index: number,
   ) => boolean | undefined,
 ): boolean {
+  // changed in place (a visitor reads it before it changes); a save keeps a copy
   let state: GraphicsState = {
     ctm: viewportTransform.slice(0, 6) as Matrix,
     fill: '#000000',
@@ -99,12 +100,12 @@ function walkGraphics(
     if (visit(fn, args, state, i) === false) return false;
     switch (fn) {
       case OPS.save:
-        stack.push(state);
+        stack.push({ ...state });
         break;
       case OPS.paintFormXObjectBegin: {
-        stack.push(state);
+        stack.push({ ...state });
         const m = args?.[0] as Matrix | null | undefined;
-        if (m && m.length >= 6) state = { ...state, ctm: multiply(state.ctm, m) };
+        if (m && m.length >= 6) state.ctm = multiply(state.ctm, m);
         break;
       }
       case OPS.restore:
@@ -112,16 +113,16 @@ function walkGraphics(
         state = stack.pop() ?? state;
         break;
       case OPS.transform:
-        state = { ...state, ctm: multiply(state.ctm, args as Matrix) };
+        state.ctm = multiply(state.ctm, args as Matrix);
         break;
       case OPS.setFillRGBColor:
-        state = { ...state, fill: args?.[0] };
+        state.fill = args?.[0];
         break;
       case OPS.setStrokeRGBColor:
-        state = { ...state, stroke: args?.[0] };
+        state.stroke = args?.[0];
         break;
       case OPS.setLineWidth:
-        state = { ...state, lineWidth: Number(args?.[0]) || 0 };
+        state.lineWidth = Number(args?.[0]) || 0;
         break;
       default:
         break;
