@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSURERS, insurerMentions } from './insurers.ts';
+import { INSURERS, insurerMentions, namesVisionOnlyInsurer } from './insurers.ts';
 
 const named = (text: string) => insurerMentions(text).map((m) => [m.insurer.name, m.printed]);
 
@@ -150,5 +150,23 @@ describe('insurer names in print', () => {
         i.name,
       ).toBe(true);
     }
+  });
+});
+
+describe('a heading that only names an insurer serving vision alone', () => {
+  it.each([
+    ['Eye Med', true],
+    ['EyeMed', true],
+    ['VSP', true],
+    ['Davis Vision', true],
+    ['EyeMed Vision', true],
+    ['Vision Service Plan', true],
+    // a network named with more words, a benefit line, an insurer of dental too
+    ['EyeMed Insight network', false],
+    ['Eye exams every 12 months', false],
+    ['MetLife', false],
+    ['Dental', false],
+  ])('%j: %s', (heading, vision) => {
+    expect(namesVisionOnlyInsurer(heading)).toBe(vision);
   });
 });

@@ -349,6 +349,22 @@ export const NOT_INSURERS: RegExp[] = [
 ];
 
 /** A known insurer's name as printed in a text. */
+const squeezed = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Every printed form of the insurers that serve only vision, squeezed ('eyemed', 'vsp'). */
+const VISION_ONLY_FORMS = new Set(
+  INSURERS.filter((i) => i.only === 'vision').flatMap((i) => i.forms.map(squeezed)),
+);
+
+/**
+ * A heading that is only the name of an insurer serving vision alone ('Eye Med', 'VSP', 'Davis
+ * Vision', 'EyeMed Vision'), however it is spaced: the brand a vision plan is sold under.
+ */
+export function namesVisionOnlyInsurer(heading: string): boolean {
+  const text = squeezed(heading);
+  return VISION_ONLY_FORMS.has(text) || VISION_ONLY_FORMS.has(text.replace(/vision$/, ''));
+}
+
 export interface InsurerMention {
   insurer: InsurerEntry;
   /** The form as printed (trademark signs dropped). */

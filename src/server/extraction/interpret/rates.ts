@@ -9,6 +9,7 @@ import {
 } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
 import type { Facts, RateLine } from './facts.ts';
+import { namesVisionOnlyInsurer } from './insurers.ts';
 import { findDate, findDuration, hasMoney } from './values.ts';
 import {
   AMOUNT_OF_BENEFITS,
@@ -19,7 +20,6 @@ import {
   productsNamed,
   type RateMeasure,
   rateMeasure,
-  VISION_BRAND_HEADING,
 } from './vocabulary.ts';
 
 /**
@@ -435,7 +435,10 @@ function columnRole(
   if (path.some((p) => BUNDLED_WITH.test(p)))
     return { product, named: false, measure: 'other', bundled: true };
   const products = new Set(
-    path.flatMap((p): Product[] => (VISION_BRAND_HEADING.test(p) ? ['vision'] : productsNamed(p))),
+    // a rate column headed by the brand a voluntary vision plan is sold under ('Eye Med' beside
+    // 'Dental' on an election form) holds vision rates; only here: in a benefit grid the same
+    // brand heads one insurer's plan among others
+    path.flatMap((p): Product[] => (namesVisionOnlyInsurer(p) ? ['vision'] : productsNamed(p))),
   );
   const named = products.size === 1;
   const own = named ? [...products][0] : product;

@@ -43,7 +43,6 @@ import {
   rateMeasure,
   TAGGED_AMOUNT,
   TIER_LABEL,
-  VISION_BRAND_HEADING,
   valueFitsSlot,
   visionConcept,
   WHO_ONLY,
@@ -459,16 +458,6 @@ describe('labels', () => {
   it('names products', () => {
     expect(productsNamed('Group Dental and Vision Proposal')).toEqual(['dental', 'vision']);
     expect(productsNamed('Blue View Vision')).toEqual(['vision']);
-  });
-
-  it.each([
-    ['Eye Med', true],
-    ['EyeMed', true],
-    ['VSP', true],
-    ['EyeMed Insight network', false],
-    ['Eye exams every 12 months', false],
-  ])('%j heads a vision rate column: %s', (heading, vision) => {
-    expect(VISION_BRAND_HEADING.test(heading)).toBe(vision);
   });
 
   it.each([

@@ -135,13 +135,6 @@ export const ELECTION_FORM_TITLE =
   /^(?!\s*(?:complete|return|submit|fill|sign|send|use|see|attach)\b)[^.:;]{0,60}\b(?:election|enrollment|enrolment)\s+form\s*$/i;
 
 /**
- * A rate column headed by the brand a voluntary vision plan is sold under ('Eye Med' beside
- * 'Dental' on an election form): that column holds vision rates. Only a rate column's heading: in
- * a benefit grid the same brand heads one insurer's plan among others.
- */
-export const VISION_BRAND_HEADING = /^\s*(?:eye\s?med|vsp|davis vision)\s*(?:vision)?\s*$/i;
-
-/**
  * A rate column of another coverage that includes this one ('Open Access w/Rx & Dental', 'PPO
  * Plan with Dental'): its premium is that plan's, not the product's.
  */
