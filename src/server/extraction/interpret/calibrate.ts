@@ -413,8 +413,17 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
    * explained: the share of the distinct amounts printed there that some value read holds. A
    * reading that passed over most of a page's amounts understood little of that page.
    */
-  const used = (amounts: string[] | undefined) =>
-    amounts?.length ? amounts.filter((a) => read.has(a)).length / amounts.length : undefined;
+  const usedShare = new Map<string[], number>();
+  const used = (amounts: string[] | undefined) => {
+    if (!amounts?.length) return undefined;
+    // one share per page or region, not one per value printed there
+    let share = usedShare.get(amounts);
+    if (share === undefined) {
+      share = amounts.filter((a) => read.has(a)).length / amounts.length;
+      usedShare.set(amounts, share);
+    }
+    return share;
+  };
   const coverageOf = (v: ParsedField | ParsedCell) => {
     const page = v.source?.page;
     const pageUsed =
