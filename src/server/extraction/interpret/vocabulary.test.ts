@@ -43,6 +43,7 @@ import {
   rateMeasure,
   TAGGED_AMOUNT,
   TIER_LABEL,
+  VALUE_OWN_ENDING,
   valueFitsSlot,
   visionConcept,
   WHO_ONLY,
@@ -970,5 +971,20 @@ describe('maximums printed per network in a sentence or beside network names', (
     ['$1,000', {}],
   ])('%s', (text, want) => {
     expect(amountsByNetwork(text)).toEqual(want);
+  });
+});
+
+describe('words a benefit value ends with', () => {
+  it.each([
+    ['copay', true],
+    ['allowance', true],
+    ['calendar years', true],
+    ['months', true],
+    ['off', true],
+    ['empty', false],
+    ['ALLOWED FREQUENCY -', false],
+    ['Excludes Class I', false],
+  ])('%s → %s', (tail, own) => {
+    expect(VALUE_OWN_ENDING.test(tail)).toBe(own);
   });
 });

@@ -939,6 +939,13 @@ export function frequenciesInLabel(
   return out;
 }
 
+/**
+ * Words a benefit's value ends with — its kind ("$50 copay", "$155 allowance") or its period
+ * ("Once every 2 calendar years") — as opposed to words printed after it that belong elsewhere.
+ */
+export const VALUE_OWN_ENDING =
+  /\b(co-?pays?|co-?insurance|allowances?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 

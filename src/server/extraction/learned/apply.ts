@@ -1,6 +1,6 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
-import { valueFitsSlot } from '../interpret/vocabulary.ts';
+import { VALUE_OWN_ENDING, valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
 import { alike, misread } from './alike.ts';
 import { joinWrappedNames, unstackRows } from './stacked.ts';
@@ -310,7 +310,11 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     const items = listDown(units, best.unit);
     if (items.length > 1) best.value = items.map((u) => u.text).join(', ');
   }
+  // An amount cut at its words is a guess: the engine's whole reading of the cell overrules it
+  // ("$50 copay" where the taught document printed "$40" alone).
+  const whole = best.value;
   best.value = amountAlone(best.value, learned);
+  if (best.value !== whole) best.loose = true;
   if (best.unit.scanned) best.value = mendScanned(best.value, learned.value);
   if (where.atEnd && !where.suffix.trim())
     best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
@@ -340,7 +344,8 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
 /**
  * A value taught at the end of its cell, read here with words after it that end many other cells
  * of the same table too ("Up to $39 empty", "Not covered empty": text the reader put in every cell
- * of a row band): those words are the table's, not the value's.
+ * of a row band): those words are the table's, not the value's — unless they are words a value
+ * ends with ("copay", "allowance", "calendar years").
  */
 export function withoutRepeatedTail(
   p: Pick<Prepared, 'units'>,
@@ -354,6 +359,9 @@ export function withoutRepeatedTail(
   for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
     const tail = normalizeText(words.slice(-k).join(' '));
     if (!/\p{L}/u.test(tail) || /\d/.test(tail) || taughtText.endsWith(tail)) continue;
+    // Words a benefit's value ends with ("$50 copay", "Once every 2 calendar years") are its own,
+    // however many cells end with them.
+    if (VALUE_OWN_ENDING.test(tail)) continue;
     const others = p.units.filter(
       (u) =>
         u !== unit &&

@@ -1351,6 +1351,18 @@ describe('words the reader put at the end of many cells', () => {
     );
   });
 
+  it('keeps words a value ends with, however many cells end with them', () => {
+    const rows = siblingRows([
+      ['Exam', '$15 copay', 'Up to $35'],
+      ['Retinal Imaging', '$25 copay', 'Not covered'],
+      ['Contacts', '$40 copay', 'Once every 2 calendar years'],
+      ['Frame', '$5 copay', 'Up to $60'],
+    ]);
+    expect(rows.find((r) => r.servicesAndMaterials === 'Retinal Imaging')?.inNetworkCost).toBe(
+      '$25 copay',
+    );
+  });
+
   it.each([
     // a heading printed over both columns, run into the values above it
     [['Not covered ALLOWED FREQUENCY -', 'Not covered ALLOWED FREQUENCY -'], 'Not covered'],
