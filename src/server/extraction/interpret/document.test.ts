@@ -38,6 +38,12 @@ describe('a numbered option heading', () => {
     ['Summary of Benefits (Dental plan)', undefined],
     ['Covered Services (see your plan)', undefined],
     ['Welcome to your plan (Gold plan)', undefined],
+    // coverage printed once per age group of members: each summary's group is its class
+    ['SUMMARY RELATING TO PEDIATRIC ENROLLEES', 'Pediatric Enrollees'],
+    ['Summary Relating to Adult Enrollees', 'Adult Enrollees'],
+    ['Covered Services for Adult Members', 'Adult Members'],
+    ['EXAMPLE FOR ADULT ENROLLEES', undefined],
+    ['Benefits for Pediatric Dental', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
   });

@@ -19,6 +19,7 @@ import {
   isOptionName,
   isTierLabel,
   keyKind,
+  MEMBER_GROUP_IN_TITLE,
   namesOtherCoverage,
   networkOf,
   PLAN_IN_SECTION_TITLE,
@@ -102,6 +103,14 @@ export function optionNamedIn(text: string): string | undefined {
   const name = m?.[1]?.trim();
   if (name && /\b(plan|option|ppo|hmo|dhmo|epo)\b/i.test(name)) return name;
   // plans printed one after another, each section titled with its plan in parentheses
+  // coverage printed once per age group of members, each summary titled by its group
+  const group = text.trim().match(MEMBER_GROUP_IN_TITLE)?.[1];
+  if (group)
+    return group
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ');
   const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
   // (a name, capitalised or numbered: '(see your plan)' is a remark)
   return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;

@@ -43,7 +43,7 @@ import {
 import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
-import { isGlossary } from './grid.ts';
+import { isGlossary, isIllustration } from './grid.ts';
 import { insurerMentions } from './insurers.ts';
 import { carrierOf } from './issuer.ts';
 import {
@@ -226,6 +226,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
     // a glossary of terms beside their definitions prints no benefit
     if (isGlossary(t)) continue;
+    // nor does a worked example of how the plan pays a bill
+    if (isIllustration(t)) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';

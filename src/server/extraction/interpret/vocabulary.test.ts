@@ -22,6 +22,7 @@ import {
   GROUP_NAME_LINE,
   groupNameWrapped,
   groupOfFormTitle,
+  ILLUSTRATION_TITLE,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
@@ -34,6 +35,7 @@ import {
   namesOtherCoverage,
   networkMaximums,
   networkOf,
+  networkOfProvider,
   OTHER_BENEFIT,
   PARENTHESES_OUT_OF_NETWORK,
   PLAN_NUMBER_LINE,
@@ -243,6 +245,8 @@ describe('how often a service line says its items come', () => {
 
 describe('dentalRowKind', () => {
   it.each([
+    // the CDT's adjunctive general services are a category of their own
+    ['Adjunctive General Services', '', 'service'],
     ['Calendar Year Deductible – Individual', '', 'deductibleIndividual'],
     ['Annual Deductible – Family', '', 'deductibleFamily'],
     ['Individual', 'Deductible (calendar year)', 'deductibleIndividual'],
@@ -970,5 +974,34 @@ describe('maximums printed per network in a sentence or beside network names', (
     ['$1,000', {}],
   ])('%s', (text, want) => {
     expect(amountsByNetwork(text)).toEqual(want);
+  });
+});
+
+describe('networkOfProvider', () => {
+  it.each([
+    ['Coverage Period Deductible when services are rendered by a Network Dentist', 'in'],
+    ['Coverage Period Deductible when services are rendered by a non-Network Dentist', 'out'],
+    ['Coverage Period Annual Maximum when services are rendered by a Network Dentist', 'in'],
+    ['Annual Maximum for services received from a Participating Provider', 'in'],
+    ['Deductible for services obtained from an out-of-network provider', 'out'],
+    ['Coverage Period Deductible (applied to Preventive and Diagnostic Services)', undefined],
+    ['Network Dentist', undefined],
+  ])('%j → %j', (label, expected) => {
+    expect(networkOfProvider(label)).toBe(expected);
+  });
+});
+
+describe('ILLUSTRATION_TITLE', () => {
+  it.each([
+    ['EXAMPLE FOR ADULT ENROLLEES', true],
+    ['Examples for Pediatric Enrollees', true],
+    ['EXAMPLE #2', true],
+    ['Sample claim calculation', true],
+    ['How your plan pays: an example', true],
+    ['Examples of covered services', false],
+    ['Summary of Covered Services', false],
+    ['Schedule of Benefits', false],
+  ])('%j → %j', (title, expected) => {
+    expect(ILLUSTRATION_TITLE.test(title)).toBe(expected);
   });
 });
