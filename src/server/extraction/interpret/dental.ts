@@ -38,6 +38,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   deductibleOfService,
+  definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
   isOrthodontic,
@@ -1449,7 +1450,8 @@ function addService(
       label.descriptionSource ?? label.source,
       'cell',
     );
-  } else if (label.description) {
+  } else if (label.description && !definesInASentence(label.description)) {
+    // (a sentence that defines the category lists nothing)
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

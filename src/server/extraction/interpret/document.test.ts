@@ -47,6 +47,16 @@ describe('a numbered option heading', () => {
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
   });
+
+  // a plan named after a section's words and a dash, where the document names two plans so
+  it.each([
+    ['PLAN AND SERVICE FREQUENCIES - Basic Plan', 'Basic Plan', undefined],
+    ['PROFESSIONAL SERVICES – Premier Plan', 'Premier Plan', undefined],
+    ['PLAN AND SERVICE FREQUENCIES - Second Pair:', undefined, undefined],
+  ])('%j names %j after its dash (%j when the document names one plan)', (text, many, one) => {
+    expect(optionNamedIn(text, true)).toBe(many);
+    expect(optionNamedIn(text, false)).toBe(one);
+  });
 });
 
 describe('level names over the networks', () => {

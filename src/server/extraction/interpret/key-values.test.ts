@@ -147,6 +147,13 @@ describe('child age rule in a sentence', () => {
     ['1. Legal spouse.', undefined],
     ['3. Children of the subscriber’s spouse, based on a parent-child relationship.', undefined],
     ['Children through age 26 may enroll.', undefined],
+    // a sentence listing the eligible dependents, children with their age limit among them
+    [
+      'Dependents: Eligible dependents include the employee’s spouse, registered domestic partner and dependent child under 26 years of age.',
+      'under 26 years of age',
+    ],
+    ['Eligible dependents are your spouse and children to age 26.', 'to age 26'],
+    ['Eligible dependents include your spouse and children.', undefined],
   ])('%j → %j', (text, expected) => {
     expect(childAgeInProse(text)).toBe(expected);
   });

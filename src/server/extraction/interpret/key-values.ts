@@ -353,9 +353,21 @@ const CHILD_AGE_PROSE =
 const CHILD_AGE_ITEM =
   /^\s*(?:\d{1,2}[.)]|[a-z][.)]|[•·▪-])\s*((?:eligible\s+|dependent\s+)*child(?:ren)?,?\s+(?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday)(?:\s+(?:occurs|occurred|is reached))?)/i;
 
+/**
+ * A sentence listing who the eligible dependents are, children with their age limit among them
+ * ('Eligible dependents include the employee's spouse, registered domestic partner and dependent
+ * child under 26 years of age.'): the age limit, as printed.
+ */
+const CHILD_AGE_LISTED =
+  /\beligible\s+dependents?\s+(?:include|are)\b[^.;:]*?\bchild(?:ren)?\s+((?:under|up to|to|through|until)\s+(?:age\s+)?\d{2}(?:\s+years?\s+of\s+age)?)/i;
+
 /** The age rule of a sentence saying until when dependent children are covered, as printed. */
 export function childAgeInProse(text: string): string | undefined {
-  return text.match(CHILD_AGE_PROSE)?.[1] ?? text.match(CHILD_AGE_ITEM)?.[1];
+  return (
+    text.match(CHILD_AGE_PROSE)?.[1] ??
+    text.match(CHILD_AGE_ITEM)?.[1] ??
+    text.match(CHILD_AGE_LISTED)?.[1]
+  );
 }
 
 const ORTHO_PERSONS_PROSE =

@@ -70,6 +70,7 @@ import {
   collectAmountList,
   collectFrequency,
   collectFrequencyProse,
+  collectLeaderLists,
   collectPlanPeriod,
   collectVision,
   frequencyLayout,
@@ -179,6 +180,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectTitlePlan(doc, facts);
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
+  collectLeaderLists(doc, facts);
   collectGroupNameLines(doc, facts);
   // an enrolment or election form prints what the employee pays, not premiums
   const employeeCosts = doc.items.some(

@@ -12,6 +12,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   deductibleOfService,
+  definesInASentence,
   dentalRowKind,
   ELECTION_FORM_TITLE,
   FEE_COMPARISON,
@@ -40,6 +41,7 @@ import {
   PARENTHESES_OUT_OF_NETWORK,
   PLAN_NUMBER_LINE,
   parseServiceLabel,
+  planOfHeading,
   productsNamed,
   RUNS_ON,
   rateMeasure,
@@ -1003,5 +1005,37 @@ describe('ILLUSTRATION_TITLE', () => {
     ['Schedule of Benefits', false],
   ])('%j → %j', (title, expected) => {
     expect(ILLUSTRATION_TITLE.test(title)).toBe(expected);
+  });
+});
+
+describe('definesInASentence', () => {
+  it.each([
+    ['The care of teeth with damaged nerves, such as root canal treatment.', true],
+    [
+      'Repair of teeth with crowns when they cannot be restored with other filling materials.',
+      true,
+    ],
+    ['Dental Services include consultations, general anesthesia, and palliative care.', true],
+    ['Implant Services for edentulous members (otherwise implants are not covered).', true],
+    // a list of procedures, with or without a closing full stop
+    ['Exams, cleanings, x-rays, fluoride', false],
+    ['Fillings, simple extractions, root canals.', false],
+    ['Crowns, inlays, onlays, bridges, dentures, implants', false],
+    ['Tooth extractions and other dental surgery.', false],
+  ])('%j → %j', (text, expected) => {
+    expect(definesInASentence(text)).toBe(expected);
+  });
+});
+
+describe('planOfHeading', () => {
+  it.each([
+    ['PLAN AND SERVICE FREQUENCIES - Basic Plan', 'Basic Plan'],
+    ['PROFESSIONAL SERVICES – Premier Plan', 'Premier Plan'],
+    ['PLAN AND SERVICE FREQUENCIES - Second Pair:', undefined],
+    ['Bronze Vision Plan', 'Bronze Vision Plan'],
+    ['Plan 1: Essential', 'Plan 1: Essential'],
+    ['Vision Plan - Summary of Benefits', 'Vision Plan - Summary of Benefits'],
+  ])('%j → %j', (heading, expected) => {
+    expect(planOfHeading(heading)).toBe(expected);
   });
 });

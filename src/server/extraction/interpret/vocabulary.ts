@@ -1172,3 +1172,37 @@ export function networkOfProvider(label: string): 'in' | 'out' | undefined {
  */
 export const ILLUSTRATION_TITLE =
   /^\s*(?:an?\s+)?(?:examples?\b(?!\s+of\s+(?:covered|services|procedures))|sample\s+(?:claims?|calculations?|bills?)\b|illustrations?\b|how\s+(?:it|your\s+plan|the\s+plan|benefits?)\s+(?:works?|pays?)\s*:?\s*(?:an?\s+)?example)/i;
+
+/**
+ * The plan a section heading names after a spaced dash ('PLAN AND SERVICE FREQUENCIES - Basic
+ * Plan', 'Professional Services – Premier Plan'): the plan's name when the words before the dash
+ * title a section and the words after it name an option; undefined when the heading is split so but
+ * names no option after the dash ('PLAN AND SERVICE FREQUENCIES - Second Pair:'); the heading
+ * itself otherwise.
+ */
+export function planOfHeading(heading: string): string | undefined {
+  const m = heading.trim().match(/^(.{3,60}?)\s+[-–—]\s+(.{2,40}?)\s*:?$/);
+  if (
+    !m ||
+    !/\b(services?|frequenc(y|ies)|benefits?|summary|schedule|coverage|allowances?|copays?)\b/i.test(
+      m[1]!,
+    )
+  )
+    return heading;
+  return isOptionName(m[2]!) ? m[2]! : undefined;
+}
+
+/**
+ * A description under a category that defines it in a sentence rather than listing its procedures
+ * ('The care of teeth with damaged nerves, such as root canal treatment.', 'Dental Services include
+ * consultations, general anesthesia, and palliative care.'): a full stop closing five words or
+ * more, with a clause or an example ('such as', 'when', 'which', a verb) inside.
+ */
+export function definesInASentence(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\.$/.test(t) &&
+    t.split(/\s+/).length >= 5 &&
+    /\b(such as|when|which|that|includes?|included|is|are|was|were|will)\b/i.test(t)
+  );
+}
