@@ -58,6 +58,11 @@ describe('keyValuesOfLine', () => {
     ['See the exclusions... and limitations', []],
     ['Effective January 2025', [['Effective', 'January 2025']]],
     ['Eff. 1/1/2025', [['Eff.', '1/1/2025']]],
+    // a contents entry leads to a page
+    ['Eligibility...............................................................4', []],
+    ['Plan and Service Frequencies .................................................6-7', []],
+    ['Monthly Premium and Copays ……… 5', []],
+    ['Calendar Year Maximum ........ $1,500', [['Calendar Year Maximum', '$1,500']]],
   ])('%j', (line, pairs) => {
     expect(keyValuesOfLine(line).map((kv) => [kv.key, kv.value])).toEqual(pairs);
   });

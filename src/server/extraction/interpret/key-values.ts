@@ -37,9 +37,16 @@ export interface KeyValue {
   value: string;
 }
 
+/** A line of a table of contents: words, a dot leader, a page number or a range of pages. */
+const CONTENTS_ENTRY =
+  /^\s*\D[^.…]*?\s*(?:\.\s?){4,}\.*\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*$|^\s*\D[^.…]*?\s*…{2,}\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*$/;
+
 /** Splits a line into 'Key: value' pairs. Text before the first key is ignored. */
 export function keyValuesOfLine(line: string): KeyValue[] {
   const out: KeyValue[] = [];
+  // a contents entry ('Eligibility ........ 4', 'Plan and Service Frequencies …… 6-7') leads to a
+  // page, not to a value
+  if (CONTENTS_ENTRY.test(line)) return out;
   // dot leaders between a label and its value ('Effective Date ........ 01/01/2027') work as a colon
   const text = line.replace(/\s*(?:\.\s?){4,}|\s*…{2,}/g, ': ').replace(/^:\s*/, '');
   // segments: runs of two or more spaces, tabs, a bar with spaces around it
@@ -589,11 +596,18 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.order,
       );
     // 'Dependent children are covered through the end of the year in which they turn 26'
-    const childAge = childAgeInProse(text);
+    // (a sentence listing the eligible dependents may run over a third line in a narrow column)
+    const third = more ? continuation(doc.items, i + 1) : undefined;
+    const childAge =
+      childAgeInProse(text) ?? (third ? childAgeInProse(`${text} ${third.text}`) : undefined);
     if (childAge) {
       facts.add(
         'childAges',
-        evidence(childAge, sourceOfLines(lines), 'prose'),
+        evidence(
+          childAge,
+          sourceOfLines(third && !childAgeInProse(text) ? [...lines, third] : lines),
+          'prose',
+        ),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );

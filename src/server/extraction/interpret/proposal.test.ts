@@ -2535,6 +2535,12 @@ describe('an evidence of coverage: headed lists per plan and a reimbursement sch
   const data = interpretProposal(
     markupLayout([
       '# VSP Vision Care Evidence of Coverage',
+      'Eligibility ................................................ 4',
+      '# ELIGIBILITY',
+      // a sentence listing the eligible dependents over three lines of a narrow column
+      'Dependents: Eligible dependents include the',
+      'employee’s spouse, registered domestic partner',
+      'and dependent child under 26 years of age.',
       '# PLAN AND SERVICE FREQUENCIES - Basic Plan',
       [
         ['Exam', 'Once every calendar year'],
@@ -2588,6 +2594,13 @@ describe('an evidence of coverage: headed lists per plan and a reimbursement sch
       ['Frames', 'up to $250', 'up to $70'],
       ['Costco Frames', 'up to $135', ''],
       ['Vision Exam', '', 'up to $45'],
+    ]);
+  });
+
+  it('reads the children’s age limit from the sentence listing the eligible dependents, and no contents entry', () => {
+    expect(tableRows(data, 'visionInsurance_planInformation')).toEqual([
+      { class: 'Basic Plan', childEligibilityAges: 'under 26 years of age' },
+      { class: 'Premier Plan', childEligibilityAges: 'under 26 years of age' },
     ]);
   });
 
