@@ -273,6 +273,17 @@ describe("the plan a first page's title block names", () => {
     ],
     ['no title', ['Acme Dental PPO', 'Annual Deductible'], undefined],
     ['a plan line after prose', ['Dental Benefits Summary', prose, 'Passive PPO'], undefined],
+    // an insurer's policy: its title, the insurer it comes from, then the plan
+    [
+      'a policy titled by its kind, the issuer between the title and the plan',
+      [
+        'Your Dental Policy',
+        'From Delta Dental of New Jersey, Inc.',
+        'Delta Dental Individual- Basic Family PPO Plan I',
+        'P.O. Box 16354',
+      ],
+      'Delta Dental Individual- Basic Family PPO Plan I',
+    ],
   ])('%s', (_, lines, plan) => {
     expect(planOfTitleBlock(lines)).toBe(plan);
   });

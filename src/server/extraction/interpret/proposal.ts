@@ -528,7 +528,9 @@ function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
 
 /** A document's title ('Dental Benefits Summary', 'Summary of Benefits', 'Schedule of Benefits'). */
 const SUMMARY_TITLE =
-  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits)\b/i;
+  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits|dental\s+policy)\b/i;
+/** A title block's line naming who issues the document ('From Delta Dental of New Jersey, Inc.'). */
+const ISSUED_BY_LINE = /^(from|issued by|underwritten by|provided by|offered by)\s+\S/i;
 /** A line that reads as a plan's name: a plan kind, a numbered plan, or a design in figures. */
 const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
 /** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
@@ -548,14 +550,14 @@ export function planOfTitleBlock(lines: string[]): string | undefined {
   const block: string[] = [];
   for (const raw of lines) {
     const l = raw.replace(/\s+/g, ' ').trim();
-    if (l.length > 70 || isSentence(l)) break;
+    if (l.length > 70 || (isSentence(l) && !ISSUED_BY_LINE.test(l))) break;
     block.push(l);
   }
   const title = block.findIndex((l) => SUMMARY_TITLE.test(l));
   let found: string | undefined;
   if (title >= 0)
     for (const l of block.slice(title + 1)) {
-      if (PLAN_KIND_ONLY.test(l)) continue;
+      if (PLAN_KIND_ONLY.test(l) || ISSUED_BY_LINE.test(l)) continue;
       if (!PLAN_LINE.test(l) || /\bnetworks?\b|^with\b/i.test(l) || SUMMARY_TITLE.test(l)) break;
       found = l.replace(/[®™℠]/g, '').trim();
     }
