@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
+import { serviceKey } from './assemble.ts';
 import type { AnalyzedDocument } from './document.ts';
 import { legalName } from './issuer.ts';
 
@@ -28,5 +29,17 @@ describe('the legal name printed in a disclaimer', () => {
     expect(legalName(doc('Plans are insured by Acme Life Insurance Company'))?.value).toBe(
       'Acme Life Insurance Company',
     );
+  });
+});
+
+describe('serviceKey', () => {
+  it.each([
+    ['Frame', 'Frames', true],
+    ['Contact Lenses', 'Contact Lens', false],
+    ['Single Vision Lenses', 'Single vision lenses', true],
+    ['Exams', 'Exam', true],
+    ['Frames', 'Lenses', false],
+  ])('%j and %j join: %j', (a, b, same) => {
+    expect(serviceKey(a) === serviceKey(b)).toBe(same);
   });
 });

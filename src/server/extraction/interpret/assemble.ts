@@ -205,6 +205,14 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
   return out;
 }
 
+/** A service's name for joining blocks: its words without plural endings ('Frame' = 'Frames'). */
+export function serviceKey(name: string): string {
+  return normalizeKey(name)
+    .split(' ')
+    .map((w) => (w.length > 3 ? w.replace(/(?<!s)s$/, '') : w))
+    .join(' ');
+}
+
 /**
  * Vision service lines of a class. Lines with the same service are one row: in-network and
  * out-of-network amounts printed in separate blocks join by service name.
@@ -214,21 +222,43 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
     facts.benefits.filter((b) => b.scope.product === 'vision'),
     c,
   );
-  const merged = new Map<string, { service: Evidence; inCost?: Evidence; outCost?: Evidence }>();
+  const merged = new Map<
+    string,
+    { service: Evidence; inCost?: Evidence; outCost?: Evidence; copied?: boolean }
+  >();
+  // a lone value column with no network heading gives its amount to both networks; out-of-network
+  // amounts printed in a block of their own ('NON-VSP PROVIDER REIMBURSEMENT SCHEDULE') say what
+  // out-of-network pays instead, and where the class prints such a block the copies say nothing
+  const copied = (b: (typeof rows)[number]) =>
+    b.inCost !== undefined &&
+    b.outCost !== undefined &&
+    b.inCost.value === b.outCost.value &&
+    JSON.stringify(b.inCost.source) === JSON.stringify(b.outCost.source);
+  const outBlock = rows.some((b) => b.outCost && !b.inCost);
   for (const b of rows) {
-    const key = normalizeKey(b.service.value);
+    // ('Frame' in one block is 'Frames' in the other)
+    const key = serviceKey(b.service.value);
     const m = merged.get(key);
     if (!m)
       merged.set(key, {
         service: b.service,
         ...(b.inCost ? { inCost: b.inCost } : {}),
         ...(b.outCost ? { outCost: b.outCost } : {}),
+        ...(outBlock && copied(b) ? { copied: true } : {}),
       });
     else {
       m.inCost ??= b.inCost;
-      m.outCost ??= b.outCost;
+      if (m.copied && b.outCost && !b.inCost) {
+        m.outCost = b.outCost;
+        m.copied = false;
+      } else m.outCost ??= b.outCost;
     }
   }
+  for (const m of merged.values())
+    if (m.copied) {
+      delete m.outCost;
+      delete m.copied;
+    }
   joinByConcept(merged);
   for (const m of merged.values()) {
     if (m.inCost) m.inCost = withoutFullStop(m.inCost);

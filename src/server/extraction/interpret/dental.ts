@@ -38,6 +38,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   deductibleOfService,
+  definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
   isOrthodontic,
@@ -46,6 +47,7 @@ import {
   NO_AMOUNT,
   namesDentalProcedures,
   networkMaximums,
+  networkOfProvider,
   parseServiceLabel,
   RUNS_ON,
   SCHEDULE_MIN_ROWS,
@@ -1024,10 +1026,17 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         cutValue(row.cells, g) ??
         pairedAcross(row.cells, g) ??
         networkValues(row.cells, g);
+      // a class-wide line under a lone value column that names the network whose providers it
+      // holds for ('Deductible when services are rendered by a non-Network Dentist') fills that
+      // network only
+      const ownNetwork =
+        kind !== 'service' && g.in === undefined && g.out === undefined
+          ? networkOfProvider(label.text)
+          : undefined;
       const sectioned: NetworkValues =
-        sectionNetwork === 'in'
+        (ownNetwork ?? sectionNetwork) === 'in'
           ? { ...(read.in ? { in: read.in } : {}) }
-          : sectionNetwork === 'out'
+          : (ownNetwork ?? sectionNetwork) === 'out'
             ? { ...(read.out ? { out: read.out } : {}) }
             : read;
       // '$50/$150 Excludes Class I': a class-wide amount keeps its figures, the note goes
@@ -1441,7 +1450,8 @@ function addService(
       label.descriptionSource ?? label.source,
       'cell',
     );
-  } else if (label.description) {
+  } else if (label.description && !definesInASentence(label.description)) {
+    // (a sentence that defines the category lists nothing)
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

@@ -38,8 +38,24 @@ describe('a numbered option heading', () => {
     ['Summary of Benefits (Dental plan)', undefined],
     ['Covered Services (see your plan)', undefined],
     ['Welcome to your plan (Gold plan)', undefined],
+    // coverage printed once per age group of members: each summary's group is its class
+    ['SUMMARY RELATING TO PEDIATRIC ENROLLEES', 'Pediatric Enrollees'],
+    ['Summary Relating to Adult Enrollees', 'Adult Enrollees'],
+    ['Covered Services for Adult Members', 'Adult Members'],
+    ['EXAMPLE FOR ADULT ENROLLEES', undefined],
+    ['Benefits for Pediatric Dental', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
+  });
+
+  // a plan named after a section's words and a dash, where the document names two plans so
+  it.each([
+    ['PLAN AND SERVICE FREQUENCIES - Basic Plan', 'Basic Plan', undefined],
+    ['PROFESSIONAL SERVICES – Premier Plan', 'Premier Plan', undefined],
+    ['PLAN AND SERVICE FREQUENCIES - Second Pair:', undefined, undefined],
+  ])('%j names %j after its dash (%j when the document names one plan)', (text, many, one) => {
+    expect(optionNamedIn(text, true)).toBe(many);
+    expect(optionNamedIn(text, false)).toBe(one);
   });
 });
 

@@ -19,12 +19,14 @@ import {
   isOptionName,
   isTierLabel,
   keyKind,
+  MEMBER_GROUP_IN_TITLE,
   namesOtherCoverage,
   networkOf,
   PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
   PROCEDURE_CODE,
   type Product,
+  planOfHeading,
   productsNamed,
   rateMeasure,
   VISION_SERVICE,
@@ -95,13 +97,25 @@ export function classRefIn(text: string): string | undefined {
  * section title names in its closing parenthesis: 'Description of Covered Services (Comp 1500
  * plan)' → 'Comp 1500 plan'.
  */
-export function optionNamedIn(text: string): string | undefined {
+export function optionNamedIn(text: string, dashedPlans = false): string | undefined {
   const m = text
     .trim()
     .match(/^(?:plan\s+)?option\s+(?:\d{1,2}|[A-D])\s*[—–:-]\s*([^()]{2,40}?)\s*(?:\(.*\))?$/i);
   const name = m?.[1]?.trim();
   if (name && /\b(plan|option|ppo|hmo|dhmo|epo)\b/i.test(name)) return name;
   // plans printed one after another, each section titled with its plan in parentheses
+  // a section heading naming its plan after a dash ('PLAN AND SERVICE FREQUENCIES - Basic Plan')
+  // (only where the document names two plans or more so: one plan is no class of its own)
+  const dashed = dashedPlans ? planOfHeading(text) : undefined;
+  if (dashed && dashed !== text) return dashed;
+  // coverage printed once per age group of members, each summary titled by its group
+  const group = text.trim().match(MEMBER_GROUP_IN_TITLE)?.[1];
+  if (group)
+    return group
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ');
   const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
   // (a name, capitalised or numbered: '(see your plan)' is a remark)
   return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;
@@ -120,7 +134,7 @@ export function classKey(name: string): string {
     .trim();
 }
 
-function updateScope(scope: Scope, text: string): Scope {
+function updateScope(scope: Scope, text: string, dashedPlans = false): Scope {
   // 'Prepared for Westbrook Dental Lab' names the client, not a section
   if (
     /^\s*(prepared|presented|proposal|quote)\s+(for|to)\b|^\s*(client|employer|group name)\b/i.test(
@@ -140,7 +154,7 @@ function updateScope(scope: Scope, text: string): Scope {
     else break;
   }
   const products = productsNamed(words.slice(0, near).join(' '));
-  const classRef = classRefIn(text) ?? optionNamedIn(text);
+  const classRef = classRefIn(text) ?? optionNamedIn(text, dashedPlans);
   if (products.length === 1)
     return classRef ? { product: products[0], classRef } : { product: products[0] };
   if (products.length === 2) return classRef ? { classRef } : {};
@@ -410,7 +424,9 @@ function countHeaderRows(table: Table, firstRow: number): number {
     const printedTexts = texts.filter(Boolean);
     if (
       frequencyItems(printedTexts[0] ?? '').length > 0 &&
-      printedTexts.slice(1).some((t) => FREQUENCY_VALUE.test(t) && /\d/.test(t))
+      printedTexts
+        .slice(1)
+        .some((t) => FREQUENCY_VALUE.test(t) && (/\d/.test(t) || /^\s*(once|every)\b/i.test(t)))
     )
       break;
     // a full-width row below the headings is a section row, not a heading
@@ -752,6 +768,7 @@ export function analyzeTable(
   scope: Scope,
   order: number,
   heading?: string,
+  dashedPlans = false,
 ): AnalyzedTable {
   // leading full-width rows are a caption
   let first = 0;
@@ -791,7 +808,7 @@ export function analyzeTable(
     headerRows,
     columns,
     body,
-    scope: caption ? updateScope(scope, caption) : scope,
+    scope: caption ? updateScope(scope, caption, dashedPlans) : scope,
     ...(caption ? { caption } : {}),
     ...(caption || heading ? { heading: caption || heading } : {}),
     order,
@@ -829,6 +846,28 @@ function headingPair(table: Table, r: number): boolean {
   return named.length >= 2;
 }
 
+/**
+ * The first row below other rows that holds one cell across the whole table, a section's words
+ * and a plan's name after a dash (`planOfHeading`), with rows below it.
+ */
+export function planHeadingRowAt(table: Table): number | undefined {
+  if (table.cols < 2) return undefined;
+  for (let r = 1; r < table.rows - 1; r++) {
+    const own = startsInRow(rowCells(table, r), r).filter((c) => cellText(c));
+    if (own.length !== 1 || own[0]!.col !== 0) continue;
+    const spans =
+      own[0]!.colSpan === table.cols ||
+      rowCells(table, r)
+        .slice(1)
+        .every((c) => !c || !cellText(c));
+    if (!spans || table.cells.some((c) => c.row < r && c.row + c.rowSpan > r)) continue;
+    const text = cellText(own[0]);
+    const plan = planOfHeading(text);
+    if (plan && plan !== text) return r;
+  }
+  return undefined;
+}
+
 /** The rows above a row (part 0) or from it on (part 2) as a table of their own. */
 function cutAt(table: Table, r: number, part: 0 | 2): Table[] {
   if (part === 0)
@@ -855,7 +894,15 @@ function cutAt(table: Table, r: number, part: 0 | 2): Table[] {
  * Plan Pays' under rows of plan facts) starts a table of its own: the rows above it are another
  * table, and its headings head the rows below only.
  */
-export function splitAtHeadingRows(table: Table): Table[] {
+export function splitAtHeadingRows(table: Table, dashedPlans = false): Table[] {
+  // a row across the whole table naming another plan after a section's words ('PLAN AND SERVICE
+  // FREQUENCIES - Premier Plan' under the Basic Plan's lines) starts that plan's table
+  const plan = dashedPlans ? planHeadingRowAt(table) : undefined;
+  if (plan !== undefined)
+    return [
+      ...cutAt(table, plan, 0),
+      ...splitAtHeadingRows({ ...cutAt(table, plan, 2)[0]!, headerRows: 0 }, dashedPlans),
+    ];
   const again = repeatedHeaderAt(table);
   if (again !== undefined)
     return [...cutAt(table, again, 0), ...splitAtHeadingRows(cutAt(table, again, 2)[0]!)];
@@ -1218,6 +1265,24 @@ export function withCellContinuations(blocks: Block[]): Block[] {
   return out;
 }
 
+/**
+ * The plans a document's headings name after a section's words and a dash ('PLAN AND SERVICE
+ * FREQUENCIES - Basic Plan', '… - Premier Plan'), in lines or in rows across a table.
+ */
+export function plansNamedAfterDashes(layout: DocumentLayout): Set<string> {
+  const out = new Set<string>();
+  const see = (text: string) => {
+    const plan = planOfHeading(text.trim());
+    if (plan && plan !== text.trim()) out.add(plan.toLowerCase());
+  };
+  for (const page of layout.pages)
+    for (const b of page.blocks) {
+      if (b.kind === 'line') see(b.line.text);
+      else for (const c of b.table.cells) if (c.colSpan === b.table.cols) see(cellText(c));
+    }
+  return out;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -1227,6 +1292,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     }
   }
   const bodySize = median(sizes) || 10;
+  const dashedPlans = plansNamedAfterDashes(layout).size >= 2;
   const items: Item[] = [];
   let scope: Scope = {};
   // the document's title sets the first scope: 'Group Dental Proposal' is dental throughout
@@ -1251,21 +1317,27 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         if (heading) {
           const before = scope;
           scope = endSections(scope, b.line, levels);
-          scope = updateScope(scope, b.line.text);
+          scope = updateScope(scope, b.line.text, dashedPlans);
           if (scope.product && scope.product !== before.product) levels.product = b.line.size;
           if (scope.classRef && scope.classRef !== before.classRef) levels.classRef = b.line.size;
           lastHeading = b.line.text;
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
-        for (const part of splitAtHeadingRows(b.table)) {
+        for (const part of splitAtHeadingRows(b.table, dashedPlans)) {
           const analyzed = analyzeTable(
             transposedNetworks(part) ?? networksUnderFacts(part) ?? part,
             scope,
             order++,
             lastHeading,
+            dashedPlans,
           );
           analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
+          // a row that names the next plan after a section's words heads what follows, like a
+          // heading line ('PLAN AND SERVICE FREQUENCIES - Premier Plan')
+          const planRow = analyzed.caption ? planOfHeading(analyzed.caption) : undefined;
+          if (planRow && planRow !== analyzed.caption && analyzed.scope.classRef === planRow)
+            scope = { ...scope, classRef: planRow };
           const carried =
             (headed && columnsCarriedOver(headed, analyzed)) ||
             (planHeads && columnsUnderPlanHeads(planHeads, analyzed));

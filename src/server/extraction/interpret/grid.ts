@@ -14,6 +14,7 @@ import {
   BARE_PROCEDURE_CODE,
   DENTAL_CATEGORY,
   FEE_HEADING,
+  ILLUSTRATION_TITLE,
   insurerMentions,
   isOptionName,
   LIST_MARK,
@@ -784,4 +785,13 @@ export function isGlossary(t: AnalyzedTable): boolean {
     (v) => v.split(/\s+/).length >= 6 && !COST_OPENING.test(v),
   ).length;
   return definitions >= values.length * 0.75;
+}
+
+/**
+ * A worked example printed as a table: its title (caption or the heading over it) or its corner
+ * heading names an example ('EXAMPLE FOR ADULT ENROLLEES', 'EXAMPLE #2').
+ */
+export function isIllustration(t: AnalyzedTable): boolean {
+  const corner = t.columns[0]?.heading ?? '';
+  return [t.caption ?? '', t.heading ?? '', corner].some((text) => ILLUSTRATION_TITLE.test(text));
 }

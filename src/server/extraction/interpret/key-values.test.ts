@@ -58,6 +58,11 @@ describe('keyValuesOfLine', () => {
     ['See the exclusions... and limitations', []],
     ['Effective January 2025', [['Effective', 'January 2025']]],
     ['Eff. 1/1/2025', [['Eff.', '1/1/2025']]],
+    // a contents entry leads to a page
+    ['Eligibility...............................................................4', []],
+    ['Plan and Service Frequencies .................................................6-7', []],
+    ['Monthly Premium and Copays ……… 5', []],
+    ['Calendar Year Maximum ........ $1,500', [['Calendar Year Maximum', '$1,500']]],
   ])('%j', (line, pairs) => {
     expect(keyValuesOfLine(line).map((kv) => [kv.key, kv.value])).toEqual(pairs);
   });
@@ -147,6 +152,13 @@ describe('child age rule in a sentence', () => {
     ['1. Legal spouse.', undefined],
     ['3. Children of the subscriber’s spouse, based on a parent-child relationship.', undefined],
     ['Children through age 26 may enroll.', undefined],
+    // a sentence listing the eligible dependents, children with their age limit among them
+    [
+      'Dependents: Eligible dependents include the employee’s spouse, registered domestic partner and dependent child under 26 years of age.',
+      'under 26 years of age',
+    ],
+    ['Eligible dependents are your spouse and children to age 26.', 'to age 26'],
+    ['Eligible dependents include your spouse and children.', undefined],
   ])('%j → %j', (text, expected) => {
     expect(childAgeInProse(text)).toBe(expected);
   });

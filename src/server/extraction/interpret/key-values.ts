@@ -37,9 +37,16 @@ export interface KeyValue {
   value: string;
 }
 
+/** A line of a table of contents: words, a dot leader, a page number or a range of pages. */
+const CONTENTS_ENTRY =
+  /^\s*\D[^.…]*?\s*(?:\.\s?){4,}\.*\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*$|^\s*\D[^.…]*?\s*…{2,}\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*$/;
+
 /** Splits a line into 'Key: value' pairs. Text before the first key is ignored. */
 export function keyValuesOfLine(line: string): KeyValue[] {
   const out: KeyValue[] = [];
+  // a contents entry ('Eligibility ........ 4', 'Plan and Service Frequencies …… 6-7') leads to a
+  // page, not to a value
+  if (CONTENTS_ENTRY.test(line)) return out;
   // dot leaders between a label and its value ('Effective Date ........ 01/01/2027') work as a colon
   const text = line.replace(/\s*(?:\.\s?){4,}|\s*…{2,}/g, ': ').replace(/^:\s*/, '');
   // segments: runs of two or more spaces, tabs, a bar with spaces around it
@@ -353,9 +360,21 @@ const CHILD_AGE_PROSE =
 const CHILD_AGE_ITEM =
   /^\s*(?:\d{1,2}[.)]|[a-z][.)]|[•·▪-])\s*((?:eligible\s+|dependent\s+)*child(?:ren)?,?\s+(?:to|through|until|up to)\b[^.;:]*?\b(?:age\s+\d{2}|turns?\s+\d{2}|\d{2}(?:st|nd|rd|th)?\s+birthday)(?:\s+(?:occurs|occurred|is reached))?)/i;
 
+/**
+ * A sentence listing who the eligible dependents are, children with their age limit among them
+ * ('Eligible dependents include the employee's spouse, registered domestic partner and dependent
+ * child under 26 years of age.'): the age limit, as printed.
+ */
+const CHILD_AGE_LISTED =
+  /\beligible\s+dependents?\s+(?:include|are)\b[^.;:]*?\bchild(?:ren)?\s+((?:under|up to|to|through|until)\s+(?:age\s+)?\d{2}(?:\s+years?\s+of\s+age)?)/i;
+
 /** The age rule of a sentence saying until when dependent children are covered, as printed. */
 export function childAgeInProse(text: string): string | undefined {
-  return text.match(CHILD_AGE_PROSE)?.[1] ?? text.match(CHILD_AGE_ITEM)?.[1];
+  return (
+    text.match(CHILD_AGE_PROSE)?.[1] ??
+    text.match(CHILD_AGE_ITEM)?.[1] ??
+    text.match(CHILD_AGE_LISTED)?.[1]
+  );
 }
 
 const ORTHO_PERSONS_PROSE =
@@ -577,11 +596,18 @@ export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void 
         item.order,
       );
     // 'Dependent children are covered through the end of the year in which they turn 26'
-    const childAge = childAgeInProse(text);
+    // (a sentence listing the eligible dependents may run over a third line in a narrow column)
+    const third = more ? continuation(doc.items, i + 1) : undefined;
+    const childAge =
+      childAgeInProse(text) ?? (third ? childAgeInProse(`${text} ${third.text}`) : undefined);
     if (childAge) {
       facts.add(
         'childAges',
-        evidence(childAge, sourceOfLines(lines), 'prose'),
+        evidence(
+          childAge,
+          sourceOfLines(third && !childAgeInProse(text) ? [...lines, third] : lines),
+          'prose',
+        ),
         item.scope.product ? { product: item.scope.product } : {},
         item.order,
       );

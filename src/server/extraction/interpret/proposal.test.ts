@@ -273,6 +273,17 @@ describe("the plan a first page's title block names", () => {
     ],
     ['no title', ['Acme Dental PPO', 'Annual Deductible'], undefined],
     ['a plan line after prose', ['Dental Benefits Summary', prose, 'Passive PPO'], undefined],
+    // an insurer's policy: its title, the insurer it comes from, then the plan
+    [
+      'a policy titled by its kind, the issuer between the title and the plan',
+      [
+        'Your Dental Policy',
+        'From Delta Dental of New Jersey, Inc.',
+        'Delta Dental Individual- Basic Family PPO Plan I',
+        'P.O. Box 16354',
+      ],
+      'Delta Dental Individual- Basic Family PPO Plan I',
+    ],
   ])('%s', (_, lines, plan) => {
     expect(planOfTitleBlock(lines)).toBe(plan);
   });
@@ -2528,5 +2539,105 @@ describe('an election form with the monthly cost of each plan and tier', () => {
       ['2-Party', '$10.68', undefined],
       ['Family', '$15.69', undefined],
     ]);
+  });
+});
+
+describe('an evidence of coverage: headed lists per plan and a reimbursement schedule of leader lines', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# VSP Vision Care Evidence of Coverage',
+      'Eligibility ................................................ 4',
+      '# ELIGIBILITY',
+      // a sentence listing the eligible dependents over three lines of a narrow column
+      'Dependents: Eligible dependents include the',
+      'employee’s spouse, registered domestic partner',
+      'and dependent child under 26 years of age.',
+      '# PLAN AND SERVICE FREQUENCIES - Basic Plan',
+      [
+        ['Exam', 'Once every calendar year'],
+        ['Lenses', 'Once every calendar year'],
+        ['Frames', 'Once every calendar year'],
+        ['Frames', 'up to $150'],
+        ['Contact Lenses', 'up to $110'],
+        // the next plan's heading read as a row across the list
+        ['>>PLAN AND SERVICE FREQUENCIES - Premier Plan'],
+        ['Exam', 'Once every calendar year'],
+        ['Frames', 'up to $250'],
+        ['Costco Frames', 'up to $135'],
+      ],
+      'NON-VSP PROVIDER REIMBURSEMENT SCHEDULE',
+      'Services obtained from a non-VSP provider are reimbursed as follows.',
+      '# PROFESSIONAL SERVICES - Basic Plan',
+      'Vision Exam, up to .............................. $35',
+      'EYEWEAR',
+      'Frame, up to ..................................... $40',
+      'CONTACT LENSES*',
+      'Necessary, up to ................................ $250',
+      '# PROFESSIONAL SERVICES - Premier Plan',
+      'Vision Exam, up to .............................. $45',
+      'Frame, up to ..................................... $70',
+      'CCPOA SECOND PAIR:',
+      'Frame, up to ..................................... $45',
+    ]),
+  );
+  const rows = (cls: string) =>
+    tableRows(data, 'visionInsurance_benefitSummary')
+      .filter((r) => r.class === cls)
+      .map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost ?? '',
+        r.outOfNetworkReimbursement ?? '',
+      ]);
+
+  it('names each plan after the dash of its heading, also when the heading is a row of the list', () => {
+    const classes = tableRows(data, 'visionInsurance_benefitSummary').map((r) => r.class);
+    expect([...new Set(classes)]).toEqual(['Basic Plan', 'Premier Plan']);
+  });
+
+  it('joins the schedule’s lines to the in-network list by service name, out-of-network apart', () => {
+    expect(rows('Basic Plan')).toEqual([
+      ['Frames', 'up to $150', 'up to $40'],
+      ['Contact Lenses', 'up to $110', ''],
+      ['Vision Exam', '', 'up to $35'],
+      ['Necessary', '', 'up to $250'],
+    ]);
+    expect(rows('Premier Plan')).toEqual([
+      ['Frames', 'up to $250', 'up to $70'],
+      ['Costco Frames', 'up to $135', ''],
+      ['Vision Exam', '', 'up to $45'],
+    ]);
+  });
+
+  it('reads the children’s age limit from the sentence listing the eligible dependents, and no contents entry', () => {
+    expect(tableRows(data, 'visionInsurance_planInformation')).toEqual([
+      { class: 'Basic Plan', childEligibilityAges: 'under 26 years of age' },
+      { class: 'Premier Plan', childEligibilityAges: 'under 26 years of age' },
+    ]);
+  });
+
+  it('reads a first row of a frequency and its period as a row, not as headings', () => {
+    expect(tableRows(data, 'visionInsurance_benefitFrequency')).toMatchObject([
+      { class: 'Basic Plan', examination: 'Once every calendar year' },
+      { class: 'Premier Plan', examination: 'Once every calendar year' },
+    ]);
+  });
+});
+
+describe('one plan named after a dash is no class of its own', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Vision Plan Book',
+      '# Benefit Summary – Standard Plan',
+      [
+        ['Benefit', 'In-Network', 'Out-of-Network'],
+        ['Eye Exam', 'Covered in full', 'Up to $50'],
+        ['Frames', 'Up to $130', 'Up to $70'],
+        ['Single Vision Lenses', 'Covered in full', 'Up to $40'],
+      ],
+    ]),
+  );
+  it('reads the grid under the single group', () => {
+    const classes = tableRows(data, 'visionInsurance_benefitSummary').map((r) => r.class);
+    expect([...new Set(classes)]).toEqual(['All Employees']);
   });
 });

@@ -43,7 +43,7 @@ import {
 import { effectiveDateOf } from './effective-date.ts';
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import { Facts } from './facts.ts';
-import { isGlossary } from './grid.ts';
+import { isGlossary, isIllustration } from './grid.ts';
 import { insurerMentions } from './insurers.ts';
 import { carrierOf } from './issuer.ts';
 import {
@@ -70,6 +70,7 @@ import {
   collectAmountList,
   collectFrequency,
   collectFrequencyProse,
+  collectLeaderLists,
   collectPlanPeriod,
   collectVision,
   frequencyLayout,
@@ -179,6 +180,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectTitlePlan(doc, facts);
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
+  collectLeaderLists(doc, facts);
   collectGroupNameLines(doc, facts);
   // an enrolment or election form prints what the employee pays, not premiums
   const employeeCosts = doc.items.some(
@@ -226,6 +228,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.otherCoverage && productsNamed(t.caption ?? '').length === 0) continue;
     // a glossary of terms beside their definitions prints no benefit
     if (isGlossary(t)) continue;
+    // nor does a worked example of how the plan pays a bill
+    if (isIllustration(t)) continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';
@@ -524,7 +528,9 @@ function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
 
 /** A document's title ('Dental Benefits Summary', 'Summary of Benefits', 'Schedule of Benefits'). */
 const SUMMARY_TITLE =
-  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits)\b/i;
+  /\b(benefits?\s+summary|summary\s+of\s+benefits|benefit\s+highlights|plan\s+summary|schedule\s+of\s+benefits|dental\s+policy)\b/i;
+/** A title block's line naming who issues the document ('From Delta Dental of New Jersey, Inc.'). */
+const ISSUED_BY_LINE = /^(from|issued by|underwritten by|provided by|offered by)\s+\S/i;
 /** A line that reads as a plan's name: a plan kind, a numbered plan, or a design in figures. */
 const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
 /** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
@@ -544,14 +550,14 @@ export function planOfTitleBlock(lines: string[]): string | undefined {
   const block: string[] = [];
   for (const raw of lines) {
     const l = raw.replace(/\s+/g, ' ').trim();
-    if (l.length > 70 || isSentence(l)) break;
+    if (l.length > 70 || (isSentence(l) && !ISSUED_BY_LINE.test(l))) break;
     block.push(l);
   }
   const title = block.findIndex((l) => SUMMARY_TITLE.test(l));
   let found: string | undefined;
   if (title >= 0)
     for (const l of block.slice(title + 1)) {
-      if (PLAN_KIND_ONLY.test(l)) continue;
+      if (PLAN_KIND_ONLY.test(l) || ISSUED_BY_LINE.test(l)) continue;
       if (!PLAN_LINE.test(l) || /\bnetworks?\b|^with\b/i.test(l) || SUMMARY_TITLE.test(l)) break;
       found = l.replace(/[®™℠]/g, '').trim();
     }

@@ -131,6 +131,21 @@ describe('splitPair', () => {
     ['$130 allowance; 20% off balance', ['$130 allowance', '20% off balance']],
     ['Covered in full', undefined],
     ['Lenses / Frames', undefined],
+    // the amount per member over the amount for all of them, each with its own words
+    [
+      '$135 per Pediatric Enrollee $405 for all Pediatric Enrollees',
+      ['$135 per Pediatric Enrollee', '$405 for all Pediatric Enrollees'],
+    ],
+    [
+      '$75 per Adult Enrollee $225 for all Adult Enrollees',
+      ['$75 per Adult Enrollee', '$225 for all Adult Enrollees'],
+    ],
+    [
+      '$350 per member $700 per two (2) or more members',
+      ['$350 per member', '$700 per two (2) or more members'],
+    ],
+    ['$50 per member $150 per family', ['$50 per member', '$150 per family']],
+    ['$50 per visit $100 per visit', undefined],
   ])('%j → %j', (text, expected) => {
     expect(splitPair(text)).toEqual(expected);
   });

@@ -179,6 +179,11 @@ export function splitPair(s: string): [string, string] | undefined {
     const familyFirst = /family/i.test(named[3]!) && !/family/i.test(named[4]!);
     return familyFirst ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
   }
+  // '$135 per Pediatric Enrollee $405 for all Pediatric Enrollees', '$350 per member $700 per two
+  // (2) or more members': the amount per member, then the amount for all of them (the family's);
+  // the words say whose amount it is and stay
+  const perMember = s.match(PER_MEMBER_THEN_ALL);
+  if (perMember) return [cleanValue(perMember[1]!), cleanValue(perMember[2]!)];
   // '$50: individual $150: Family', 'Individual: $50 Family: $150': each amount beside the slot
   // it fills, in either order, with no separator between the two
   const tagged = taggedPair(s);
@@ -211,6 +216,9 @@ export function splitPair(s: string): [string, string] | undefined {
   if (!looksLikeValue(a) || !looksLikeValue(b)) return undefined;
   return [a, b];
 }
+
+const PER_MEMBER_THEN_ALL =
+  /^\s*(\$[\d,]+(?:\.\d+)?\s+per\s+(?!family\b|individual\b|person\b|single\b|two\b|three\b|\d)[a-z][a-z ]{1,40}?)\s*[/;,]?\s+(\$[\d,]+(?:\.\d+)?\s+(?:for\s+(?:all|the\s+family|each\s+family)|per\s+family|per\s+(?:two|three|2|3)\b[^$]{0,12}\bor\s+more)\b[^$]*)$/i;
 
 const SLOT_WORD = '(individual|single|per person|family)';
 const AMOUNT = '(\\$[\\d,]+(?:\\.\\d+)?)';

@@ -36,6 +36,7 @@ import {
   memberGroupOf,
   networkOf,
   PARENTHESES_OUT_OF_NETWORK,
+  planOfHeading,
   productsNamed,
   SERVICE_LEVEL,
   SUM_ROW,
@@ -197,7 +198,8 @@ function serviceNames(t: AnalyzedTable): Set<string> {
 export function plansOfRepeatedGrids(tables: AnalyzedTable[]): Map<AnalyzedTable, string> {
   const byHeading = new Map<string, AnalyzedTable[]>();
   for (const t of tables) {
-    const heading = cleanValue(t.heading ?? '');
+    // ('PLAN AND SERVICE FREQUENCIES - Basic Plan' names the plan after its dash)
+    const heading = planOfHeading(cleanValue(t.heading ?? ''));
     if (t.scope.classRef || t.scope.product === 'dental' || !heading || !isOptionName(heading))
       continue;
     const shape = shapeByContent(t, gridShape(t));
@@ -1309,3 +1311,72 @@ export function lineBefore(doc: AnalyzedDocument, t: AnalyzedTable): string {
   const before = i > 0 ? doc.items[i - 1] : undefined;
   return before?.kind === 'line' ? before.line.text : '';
 }
+
+/**
+ * A reimbursement schedule printed as lines of a service, a dot leader and an amount ('Vision
+ * Exam, up to ........ $35') under a heading that names one network ('NON-VSP PROVIDER
+ * REIMBURSEMENT SCHEDULE'), with sub-heads between them ('EYEWEAR', 'CONTACT LENSES*') and the
+ * plans' headings scoping them ('PROFESSIONAL SERVICES - Basic Plan'): each line is a service line
+ * of that network ('up to' moves from the name to the amount). Under a sub-head that names a vision
+ * material, a line's bare kind is its service ('Necessary', 'Elective'). A sub-head naming no vision
+ * service ('CCPOA SECOND PAIR:') or another heading ends the schedule.
+ */
+export function collectLeaderLists(doc: AnalyzedDocument, facts: Facts): void {
+  let network: 'in' | 'out' | undefined;
+  let subhead = '';
+  for (const item of doc.items) {
+    if (item.kind !== 'line') {
+      network = undefined;
+      continue;
+    }
+    const text = item.line.text.trim();
+    // (a heading in capitals may carry a hyphen the heading test does not take: 'NON-VSP …')
+    const capitals =
+      text === text.toUpperCase() && /[A-Z]{3}/.test(text) && text.split(/\s+/).length <= 8;
+    if ((item.heading || capitals) && namesNetworkExplicitly(text) && networkOf(text)) {
+      network = networkOf(text);
+      subhead = '';
+      continue;
+    }
+    if (!network || item.scope.product === 'dental') continue;
+    const pair = text.match(LEADER_PAIR);
+    if (!pair) {
+      // a plan's heading keeps the schedule open; a capitals sub-head naming a vision service
+      // heads the lines below it; any other heading ends the schedule
+      const plan = planOfHeading(text);
+      if (item.heading && plan && plan !== text) {
+        subhead = '';
+        continue;
+      }
+      if (/^[A-Z][A-Z &/*-]{2,40}:?$/.test(text)) {
+        if (!isVisionService(text.replace(/[*:]/g, ''))) network = undefined;
+        else subhead = text.replace(/[*:]/g, '').trim();
+        continue;
+      }
+      if (item.heading) network = undefined;
+      continue;
+    }
+    const name = pair[1]!.replace(/[\s,.]+$/, '').trim();
+    const upTo = /\bup to$/i.test(name);
+    const service = name.replace(/[\s,.]*\bup to$/i, '').trim();
+    if (!service || (!isVisionService(service) && !(subhead && service.split(/\s+/).length <= 2)))
+      continue;
+    const amount = `${upTo ? 'up to ' : ''}${pair[2]!}`;
+    const source = sourceOfLines([item.line]);
+    const line = {
+      scope: {
+        product: 'vision' as const,
+        ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
+      },
+      order: item.order,
+      service: evidence(service, source, 'split'),
+    };
+    const cost = evidence(amount, source, 'split');
+    facts.shown.add('vision');
+    facts.benefits.push(network === 'out' ? { ...line, outCost: cost } : { ...line, inCost: cost });
+  }
+}
+
+/** 'Vision Exam, up to ........ $35': the name (with any 'up to'), a leader, the amount. */
+const LEADER_PAIR =
+  /^([A-Za-z][A-Za-z ,.'\u2019/&-]{1,60}?)\s*(?:\.{3,}|\u2026[.\u2026]*)\s*(\$\d[\d,]*(?:\.\d{2})?)\*?$/;

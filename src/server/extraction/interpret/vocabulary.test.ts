@@ -12,6 +12,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   deductibleOfService,
+  definesInASentence,
   dentalRowKind,
   ELECTION_FORM_TITLE,
   FEE_COMPARISON,
@@ -22,6 +23,7 @@ import {
   GROUP_NAME_LINE,
   groupNameWrapped,
   groupOfFormTitle,
+  ILLUSTRATION_TITLE,
   isDentalProcedureName,
   isOptionName,
   isPlanTermLabel,
@@ -34,10 +36,12 @@ import {
   namesOtherCoverage,
   networkMaximums,
   networkOf,
+  networkOfProvider,
   OTHER_BENEFIT,
   PARENTHESES_OUT_OF_NETWORK,
   PLAN_NUMBER_LINE,
   parseServiceLabel,
+  planOfHeading,
   productsNamed,
   RUNS_ON,
   rateMeasure,
@@ -244,6 +248,8 @@ describe('how often a service line says its items come', () => {
 
 describe('dentalRowKind', () => {
   it.each([
+    // the CDT's adjunctive general services are a category of their own
+    ['Adjunctive General Services', '', 'service'],
     ['Calendar Year Deductible – Individual', '', 'deductibleIndividual'],
     ['Annual Deductible – Family', '', 'deductibleFamily'],
     ['Individual', 'Deductible (calendar year)', 'deductibleIndividual'],
@@ -986,5 +992,66 @@ describe('words a benefit value ends with', () => {
     ['Excludes Class I', false],
   ])('%s → %s', (tail, own) => {
     expect(VALUE_OWN_ENDING.test(tail)).toBe(own);
+  });
+});
+
+describe('networkOfProvider', () => {
+  it.each([
+    ['Coverage Period Deductible when services are rendered by a Network Dentist', 'in'],
+    ['Coverage Period Deductible when services are rendered by a non-Network Dentist', 'out'],
+    ['Coverage Period Annual Maximum when services are rendered by a Network Dentist', 'in'],
+    ['Annual Maximum for services received from a Participating Provider', 'in'],
+    ['Deductible for services obtained from an out-of-network provider', 'out'],
+    ['Coverage Period Deductible (applied to Preventive and Diagnostic Services)', undefined],
+    ['Network Dentist', undefined],
+  ])('%j → %j', (label, expected) => {
+    expect(networkOfProvider(label)).toBe(expected);
+  });
+});
+
+describe('ILLUSTRATION_TITLE', () => {
+  it.each([
+    ['EXAMPLE FOR ADULT ENROLLEES', true],
+    ['Examples for Pediatric Enrollees', true],
+    ['EXAMPLE #2', true],
+    ['Sample claim calculation', true],
+    ['How your plan pays: an example', true],
+    ['Examples of covered services', false],
+    ['Summary of Covered Services', false],
+    ['Schedule of Benefits', false],
+  ])('%j → %j', (title, expected) => {
+    expect(ILLUSTRATION_TITLE.test(title)).toBe(expected);
+  });
+});
+
+describe('definesInASentence', () => {
+  it.each([
+    ['The care of teeth with damaged nerves, such as root canal treatment.', true],
+    [
+      'Repair of teeth with crowns when they cannot be restored with other filling materials.',
+      true,
+    ],
+    ['Dental Services include consultations, general anesthesia, and palliative care.', true],
+    ['Implant Services for edentulous members (otherwise implants are not covered).', true],
+    // a list of procedures, with or without a closing full stop
+    ['Exams, cleanings, x-rays, fluoride', false],
+    ['Fillings, simple extractions, root canals.', false],
+    ['Crowns, inlays, onlays, bridges, dentures, implants', false],
+    ['Tooth extractions and other dental surgery.', false],
+  ])('%j → %j', (text, expected) => {
+    expect(definesInASentence(text)).toBe(expected);
+  });
+});
+
+describe('planOfHeading', () => {
+  it.each([
+    ['PLAN AND SERVICE FREQUENCIES - Basic Plan', 'Basic Plan'],
+    ['PROFESSIONAL SERVICES – Premier Plan', 'Premier Plan'],
+    ['PLAN AND SERVICE FREQUENCIES - Second Pair:', undefined],
+    ['Bronze Vision Plan', 'Bronze Vision Plan'],
+    ['Plan 1: Essential', 'Plan 1: Essential'],
+    ['Vision Plan - Summary of Benefits', 'Vision Plan - Summary of Benefits'],
+  ])('%j → %j', (heading, expected) => {
+    expect(planOfHeading(heading)).toBe(expected);
   });
 });

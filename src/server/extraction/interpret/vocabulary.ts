@@ -451,7 +451,7 @@ export const MEMBER_PAYS =
 export const BARE_PROCEDURE_CODE = new RegExp(`^${CDT}$`);
 
 export const DENTAL_CATEGORY =
-  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?)\b/i;
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?|adjunctive)\b/i;
 
 /** A cell that says only whether the deductible applies ('Ded. waived', 'Deductible applies'). */
 export const DEDUCTIBLE_WAIVER =
@@ -1151,3 +1151,65 @@ export const PLAN_IN_SECTION_TITLE =
 /** Plan names that only say which product or whose plan it is ('Dental plan', 'your plan'). */
 export const GENERIC_PLAN_NAME =
   /^\s*(?:the|this|your|our|each|every|any|group|dental|vision|medical|employee|member)(?:\s+(?:dental|vision))?\s+(?:plan|option)\s*$/i;
+
+/**
+ * A summary or schedule titled by the age group of members it covers ('SUMMARY RELATING TO
+ * PEDIATRIC ENROLLEES', 'Covered Services for Adult Members'): coverage printed once per group, each
+ * group a class. The group's words are the capture ('PEDIATRIC ENROLLEES').
+ */
+export const MEMBER_GROUP_IN_TITLE =
+  /^[^()]{0,40}\b(?:summary|services|benefits|coverage|schedule)\b[^()]{0,30}\b(?:relating to|for|applicable to|applying to)\s+((?:pediatric|adult|child|children's|dependent child)\s+(?:enrollees|members|insureds|covered persons))\s*$/i;
+
+/**
+ * A class-wide line that says which network's provider it holds for ('Coverage Period Deductible
+ * when services are rendered by a Network Dentist', '… by a non-Network Dentist', 'Annual Maximum
+ * for services received from a Participating Provider'): that network, else undefined.
+ */
+export function networkOfProvider(label: string): 'in' | 'out' | undefined {
+  const m = label.match(
+    /\b(?:rendered|provided|received|performed|obtained)\s+(?:by|from|at)\s+(?:an?\s+|the\s+)?((?:non|out)[- ]?(?:of[- ])?(?:network|participating|par|contracted)|in[- ]?network|network|participating|contracted|preferred)\s+(?:dentists?|providers?|doctors?|offices?)\b/i,
+  );
+  return m ? networkOf(m[1]!) : undefined;
+}
+
+/**
+ * A table titled as a worked example ('EXAMPLE FOR ADULT ENROLLEES', 'Example #2', 'Sample
+ * claim calculation', 'Illustration'): its amounts show how the plan pays a made-up bill, not what
+ * it covers.
+ */
+export const ILLUSTRATION_TITLE =
+  /^\s*(?:an?\s+)?(?:examples?\b(?!\s+of\s+(?:covered|services|procedures))|sample\s+(?:claims?|calculations?|bills?)\b|illustrations?\b|how\s+(?:it|your\s+plan|the\s+plan|benefits?)\s+(?:works?|pays?)\s*:?\s*(?:an?\s+)?example)/i;
+
+/**
+ * The plan a section heading names after a spaced dash ('PLAN AND SERVICE FREQUENCIES - Basic
+ * Plan', 'Professional Services – Premier Plan'): the plan's name when the words before the dash
+ * title a section and the words after it name an option; undefined when the heading is split so but
+ * names no option after the dash ('PLAN AND SERVICE FREQUENCIES - Second Pair:'); the heading
+ * itself otherwise.
+ */
+export function planOfHeading(heading: string): string | undefined {
+  const m = heading.trim().match(/^(.{3,60}?)\s+[-–—]\s+(.{2,40}?)\s*:?$/);
+  if (
+    !m ||
+    !/\b(services?|frequenc(y|ies)|benefits?|summary|schedule|coverage|allowances?|copays?)\b/i.test(
+      m[1]!,
+    )
+  )
+    return heading;
+  return isOptionName(m[2]!) ? m[2]! : undefined;
+}
+
+/**
+ * A description under a category that defines it in a sentence rather than listing its procedures
+ * ('The care of teeth with damaged nerves, such as root canal treatment.', 'Dental Services include
+ * consultations, general anesthesia, and palliative care.'): a full stop closing five words or
+ * more, with a clause or an example ('such as', 'when', 'which', a verb) inside.
+ */
+export function definesInASentence(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\.$/.test(t) &&
+    t.split(/\s+/).length >= 5 &&
+    /\b(such as|when|which|that|includes?|included|is|are|was|were|will)\b/i.test(t)
+  );
+}

@@ -214,3 +214,32 @@ describe('a procedure grid whose long labels run close to the first value', () =
     expect(t.cells.some((c) => c.text.trim() === '\u25aa')).toBe(false);
   });
 });
+
+describe('a list whose value wraps over more lines than the list allows between rows', () => {
+  it('keeps the value’s lines in its cell and the rows after them in the same table', () => {
+    // 'Lens Options' beside a value wrapped over five lines, then two more rows of the list
+    const ws = [
+      ...words('Exam', 40, 100),
+      ...words('Once every calendar year', 130, 100),
+      ...words('Frames', 40, 114),
+      ...words('Once every calendar year', 130, 114),
+      ...words('Lens Options', 40, 128),
+      ...words('Tints/Photochromics;', 130, 128),
+      ...words('polycarbonate lenses copay', 130, 142),
+      ...words('$35 for adults; polycarbonate', 130, 156),
+      ...words('lenses fully covered for children;', 130, 170),
+      ...words('progressive lenses copays', 130, 184),
+      ...words('depending on lens type.', 130, 198),
+      ...words('Frames', 40, 212),
+      ...words('up to $150', 130, 212),
+      ...words('Contact Lenses', 40, 226),
+      ...words('up to $110', 130, 226),
+    ];
+    const t = tableOf(ws);
+    expect(t.rows).toBe(5);
+    expect(text(t, 2, 1)).toBe(
+      'Tints/Photochromics; polycarbonate lenses copay $35 for adults; polycarbonate lenses fully covered for children; progressive lenses copays depending on lens type.',
+    );
+    expect(text(t, 4, 0)).toBe('Contact Lenses');
+  });
+});

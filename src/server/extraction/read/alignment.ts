@@ -97,6 +97,10 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
     // grow a region of multi-segment rows, allowing single-segment rows in between
     let j = i + 1;
     let lastMulti = i;
+    // where the values start: a line alone at that x or right of it, after a value whose text runs
+    // on (a comma or a semicolon at its end, or a lower-case start), is the value wrapped
+    const valueX = rows[i]!.segments[1]!.box[0];
+    let lastWrap = i;
     const gaps: number[] = [];
     while (j < rows.length) {
       const gap = rows[j]!.box[1] - rows[j - 1]!.box[3];
@@ -115,10 +119,16 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
       // a heading (larger type) starts something new
       if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * 1.15) break;
       if (rows[j]!.segments.length >= 2) lastMulti = j;
-      else if (j - lastMulti > 2) break;
+      else if (
+        lastWrap === j - 1 &&
+        wrapsValue(rows[j]!.segments[0]!, rows[j - 1]!.segments.at(-1)!, valueX, size)
+      )
+        lastWrap = j;
+      else if (j - Math.max(lastMulti, lastWrap) > 2) break;
+      if (rows[j]!.segments.length >= 2) lastWrap = j;
       j++;
     }
-    const region = rows.slice(i, lastMulti + 1);
+    const region = rows.slice(i, Math.max(lastMulti, lastWrap) + 1);
     const multi = region.filter((r) => r.segments.length >= 2).length;
     if (multi < 2) {
       i = lastMulti + 1;
@@ -412,6 +422,17 @@ function endsUnfinished(lines: Line[]): boolean {
   if (/\p{L}-$/u.test(text) || /[,(/]$/.test(text)) return true;
   if ((text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0)) return true;
   return /\b(and|or|of|with|to|for|the|a|an|in|by)$/i.test(text);
+}
+
+/**
+ * A line alone in the value column under a row's value that runs on ('Tints/Photochromics;' over
+ * 'polycarbonate lenses copay'): it starts where the values start (not left of them by more than
+ * a letter) and either the value above ends on a comma or a semicolon or the line opens in lower
+ * case.
+ */
+function wrapsValue(seg: Line, above: Line, valueX: number, size: number): boolean {
+  if (seg.box[0] < valueX - size * 0.6 || above.box[0] < valueX - size * 0.6) return false;
+  return /[,;]$/.test(above.text.trim()) || /^[a-z$]/.test(seg.text.trim());
 }
 
 /** A first-column line that continues the cell above (smaller type, lower case, or a list). */

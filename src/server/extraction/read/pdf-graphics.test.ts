@@ -27,3 +27,50 @@ describe('shaded areas inside a ruled cell', () => {
     expect(got.has(0)).toBe(inside);
   });
 });
+
+describe('bands stacked behind the lines of a heading cell', () => {
+  // a ruled heading cell from x 61.6 to 435.6 and y 100.2 to 173.4, the value column's rules beside
+  const cell: Segment[] = [
+    { dir: 'h', pos: 100.2, a: 61.8, b: 566.9 },
+    { dir: 'h', pos: 173.4, a: 61.8, b: 566.9 },
+    { dir: 'v', pos: 61.6, a: 87, b: 587 },
+    { dir: 'v', pos: 435.6, a: 100.4, b: 587 },
+    { dir: 'v', pos: 567.1, a: 87, b: 587 },
+  ];
+  const left = (tops: number[]): Array<[number, number, number, number]> =>
+    tops.slice(0, -1).map((y, i) => [67.6, y, 429.5, tops[i + 1]!]);
+  it.each([
+    // one band a line, inset 6 points from the cell's rules, the stack reaching both rules
+    {
+      name: 'a stack filling the cell',
+      shades: left([100.4, 106.4, 121.6, 133.8, 145.9, 158.2, 173.3]),
+      inside: true,
+    },
+    // three lines' bands at the top of the taller value cell
+    {
+      name: 'a stack at the top of a taller cell',
+      shades: [
+        [441.5, 100.4, 561, 112.7],
+        [441.5, 112.7, 561, 124.9],
+        [441.5, 124.9, 561, 137],
+      ] as Array<[number, number, number, number]>,
+      inside: true,
+    },
+    // bands with a gap between them are no stack: each is tested alone, and none lies within
+    // reach of both rules
+    {
+      name: 'bands apart',
+      shades: [
+        [67.6, 100.4, 429.5, 106.4],
+        [67.6, 125, 429.5, 131],
+        [67.6, 167.3, 429.5, 173.3],
+      ] as Array<[number, number, number, number]>,
+      inside: [false, false, false],
+    },
+  ])('$name', ({ shades, inside }) => {
+    const got = shadingInsideCells(shades, cell);
+    shades.forEach((_, i) => {
+      expect(got.has(i)).toBe(Array.isArray(inside) ? inside[i] : inside);
+    });
+  });
+});

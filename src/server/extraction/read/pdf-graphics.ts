@@ -271,7 +271,12 @@ export function shadingInsideCells(
   const out = new Set<number>();
   const vs = rules.filter((r) => r.dir === 'v');
   const hs = rules.filter((r) => r.dir === 'h');
-  shades.forEach(([x0, y0, x1, y1], i) => {
+  // (a stack of bands may end short of the cell's rule by as much as it is tall: the lines of a
+  // heading at the top of a taller cell)
+  const insideOne = (
+    [x0, y0, x1, y1]: [number, number, number, number],
+    reach = 4 * inset,
+  ): boolean => {
     const vAt = (lo: number, hi: number) =>
       covered(
         vs.filter((v) => v.pos >= lo && v.pos <= hi),
@@ -286,11 +291,40 @@ export function shadingInsideCells(
       ) >= 0.9;
     // rules just outside its left and right edges, none inside it, rules above and below
     // (a fill that reaches the rules, such as a bar over a table, bounds what is below it)
-    if (!vAt(x0 - inset, x0 - 2) || !vAt(x1 + 2, x1 + inset)) return;
-    if (vs.some((v) => v.pos > x0 + 2 && v.pos < x1 - 2 && v.b > y0 + 2 && v.a < y1 - 2)) return;
-    if (!hAt(y0 - 4 * inset, y0 + 1) || !hAt(y1 - 1, y1 + 4 * inset)) return;
-    out.add(i);
-  });
+    if (!vAt(x0 - inset, x0 - 2) || !vAt(x1 + 2, x1 + inset)) return false;
+    if (vs.some((v) => v.pos > x0 + 2 && v.pos < x1 - 2 && v.b > y0 + 2 && v.a < y1 - 2))
+      return false;
+    return hAt(y0 - reach, y0 + 1) && hAt(y1 - 1, y1 + reach);
+  };
+  // bands stacked edge to edge with the same left and right edges (one behind each line of a
+  // long label, however many lines) are tested as the one area they make together
+  const order = shades
+    .map((_, i) => i)
+    .sort((a, b) => shades[a]![0] - shades[b]![0] || shades[a]![1] - shades[b]![1]);
+  const stacks: number[][] = [];
+  for (const i of order) {
+    const [x0, y0, x1] = shades[i]!;
+    const stack = stacks.find((st) => {
+      const top = shades[st[st.length - 1]!]!;
+      return (
+        Math.abs(top[0] - x0) <= 1 && Math.abs(top[2] - x1) <= 1 && Math.abs(top[3] - y0) <= 1.5
+      );
+    });
+    if (stack) stack.push(i);
+    else stacks.push([i]);
+  }
+  for (const stack of stacks) {
+    const boxes = stack.map((i) => shades[i]!);
+    const whole: [number, number, number, number] = [
+      Math.min(...boxes.map((b) => b[0])),
+      Math.min(...boxes.map((b) => b[1])),
+      Math.max(...boxes.map((b) => b[2])),
+      Math.max(...boxes.map((b) => b[3])),
+    ];
+    if (stack.length > 1 && insideOne(whole, 4 * inset + whole[3] - whole[1]))
+      for (const i of stack) out.add(i);
+    else for (const i of stack) if (insideOne(shades[i]!)) out.add(i);
+  }
   return out;
 }
 
