@@ -160,13 +160,15 @@ const amountsIn = (text: string) => (text.match(AMOUNT) ?? []).map(amountKey);
 
 function topicOf(lines: string[]): PageTopic {
   const n = Math.max(1, lines.length);
+  // the products each line names, read once per line
+  const named = lines.map(productsNamed);
   return {
     on: lines.filter((l) => DENTAL_VISION_WORD.test(l)).length / n,
     off: lines.filter((l) => OTHER_BENEFIT.test(l)).length / n,
-    products: [...new Set(lines.flatMap(productsNamed))],
+    products: [...new Set(named.flat())],
     named: {
-      dental: lines.filter((l) => productsNamed(l).includes('dental')).length,
-      vision: lines.filter((l) => productsNamed(l).includes('vision')).length,
+      dental: named.filter((p) => p.includes('dental')).length,
+      vision: named.filter((p) => p.includes('vision')).length,
     },
   };
 }
@@ -362,8 +364,22 @@ function onceEach<S extends string | undefined, T>(f: (text: S) => T): (text: S)
   };
 }
 
-/** The units of parsed data with their features, in item order. */
-export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] {
+/**
+ * The units of parsed data with their features, in item order. Features named in `unused` (a
+ * model that weighs them 0) are left at 0 instead of being worked out; training asks for all.
+ */
+export function unitsOf(
+  items: ParsedItem[],
+  signals?: DocumentSignals,
+  unused: ReadonlySet<string> = new Set(),
+): Unit[] {
+  const wanted = (...names: Array<(typeof FEATURES)[number]>) => names.some((f) => !unused.has(f));
+  // the shares of broken and misfit values in a table and the document are made of the
+  // values' own order, constraint, shape and slot features
+  const brokenWanted = wanted('tableBroken', 'tableMisfit', 'documentBroken');
+  const orderWanted = brokenWanted || wanted('orderBroken');
+  const slotWanted = brokenWanted || wanted('slotMisfit');
+  const coverageWanted = wanted('pageAmountsUsed', 'regionAmountsUsed');
   const units: Unit[] = [];
   const total = items.reduce((n, i) => n + (i.type === 'table' ? i.cells.length : 1), 0);
   const documentValues = Math.log1p(total) / 6;
@@ -425,6 +441,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     return share;
   };
   const coverageOf = (v: ParsedField | ParsedCell) => {
+    if (!coverageWanted) return [0, 0];
     const page = v.source?.page;
     const pageUsed =
       (page === undefined ? undefined : used(sig.pageAmounts?.[page])) ?? docFeatures[3]!;
@@ -434,7 +451,15 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
       : undefined;
     return [pageUsed, (region ? used(region.amounts) : undefined) ?? pageUsed];
   };
-  const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf, coverageOf };
+  const doc = {
+    documentOcr,
+    documentHeuristic,
+    agreementOf,
+    docFeatures,
+    pageOf,
+    coverageOf,
+    unused,
+  };
   // a value's rank or number, read once per text (the order checks compare each row with all)
   const ranks = {
     category: onceEach(categoryRank),
@@ -453,9 +478,10 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
           page: doc.pageOf(item, productOf(item.label)),
           coverage: doc.coverageOf(item),
           table: [logit(item.score) / 3, 0, 0, 0, 0, 0, 0],
-          slotMisfit: valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
-            ? 0
-            : 1,
+          slotMisfit:
+            !slotWanted || valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
+              ? 0
+              : 1,
           orderBroken: 0,
           keyHeuristic: 0,
           rowFill: 1,
@@ -594,9 +620,10 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
               page: doc.pageOf(item.cells[cell.cell]!, product),
               coverage: doc.coverageOf(item.cells[cell.cell]!),
               table: tableFeatures,
-              slotMisfit: valueFitsSlot(col, cell.value) ? 0 : 1,
+              slotMisfit: !slotWanted || valueFitsSlot(col, cell.value) ? 0 : 1,
               orderBroken:
-                (/^coverageLevel/.test(col) &&
+                orderWanted &&
+                ((/^coverageLevel/.test(col) &&
                   orderBroken(
                     col,
                     row,
@@ -606,8 +633,8 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
                     ranks.percent,
                     false,
                   )) ||
-                (group === 'rate' &&
-                  orderBroken(col, row, rowList, ranks.tier, 'rateTier', ranks.rate, true))
+                  (group === 'rate' &&
+                    orderBroken(col, row, rowList, ranks.tier, 'rateTier', ranks.rate, true)))
                   ? 1
                   : 0,
               keyHeuristic: logit(keyScore) / 3,
@@ -630,7 +657,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
       }
     }
   });
-  markBroken(units);
+  if (brokenWanted) markBroken(units);
   return units;
 }
 
@@ -655,12 +682,19 @@ function markBroken(units: Unit[]) {
     us.length ? us.reduce((a, u) => a + f(u), 0) / us.length : 0;
   const documentBroken = mean(values, (u) => Math.max(broken(u), misfit(u)));
   const byItem = new Map<number, Unit[]>();
-  for (const u of values)
-    if (u.cells.length) byItem.set(u.item, [...(byItem.get(u.item) ?? []), u]);
+  for (const u of values) {
+    if (!u.cells.length) continue;
+    const table = byItem.get(u.item);
+    if (table) table.push(u);
+    else byItem.set(u.item, [u]);
+  }
+  // each table's shares, once per table
+  const shares = new Map<number, [number, number]>();
+  for (const [item, table] of byItem) shares.set(item, [mean(table, broken), mean(table, misfit)]);
   for (const u of units) {
-    const table = u.cells.length ? byItem.get(u.item) : undefined;
-    u.features[tb] = table ? mean(table, broken) : 0;
-    u.features[tm] = table ? mean(table, misfit) : 0;
+    const table = u.cells.length ? shares.get(u.item) : undefined;
+    u.features[tb] = table ? table[0] : 0;
+    u.features[tm] = table ? table[1] : 0;
     u.features[db] = documentBroken;
   }
 }
@@ -690,6 +724,8 @@ interface DocumentContext {
   documentHeuristic: number;
   agreementOf: (value: string) => number;
   docFeatures: number[];
+  /** Features left at 0 (see unitsOf). */
+  unused: ReadonlySet<string>;
 }
 
 const productOf = (label: string): Product | undefined =>
@@ -727,8 +763,8 @@ function features(
     c.valueIsLabel,
     c.constraintBroken,
     c.shapeAgrees,
-    AMOUNT_GROUPS.has(group) && wordsBeside(value) > 2 ? 1 : 0,
-    holdsTwoValues(value) || /\d\s*\/\s*\$?\d/.test(value) ? 1 : 0,
+    !d.unused.has('extraWords') && AMOUNT_GROUPS.has(group) && wordsBeside(value) > 2 ? 1 : 0,
+    !d.unused.has('twoValues') && (holdsTwoValues(value) || /\d\s*\/\s*\$?\d/.test(value)) ? 1 : 0,
     c.labelWords,
     c.tableLabelsKnown,
     c.topCategory,
@@ -790,7 +826,9 @@ export function calibrate(
     features: FEATURES,
     weights: FEATURES.map((f) => model.weights[model.features.indexOf(f)] ?? 0),
   };
-  for (const u of unitsOf(items, signals)) {
+  // a feature the model weighs 0 adds nothing to a score: it is not worked out
+  const unused = new Set(FEATURES.filter((_, i) => aligned.weights[i] === 0));
+  for (const u of unitsOf(items, signals, unused)) {
     const p = round(probability(aligned, u.features));
     const item = out[u.item]!;
     if (item.type === 'field') item.score = p;
