@@ -179,7 +179,56 @@ function isHeadingText(text: string): boolean {
   return true;
 }
 
+/**
+ * A table's grid slots and the cell covering each, as `cellAt` finds it (the first cell in the
+ * table's order that covers the slot): found once per table, where the checks of its rows ask
+ * for each row many times over. Built again should the table's cells or size change.
+ */
+interface Slots {
+  cells: Cell[];
+  count: number;
+  rows: number;
+  cols: number;
+  /** Rows 0 .. slots.length - 1, each `cols` wide. */
+  slots: Array<Array<Cell | undefined>>;
+}
+const slotsOfTable = new WeakMap<Table, Slots>();
+
+function slotsOf(table: Table): Slots {
+  const known = slotsOfTable.get(table);
+  if (
+    known &&
+    known.cells === table.cells &&
+    known.count === table.cells.length &&
+    known.rows === table.rows &&
+    known.cols === table.cols
+  )
+    return known;
+  const height = Math.max(table.rows, ...table.cells.map((c) => c.row + c.rowSpan));
+  const slots = Array.from({ length: Math.max(0, Math.ceil(height)) }, () =>
+    new Array<Cell | undefined>(table.cols).fill(undefined),
+  );
+  for (const c of table.cells) {
+    for (let r = Math.max(0, Math.ceil(c.row)); r < c.row + c.rowSpan && r < slots.length; r++) {
+      const line = slots[r]!;
+      for (let k = Math.max(0, Math.ceil(c.col)); k < c.col + c.colSpan && k < table.cols; k++)
+        line[k] ??= c;
+    }
+  }
+  const built = {
+    cells: table.cells,
+    count: table.cells.length,
+    rows: table.rows,
+    cols: table.cols,
+    slots,
+  };
+  slotsOfTable.set(table, built);
+  return built;
+}
+
 function rowCells(table: Table, row: number): Array<Cell | undefined> {
+  const line = Number.isInteger(row) && row >= 0 ? slotsOf(table).slots[row] : undefined;
+  if (line) return [...line];
   return Array.from({ length: table.cols }, (_, c) => cellAt(table, row, c));
 }
 

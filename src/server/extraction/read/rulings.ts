@@ -96,7 +96,8 @@ export function joinAcrossSpanningRows(
     };
   };
   const out = [...components];
-  const sorted = [...grids].sort((p, q) => extent(p).top - extent(q).top);
+  const tops = new Map(grids.map((g) => [g, extent(g).top]));
+  const sorted = [...grids].sort((p, q) => tops.get(p)! - tops.get(q)!);
   for (let i = 0; i + 1 < sorted.length; i++) {
     const upper = sorted[i]!;
     const lower = sorted[i + 1]!;
