@@ -179,9 +179,14 @@ export function rulingsFromOperators(
         return;
       }
       if (doFill) {
-        const xs = sub.map((p) => p[0]);
-        const ys = sub.map((p) => p[1]);
-        addRect(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), fill);
+        let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+        for (const [x, y] of sub) {
+          x0 = Math.min(x0, x);
+          y0 = Math.min(y0, y);
+          x1 = Math.max(x1, x);
+          y1 = Math.max(y1, y);
+        }
+        addRect(x0, y0, x1, y1, fill);
       }
       if (doStroke && lightness(stroke) < 0.95) {
         const width = Math.max(lineWidth * scale(), 0.5);
@@ -310,10 +315,16 @@ export function backdropsFromOperators(
 ): Box[] | undefined {
   const boxes: Box[] = [];
   const boxOf = (ctm: Matrix, points: Array<[number, number]>) => {
-    const at = points.map(([x, y]) => apply(ctm, x, y));
-    const xs = at.map((p) => p[0]);
-    const ys = at.map((p) => p[1]);
-    if (xs.length) boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+    if (points.length === 0) return;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [px, py] of points) {
+      const [x, y] = apply(ctm, px, py);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    boxes.push([x0, y0, x1, y1]);
   };
   const unitSquare: Array<[number, number]> = [
     [0, 0],

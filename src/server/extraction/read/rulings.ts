@@ -179,8 +179,6 @@ function coverage(segs: Segment[], a: number, b: number): number {
  */
 export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): Grid[] {
   const segs = mergeSegments(segments, tol);
-  const hs = segs.filter((s) => s.dir === 'h');
-  const vs = segs.filter((s) => s.dir === 'v');
   // union-find over segments: h–v crossings connect
   const parent = segs.map((_, i) => i);
   const find = (i: number): number => {
@@ -190,10 +188,16 @@ export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): 
     }
     return i;
   };
-  const index = new Map(segs.map((s, i) => [s, i]));
-  for (const h of hs) {
-    for (const v of vs) {
-      if (touches(h, v, tol)) parent[find(index.get(h)!)] = find(index.get(v)!);
+  // the horizontal and the vertical segments, by index
+  const hi: number[] = [];
+  const vi: number[] = [];
+  segs.forEach((s, i) => {
+    if (s.dir === 'h') hi.push(i);
+    else if (s.dir === 'v') vi.push(i);
+  });
+  for (const h of hi) {
+    for (const v of vi) {
+      if (touches(segs[h]!, segs[v]!, tol)) parent[find(h)] = find(v);
     }
   }
   const components = new Map<number, Segment[]>();

@@ -72,7 +72,8 @@ export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
   let runs = 0;
   let known = 0;
   const endRun = (run: string) => {
-    if ([...run].length < 2) return;
+    // fewer than two characters (one outside the basic plane is two code units)
+    if (run.length < 2 || (run.length === 2 && run.codePointAt(0)! > 0xffff)) return;
     runs++;
     if (VOCABULARY.has(run.toLowerCase())) known++;
   };
@@ -152,11 +153,22 @@ export function garbledFonts(runs: readonly { text: string; font?: string }[]): 
   const tally = new Map<string, { chars: number; odd: number; runs: number; words: number }>();
   for (const run of runs) {
     if (!run.font) continue;
-    const chars = [...run.text.replace(/\s+/g, '')];
-    if (chars.length < 2 || new Set(chars).size === 1 || FIGURE.test(chars.join(''))) continue;
+    const text = run.text.replace(/\s+/g, '');
+    // its characters, whether they are all one, and how many are odd, in one pass
+    let chars = 0;
+    let odd = 0;
+    let first: string | undefined;
+    let one = true;
+    for (const ch of text) {
+      chars++;
+      if (isOdd(ch)) odd++;
+      if (first === undefined) first = ch;
+      else if (ch !== first) one = false;
+    }
+    if (chars < 2 || one || FIGURE.test(text)) continue;
     const t = tally.get(run.font) ?? { chars: 0, odd: 0, runs: 0, words: 0 };
-    t.chars += chars.length;
-    t.odd += chars.filter(isOdd).length;
+    t.chars += chars;
+    t.odd += odd;
     t.runs++;
     if (VOCABULARY.has(run.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase()))
       t.words++;
