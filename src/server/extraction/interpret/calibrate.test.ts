@@ -100,12 +100,12 @@ describe('scores that mean probabilities', () => {
     const all = unitsOf(items);
     const some = unitsOf(items, undefined, new Set(names));
     expect(some).toHaveLength(all.length);
-    some.forEach((u, i) =>
+    some.forEach((u, i) => {
       FEATURES.forEach((f, k) => {
         if (names.includes(f)) expect([0, all[i]!.features[k]]).toContain(u.features[k]);
         else expect(u.features[k]).toBe(all[i]!.features[k]);
-      }),
-    );
+      });
+    });
     // the broken-order value of the fixture is seen only when asked for
     const order = FEATURES.indexOf('orderBroken');
     expect(some.some((u) => u.features[order] === 1)).toBe(!names.includes('documentBroken'));

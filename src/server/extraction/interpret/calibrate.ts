@@ -398,13 +398,14 @@ export function unitsOf(
     : 0;
   // where each value is printed: the same value read at several places agrees with itself
   const places = new Map<string, Set<string>>();
+  const placeKey = onceEach((value: string) => value.trim().toLowerCase().replace(/\s+/g, ' '));
   for (const v of all) {
-    const k = v.value.trim().toLowerCase().replace(/\s+/g, ' ');
+    const k = placeKey(v.value);
     const at = v.source ? `${v.source.page}:${v.source.box?.map(Math.round).join(',') ?? ''}` : '';
     places.set(k, (places.get(k) ?? new Set()).add(at));
   }
   const agreementOf = (value: string) =>
-    Math.log1p((places.get(value.trim().toLowerCase().replace(/\s+/g, ' '))?.size ?? 1) - 1) / 2;
+    Math.log1p((places.get(placeKey(value))?.size ?? 1) - 1) / 2;
   const sig = signals ?? signalsOfItems(all);
   const read = new Set(all.flatMap((v) => amountsIn(v.value)));
   const docFeatures = [

@@ -164,10 +164,19 @@ export function capitalsHeading(text: string): boolean {
   return m !== null && m[1]!.replace(/[^A-Z]/g, '').length >= 6;
 }
 
+/** Each cell's text, joined once (a cell is read by many checks); kept while its lines are. */
+const cellTexts = new WeakMap<Cell, { lines: Line[]; text: string; joined: string }>();
+
 /** Cell text with wrapped lines joined. */
 export function cellText(cell: Cell | undefined): string {
   if (!cell) return '';
-  return cleanValue(joinWrapped(cell.lines.length ? cell.lines.map((l) => l.text) : [cell.text]));
+  const known = cellTexts.get(cell);
+  if (known && known.lines === cell.lines && known.text === cell.text) return known.joined;
+  const joined = cleanValue(
+    joinWrapped(cell.lines.length ? cell.lines.map((l) => l.text) : [cell.text]),
+  );
+  cellTexts.set(cell, { lines: cell.lines, text: cell.text, joined });
+  return joined;
 }
 
 /** A header cell: a column heading, not a value and not a row label with values beside it. */
@@ -962,9 +971,22 @@ export function splitAtHeadingRows(table: Table): Table[] {
 export function repeatedHeaderAt(table: Table): number | undefined {
   const h = Math.max(table.headerRows, countHeaderRows(table, 0));
   if (h < 1) return undefined;
-  const printed = (k: number) => startsInRow(rowCells(table, k), k);
-  const layout = (k: number) => printed(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`);
-  const texts = (k: number) => printed(k).map((c) => cellText(c));
+  // each row's cells as they sit and as they read, once per row
+  const rows = new Map<number, { layout: string[]; texts: string[] }>();
+  const rowOf = (k: number) => {
+    let r = rows.get(k);
+    if (!r) {
+      const printed = startsInRow(rowCells(table, k), k);
+      r = {
+        layout: printed.map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`),
+        texts: printed.map((c) => cellText(c)),
+      };
+      rows.set(k, r);
+    }
+    return r;
+  };
+  const layout = (k: number) => rowOf(k).layout;
+  const texts = (k: number) => rowOf(k).texts;
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (let r = h + 1; r + h <= table.rows; r++) {
     let heading = true;
