@@ -158,17 +158,31 @@ const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?|\b\d{1,3}(?:\.\d+)?\s?%/g;
 const amountKey = (a: string) => a.replace(/\s+/g, '').replace(/\.00$/, '');
 const amountsIn = (text: string) => (text.match(AMOUNT) ?? []).map(amountKey);
 
-function topicOf(lines: string[]): PageTopic {
-  const n = Math.max(1, lines.length);
-  // the products each line names, read once per line
-  const named = lines.map(productsNamed);
+interface LineTopic {
+  on: boolean;
+  off: boolean;
+  named: Product[];
+}
+
+function lineTopicOf(line: string): LineTopic {
   return {
-    on: lines.filter((l) => DENTAL_VISION_WORD.test(l)).length / n,
-    off: lines.filter((l) => OTHER_BENEFIT.test(l)).length / n,
-    products: [...new Set(named.flat())],
+    on: DENTAL_VISION_WORD.test(line),
+    off: OTHER_BENEFIT.test(line),
+    named: productsNamed(line),
+  };
+}
+
+/** What lines are about; `read` answers for one line (a reading reads each line once). */
+function topicOf(lines: string[], read: (line: string) => LineTopic = lineTopicOf): PageTopic {
+  const n = Math.max(1, lines.length);
+  const topics = lines.map(read);
+  return {
+    on: topics.filter((t) => t.on).length / n,
+    off: topics.filter((t) => t.off).length / n,
+    products: [...new Set(topics.flatMap((t) => t.named))],
     named: {
-      dental: named.filter((p) => p.includes('dental')).length,
-      vision: named.filter((p) => p.includes('vision')).length,
+      dental: topics.filter((t) => t.named.includes('dental')).length,
+      vision: topics.filter((t) => t.named.includes('vision')).length,
     },
   };
 }
@@ -180,6 +194,16 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
   const pageAmounts: Record<number, string[]> = {};
   const regions: NonNullable<DocumentSignals['regions']> = [];
   let tables = 0;
+  // a line's topic is read for its page and again for the document: once
+  const known = new Map<string, LineTopic>();
+  const read = (line: string) => {
+    let t = known.get(line);
+    if (!t) {
+      t = lineTopicOf(line);
+      known.set(line, t);
+    }
+    return t;
+  };
   for (const page of layout.pages) {
     const lines: string[] = [];
     for (const block of page.blocks) {
@@ -196,7 +220,7 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
           });
       }
     }
-    topics[page.number] = topicOf(lines);
+    topics[page.number] = topicOf(lines, read);
     pageAmounts[page.number] = [...new Set(amountsIn(lines.join('\n')))];
     all.push(...lines);
   }
@@ -205,7 +229,7 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
     tables,
     amounts: [...new Set(amountsIn(all.join('\n')))],
     topics,
-    topic: topicOf(all),
+    topic: topicOf(all, read),
     pageAmounts,
     regions,
   };
@@ -417,7 +441,18 @@ export function unitsOf(
     sig.topic.off,
   ];
   /** The page features of a value: what its page is about, and whether it names another product. */
+  // one answer per page and product (read-only: spread into each value's features)
+  const pages = new Map<string, number[]>();
   const pageOf = (v: ParsedField | ParsedCell, product: Product | undefined) => {
+    const key = `${v.source ? v.source.page : ''}|${product ?? ''}`;
+    let out = pages.get(key);
+    if (!out) {
+      out = pageOfOnce(v, product);
+      pages.set(key, out);
+    }
+    return out;
+  };
+  const pageOfOnce = (v: ParsedField | ParsedCell, product: Product | undefined) => {
     const t = (v.source && sig.topics[v.source.page]) || sig.topic;
     const other = product && t.products.length > 0 && !t.products.includes(product) ? 1 : 0;
     const own = product && t.products.includes(product) ? 1 : 0;
@@ -534,11 +569,19 @@ export function unitsOf(
     }
     const tableRows = Math.log1p(rowList.length) / 4;
     const manyClasses = classes.size > 1 ? 1 : 0;
-    const labelOf = (row: (typeof rowList)[number]) =>
-      [...keys]
-        .reverse()
-        .map((k) => row.get(k)?.value)
-        .find(Boolean) ?? '';
+    const labels = new Map<(typeof rowList)[number], string>();
+    const labelOf = (row: (typeof rowList)[number]) => {
+      let label = labels.get(row);
+      if (label === undefined) {
+        label =
+          [...keys]
+            .reverse()
+            .map((k) => row.get(k)?.value)
+            .find(Boolean) ?? '';
+        labels.set(row, label);
+      }
+      return label;
+    };
     const known = (l: string) => DENTAL_CATEGORY.test(l) || VISION_SERVICE.test(l);
     const tableLabelsKnown = rowList.length
       ? rowList.filter((r) => known(labelOf(r))).length / rowList.length

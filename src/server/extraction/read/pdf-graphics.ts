@@ -24,9 +24,22 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/** Colours met already (a page fills and strokes with a few, path after path). */
+const lightnesses = new Map<string, number>();
+
 /** 0 (black) .. 1 (white) for a '#rrggbb' colour; 1 when unknown. */
 export function lightness(color: unknown): number {
-  if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return 1;
+  if (typeof color !== 'string') return 1;
+  let out = lightnesses.get(color);
+  if (out === undefined) {
+    out = lightnessOnce(color);
+    if (lightnesses.size < 10_000) lightnesses.set(color, out);
+  }
+  return out;
+}
+
+function lightnessOnce(color: string): number {
+  if (!/^#[0-9a-f]{6}$/i.test(color)) return 1;
   const r = Number.parseInt(color.slice(1, 3), 16);
   const g = Number.parseInt(color.slice(3, 5), 16);
   const b = Number.parseInt(color.slice(5, 7), 16);
