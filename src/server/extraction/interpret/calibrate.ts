@@ -285,9 +285,21 @@ const moneyOf = (v: string | undefined) => {
 /** The shape a column's values share: percent, money, words. */
 const shapeOf = (v: string) => (PERCENT.test(v) ? 'p' : MONEY.test(v) ? 'm' : 'w');
 
+/** Columns' groups met already (a document's tables share a few dozen columns). */
+const groups = new Map<string, string>();
+
 function groupOf(column: string): string {
-  for (const [g, re] of GROUPS) if (re.test(column)) return g;
-  return 'other';
+  let out = groups.get(column);
+  if (out === undefined) {
+    out = 'other';
+    for (const [g, re] of GROUPS)
+      if (re.test(column)) {
+        out = g;
+        break;
+      }
+    if (groups.size < 10_000) groups.set(column, out);
+  }
+  return out;
 }
 
 /** A domain constraint the value breaks, in its row. */
