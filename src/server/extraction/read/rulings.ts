@@ -177,8 +177,14 @@ function coverage(segs: Segment[], a: number, b: number): number {
  * Finds the grids drawn by `segments`. `tol` is the distance under which two lines count as one
  * (about a quarter of a text line).
  */
-export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): Grid[] {
-  const segs = mergeSegments(segments, tol);
+export function findGrids(
+  segments: Segment[],
+  tol: number,
+  drawn?: Segment[],
+  /** `mergeSegments(segments, tol)`, when the caller has it already. */
+  merged?: Segment[],
+): Grid[] {
+  const segs = merged ?? mergeSegments(segments, tol);
   // union-find over segments: h–v crossings connect
   const parent = segs.map((_, i) => i);
   const find = (i: number): number => {
