@@ -84,6 +84,48 @@ describe('scores that mean probabilities', () => {
     expect(unitsOf(items)[unit]!.features[FEATURES.indexOf(feature as never)]).toBe(expected);
   });
 
+  const zeroWeighted = [
+    'orderBroken',
+    'slotMisfit',
+    'extraWords',
+    'twoValues',
+    'pageAmountsUsed',
+    'regionAmountsUsed',
+  ];
+  it.each([
+    [zeroWeighted],
+    [[...zeroWeighted, 'tableBroken', 'tableMisfit', 'documentBroken']],
+    [['tableBroken']],
+  ])('leaving %j unworked changes no other feature', (names) => {
+    const all = unitsOf(items);
+    const some = unitsOf(items, undefined, new Set(names));
+    expect(some).toHaveLength(all.length);
+    some.forEach((u, i) => {
+      FEATURES.forEach((f, k) => {
+        if (names.includes(f)) expect([0, all[i]!.features[k]]).toContain(u.features[k]);
+        else expect(u.features[k]).toBe(all[i]!.features[k]);
+      });
+    });
+    // the broken-order value of the fixture is seen only when asked for
+    const order = FEATURES.indexOf('orderBroken');
+    expect(some.some((u) => u.features[order] === 1)).toBe(!names.includes('documentBroken'));
+  });
+
+  it('scores with the committed model as if every feature were worked out', () => {
+    const m = MODEL as CalibrationModel;
+    const weights = FEATURES.map((f) => m.weights[m.features.indexOf(f)] ?? 0);
+    const expected = unitsOf(items).map((u) => {
+      const z = u.features.reduce((a, x, i) => a + weights[i]! * x, 0);
+      return Math.round(Math.max(0.01, Math.min(0.99, 1 / (1 + Math.exp(-z)))) * 1000) / 1000;
+    });
+    const out = calibrate(items);
+    const scores = unitsOf(items).map((u) => {
+      const item = out[u.item]!;
+      return item.type === 'field' ? item.score : item.cells[u.cells[0]!]!.score;
+    });
+    expect(scores).toEqual(expected);
+  });
+
   it('gives a row key one score for all its cells', () => {
     const out = calibrate(items, identity);
     const table = out[1]!.type === 'table' ? out[1]!.cells : [];

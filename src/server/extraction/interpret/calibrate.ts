@@ -158,15 +158,31 @@ const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?|\b\d{1,3}(?:\.\d+)?\s?%/g;
 const amountKey = (a: string) => a.replace(/\s+/g, '').replace(/\.00$/, '');
 const amountsIn = (text: string) => (text.match(AMOUNT) ?? []).map(amountKey);
 
-function topicOf(lines: string[]): PageTopic {
-  const n = Math.max(1, lines.length);
+interface LineTopic {
+  on: boolean;
+  off: boolean;
+  named: Product[];
+}
+
+function lineTopicOf(line: string): LineTopic {
   return {
-    on: lines.filter((l) => DENTAL_VISION_WORD.test(l)).length / n,
-    off: lines.filter((l) => OTHER_BENEFIT.test(l)).length / n,
-    products: [...new Set(lines.flatMap(productsNamed))],
+    on: DENTAL_VISION_WORD.test(line),
+    off: OTHER_BENEFIT.test(line),
+    named: productsNamed(line),
+  };
+}
+
+/** What lines are about; `read` answers for one line (a reading reads each line once). */
+function topicOf(lines: string[], read: (line: string) => LineTopic = lineTopicOf): PageTopic {
+  const n = Math.max(1, lines.length);
+  const topics = lines.map(read);
+  return {
+    on: topics.filter((t) => t.on).length / n,
+    off: topics.filter((t) => t.off).length / n,
+    products: [...new Set(topics.flatMap((t) => t.named))],
     named: {
-      dental: lines.filter((l) => productsNamed(l).includes('dental')).length,
-      vision: lines.filter((l) => productsNamed(l).includes('vision')).length,
+      dental: topics.filter((t) => t.named.includes('dental')).length,
+      vision: topics.filter((t) => t.named.includes('vision')).length,
     },
   };
 }
@@ -178,6 +194,16 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
   const pageAmounts: Record<number, string[]> = {};
   const regions: NonNullable<DocumentSignals['regions']> = [];
   let tables = 0;
+  // a line's topic is read for its page and again for the document: once
+  const known = new Map<string, LineTopic>();
+  const read = (line: string) => {
+    let t = known.get(line);
+    if (!t) {
+      t = lineTopicOf(line);
+      known.set(line, t);
+    }
+    return t;
+  };
   for (const page of layout.pages) {
     const lines: string[] = [];
     for (const block of page.blocks) {
@@ -194,7 +220,7 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
           });
       }
     }
-    topics[page.number] = topicOf(lines);
+    topics[page.number] = topicOf(lines, read);
     pageAmounts[page.number] = [...new Set(amountsIn(lines.join('\n')))];
     all.push(...lines);
   }
@@ -203,7 +229,7 @@ export function documentSignals(layout: DocumentLayout): DocumentSignals {
     tables,
     amounts: [...new Set(amountsIn(all.join('\n')))],
     topics,
-    topic: topicOf(all),
+    topic: topicOf(all, read),
     pageAmounts,
     regions,
   };
@@ -259,9 +285,21 @@ const moneyOf = (v: string | undefined) => {
 /** The shape a column's values share: percent, money, words. */
 const shapeOf = (v: string) => (PERCENT.test(v) ? 'p' : MONEY.test(v) ? 'm' : 'w');
 
+/** Columns' groups met already (a document's tables share a few dozen columns). */
+const groups = new Map<string, string>();
+
 function groupOf(column: string): string {
-  for (const [g, re] of GROUPS) if (re.test(column)) return g;
-  return 'other';
+  let out = groups.get(column);
+  if (out === undefined) {
+    out = 'other';
+    for (const [g, re] of GROUPS)
+      if (re.test(column)) {
+        out = g;
+        break;
+      }
+    if (groups.size < 10_000) groups.set(column, out);
+  }
+  return out;
 }
 
 /** A domain constraint the value breaks, in its row. */
@@ -362,8 +400,22 @@ function onceEach<S extends string | undefined, T>(f: (text: S) => T): (text: S)
   };
 }
 
-/** The units of parsed data with their features, in item order. */
-export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] {
+/**
+ * The units of parsed data with their features, in item order. Features named in `unused` (a
+ * model that weighs them 0) are left at 0 instead of being worked out; training asks for all.
+ */
+export function unitsOf(
+  items: ParsedItem[],
+  signals?: DocumentSignals,
+  unused: ReadonlySet<string> = new Set(),
+): Unit[] {
+  const wanted = (...names: Array<(typeof FEATURES)[number]>) => names.some((f) => !unused.has(f));
+  // the shares of broken and misfit values in a table and the document are made of the
+  // values' own order, constraint, shape and slot features
+  const brokenWanted = wanted('tableBroken', 'tableMisfit', 'documentBroken');
+  const orderWanted = brokenWanted || wanted('orderBroken');
+  const slotWanted = brokenWanted || wanted('slotMisfit');
+  const coverageWanted = wanted('pageAmountsUsed', 'regionAmountsUsed');
   const units: Unit[] = [];
   const total = items.reduce((n, i) => n + (i.type === 'table' ? i.cells.length : 1), 0);
   const documentValues = Math.log1p(total) / 6;
@@ -382,13 +434,14 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     : 0;
   // where each value is printed: the same value read at several places agrees with itself
   const places = new Map<string, Set<string>>();
+  const placeKey = onceEach((value: string) => value.trim().toLowerCase().replace(/\s+/g, ' '));
   for (const v of all) {
-    const k = v.value.trim().toLowerCase().replace(/\s+/g, ' ');
+    const k = placeKey(v.value);
     const at = v.source ? `${v.source.page}:${v.source.box?.map(Math.round).join(',') ?? ''}` : '';
     places.set(k, (places.get(k) ?? new Set()).add(at));
   }
   const agreementOf = (value: string) =>
-    Math.log1p((places.get(value.trim().toLowerCase().replace(/\s+/g, ' '))?.size ?? 1) - 1) / 2;
+    Math.log1p((places.get(placeKey(value))?.size ?? 1) - 1) / 2;
   const sig = signals ?? signalsOfItems(all);
   const read = new Set(all.flatMap((v) => amountsIn(v.value)));
   const docFeatures = [
@@ -400,7 +453,18 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     sig.topic.off,
   ];
   /** The page features of a value: what its page is about, and whether it names another product. */
+  // one answer per page and product (read-only: spread into each value's features)
+  const pages = new Map<string, number[]>();
   const pageOf = (v: ParsedField | ParsedCell, product: Product | undefined) => {
+    const key = `${v.source ? v.source.page : ''}|${product ?? ''}`;
+    let out = pages.get(key);
+    if (!out) {
+      out = pageOfOnce(v, product);
+      pages.set(key, out);
+    }
+    return out;
+  };
+  const pageOfOnce = (v: ParsedField | ParsedCell, product: Product | undefined) => {
     const t = (v.source && sig.topics[v.source.page]) || sig.topic;
     const other = product && t.products.length > 0 && !t.products.includes(product) ? 1 : 0;
     const own = product && t.products.includes(product) ? 1 : 0;
@@ -425,6 +489,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     return share;
   };
   const coverageOf = (v: ParsedField | ParsedCell) => {
+    if (!coverageWanted) return [0, 0];
     const page = v.source?.page;
     const pageUsed =
       (page === undefined ? undefined : used(sig.pageAmounts?.[page])) ?? docFeatures[3]!;
@@ -434,7 +499,15 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
       : undefined;
     return [pageUsed, (region ? used(region.amounts) : undefined) ?? pageUsed];
   };
-  const doc = { documentOcr, documentHeuristic, agreementOf, docFeatures, pageOf, coverageOf };
+  const doc = {
+    documentOcr,
+    documentHeuristic,
+    agreementOf,
+    docFeatures,
+    pageOf,
+    coverageOf,
+    unused,
+  };
   // a value's rank or number, read once per text (the order checks compare each row with all)
   const ranks = {
     category: onceEach(categoryRank),
@@ -453,9 +526,10 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
           page: doc.pageOf(item, productOf(item.label)),
           coverage: doc.coverageOf(item),
           table: [logit(item.score) / 3, 0, 0, 0, 0, 0, 0],
-          slotMisfit: valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
-            ? 0
-            : 1,
+          slotMisfit:
+            !slotWanted || valueFitsSlot(item.label.replace(/^[a-z]+Insurance_/, ''), item.value)
+              ? 0
+              : 1,
           orderBroken: 0,
           keyHeuristic: 0,
           rowFill: 1,
@@ -507,11 +581,19 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
     }
     const tableRows = Math.log1p(rowList.length) / 4;
     const manyClasses = classes.size > 1 ? 1 : 0;
-    const labelOf = (row: (typeof rowList)[number]) =>
-      [...keys]
-        .reverse()
-        .map((k) => row.get(k)?.value)
-        .find(Boolean) ?? '';
+    const labels = new Map<(typeof rowList)[number], string>();
+    const labelOf = (row: (typeof rowList)[number]) => {
+      let label = labels.get(row);
+      if (label === undefined) {
+        label =
+          [...keys]
+            .reverse()
+            .map((k) => row.get(k)?.value)
+            .find(Boolean) ?? '';
+        labels.set(row, label);
+      }
+      return label;
+    };
     const known = (l: string) => DENTAL_CATEGORY.test(l) || VISION_SERVICE.test(l);
     const tableLabelsKnown = rowList.length
       ? rowList.filter((r) => known(labelOf(r))).length / rowList.length
@@ -594,9 +676,10 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
               page: doc.pageOf(item.cells[cell.cell]!, product),
               coverage: doc.coverageOf(item.cells[cell.cell]!),
               table: tableFeatures,
-              slotMisfit: valueFitsSlot(col, cell.value) ? 0 : 1,
+              slotMisfit: !slotWanted || valueFitsSlot(col, cell.value) ? 0 : 1,
               orderBroken:
-                (/^coverageLevel/.test(col) &&
+                orderWanted &&
+                ((/^coverageLevel/.test(col) &&
                   orderBroken(
                     col,
                     row,
@@ -606,8 +689,8 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
                     ranks.percent,
                     false,
                   )) ||
-                (group === 'rate' &&
-                  orderBroken(col, row, rowList, ranks.tier, 'rateTier', ranks.rate, true))
+                  (group === 'rate' &&
+                    orderBroken(col, row, rowList, ranks.tier, 'rateTier', ranks.rate, true)))
                   ? 1
                   : 0,
               keyHeuristic: logit(keyScore) / 3,
@@ -630,7 +713,7 @@ export function unitsOf(items: ParsedItem[], signals?: DocumentSignals): Unit[] 
       }
     }
   });
-  markBroken(units);
+  if (brokenWanted) markBroken(units);
   return units;
 }
 
@@ -655,12 +738,19 @@ function markBroken(units: Unit[]) {
     us.length ? us.reduce((a, u) => a + f(u), 0) / us.length : 0;
   const documentBroken = mean(values, (u) => Math.max(broken(u), misfit(u)));
   const byItem = new Map<number, Unit[]>();
-  for (const u of values)
-    if (u.cells.length) byItem.set(u.item, [...(byItem.get(u.item) ?? []), u]);
+  for (const u of values) {
+    if (!u.cells.length) continue;
+    const table = byItem.get(u.item);
+    if (table) table.push(u);
+    else byItem.set(u.item, [u]);
+  }
+  // each table's shares, once per table
+  const shares = new Map<number, [number, number]>();
+  for (const [item, table] of byItem) shares.set(item, [mean(table, broken), mean(table, misfit)]);
   for (const u of units) {
-    const table = u.cells.length ? byItem.get(u.item) : undefined;
-    u.features[tb] = table ? mean(table, broken) : 0;
-    u.features[tm] = table ? mean(table, misfit) : 0;
+    const table = u.cells.length ? shares.get(u.item) : undefined;
+    u.features[tb] = table ? table[0] : 0;
+    u.features[tm] = table ? table[1] : 0;
     u.features[db] = documentBroken;
   }
 }
@@ -690,6 +780,8 @@ interface DocumentContext {
   documentHeuristic: number;
   agreementOf: (value: string) => number;
   docFeatures: number[];
+  /** Features left at 0 (see unitsOf). */
+  unused: ReadonlySet<string>;
 }
 
 const productOf = (label: string): Product | undefined =>
@@ -727,8 +819,8 @@ function features(
     c.valueIsLabel,
     c.constraintBroken,
     c.shapeAgrees,
-    AMOUNT_GROUPS.has(group) && wordsBeside(value) > 2 ? 1 : 0,
-    holdsTwoValues(value) || /\d\s*\/\s*\$?\d/.test(value) ? 1 : 0,
+    !d.unused.has('extraWords') && AMOUNT_GROUPS.has(group) && wordsBeside(value) > 2 ? 1 : 0,
+    !d.unused.has('twoValues') && (holdsTwoValues(value) || /\d\s*\/\s*\$?\d/.test(value)) ? 1 : 0,
     c.labelWords,
     c.tableLabelsKnown,
     c.topCategory,
@@ -790,7 +882,9 @@ export function calibrate(
     features: FEATURES,
     weights: FEATURES.map((f) => model.weights[model.features.indexOf(f)] ?? 0),
   };
-  for (const u of unitsOf(items, signals)) {
+  // a feature the model weighs 0 adds nothing to a score: it is not worked out
+  const unused = new Set(FEATURES.filter((_, i) => aligned.weights[i] === 0));
+  for (const u of unitsOf(items, signals, unused)) {
     const p = round(probability(aligned, u.features));
     const item = out[u.item]!;
     if (item.type === 'field') item.score = p;

@@ -325,6 +325,30 @@ export function codedSchedule(
   options: readonly string[] = [],
   continuing = false,
 ): number {
+  // a table is scored and then read with the same shape, options and document so far: once
+  const key = `${continuing}\u0000${options.join('\u0000')}`;
+  let known = schedules.get(t);
+  if (known?.shape !== shape) {
+    known = { shape, counts: new Map() };
+    schedules.set(t, known);
+  }
+  let count = known.counts.get(key);
+  if (count === undefined) {
+    count = codedScheduleOnce(t, shape, options, continuing);
+    known.counts.set(key, count);
+  }
+  return count;
+}
+
+/** Each table's coded-schedule counts, per shape and per options and `continuing`. */
+const schedules = new WeakMap<AnalyzedTable, { shape: GridShape; counts: Map<string, number> }>();
+
+function codedScheduleOnce(
+  t: AnalyzedTable,
+  shape: GridShape,
+  options: readonly string[],
+  continuing: boolean,
+): number {
   if (shape.groups.length === 0 || comparesFees(t)) return 0;
   if (!saysWhatMembersPay(t, shape, options)) return 0;
   let section = subjectOfLabelColumn(t, shape);

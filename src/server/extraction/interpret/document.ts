@@ -178,10 +178,19 @@ export function capitalsHeading(text: string): boolean {
   return m !== null && m[1]!.replace(/[^A-Z]/g, '').length >= 6;
 }
 
+/** Each cell's text, joined once (a cell is read by many checks); kept while its lines are. */
+const cellTexts = new WeakMap<Cell, { lines: Line[]; text: string; joined: string }>();
+
 /** Cell text with wrapped lines joined. */
 export function cellText(cell: Cell | undefined): string {
   if (!cell) return '';
-  return cleanValue(joinWrapped(cell.lines.length ? cell.lines.map((l) => l.text) : [cell.text]));
+  const known = cellTexts.get(cell);
+  if (known && known.lines === cell.lines && known.text === cell.text) return known.joined;
+  const joined = cleanValue(
+    joinWrapped(cell.lines.length ? cell.lines.map((l) => l.text) : [cell.text]),
+  );
+  cellTexts.set(cell, { lines: cell.lines, text: cell.text, joined });
+  return joined;
 }
 
 /** A header cell: a column heading, not a value and not a row label with values beside it. */
@@ -193,7 +202,56 @@ function isHeadingText(text: string): boolean {
   return true;
 }
 
+/**
+ * A table's grid slots and the cell covering each, as `cellAt` finds it (the first cell in the
+ * table's order that covers the slot): found once per table, where the checks of its rows ask
+ * for each row many times over. Built again should the table's cells or size change.
+ */
+interface Slots {
+  cells: Cell[];
+  count: number;
+  rows: number;
+  cols: number;
+  /** Rows 0 .. slots.length - 1, each `cols` wide. */
+  slots: Array<Array<Cell | undefined>>;
+}
+const slotsOfTable = new WeakMap<Table, Slots>();
+
+function slotsOf(table: Table): Slots {
+  const known = slotsOfTable.get(table);
+  if (
+    known &&
+    known.cells === table.cells &&
+    known.count === table.cells.length &&
+    known.rows === table.rows &&
+    known.cols === table.cols
+  )
+    return known;
+  const height = Math.max(table.rows, ...table.cells.map((c) => c.row + c.rowSpan));
+  const slots = Array.from({ length: Math.max(0, Math.ceil(height)) }, () =>
+    new Array<Cell | undefined>(table.cols).fill(undefined),
+  );
+  for (const c of table.cells) {
+    for (let r = Math.max(0, Math.ceil(c.row)); r < c.row + c.rowSpan && r < slots.length; r++) {
+      const line = slots[r]!;
+      for (let k = Math.max(0, Math.ceil(c.col)); k < c.col + c.colSpan && k < table.cols; k++)
+        line[k] ??= c;
+    }
+  }
+  const built = {
+    cells: table.cells,
+    count: table.cells.length,
+    rows: table.rows,
+    cols: table.cols,
+    slots,
+  };
+  slotsOfTable.set(table, built);
+  return built;
+}
+
 function rowCells(table: Table, row: number): Array<Cell | undefined> {
+  const line = Number.isInteger(row) && row >= 0 ? slotsOf(table).slots[row] : undefined;
+  if (line) return [...line];
   return Array.from({ length: table.cols }, (_, c) => cellAt(table, row, c));
 }
 
@@ -960,9 +1018,22 @@ export function splitAtHeadingRows(table: Table, dashedPlans = false): Table[] {
 export function repeatedHeaderAt(table: Table): number | undefined {
   const h = Math.max(table.headerRows, countHeaderRows(table, 0));
   if (h < 1) return undefined;
-  const printed = (k: number) => startsInRow(rowCells(table, k), k);
-  const layout = (k: number) => printed(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`);
-  const texts = (k: number) => printed(k).map((c) => cellText(c));
+  // each row's cells as they sit and as they read, once per row
+  const rows = new Map<number, { layout: string[]; texts: string[] }>();
+  const rowOf = (k: number) => {
+    let r = rows.get(k);
+    if (!r) {
+      const printed = startsInRow(rowCells(table, k), k);
+      r = {
+        layout: printed.map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`),
+        texts: printed.map((c) => cellText(c)),
+      };
+      rows.set(k, r);
+    }
+    return r;
+  };
+  const layout = (k: number) => rowOf(k).layout;
+  const texts = (k: number) => rowOf(k).texts;
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (let r = h + 1; r + h <= table.rows; r++) {
     let heading = true;

@@ -81,18 +81,26 @@ export interface Scope {
 export function sourceOfLines(lines: Line[]): Source {
   const first = lines[0];
   if (!first) return { page: 1, reading: 1 };
-  const box: Box = [
-    Math.min(...lines.map((l) => l.box[0])),
-    Math.min(...lines.map((l) => l.box[1])),
-    Math.max(...lines.map((l) => l.box[2])),
-    Math.max(...lines.map((l) => l.box[3])),
-  ];
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
   // one badly read word spoils a value: weigh the weakest word as much as the average
-  const words = lines.flatMap((l) => l.words);
-  const chars = words.reduce((a, w) => a + w.text.length, 0) || 1;
-  const mean = words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars;
-  const weakest = words.length ? Math.min(...words.map((w) => w.confidence)) : mean;
-  return { page: first.page, box, reading: (mean + weakest) / 2 };
+  let count = 0;
+  let chars = 0;
+  let weighted = 0;
+  let weakest = Infinity;
+  for (const l of lines) {
+    box[0] = Math.min(box[0], l.box[0]);
+    box[1] = Math.min(box[1], l.box[1]);
+    box[2] = Math.max(box[2], l.box[2]);
+    box[3] = Math.max(box[3], l.box[3]);
+    for (const w of l.words) {
+      count++;
+      chars += w.text.length;
+      weighted += w.confidence * w.text.length;
+      weakest = Math.min(weakest, w.confidence);
+    }
+  }
+  const mean = weighted / (chars || 1);
+  return { page: first.page, box, reading: (mean + (count ? weakest : mean)) / 2 };
 }
 
 export function sourceOfCell(cell: Cell): Source {

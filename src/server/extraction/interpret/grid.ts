@@ -111,7 +111,32 @@ export function mostlyBareCodes(labels: Array<{ text: string; spansNext: boolean
   );
 }
 
+/**
+ * Each analysed table's shape, worked out once: a table is asked for it when it is scored as
+ * dental and as vision and again when it is read. Worked out again should the analysis give the
+ * table other columns, rows or headings.
+ */
+const shapes = new WeakMap<AnalyzedTable, { of: unknown[]; shape: GridShape }>();
+const shapeInputs = (t: AnalyzedTable): unknown[] => [
+  t.table,
+  t.columns,
+  t.body,
+  t.headerRows,
+  t.caption,
+  t.heading,
+  t.headingAbove,
+];
+
 export function gridShape(t: AnalyzedTable): GridShape {
+  const of = shapeInputs(t);
+  const known = shapes.get(t);
+  if (known?.of.every((x, i) => x === of[i])) return known.shape;
+  const shape = gridShapeOnce(t);
+  shapes.set(t, { of, shape });
+  return shape;
+}
+
+function gridShapeOnce(t: AnalyzedTable): GridShape {
   const cols = t.columns;
   let classCol: number | undefined;
   let labelCol = 0;
@@ -715,8 +740,19 @@ export function describedItems(lines: string[]): string {
  * A row label and the description printed under it: lines in smaller type than the first (or not
  * bold under a bold first line) describe; lines in the same type continue the label.
  */
+/** Each cell's row label, read once (a row is read as dental, as vision, as a schedule …). */
+const rowLabels = new WeakMap<Cell, { lines: Line[]; page: number; label: RowLabel | undefined }>();
+
 export function rowLabel(cell: Cell | undefined): RowLabel | undefined {
   if (!cell) return undefined;
+  const known = rowLabels.get(cell);
+  if (known && known.lines === cell.lines && known.page === cell.page) return known.label;
+  const label = rowLabelOnce(cell);
+  rowLabels.set(cell, { lines: cell.lines, page: cell.page, label });
+  return label;
+}
+
+function rowLabelOnce(cell: Cell): RowLabel | undefined {
   const lines = cell.lines.filter((l) => l.text.trim());
   if (lines.length === 0) return undefined;
   const apart = codeSetApart(lines);

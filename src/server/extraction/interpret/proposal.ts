@@ -409,16 +409,22 @@ export function headerProduct(t: AnalyzedTable): Product | undefined {
  * class when nothing better names it (a labelled 'Eligible Class: …' wins).
  */
 function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
-  const add = (text: string, source: Evidence['source'], order: number) => {
+  // (where a text was read is worked out only for a text that names a group)
+  const add = (text: string, sourceOf: () => Evidence['source'], order: number) => {
     const name = text.replace(/\s+/g, ' ').trim();
+    let source: Evidence['source'] | undefined;
+    const at = () => {
+      source ??= sourceOf();
+      return source;
+    };
     if (GROUP_NAME_LINE.test(name))
-      facts.add('className', evidence(name, source, 'fallback'), {}, order);
+      facts.add('className', evidence(name, at(), 'fallback'), {}, order);
     // 'TEACHER/PROFESSIONAL STAFF BENEFITS ELECTION FORM': the form's group
     const formGroup = groupOfFormTitle(name);
-    if (formGroup) facts.add('className', evidence(formGroup, source, 'fallback'), {}, order);
+    if (formGroup) facts.add('className', evidence(formGroup, at(), 'fallback'), {}, order);
     // 'Tower Semiconductor - Union': a heading's account, then the group it covers
     const group = name.match(GROUP_AFTER_ACCOUNT);
-    if (group) facts.add('className', evidence(group[1]!, source, 'fallback'), {}, order);
+    if (group) facts.add('className', evidence(group[1]!, at(), 'fallback'), {}, order);
   };
   const sourceOfLine = (l: Line): Evidence['source'] => ({
     page: l.page,
@@ -430,12 +436,13 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
       const next = doc.items[i + 1];
       const wrapped =
         next?.kind === 'line' ? groupNameWrapped(item.line.text, next.line.text) : undefined;
-      add(wrapped ?? item.line.text, sourceOfLine(item.line), item.order);
+      add(wrapped ?? item.line.text, () => sourceOfLine(item.line), item.order);
     } else
       for (const cell of item.table.table.cells)
-        if (cell.lines.length === 1) add(cellText(cell), sourceOfCell(cell), item.order);
+        if (cell.lines.length === 1) add(cellText(cell), () => sourceOfCell(cell), item.order);
   }
-  for (const line of doc.furniture) add(line.text, sourceOfLine(line), Number.MAX_SAFE_INTEGER);
+  for (const line of doc.furniture)
+    add(line.text, () => sourceOfLine(line), Number.MAX_SAFE_INTEGER);
 }
 
 /**

@@ -23,7 +23,9 @@ function verticalOverlap(a: Box, b: Box): number {
 export function joinLetterSpaced(sorted: Word[]): Word[] {
   const out: Word[] = [];
   let i = 0;
-  const single = (w: Word | undefined) => w !== undefined && /^[\p{L}\p{N}&'’.,–-]$/u.test(w.text);
+  // (one character: one or two code units)
+  const single = (w: Word | undefined) =>
+    w !== undefined && w.text.length <= 2 && /^[\p{L}\p{N}&'’.,–-]$/u.test(w.text);
   while (i < sorted.length) {
     let j = i;
     while (
@@ -75,14 +77,18 @@ export function makeLine(words: Word[], page: number): Line {
     text += w.text;
     prev = w;
   }
-  const box: Box = [
-    Math.min(...sorted.map((w) => w.box[0])),
-    Math.min(...sorted.map((w) => w.box[1])),
-    Math.max(...sorted.map((w) => w.box[2])),
-    Math.max(...sorted.map((w) => w.box[3])),
-  ];
-  const conf = sorted.reduce((a, w) => a + w.confidence * w.text.length, 0);
-  const chars = sorted.reduce((a, w) => a + w.text.length, 0) || 1;
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  let conf = 0;
+  let chars = 0;
+  for (const w of sorted) {
+    box[0] = Math.min(box[0], w.box[0]);
+    box[1] = Math.min(box[1], w.box[1]);
+    box[2] = Math.max(box[2], w.box[2]);
+    box[3] = Math.max(box[3], w.box[3]);
+    conf += w.confidence * w.text.length;
+    chars += w.text.length;
+  }
+  chars ||= 1;
   return {
     text,
     words: sorted,

@@ -86,7 +86,9 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
   const size = median(words.map((w) => w.size)) || 10;
   // rules of ruled tables (two rows and two columns or more) are theirs; a one-row grid may be a
   // header bar, a box with no column lines a table whose columns the text gives
-  const grids = findGrids(segments, tol).filter((g) => g.ys.length > 2 && g.xs.length > 2);
+  const grids = findGrids(segments, tol, undefined, merged).filter(
+    (g) => g.ys.length > 2 && g.xs.length > 2,
+  );
   const inGrid = (h: Segment) =>
     grids.some(
       (g) =>

@@ -690,6 +690,8 @@ export function buildPage(given: PageInput): Page {
   const input = { ...given, words: withoutOtherScripts(given.words) };
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(input.segments, input.words, input.tolerance);
+  // the page's body type size (the words' median), once
+  const bodySize = median(input.words.map((w) => w.size)) || 10;
   // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found
   // in a scan's pixels break at every speck and fill edge, so a gap there is no sure gutter)
   const bridges =
@@ -698,7 +700,7 @@ export function buildPage(given: PageInput): Page {
       : bridgeGutters(
           [...input.segments, ...virtual],
           input.words.map((w) => centre(w.box)),
-          median(input.words.map((w) => w.size)) || 10,
+          bodySize,
           input.tolerance,
         );
   const grids = findGrids(
@@ -749,7 +751,7 @@ export function buildPage(given: PageInput): Page {
             ),
         ),
     ),
-    median(input.words.map((w) => w.size)) || 10,
+    bodySize,
     input.tolerance,
   );
   const bands = [

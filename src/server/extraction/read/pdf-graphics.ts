@@ -24,9 +24,22 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/** Colours met already (a page fills and strokes with a few, path after path). */
+const lightnesses = new Map<string, number>();
+
 /** 0 (black) .. 1 (white) for a '#rrggbb' colour; 1 when unknown. */
 export function lightness(color: unknown): number {
-  if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return 1;
+  if (typeof color !== 'string') return 1;
+  let out = lightnesses.get(color);
+  if (out === undefined) {
+    out = lightnessOnce(color);
+    if (lightnesses.size < 10_000) lightnesses.set(color, out);
+  }
+  return out;
+}
+
+function lightnessOnce(color: string): number {
+  if (!/^#[0-9a-f]{6}$/i.test(color)) return 1;
   const r = Number.parseInt(color.slice(1, 3), 16);
   const g = Number.parseInt(color.slice(3, 5), 16);
   const b = Number.parseInt(color.slice(5, 7), 16);
@@ -179,9 +192,14 @@ export function rulingsFromOperators(
         return;
       }
       if (doFill) {
-        const xs = sub.map((p) => p[0]);
-        const ys = sub.map((p) => p[1]);
-        addRect(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), fill);
+        let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+        for (const [x, y] of sub) {
+          x0 = Math.min(x0, x);
+          y0 = Math.min(y0, y);
+          x1 = Math.max(x1, x);
+          y1 = Math.max(y1, y);
+        }
+        addRect(x0, y0, x1, y1, fill);
       }
       if (doStroke && lightness(stroke) < 0.95) {
         const width = Math.max(lineWidth * scale(), 0.5);
@@ -344,10 +362,16 @@ export function backdropsFromOperators(
 ): Box[] | undefined {
   const boxes: Box[] = [];
   const boxOf = (ctm: Matrix, points: Array<[number, number]>) => {
-    const at = points.map(([x, y]) => apply(ctm, x, y));
-    const xs = at.map((p) => p[0]);
-    const ys = at.map((p) => p[1]);
-    if (xs.length) boxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+    if (points.length === 0) return;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [px, py] of points) {
+      const [x, y] = apply(ctm, px, py);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    boxes.push([x0, y0, x1, y1]);
   };
   const unitSquare: Array<[number, number]> = [
     [0, 0],

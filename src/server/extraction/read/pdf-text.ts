@@ -161,7 +161,7 @@ export function textFromOperators(
       t);
   };
   const flush = () => {
-    if (run?.text.trim()) runs.push({ ...run, text: run.text });
+    if (run?.text.trim()) runs.push(run);
     run = undefined;
   };
 
@@ -308,16 +308,10 @@ export function textFromOperators(
             gx - run.x1 > -size * 0.5;
           if (!continues) {
             flush();
-            run = {
-              text: '',
-              x0: gx,
-              x1: gEnd,
-              baseline: gy,
-              size,
-              ...(bold ? { bold } : {}),
-              ...(fontName ? { font: fontName } : {}),
-              ...(mode === 0 && lightness(fill) > LIGHT ? { light: true } : {}),
-            };
+            run = { text: '', x0: gx, x1: gEnd, baseline: gy, size };
+            if (bold) run.bold = bold;
+            if (fontName) run.font = fontName;
+            if (mode === 0 && lightness(fill) > LIGHT) run.light = true;
           }
           run!.text += ch;
           run!.x1 = Math.max(run!.x1, gEnd);

@@ -96,7 +96,8 @@ export function joinAcrossSpanningRows(
     };
   };
   const out = [...components];
-  const sorted = [...grids].sort((p, q) => extent(p).top - extent(q).top);
+  const tops = new Map(grids.map((g) => [g, extent(g).top]));
+  const sorted = [...grids].sort((p, q) => tops.get(p)! - tops.get(q)!);
   for (let i = 0; i + 1 < sorted.length; i++) {
     const upper = sorted[i]!;
     const lower = sorted[i + 1]!;
@@ -176,10 +177,14 @@ function coverage(segs: Segment[], a: number, b: number): number {
  * Finds the grids drawn by `segments`. `tol` is the distance under which two lines count as one
  * (about a quarter of a text line).
  */
-export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): Grid[] {
-  const segs = mergeSegments(segments, tol);
-  const hs = segs.filter((s) => s.dir === 'h');
-  const vs = segs.filter((s) => s.dir === 'v');
+export function findGrids(
+  segments: Segment[],
+  tol: number,
+  drawn?: Segment[],
+  /** `mergeSegments(segments, tol)`, when the caller has it already. */
+  merged?: Segment[],
+): Grid[] {
+  const segs = merged ?? mergeSegments(segments, tol);
   // union-find over segments: h–v crossings connect
   const parent = segs.map((_, i) => i);
   const find = (i: number): number => {
@@ -189,10 +194,16 @@ export function findGrids(segments: Segment[], tol: number, drawn?: Segment[]): 
     }
     return i;
   };
-  const index = new Map(segs.map((s, i) => [s, i]));
-  for (const h of hs) {
-    for (const v of vs) {
-      if (touches(h, v, tol)) parent[find(index.get(h)!)] = find(index.get(v)!);
+  // the horizontal and the vertical segments, by index
+  const hi: number[] = [];
+  const vi: number[] = [];
+  segs.forEach((s, i) => {
+    if (s.dir === 'h') hi.push(i);
+    else if (s.dir === 'v') vi.push(i);
+  });
+  for (const h of hi) {
+    for (const v of vi) {
+      if (touches(segs[h]!, segs[v]!, tol)) parent[find(h)] = find(v);
     }
   }
   const components = new Map<number, Segment[]>();

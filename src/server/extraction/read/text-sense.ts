@@ -72,7 +72,8 @@ export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
   let runs = 0;
   let known = 0;
   const endRun = (run: string) => {
-    if ([...run].length < 2) return;
+    // fewer than two characters (one outside the basic plane is two code units)
+    if (run.length < 2 || (run.length === 2 && run.codePointAt(0)! > 0xffff)) return;
     runs++;
     if (VOCABULARY.has(run.toLowerCase())) known++;
   };
@@ -133,6 +134,42 @@ function isOdd(ch: string): boolean {
   return odd;
 }
 
+/** What a run's text says of its font; undefined for a run that says nothing of it. */
+interface RunSense {
+  chars: number;
+  odd: number;
+  /** A word of the vocabulary (punctuation at its ends left out). */
+  word: boolean;
+}
+
+/** Runs' texts judged already (a page repeats its words). */
+const runSenses = new Map<string, RunSense | undefined>();
+
+function runSense(raw: string): RunSense | undefined {
+  if (runSenses.has(raw)) return runSenses.get(raw);
+  const out = runSenseOnce(raw);
+  if (runSenses.size < 10_000) runSenses.set(raw, out);
+  return out;
+}
+
+function runSenseOnce(raw: string): RunSense | undefined {
+  const text = raw.replace(/\s+/g, '');
+  // its characters, whether they are all one, and how many are odd, in one pass
+  let chars = 0;
+  let odd = 0;
+  let first: string | undefined;
+  let one = true;
+  for (const ch of text) {
+    chars++;
+    if (isOdd(ch)) odd++;
+    if (first === undefined) first = ch;
+    else if (ch !== first) one = false;
+  }
+  if (chars < 2 || one || FIGURE.test(text)) return undefined;
+  const word = VOCABULARY.has(raw.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase());
+  return { chars, odd, word };
+}
+
 /** Fewer characters than this printed in a font and its text is not judged. */
 const MIN_FONT_CHARS = 12;
 /** A font whose words are at least this share odd characters spells nothing. */
@@ -152,14 +189,13 @@ export function garbledFonts(runs: readonly { text: string; font?: string }[]): 
   const tally = new Map<string, { chars: number; odd: number; runs: number; words: number }>();
   for (const run of runs) {
     if (!run.font) continue;
-    const chars = [...run.text.replace(/\s+/g, '')];
-    if (chars.length < 2 || new Set(chars).size === 1 || FIGURE.test(chars.join(''))) continue;
+    const said = runSense(run.text);
+    if (!said) continue;
     const t = tally.get(run.font) ?? { chars: 0, odd: 0, runs: 0, words: 0 };
-    t.chars += chars.length;
-    t.odd += chars.filter(isOdd).length;
+    t.chars += said.chars;
+    t.odd += said.odd;
     t.runs++;
-    if (VOCABULARY.has(run.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase()))
-      t.words++;
+    if (said.word) t.words++;
     tally.set(run.font, t);
   }
   const out = new Set<string>();
