@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { doubtful, flatDashes, joinCodeNumbers, romanCodes, shortRulesAway } from './image.ts';
+import {
+  doubtful,
+  flatDashes,
+  isBorder,
+  joinCodeNumbers,
+  romanCodes,
+  shortRulesAway,
+} from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
 /** Words laid out left to right on one line, 20 high, 10 apart. */
@@ -131,5 +138,24 @@ describe('joinCodeNumbers', () => {
       '1',
     ]);
     expect(words[0]!.box).toEqual([0, 100, 79, 121]);
+  });
+});
+
+describe('isBorder', () => {
+  // two horizontal rules 33 pixels apart (a tight row at 200 dpi), 8 pixels of slack
+  const rules = [
+    { dir: 'h' as const, pos: 237, a: 40, b: 1650 },
+    { dir: 'h' as const, pos: 270, a: 40, b: 1650 },
+  ];
+  it.each([
+    ['a long vertical rule', { pos: 900, a: 100, b: 400 }, true],
+    ['a box border from rule to rule', { pos: 900, a: 236, b: 271 }, true],
+    ['a border a little short of the rules (scan blur)', { pos: 900, a: 239, b: 268 }, true],
+    ['the stem of a letter inside the row', { pos: 184, a: 245, b: 264 }, false],
+    ['a dollar sign reaching near both rules', { pos: 897, a: 242, b: 262 }, false],
+    ['a short run meeting one rule only', { pos: 900, a: 237, b: 255 }, false],
+    ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
+  ])('%s → %s', (_name, v, expected) => {
+    expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
   });
 });

@@ -158,8 +158,6 @@ export async function recognizePage(
   // vertical rulings: long ones, and short ones that run from one horizontal rule to another
   // (the borders of a one-row box); glyph strokes do neither
   const near = Math.max(3, Math.round(dpi / 25));
-  const meetsRule = (x: number, y: number) =>
-    hRulings.some((h) => Math.abs(h.pos - y) <= near && x >= h.a - near && x <= h.b + near);
   const vRulings = detectRulings(
     lineInk,
     straight.width,
@@ -168,12 +166,7 @@ export async function recognizePage(
     gap,
     thickness,
     paperInk,
-  ).filter(
-    (s) =>
-      s.dir === 'v' &&
-      !s.bar &&
-      (s.b - s.a >= dpi * 0.3 || (meetsRule(s.pos, s.a) && meetsRule(s.pos, s.b))),
-  );
+  ).filter((s) => s.dir === 'v' && !s.bar && isBorder(s, hRulings, dpi * 0.3, near));
   const rulings = [...shortRulesAway(hRulings, vRulings, dpi * 1.2, near), ...vRulings];
   const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
   // zebra stripes: the edges of light row fills stacked one under another bound the rows
@@ -207,7 +200,8 @@ export async function recognizePage(
   );
   const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlapsRect(b, c)))];
   const even = normalizeRegions(straight, regions, gap + 1);
-  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
+  // (letters set on a rule keep the strokes that reach into it)
+  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2, otsu(even));
   const clipped = noisy ? clipBackground(erased) : erased;
   // ink is what is darker than the paper by a good part of the way to black, with a core at
   // least as dark as the page's ink threshold: faint full stops and decimal points stay
@@ -325,6 +319,25 @@ export function shortRulesAway(
   const meets = (x: number, y: number) =>
     v.some((s) => Math.abs(s.pos - x) <= near && y >= s.a - near && y <= s.b + near);
   return h.filter((s) => s.b - s.a >= minLength || meets(s.a, s.pos) || meets(s.b, s.pos));
+}
+
+/**
+ * Whether a vertical run of ink found in a scan is a ruling: long (at least `minLength`), or a
+ * short border running from one horizontal rule to the next (a one-row box) — its ends within
+ * `near` of the two rules and covering most (80 %) of the distance between them. The stem of a
+ * tall letter or a dollar sign in a tightly ruled row also starts and ends near the rules above
+ * and below it, but stops short of them by the line's leading: erased as a rule, it would cut
+ * the letter out ('Deductible' read 'Jeduct sle', '$150' read '150').
+ */
+export function isBorder(v: Segment, h: Segment[], minLength: number, near: number): boolean {
+  if (v.b - v.a >= minLength) return true;
+  const at = (y: number) =>
+    h.filter((r) => Math.abs(r.pos - y) <= near && v.pos >= r.a - near && v.pos <= r.b + near);
+  const tops = at(v.a);
+  const bottoms = at(v.b);
+  return tops.some((t) =>
+    bottoms.some((b) => b.pos - t.pos > 0 && v.b - v.a >= 0.8 * (b.pos - t.pos)),
+  );
 }
 
 /** Confidence given at most to a service code whose strokes were read as other characters. */

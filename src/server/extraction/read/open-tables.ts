@@ -435,7 +435,7 @@ function columnSeparators(
   }
   const real = [...new Set(bands.flatMap((bd) => bd.real))];
   const out: number[] = [];
-  for (const [g0, g1] of gaps) {
+  for (const [k, [g0, g1]] of gaps.entries()) {
     if (g1 - g0 < 2) continue;
     // text on both sides in at least two rows: a real column boundary, not a ragged edge
     const mid = (g0 + g1) / 2;
@@ -448,10 +448,36 @@ function columnSeparators(
       bandPieces[0]!.every((p) => p.x0 >= mid) &&
       sides(bandPieces[1]!);
     if (both < 2 && !oneRow) continue;
+    const next = gaps[k + 1]?.[0] ?? b;
+    const before = gaps[k - 1]?.[1] ?? a;
+    if (headingsOnlyRight(bandPieces, before, mid, next)) continue;
     const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
     out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
   }
   return out;
+}
+
+/**
+ * A gap whose right side (up to the next gap, `next`) holds text only in the table's first rows
+ * — headings centred over a column whose values, set flush left, start further left ('NETWORK'
+ * and 'NON-NETWORK' over '$50' and '$50' on a scan's dark header bar, whose cell edges do not
+ * show) — is no column boundary: below those rows, at least two rows print text in the column
+ * left of it (after `before`) and none right of it. Text running across the gap does not count.
+ */
+export function headingsOnlyRight(
+  bandPieces: Array<Array<{ x0: number; x1: number }>>,
+  before: number,
+  mid: number,
+  next: number,
+): boolean {
+  const right = (ps: Array<{ x0: number; x1: number }>) =>
+    ps.some((p) => p.x0 >= mid && p.x0 < next);
+  const left = (ps: Array<{ x0: number; x1: number }>) =>
+    ps.some((p) => p.x1 <= mid && p.x1 > before);
+  const last = bandPieces.findLastIndex(right);
+  if (last < 0 || last > 2) return false;
+  const below = bandPieces.slice(last + 1);
+  return below.filter(left).length >= 2 && !below.some(right);
 }
 
 /**
