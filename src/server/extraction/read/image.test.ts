@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
 import {
   doubtful,
   flatDashes,
@@ -6,6 +7,7 @@ import {
   joinCodeNumbers,
   romanCodes,
   shortRulesAway,
+  typeSizes,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
@@ -21,11 +23,12 @@ function line(...texts: string[]): OcrWord[] {
 }
 
 describe('romanCodes', () => {
-  it('reads misread strokes after Class or Type as a Roman numeral, with a capped confidence', () => {
+  it('reads misread strokes after Class, Type or Tier as a Roman numeral, with a capped confidence', () => {
     const words = [
       ...line('Class', 'Il', '—', 'Basic'),
       ...line('Type', 'Ill'),
       ...line('Class', '|', '—'),
+      ...line('Progressive', 'Tier', 'Il'),
     ];
     romanCodes(words);
     expect(words.map((w) => w.text)).toEqual([
@@ -38,6 +41,9 @@ describe('romanCodes', () => {
       'Class',
       'I',
       '—',
+      'Progressive',
+      'Tier',
+      'II',
     ]);
     expect(words[1]!.confidence).toBeLessThanOrEqual(0.6);
   });
@@ -157,5 +163,32 @@ describe('isBorder', () => {
     ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
   ])('%s → %s', (_name, v, expected) => {
     expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
+  });
+});
+
+describe('typeSizes', () => {
+  // one line of 25-point type: ascenders 18 high, descenders 5 more, x-height 13
+  const word = (text: string, top: number, bottom: number): Word => ({
+    text,
+    box: [0, top, 10 * text.length, bottom],
+    size: bottom - top,
+    confidence: 0.9,
+  });
+  it.each([
+    ['a word with ascenders keeps its height', 'Periodic', 100, 118, 18],
+    ['a word with ascenders and descenders', 'Radiographs', 100, 123.3, 18],
+    ['a word of x-height letters', 'or', 105, 118, 18],
+    ['x-height letters with descenders', 'year', 105, 123.3, 18],
+    ['a figure', '100%', 100, 118, 18],
+  ])('%s: %s', (_name, text, top, bottom, size) => {
+    const words = [word(text, top, bottom), word('Oral', 100, 118)];
+    typeSizes(words);
+    expect(words[0]!.size).toBeCloseTo(size, 0);
+  });
+
+  it('gives a word without letters (a dash) the median size of the page', () => {
+    const words = [word('Oral', 100, 118), word('Exam', 100, 118), word('-', 110, 112)];
+    typeSizes(words);
+    expect(words[2]!.size).toBeCloseTo(18, 5);
   });
 });

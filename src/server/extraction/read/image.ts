@@ -3,7 +3,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
-import { groupLines } from './lines.ts';
+import { groupLines, median } from './lines.ts';
 import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
 import type { OcrEngine, OcrWord } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
@@ -247,6 +247,7 @@ export async function recognizePage(
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
+  typeSizes(words);
   const pageSegments: Segment[] = segments.map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
@@ -344,7 +345,8 @@ export function isBorder(v: Segment, h: Segment[], minLength: number, near: numb
 const REREAD = 0.6;
 
 /**
- * Roman service codes after "Class" or "Type" ("Class II", "Type III"): on a scan the strokes of
+ * Roman codes after "Class", "Type" or "Tier" ("Class II", "Type III", "Progressive Tier II"): on
+ * a scan the strokes of
  * an I read as 'l', '|' or '1' ("Class Il", "Class |"). A word of such strokes (with V or X)
  * right after the code word on the same line, holding at least one 'l' or '|', is read as the
  * numeral, with the confidence capped (it was a guess). Arabic codes ("Class 1") are left alone.
@@ -353,7 +355,7 @@ export function romanCodes(words: OcrWord[]): void {
   for (let i = 1; i < words.length; i++) {
     const prev = words[i - 1]!;
     const w = words[i]!;
-    if (!/^(class|type)$/i.test(prev.text)) continue;
+    if (!/^(class|type|tier)$/i.test(prev.text)) continue;
     const m = /^([IVXl|1]{1,4})([.,:;)]?)$/.exec(w.text);
     if (!m || !/[l|]/.test(m[1]!)) continue;
     const sameLine = (a: OcrWord, b: OcrWord) => {
@@ -530,6 +532,34 @@ function pageWord(w: OcrWord, scale: number): Word {
     confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
     whole: true,
   };
+}
+
+/** Letters that reach the ascender or cap height, and letters (and marks) that go under the baseline. */
+const TALL = /[A-Z0-9bdfhiklt$%&#@!?(){}[\]|/\\]/;
+const DEEP = /[gjpqy(){}[\],;|@]/;
+
+/**
+ * The type size of a recognised word from its box: a box's height depends on its letters —
+ * 'Radiographs' reaches from the ascenders to the descenders, 'Periodic' from the ascenders to
+ * the baseline, 'or' spans the x-height alone — so in one line of one type the heights differ by
+ * half, and a line of deep letters reads as a heading. Each word's height is divided by the part
+ * of the em its letters span (x-height 0.52, ascenders 0.72, descenders 0.21, as in the common
+ * sans faces) and given back at ascender height (the height of a word such as 'Periodic', which
+ * keeps its size). A word without letters or figures (a dash, an asterisk) takes the median size
+ * of the words around it on the page.
+ */
+export function typeSizes(words: Word[]): void {
+  const sized: number[] = [];
+  for (const w of words) {
+    if (!/[\p{L}\p{N}]/u.test(w.text)) continue;
+    const height = w.box[3] - w.box[1];
+    const span = (TALL.test(w.text) ? 0.72 : 0.52) + (DEEP.test(w.text) ? 0.21 : 0);
+    w.size = (height / span) * 0.72;
+    sized.push(w.size);
+  }
+  const usual = median(sized);
+  if (!usual) return;
+  for (const w of words) if (!/[\p{L}\p{N}]/u.test(w.text)) w.size = usual;
 }
 
 /**
