@@ -142,6 +142,9 @@ export async function recognizePage(
     SHADE_LEVEL,
     LIGHT_MARGIN,
   );
+  // a dark bar inside a shaded area is darker than that area's fill, yet it is no ruling: a
+  // column rule below a header bar would run on through it and cut its heading in two
+  for (let i = 0; i < lineInk.length; i++) if (barArea[i]) lineInk[i] = 0;
   // on a noisy page some paper reads as ink: a ruling's sides are judged against that
   const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));

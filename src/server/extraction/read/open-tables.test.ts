@@ -398,9 +398,14 @@ describe('headingsOnlyRight', () => {
       ...words('Waiting Period', 44, 162),
       ...words('None', 330, 162),
     ];
-    const t = tableOf(ws, [rule(75), rule(95), rule(115), rule(137), rule(157), rule(177)]);
+    const rules = [rule(75), rule(95), rule(115), rule(137), rule(157), rule(177)];
+    const scanned = tablesOf(pageOfWords(ws, rules, 'ocr'));
+    expect(scanned).toHaveLength(1);
+    const t = scanned[0]!;
     expect(t.cols).toBe(3);
     expect(text(t, 1, 2)).toBe('NON-NETWORK');
     expect(text(t, 3, 2)).toBe('$150');
+    // a text page is left as it was (its header cells' edges are drawn where they are)
+    expect(tableOf(ws, rules).cols).toBe(4);
   });
 });

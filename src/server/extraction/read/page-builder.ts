@@ -689,7 +689,12 @@ export function buildPage(given: PageInput): Page {
   // a translation printed beside the text (another script) is read as nothing
   const input = { ...given, words: withoutOtherScripts(given.words) };
   // tables ruled between rows only get the column lines their text implies
-  const virtual = virtualRulings(input.segments, input.words, input.tolerance);
+  const virtual = virtualRulings(
+    input.segments,
+    input.words,
+    input.tolerance,
+    input.source === 'ocr',
+  );
   // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found
   // in a scan's pixels break at every speck and fill edge, so a gap there is no sure gutter)
   const bridges =

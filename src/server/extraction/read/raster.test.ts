@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alongPieces,
   binarize,
+  clipBackground,
   despeckle,
   detectRulings,
   eraseRulings,
@@ -281,5 +282,27 @@ describe('eraseRulings', () => {
     const out = eraseRulings(g, binarize(g, 225), rules, 4);
     expect(at(out, 61, 46)).toBe(255);
     expect(at(out, 101, 50)).toBe(255);
+  });
+});
+
+describe('clipBackground', () => {
+  /** A page of paper (240) with a dark word (40) at y 90–100, and `photo` rows of mid grey. */
+  function page(photo: number): Gray {
+    const g = blank(100, 100);
+    fillRect(g, 0, 0, 100, 100, 240);
+    // a photograph: grey levels from 60 to 200 in vertical stripes
+    for (let y = 0; y < photo; y++)
+      for (let x = 0; x < 100; x++) g.data[y * 100 + x] = 60 + ((x * 7) % 141);
+    fillRect(g, 10, 90, 60, 100, 40);
+    return g;
+  }
+  it.each([
+    ['a page of text', 0],
+    ['a page half photograph', 50],
+    ['a page mostly photograph', 80],
+  ])('%s: the paper turns white and the text stays', (_name, photo) => {
+    const out = clipBackground(page(photo));
+    expect(out.data[85 * 100 + 80]).toBe(255);
+    expect(out.data[95 * 100 + 30]).toBe(40);
   });
 });

@@ -219,13 +219,25 @@ export function noiseLevel(g: Gray): number {
 /**
  * Paper to pure white: pixels lighter than the paper level less three times its noise become
  * white, so the recogniser sees no texture. Text is far darker than the paper and keeps its grey.
+ * The paper is read from the page's light pixels (those over its Otsu level): on a page that is
+ * mostly photograph the median grey is the photograph's, and its spread would clip the text too.
  */
 export function clipBackground(g: Gray): Gray {
+  const level = otsu(g);
   const hist = new Uint32Array(256);
-  for (let i = 0; i < g.data.length; i += 3) hist[g.data[i]!]!++;
-  const total = Math.ceil(g.data.length / 3);
+  let total = 0;
+  for (let i = 0; i < g.data.length; i += 3) {
+    const v = g.data[i]!;
+    if (v < level) continue;
+    hist[v]!++;
+    total++;
+  }
+  if (total === 0) return g;
   const paper = percentile(hist, total, 0.5);
-  const cut = paper - Math.max(20, 3 * noiseLevel(g));
+  const dev = new Uint32Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - paper)]! += hist[v]!;
+  const noise = 1.4826 * percentile(dev, total, 0.5);
+  const cut = paper - Math.max(20, 3 * noise);
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) out[i] = g.data[i]! > cut ? 255 : g.data[i]!;
   return { width: g.width, height: g.height, data: out };
