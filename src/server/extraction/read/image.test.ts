@@ -7,6 +7,7 @@ import {
   joinCodeNumbers,
   romanCodes,
   shortRulesAway,
+  tableSides,
   typeSizes,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
@@ -190,5 +191,27 @@ describe('typeSizes', () => {
     const words = [word('Oral', 100, 118), word('Exam', 100, 118), word('-', 110, 112)];
     typeSizes(words);
     expect(words[2]!.size).toBeCloseTo(18, 5);
+  });
+});
+
+describe('tableSides', () => {
+  const h = (pos: number, a = 90, b = 1440) => ({ dir: 'h' as const, pos, a, b });
+  const v = (pos: number, a: number, b: number) => ({ dir: 'v' as const, pos, a, b });
+  const rows = [h(360), h(440), h(480), h(520)];
+  const inner = [v(360, 360, 520), v(630, 360, 520)];
+  it.each([
+    ['rows and inner column lines, no sides: both sides', [...rows, ...inner], [90, 1440]],
+    ['a side drawn already: the other one', [...rows, ...inner, v(90, 360, 520)], [1440]],
+    ['no inner column lines: none (a stack of rules under text)', rows, []],
+    ['two rules only: none', [h(360), h(440), ...inner], []],
+    [
+      'rules of different extents: none',
+      [h(360), h(440, 90, 900), h(480, 300, 1440), ...inner],
+      [],
+    ],
+  ])('%s', (_name, segments, sides) => {
+    const out = tableSides(segments, 8);
+    expect(out.map((s) => s.pos)).toEqual(sides);
+    for (const s of out) expect([s.dir, s.a, s.b]).toEqual(['v', 360, 520]);
   });
 });

@@ -251,7 +251,7 @@ export async function recognizePage(
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
   typeSizes(words);
-  const pageSegments: Segment[] = segments.map((s) => ({
+  const pageSegments: Segment[] = [...segments, ...tableSides(segments, tol)].map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
     a: s.a / k,
@@ -342,6 +342,41 @@ export function isBorder(v: Segment, h: Segment[], minLength: number, near: numb
   return tops.some((t) =>
     bottoms.some((b) => b.pos - t.pos > 0 && v.b - v.a >= 0.8 * (b.pos - t.pos)),
   );
+}
+
+/**
+ * The sides of a ruled table whose outer borders did not show on the scan (light rules or the
+ * edges of pale fills, lost in the paper's noise): horizontal rules stacked under one another
+ * (three or more) that begin and end at the same places, with vertical rules standing between
+ * them (the table's inner column lines), get a vertical side at each end, from the first of
+ * those rules to the last. Rules with a side of their own at an end get none there.
+ */
+export function tableSides(segments: Segment[], tol: number): Segment[] {
+  const hs = segments.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
+  const vs = segments.filter((s) => s.dir === 'v');
+  const out: Segment[] = [];
+  const used = new Set<Segment>();
+  for (const h of hs) {
+    if (used.has(h)) continue;
+    const stack = hs.filter(
+      (o) => !used.has(o) && Math.abs(o.a - h.a) <= tol && Math.abs(o.b - h.b) <= tol,
+    );
+    if (stack.length < 3) continue;
+    for (const o of stack) used.add(o);
+    const y0 = stack[0]!.pos;
+    const y1 = stack[stack.length - 1]!.pos;
+    const inner = vs.filter(
+      (v) => v.pos > h.a + tol * 2 && v.pos < h.b - tol * 2 && v.b > y0 && v.a < y1,
+    );
+    if (inner.length < 2) continue;
+    for (const x of [h.a, h.b]) {
+      const covered = vs
+        .filter((v) => Math.abs(v.pos - x) <= tol * 2)
+        .reduce((n, v) => n + Math.max(0, Math.min(v.b, y1) - Math.max(v.a, y0)), 0);
+      if (covered < 0.5 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
+    }
+  }
+  return out;
 }
 
 /** Confidence given at most to a service code whose strokes were read as other characters. */
