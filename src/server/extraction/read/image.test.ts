@@ -205,6 +205,11 @@ describe('tableSides', () => {
     ['no inner column lines: none (a stack of rules under text)', rows, []],
     ['two rules only: none', [h(360), h(440), ...inner], []],
     [
+      'two tables ruled alike, a heading between: each its own sides',
+      [...rows, ...inner, h(600), h(640), h(680), v(360, 600, 680), v(630, 600, 680)],
+      [90, 1440, 90, 1440],
+    ],
+    [
       'rules of different extents: none',
       [h(360), h(440, 90, 900), h(480, 300, 1440), ...inner],
       [],
@@ -212,6 +217,7 @@ describe('tableSides', () => {
   ])('%s', (_name, segments, sides) => {
     const out = tableSides(segments, 8);
     expect(out.map((s) => s.pos)).toEqual(sides);
-    for (const s of out) expect([s.dir, s.a, s.b]).toEqual(['v', 360, 520]);
+    for (const s of out.slice(0, 2)) expect([s.dir, s.a, s.b]).toEqual(['v', 360, 520]);
+    for (const s of out.slice(2)) expect([s.dir, s.a, s.b]).toEqual(['v', 600, 680]);
   });
 });

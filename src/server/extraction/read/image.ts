@@ -349,31 +349,55 @@ export function isBorder(v: Segment, h: Segment[], minLength: number, near: numb
  * edges of pale fills, lost in the paper's noise): horizontal rules stacked under one another
  * (three or more) that begin and end at the same places, with vertical rules standing between
  * them (the table's inner column lines), get a vertical side at each end, from the first of
- * those rules to the last. Rules with a side of their own at an end get none there.
+ * those rules to the last. The stack ends at a band that is taller than its rows and that no
+ * column line runs through (a heading and white space between two tables ruled alike). Rules with a side of their
+ * own at an end get none there.
  */
 export function tableSides(segments: Segment[], tol: number): Segment[] {
   const hs = segments.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
   const vs = segments.filter((s) => s.dir === 'v');
   const out: Segment[] = [];
   const used = new Set<Segment>();
+  const between = (h: Segment, y0: number, y1: number) =>
+    vs.filter((v) => v.pos > h.a + tol * 2 && v.pos < h.b - tol * 2 && v.b > y0 && v.a < y1);
   for (const h of hs) {
     if (used.has(h)) continue;
     const stack = hs.filter(
       (o) => !used.has(o) && Math.abs(o.a - h.a) <= tol && Math.abs(o.b - h.b) <= tol,
     );
-    if (stack.length < 3) continue;
+    // (rules closer than a tolerance are one rule drawn twice)
+    const ys = stack.map((o) => o.pos).filter((y, i, all) => i === 0 || y - all[i - 1]! > tol);
     for (const o of stack) used.add(o);
-    const y0 = stack[0]!.pos;
-    const y1 = stack[stack.length - 1]!.pos;
-    const inner = vs.filter(
-      (v) => v.pos > h.a + tol * 2 && v.pos < h.b - tol * 2 && v.b > y0 && v.a < y1,
-    );
-    if (inner.length < 2) continue;
-    for (const x of [h.a, h.b]) {
-      const covered = vs
-        .filter((v) => Math.abs(v.pos - x) <= tol * 2)
-        .reduce((n, v) => n + Math.max(0, Math.min(v.b, y1) - Math.max(v.a, y0)), 0);
-      if (covered < 0.5 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
+    if (ys.length < 3) continue;
+    const heights = ys.slice(1).map((y, i) => y - ys[i]!);
+    const row = median(heights);
+    // runs of bands: a tall band without column lines ends one
+    const runs: number[][] = [];
+    let run = [ys[0]!];
+    for (let i = 1; i < ys.length; i++) {
+      const y0 = ys[i - 1]!;
+      const y1 = ys[i]!;
+      const across = between(h, y0, y1).filter(
+        (v) => v.a <= y0 + (y1 - y0) * 0.25 && v.b >= y1 - (y1 - y0) * 0.25,
+      );
+      if (y1 - y0 > row * 1.5 && across.length === 0) {
+        runs.push(run);
+        run = [];
+      }
+      run.push(y1);
+    }
+    runs.push(run);
+    for (const r of runs) {
+      if (r.length < 3) continue;
+      const y0 = r[0]!;
+      const y1 = r[r.length - 1]!;
+      if (between(h, y0, y1).length < 2) continue;
+      for (const x of [h.a, h.b]) {
+        const covered = vs
+          .filter((v) => Math.abs(v.pos - x) <= tol * 2)
+          .reduce((n, v) => n + Math.max(0, Math.min(v.b, y1) - Math.max(v.a, y0)), 0);
+        if (covered < 0.5 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
+      }
     }
   }
   return out;

@@ -219,25 +219,34 @@ export function noiseLevel(g: Gray): number {
 /**
  * Paper to pure white: pixels lighter than the paper level less three times its noise become
  * white, so the recogniser sees no texture. Text is far darker than the paper and keeps its grey.
- * The paper is read from the page's light pixels (those over its Otsu level): on a page that is
- * mostly photograph the median grey is the photograph's, and its spread would clip the text too.
+ * On a page that is mostly photograph the median grey is the photograph's, and its spread would
+ * clip the text too: when the page's light pixels (those over its Otsu level) put the paper
+ * clearly higher, the paper and its noise are read from them instead.
  */
 export function clipBackground(g: Gray): Gray {
   const level = otsu(g);
-  const hist = new Uint32Array(256);
+  const all = new Uint32Array(256);
+  const light = new Uint32Array(256);
   let total = 0;
+  let lightTotal = 0;
   for (let i = 0; i < g.data.length; i += 3) {
     const v = g.data[i]!;
-    if (v < level) continue;
-    hist[v]!++;
+    all[v]!++;
     total++;
+    if (v >= level) {
+      light[v]!++;
+      lightTotal++;
+    }
   }
-  if (total === 0) return g;
-  const paper = percentile(hist, total, 0.5);
-  const dev = new Uint32Array(256);
-  for (let v = 0; v < 256; v++) dev[Math.abs(v - paper)]! += hist[v]!;
-  const noise = 1.4826 * percentile(dev, total, 0.5);
-  const cut = paper - Math.max(20, 3 * noise);
+  const cutOf = (hist: Uint32Array, n: number) => {
+    const paper = percentile(hist, n, 0.5);
+    const dev = new Uint32Array(256);
+    for (let v = 0; v < 256; v++) dev[Math.abs(v - paper)]! += hist[v]!;
+    return paper - Math.max(20, 3 * 1.4826 * percentile(dev, n, 0.5));
+  };
+  const whole = cutOf(all, total);
+  const lightCut = lightTotal ? cutOf(light, lightTotal) : whole;
+  const cut = whole >= lightCut - 10 ? whole : lightCut;
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) out[i] = g.data[i]! > cut ? 255 : g.data[i]!;
   return { width: g.width, height: g.height, data: out };
