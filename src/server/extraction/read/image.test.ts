@@ -203,6 +203,11 @@ describe('tableSides', () => {
     ['rows and inner column lines, no sides: both sides', [...rows, ...inner], [90, 1440]],
     ['a side drawn already: the other one', [...rows, ...inner, v(90, 360, 520)], [1440]],
     ['no inner column lines: none (a stack of rules under text)', rows, []],
+    [
+      'sides drawn over part of the stack (another table boxed there): none',
+      [...rows, ...inner, v(90, 440, 520), v(1440, 440, 520)],
+      [],
+    ],
     ['two rules only: none', [h(360), h(440), ...inner], []],
     [
       'two tables ruled alike, a heading between: each its own sides',

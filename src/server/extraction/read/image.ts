@@ -350,8 +350,9 @@ export function isBorder(v: Segment, h: Segment[], minLength: number, near: numb
  * (three or more) that begin and end at the same places, with vertical rules standing between
  * them (the table's inner column lines), get a vertical side at each end, from the first of
  * those rules to the last. The stack ends at a band that is taller than its rows and that no
- * column line runs through (a heading and white space between two tables ruled alike). Rules with a side of their
- * own at an end get none there.
+ * column line runs through (a heading and white space between two tables ruled alike). An end
+ * where sides were drawn and found over more than a sliver of the stack gets none: there the
+ * rules may belong to several tables, each boxed as it is.
  */
 export function tableSides(segments: Segment[], tol: number): Segment[] {
   const hs = segments.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
@@ -396,7 +397,7 @@ export function tableSides(segments: Segment[], tol: number): Segment[] {
         const covered = vs
           .filter((v) => Math.abs(v.pos - x) <= tol * 2)
           .reduce((n, v) => n + Math.max(0, Math.min(v.b, y1) - Math.max(v.a, y0)), 0);
-        if (covered < 0.5 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
+        if (covered < 0.15 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
       }
     }
   }
