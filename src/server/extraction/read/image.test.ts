@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Word } from '../layout.ts';
 import {
   doubtful,
   flatDashes,
@@ -8,7 +7,6 @@ import {
   romanCodes,
   shortRulesAway,
   tableSides,
-  typeSizes,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
@@ -164,33 +162,6 @@ describe('isBorder', () => {
     ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
   ])('%s → %s', (_name, v, expected) => {
     expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
-  });
-});
-
-describe('typeSizes', () => {
-  // one line of 25-point type: ascenders 18 high, descenders 5 more, x-height 13
-  const word = (text: string, top: number, bottom: number): Word => ({
-    text,
-    box: [0, top, 10 * text.length, bottom],
-    size: bottom - top,
-    confidence: 0.9,
-  });
-  it.each([
-    ['a word with ascenders keeps its height', 'Periodic', 100, 118, 18],
-    ['a word with ascenders and descenders', 'Radiographs', 100, 123.3, 18],
-    ['a word of x-height letters', 'or', 105, 118, 18],
-    ['x-height letters with descenders', 'year', 105, 123.3, 18],
-    ['a figure', '100%', 100, 118, 18],
-  ])('%s: %s', (_name, text, top, bottom, size) => {
-    const words = [word(text, top, bottom), word('Oral', 100, 118)];
-    typeSizes(words);
-    expect(words[0]!.size).toBeCloseTo(size, 0);
-  });
-
-  it('gives a word without letters (a dash) the median size of the page', () => {
-    const words = [word('Oral', 100, 118), word('Exam', 100, 118), word('-', 110, 112)];
-    typeSizes(words);
-    expect(words[2]!.size).toBeCloseTo(18, 5);
   });
 });
 

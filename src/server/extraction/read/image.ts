@@ -250,7 +250,6 @@ export async function recognizePage(
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
-  typeSizes(words);
   const pageSegments: Segment[] = [...segments, ...tableSides(segments, tol)].map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
@@ -595,34 +594,6 @@ function pageWord(w: OcrWord, scale: number): Word {
     confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
     whole: true,
   };
-}
-
-/** Letters that reach the ascender or cap height, and letters (and marks) that go under the baseline. */
-const TALL = /[A-Z0-9bdfhiklt$%&#@!?(){}[\]|/\\]/;
-const DEEP = /[gjpqy(){}[\],;|@]/;
-
-/**
- * The type size of a recognised word from its box: a box's height depends on its letters —
- * 'Radiographs' reaches from the ascenders to the descenders, 'Periodic' from the ascenders to
- * the baseline, 'or' spans the x-height alone — so in one line of one type the heights differ by
- * half, and a line of deep letters reads as a heading. Each word's height is divided by the part
- * of the em its letters span (x-height 0.52, ascenders 0.72, descenders 0.21, as in the common
- * sans faces) and given back at ascender height (the height of a word such as 'Periodic', which
- * keeps its size). A word without letters or figures (a dash, an asterisk) takes the median size
- * of the words around it on the page.
- */
-export function typeSizes(words: Word[]): void {
-  const sized: number[] = [];
-  for (const w of words) {
-    if (!/[\p{L}\p{N}]/u.test(w.text)) continue;
-    const height = w.box[3] - w.box[1];
-    const span = (TALL.test(w.text) ? 0.72 : 0.52) + (DEEP.test(w.text) ? 0.21 : 0);
-    w.size = (height / span) * 0.72;
-    sized.push(w.size);
-  }
-  const usual = median(sized);
-  if (!usual) return;
-  for (const w of words) if (!/[\p{L}\p{N}]/u.test(w.text)) w.size = usual;
 }
 
 /**
