@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { doubtful, flatDashes, joinCodeNumbers, romanCodes, shortRulesAway } from './image.ts';
+import {
+  doubtful,
+  flatDashes,
+  isBorder,
+  joinCodeNumbers,
+  romanCodes,
+  shortRulesAway,
+  tableSides,
+} from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
 /** Words laid out left to right on one line, 20 high, 10 apart. */
@@ -14,11 +22,12 @@ function line(...texts: string[]): OcrWord[] {
 }
 
 describe('romanCodes', () => {
-  it('reads misread strokes after Class or Type as a Roman numeral, with a capped confidence', () => {
+  it('reads misread strokes after Class, Type or Tier as a Roman numeral, with a capped confidence', () => {
     const words = [
       ...line('Class', 'Il', '—', 'Basic'),
       ...line('Type', 'Ill'),
       ...line('Class', '|', '—'),
+      ...line('Progressive', 'Tier', 'Il'),
     ];
     romanCodes(words);
     expect(words.map((w) => w.text)).toEqual([
@@ -31,6 +40,9 @@ describe('romanCodes', () => {
       'Class',
       'I',
       '—',
+      'Progressive',
+      'Tier',
+      'II',
     ]);
     expect(words[1]!.confidence).toBeLessThanOrEqual(0.6);
   });
@@ -131,5 +143,57 @@ describe('joinCodeNumbers', () => {
       '1',
     ]);
     expect(words[0]!.box).toEqual([0, 100, 79, 121]);
+  });
+});
+
+describe('isBorder', () => {
+  // two horizontal rules 33 pixels apart (a tight row at 200 dpi), 8 pixels of slack
+  const rules = [
+    { dir: 'h' as const, pos: 237, a: 40, b: 1650 },
+    { dir: 'h' as const, pos: 270, a: 40, b: 1650 },
+  ];
+  it.each([
+    ['a long vertical rule', { pos: 900, a: 100, b: 400 }, true],
+    ['a box border from rule to rule', { pos: 900, a: 236, b: 271 }, true],
+    ['a border a little short of the rules (scan blur)', { pos: 900, a: 239, b: 268 }, true],
+    ['the stem of a letter inside the row', { pos: 184, a: 245, b: 264 }, false],
+    ['a dollar sign reaching near both rules', { pos: 897, a: 242, b: 262 }, false],
+    ['a short run meeting one rule only', { pos: 900, a: 237, b: 255 }, false],
+    ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
+  ])('%s → %s', (_name, v, expected) => {
+    expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
+  });
+});
+
+describe('tableSides', () => {
+  const h = (pos: number, a = 90, b = 1440) => ({ dir: 'h' as const, pos, a, b });
+  const v = (pos: number, a: number, b: number) => ({ dir: 'v' as const, pos, a, b });
+  const rows = [h(360), h(440), h(480), h(520)];
+  const inner = [v(360, 360, 520), v(630, 360, 520)];
+  it.each([
+    ['rows and inner column lines, no sides: both sides', [...rows, ...inner], [90, 1440]],
+    ['a side drawn already: the other one', [...rows, ...inner, v(90, 360, 520)], [1440]],
+    ['no inner column lines: none (a stack of rules under text)', rows, []],
+    [
+      'sides drawn over part of the stack (another table boxed there): none',
+      [...rows, ...inner, v(90, 440, 520), v(1440, 440, 520)],
+      [],
+    ],
+    ['two rules only: none', [h(360), h(440), ...inner], []],
+    [
+      'two tables ruled alike, a heading between: each its own sides',
+      [...rows, ...inner, h(600), h(640), h(680), v(360, 600, 680), v(630, 600, 680)],
+      [90, 1440, 90, 1440],
+    ],
+    [
+      'rules of different extents: none',
+      [h(360), h(440, 90, 900), h(480, 300, 1440), ...inner],
+      [],
+    ],
+  ])('%s', (_name, segments, sides) => {
+    const out = tableSides(segments, 8);
+    expect(out.map((s) => s.pos)).toEqual(sides);
+    for (const s of out.slice(0, 2)) expect([s.dir, s.a, s.b]).toEqual(['v', 360, 520]);
+    for (const s of out.slice(2)) expect([s.dir, s.a, s.b]).toEqual(['v', 600, 680]);
   });
 });

@@ -3,7 +3,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box, Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
-import { groupLines } from './lines.ts';
+import { groupLines, median } from './lines.ts';
 import { missedInk, placeWords, stackRegions } from './missed-ink.ts';
 import type { OcrEngine, OcrWord } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
@@ -142,6 +142,9 @@ export async function recognizePage(
     SHADE_LEVEL,
     LIGHT_MARGIN,
   );
+  // a dark bar inside a shaded area is darker than that area's fill, yet it is no ruling: a
+  // column rule below a header bar would run on through it and cut its heading in two
+  for (let i = 0; i < lineInk.length; i++) if (barArea[i]) lineInk[i] = 0;
   // on a noisy page some paper reads as ink: a ruling's sides are judged against that
   const paperInk = paperInkShare(lineInk, straight.width, straight.height);
   const gap = Math.max(1, Math.round(dpi / 80));
@@ -158,8 +161,6 @@ export async function recognizePage(
   // vertical rulings: long ones, and short ones that run from one horizontal rule to another
   // (the borders of a one-row box); glyph strokes do neither
   const near = Math.max(3, Math.round(dpi / 25));
-  const meetsRule = (x: number, y: number) =>
-    hRulings.some((h) => Math.abs(h.pos - y) <= near && x >= h.a - near && x <= h.b + near);
   const vRulings = detectRulings(
     lineInk,
     straight.width,
@@ -168,12 +169,7 @@ export async function recognizePage(
     gap,
     thickness,
     paperInk,
-  ).filter(
-    (s) =>
-      s.dir === 'v' &&
-      !s.bar &&
-      (s.b - s.a >= dpi * 0.3 || (meetsRule(s.pos, s.a) && meetsRule(s.pos, s.b))),
-  );
+  ).filter((s) => s.dir === 'v' && !s.bar && isBorder(s, hRulings, dpi * 0.3, near));
   const rulings = [...shortRulesAway(hRulings, vRulings, dpi * 1.2, near), ...vRulings];
   const barLines = barRulings(straight, bars, BAR_LEVEL, Math.max(2, Math.round(dpi / 20)));
   // zebra stripes: the edges of light row fills stacked one under another bound the rows
@@ -207,7 +203,8 @@ export async function recognizePage(
   );
   const regions = [...cells, ...bars.filter((b) => !cells.some((c) => overlapsRect(b, c)))];
   const even = normalizeRegions(straight, regions, gap + 1);
-  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2);
+  // (letters set on a rule keep the strokes that reach into it)
+  const erased = eraseRulings(even, binarize(even, RULING_LEVEL), segments, gap + 2, otsu(even));
   const clipped = noisy ? clipBackground(erased) : erased;
   // ink is what is darker than the paper by a good part of the way to black, with a core at
   // least as dark as the page's ink threshold: faint full stops and decimal points stay
@@ -253,7 +250,7 @@ export async function recognizePage(
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
-  const pageSegments: Segment[] = segments.map((s) => ({
+  const pageSegments: Segment[] = [...segments, ...tableSides(segments, tol)].map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
     a: s.a / k,
@@ -327,11 +324,91 @@ export function shortRulesAway(
   return h.filter((s) => s.b - s.a >= minLength || meets(s.a, s.pos) || meets(s.b, s.pos));
 }
 
+/**
+ * Whether a vertical run of ink found in a scan is a ruling: long (at least `minLength`), or a
+ * short border running from one horizontal rule to the next (a one-row box) — its ends within
+ * `near` of the two rules and covering most (80 %) of the distance between them. The stem of a
+ * tall letter or a dollar sign in a tightly ruled row also starts and ends near the rules above
+ * and below it, but stops short of them by the line's leading: erased as a rule, it would cut
+ * the letter out ('Deductible' read 'Jeduct sle', '$150' read '150').
+ */
+export function isBorder(v: Segment, h: Segment[], minLength: number, near: number): boolean {
+  if (v.b - v.a >= minLength) return true;
+  const at = (y: number) =>
+    h.filter((r) => Math.abs(r.pos - y) <= near && v.pos >= r.a - near && v.pos <= r.b + near);
+  const tops = at(v.a);
+  const bottoms = at(v.b);
+  return tops.some((t) =>
+    bottoms.some((b) => b.pos - t.pos > 0 && v.b - v.a >= 0.8 * (b.pos - t.pos)),
+  );
+}
+
+/**
+ * The sides of a ruled table whose outer borders did not show on the scan (light rules or the
+ * edges of pale fills, lost in the paper's noise): horizontal rules stacked under one another
+ * (three or more) that begin and end at the same places, with vertical rules standing between
+ * them (the table's inner column lines), get a vertical side at each end, from the first of
+ * those rules to the last. The stack ends at a band that is taller than its rows and that no
+ * column line runs through (a heading and white space between two tables ruled alike). An end
+ * where sides were drawn and found over more than a sliver of the stack gets none: there the
+ * rules may belong to several tables, each boxed as it is.
+ */
+export function tableSides(segments: Segment[], tol: number): Segment[] {
+  const hs = segments.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
+  const vs = segments.filter((s) => s.dir === 'v');
+  const out: Segment[] = [];
+  const used = new Set<Segment>();
+  const between = (h: Segment, y0: number, y1: number) =>
+    vs.filter((v) => v.pos > h.a + tol * 2 && v.pos < h.b - tol * 2 && v.b > y0 && v.a < y1);
+  for (const h of hs) {
+    if (used.has(h)) continue;
+    const stack = hs.filter(
+      (o) => !used.has(o) && Math.abs(o.a - h.a) <= tol && Math.abs(o.b - h.b) <= tol,
+    );
+    // (rules closer than a tolerance are one rule drawn twice)
+    const ys = stack.map((o) => o.pos).filter((y, i, all) => i === 0 || y - all[i - 1]! > tol);
+    for (const o of stack) used.add(o);
+    if (ys.length < 3) continue;
+    const heights = ys.slice(1).map((y, i) => y - ys[i]!);
+    const row = median(heights);
+    // runs of bands: a tall band without column lines ends one
+    const runs: number[][] = [];
+    let run = [ys[0]!];
+    for (let i = 1; i < ys.length; i++) {
+      const y0 = ys[i - 1]!;
+      const y1 = ys[i]!;
+      const across = between(h, y0, y1).filter(
+        (v) => v.a <= y0 + (y1 - y0) * 0.25 && v.b >= y1 - (y1 - y0) * 0.25,
+      );
+      if (y1 - y0 > row * 1.5 && across.length === 0) {
+        runs.push(run);
+        run = [];
+      }
+      run.push(y1);
+    }
+    runs.push(run);
+    for (const r of runs) {
+      if (r.length < 3) continue;
+      const y0 = r[0]!;
+      const y1 = r[r.length - 1]!;
+      if (between(h, y0, y1).length < 2) continue;
+      for (const x of [h.a, h.b]) {
+        const covered = vs
+          .filter((v) => Math.abs(v.pos - x) <= tol * 2)
+          .reduce((n, v) => n + Math.max(0, Math.min(v.b, y1) - Math.max(v.a, y0)), 0);
+        if (covered < 0.15 * (y1 - y0)) out.push({ dir: 'v', pos: x, a: y0, b: y1 });
+      }
+    }
+  }
+  return out;
+}
+
 /** Confidence given at most to a service code whose strokes were read as other characters. */
 const REREAD = 0.6;
 
 /**
- * Roman service codes after "Class" or "Type" ("Class II", "Type III"): on a scan the strokes of
+ * Roman codes after "Class", "Type" or "Tier" ("Class II", "Type III", "Progressive Tier II"): on
+ * a scan the strokes of
  * an I read as 'l', '|' or '1' ("Class Il", "Class |"). A word of such strokes (with V or X)
  * right after the code word on the same line, holding at least one 'l' or '|', is read as the
  * numeral, with the confidence capped (it was a guess). Arabic codes ("Class 1") are left alone.
@@ -340,7 +417,7 @@ export function romanCodes(words: OcrWord[]): void {
   for (let i = 1; i < words.length; i++) {
     const prev = words[i - 1]!;
     const w = words[i]!;
-    if (!/^(class|type)$/i.test(prev.text)) continue;
+    if (!/^(class|type|tier)$/i.test(prev.text)) continue;
     const m = /^([IVXl|1]{1,4})([.,:;)]?)$/.exec(w.text);
     if (!m || !/[l|]/.test(m[1]!)) continue;
     const sameLine = (a: OcrWord, b: OcrWord) => {

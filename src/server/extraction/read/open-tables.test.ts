@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, Word } from '../layout.ts';
 import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
-import { headingRow, startsOneRow, virtualRulings } from './open-tables.ts';
+import { headingRow, headingsOnlyRight, startsOneRow, virtualRulings } from './open-tables.ts';
 import type { Segment } from './rulings.ts';
 
 const words = wordsAt;
@@ -346,5 +346,66 @@ describe('startsOneRow', () => {
     ['a paragraph', words('This plan pays for covered services as listed below.', 40, 58), false],
   ])('%s', (_what, ws, expected) => {
     expect(startsOneRow(ws, 36, 585, 53, 190, 9)).toBe(expected);
+  });
+});
+
+describe('headingsOnlyRight', () => {
+  // runs of text per row (top to bottom); the gap studied lies at x = 300, columns from 100
+  const p = (x0: number, x1: number) => ({ x0, x1 });
+  it.each([
+    [
+      'headings centred right of flush-left values',
+      [[p(200, 260), p(320, 400)], [p(250, 280)], [p(250, 290)], [p(250, 285)]],
+      true,
+    ],
+    [
+      'a title and headings over flush-left values',
+      [[p(320, 380)], [p(200, 260), p(320, 400)], [p(250, 280)], [p(250, 290)]],
+      true,
+    ],
+    [
+      'values right of the gap lower down: a column',
+      [[p(200, 260), p(320, 400)], [p(250, 280), p(320, 340)], [p(250, 290)]],
+      false,
+    ],
+    ['only one row under the headings', [[p(200, 260), p(320, 400)], [p(250, 280)]], false],
+    [
+      'text right of the gap in a later row only',
+      [[p(250, 280)], [p(250, 280)], [p(250, 280)], [p(250, 280), p(320, 340)]],
+      false,
+    ],
+    [
+      'a value running across the gap does not count as right of it',
+      [[p(200, 260), p(320, 400)], [p(250, 380)], [p(250, 290)], [p(250, 285)]],
+      true,
+    ],
+  ])('%s → %s', (_name, rows, expected) => {
+    expect(headingsOnlyRight(rows, 100, 300, 500)).toBe(expected);
+  });
+
+  it('puts headings centred over flush-left values of an open table into their columns', () => {
+    const ws = [
+      ...words('Dental plan', 44, 80),
+      ...words('P9915 /MAC', 500, 80),
+      ...words('NETWORK', 345, 100),
+      ...words('NON-NETWORK', 490, 100),
+      ...words('Individual Deductible', 44, 122),
+      ...words('$50', 330, 122),
+      ...words('$50', 460, 122),
+      ...words('Family Deductible', 44, 142),
+      ...words('$150', 330, 142),
+      ...words('$150', 460, 142),
+      ...words('Waiting Period', 44, 162),
+      ...words('None', 330, 162),
+    ];
+    const rules = [rule(75), rule(95), rule(115), rule(137), rule(157), rule(177)];
+    const scanned = tablesOf(pageOfWords(ws, rules, 'ocr'));
+    expect(scanned).toHaveLength(1);
+    const t = scanned[0]!;
+    expect(t.cols).toBe(3);
+    expect(text(t, 1, 2)).toBe('NON-NETWORK');
+    expect(text(t, 3, 2)).toBe('$150');
+    // a text page is left as it was (its header cells' edges are drawn where they are)
+    expect(tableOf(ws, rules).cols).toBe(4);
   });
 });

@@ -80,7 +80,12 @@ function pieces(words: Word[]): Piece[] {
  * Extra segments (column lines, and a top rule over a header printed above the first rule) for
  * every stack of horizontal rules that forms a table without column lines.
  */
-export function virtualRulings(segments: Segment[], words: Word[], tol: number): Segment[] {
+export function virtualRulings(
+  segments: Segment[],
+  words: Word[],
+  tol: number,
+  scanned = false,
+): Segment[] {
   if (words.length === 0) return [];
   const merged = mergeSegments(segments, tol);
   const size = median(words.map((w) => w.size)) || 10;
@@ -158,6 +163,7 @@ export function virtualRulings(segments: Segment[], words: Word[], tol: number):
           vs,
           tol,
           part.ys[part.ys.length - 1] === bottom ? bottom : undefined,
+          scanned,
         ),
       );
     }
@@ -349,6 +355,7 @@ function tableRulings(
   vs: Segment[],
   tol: number,
   bottom?: number,
+  scanned = false,
 ): Segment[] {
   if (ys.length < MIN_RULES) return [];
   const bands: Array<{ y0: number; y1: number; words: Word[]; real: number[] }> = [];
@@ -370,7 +377,7 @@ function tableRulings(
     vs.some((v) => Math.abs(v.pos - x) <= tol * 3 && v.a <= y0 + tol && v.b >= y1 - tol);
   if (filled.every((b) => b.real.length > 0) && side(stack.a) && side(stack.b)) return [];
   const bandPieces = filled.map((b) => pieces(b.words));
-  const separators = columnSeparators(bandPieces, stack, bands, tol);
+  const separators = columnSeparators(bandPieces, stack, bands, tol, scanned);
   if (separators.length === 0) return [];
   const out: Segment[] = [];
   if (top !== undefined) out.push({ dir: 'h', pos: top, a: stack.a, b: stack.b });
@@ -403,6 +410,7 @@ function columnSeparators(
   stack: Stack,
   bands: Array<{ real: number[] }>,
   tol: number,
+  scanned: boolean,
 ): number[] {
   const a = Math.floor(stack.a);
   const b = Math.ceil(stack.b);
@@ -437,7 +445,7 @@ function columnSeparators(
   }
   const real = [...new Set(bands.flatMap((bd) => bd.real))];
   const out: number[] = [];
-  for (const [g0, g1] of gaps) {
+  for (const [k, [g0, g1]] of gaps.entries()) {
     if (g1 - g0 < 2) continue;
     // text on both sides in at least two rows: a real column boundary, not a ragged edge
     const mid = (g0 + g1) / 2;
@@ -450,10 +458,39 @@ function columnSeparators(
       bandPieces[0]!.every((p) => p.x0 >= mid) &&
       sides(bandPieces[1]!);
     if (both < 2 && !oneRow) continue;
+    const next = gaps[k + 1]?.[0] ?? b;
+    const before = gaps[k - 1]?.[1] ?? a;
+    // (on a scan only: a text page draws its header cells' edges, and a value spanning both
+    // networks under centred headings needs the boundary to span it)
+    if (scanned && headingsOnlyRight(bandPieces, before, mid, next)) continue;
     const drawn = real.find((x) => x >= g0 - tol && x <= g1 + tol);
     out.push(drawn ?? placeInGap(g0, g1, bandPieces.flat()));
   }
   return out;
+}
+
+/**
+ * A gap whose right side (up to the next gap, `next`) holds text only in the table's first rows
+ * — headings centred over a column whose values, set flush left, start further left ('NETWORK'
+ * and 'NON-NETWORK' over '$50' and '$50' on a scan's dark header bar, whose cell edges do not
+ * show) — is no column boundary: below those rows, at least two rows print text in the column
+ * left of it (after `before`) and none right of it. Text running across the gap does not count.
+ * Used on scanned pages only.
+ */
+export function headingsOnlyRight(
+  bandPieces: Array<Array<{ x0: number; x1: number }>>,
+  before: number,
+  mid: number,
+  next: number,
+): boolean {
+  const right = (ps: Array<{ x0: number; x1: number }>) =>
+    ps.some((p) => p.x0 >= mid && p.x0 < next);
+  const left = (ps: Array<{ x0: number; x1: number }>) =>
+    ps.some((p) => p.x1 <= mid && p.x1 > before);
+  const last = bandPieces.findLastIndex(right);
+  if (last < 0 || last > 2) return false;
+  const below = bandPieces.slice(last + 1);
+  return below.filter(left).length >= 2 && !below.some(right);
 }
 
 /**

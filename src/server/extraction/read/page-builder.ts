@@ -689,7 +689,12 @@ export function buildPage(given: PageInput): Page {
   // a translation printed beside the text (another script) is read as nothing
   const input = { ...given, words: withoutOtherScripts(given.words) };
   // tables ruled between rows only get the column lines their text implies
-  const virtual = virtualRulings(input.segments, input.words, input.tolerance);
+  const virtual = virtualRulings(
+    input.segments,
+    input.words,
+    input.tolerance,
+    input.source === 'ocr',
+  );
   // the page's body type size (the words' median), once
   const bodySize = median(input.words.map((w) => w.size)) || 10;
   // rows drawn as fills with thin gutters between them stay one grid (on a text page: rules found

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   alongPieces,
   binarize,
+  clipBackground,
   despeckle,
   detectRulings,
+  eraseRulings,
   estimateSkew,
   findBars,
   type Gray,
@@ -237,5 +239,70 @@ describe('raster', () => {
         6,
       ),
     ).toHaveLength(0);
+  });
+});
+
+describe('eraseRulings', () => {
+  /**
+   * A rule 3 pixels thick at y = 50 across a 200-pixel page, with a descender (x 60–62) that
+   * comes down from above onto it, a stroke (x 100–102) that crosses it, a light grey fill
+   * (value 200) above it from x 140, and a vertical rule at x = 180 crossing it.
+   */
+  function page(): Gray {
+    const g = blank(200, 100);
+    fillRect(g, 0, 49, 200, 52);
+    fillRect(g, 60, 30, 63, 51);
+    fillRect(g, 100, 30, 103, 70);
+    fillRect(g, 140, 40, 170, 49, 200);
+    fillRect(g, 179, 0, 182, 100);
+    return g;
+  }
+  const rules = [
+    { dir: 'h' as const, pos: 50, a: 0, b: 199 },
+    { dir: 'v' as const, pos: 180, a: 0, b: 99 },
+  ];
+  const at = (g: Gray, x: number, y: number) => g.data[y * g.width + x];
+  it.each([
+    ['the rule between strokes', 20, 50, 255],
+    ['the descender above the rule', 61, 46, 0],
+    ['the rule under the descender', 61, 50, 255],
+    ['the crossing stroke inside the rule', 101, 50, 0],
+    ['the crossing stroke below the rule', 101, 55, 0],
+    ['the rule under a light fill', 150, 50, 255],
+    ['where the two rules cross', 180, 50, 255],
+    ['the vertical rule away from the crossing', 180, 20, 255],
+  ])('with strokes kept: %s at (%i, %i) → %i', (_name, x, y, v) => {
+    const g = page();
+    const out = eraseRulings(g, binarize(g, 225), rules, 4, otsu(g));
+    expect(at(out, x, y)).toBe(v);
+  });
+
+  it('without a stroke level erases every inked pixel near a rule (descenders too)', () => {
+    const g = page();
+    const out = eraseRulings(g, binarize(g, 225), rules, 4);
+    expect(at(out, 61, 46)).toBe(255);
+    expect(at(out, 101, 50)).toBe(255);
+  });
+});
+
+describe('clipBackground', () => {
+  /** A page of paper (240) with a dark word (40) at y 90–100, and `photo` rows of mid grey. */
+  function page(photo: number): Gray {
+    const g = blank(100, 100);
+    fillRect(g, 0, 0, 100, 100, 240);
+    // a photograph: grey levels from 60 to 200 in vertical stripes
+    for (let y = 0; y < photo; y++)
+      for (let x = 0; x < 100; x++) g.data[y * 100 + x] = 60 + ((x * 7) % 141);
+    fillRect(g, 10, 90, 60, 100, 40);
+    return g;
+  }
+  it.each([
+    ['a page of text', 0],
+    ['a page half photograph', 50],
+    ['a page mostly photograph', 80],
+  ])('%s: the paper turns white and the text stays', (_name, photo) => {
+    const out = clipBackground(page(photo));
+    expect(out.data[85 * 100 + 80]).toBe(255);
+    expect(out.data[95 * 100 + 30]).toBe(40);
   });
 });

@@ -219,13 +219,34 @@ export function noiseLevel(g: Gray): number {
 /**
  * Paper to pure white: pixels lighter than the paper level less three times its noise become
  * white, so the recogniser sees no texture. Text is far darker than the paper and keeps its grey.
+ * On a page that is mostly photograph the median grey is the photograph's, and its spread would
+ * clip the text too: when the page's light pixels (those over its Otsu level) put the paper
+ * clearly higher, the paper and its noise are read from them instead.
  */
 export function clipBackground(g: Gray): Gray {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < g.data.length; i += 3) hist[g.data[i]!]!++;
-  const total = Math.ceil(g.data.length / 3);
-  const paper = percentile(hist, total, 0.5);
-  const cut = paper - Math.max(20, 3 * noiseLevel(g));
+  const level = otsu(g);
+  const all = new Uint32Array(256);
+  const light = new Uint32Array(256);
+  let total = 0;
+  let lightTotal = 0;
+  for (let i = 0; i < g.data.length; i += 3) {
+    const v = g.data[i]!;
+    all[v]!++;
+    total++;
+    if (v >= level) {
+      light[v]!++;
+      lightTotal++;
+    }
+  }
+  const cutOf = (hist: Uint32Array, n: number) => {
+    const paper = percentile(hist, n, 0.5);
+    const dev = new Uint32Array(256);
+    for (let v = 0; v < 256; v++) dev[Math.abs(v - paper)]! += hist[v]!;
+    return paper - Math.max(20, 3 * 1.4826 * percentile(dev, n, 0.5));
+  };
+  const whole = cutOf(all, total);
+  const lightCut = lightTotal ? cutOf(light, lightTotal) : whole;
+  const cut = whole >= lightCut - 10 ? whole : lightCut;
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) out[i] = g.data[i]! > cut ? 255 : g.data[i]!;
   return { width: g.width, height: g.height, data: out };
@@ -775,27 +796,82 @@ export function stripeRulings(
   return out;
 }
 
-/** Whitens ruling pixels so that the recogniser sees text only. */
+/**
+ * Whitens ruling pixels so that the recogniser sees text only: the ink within `thickness` of
+ * each ruling. With `strokeLevel`, a stroke that runs into a ruling's band from outside it (the
+ * descender of a 'p', 'g' or 'y' set on a rule, a letter touching a box's side: a pixel darker
+ * than that level just outside the band, not part of a crossing ruling) keeps its pixels in the
+ * band at that place, so the letter is not cut ('per' read 'ver', 'Family' read 'Familv').
+ */
 export function eraseRulings(
   g: Gray,
   ink: Uint8Array,
   segments: Segment[],
   thickness: number,
+  strokeLevel?: number,
 ): Gray {
   const out = new Uint8Array(g.data);
   const { width: w, height: h } = g;
-  for (const s of segments) {
+  // the bands of the rulings of each direction: a crossing ruling is no stroke
+  const bands = { h: new Uint8Array(w * h), v: new Uint8Array(w * h) };
+  const band = (s: Segment) => {
     const p0 = Math.max(0, Math.floor(s.pos - thickness));
     const p1 = Math.min((s.dir === 'h' ? h : w) - 1, Math.ceil(s.pos + thickness));
+    const q0 = Math.max(0, Math.floor(s.a));
+    const q1 = Math.min((s.dir === 'h' ? w : h) - 1, Math.floor(s.b));
+    return { p0, p1, q0, q1 };
+  };
+  const at = (dir: 'h' | 'v', p: number, q: number) => (dir === 'h' ? p * w + q : q * w + p);
+  if (strokeLevel !== undefined) {
+    for (const s of segments) {
+      const { p0, p1, q0, q1 } = band(s);
+      for (let p = p0; p <= p1; p++)
+        for (let q = q0; q <= q1; q++) bands[s.dir][at(s.dir, p, q)] = 1;
+    }
+  }
+  const stroke = (dir: 'h' | 'v', p: number, q: number) => {
+    if (strokeLevel === undefined || p < 0 || p >= (dir === 'h' ? h : w)) return false;
+    const i = at(dir, p, q);
+    return g.data[i]! < strokeLevel && !bands[dir === 'h' ? 'v' : 'h'][i];
+  };
+  for (const s of segments) {
+    const { p0, p1, q0, q1 } = band(s);
+    const erase = (p: number, q: number) => {
+      const i = at(s.dir, p, q);
+      if (ink[i]) out[i] = 255;
+    };
+    if (strokeLevel === undefined) {
+      for (let p = p0; p <= p1; p++) for (let q = q0; q <= q1; q++) erase(p, q);
+      continue;
+    }
+    // the rule's own rows: where dark ink runs along most of its length (a light fill beside
+    // the rule is ink to the mask, not rule)
+    let c0 = p1 + 1;
+    let c1 = p0 - 1;
     for (let p = p0; p <= p1; p++) {
-      for (
-        let q = Math.max(0, Math.floor(s.a));
-        q <= Math.min((s.dir === 'h' ? w : h) - 1, s.b);
-        q++
-      ) {
-        const i = s.dir === 'h' ? p * w + q : q * w + p;
-        if (ink[i]) out[i] = 255;
+      let n = 0;
+      for (let q = q0; q <= q1; q++) n += g.data[at(s.dir, p, q)]! < strokeLevel ? 1 : 0;
+      if (n >= 0.4 * (q1 - q0 + 1)) {
+        c0 = Math.min(c0, p);
+        c1 = Math.max(c1, p);
       }
+    }
+    if (c0 > c1) [c0, c1] = [Math.round(s.pos), Math.round(s.pos)];
+    for (let q = q0; q <= q1; q++) {
+      // from each side inwards: ink joined to a stroke outside the band is the stroke's
+      let above = stroke(s.dir, p0 - 1, q);
+      for (let p = p0; p < c0; p++) {
+        above &&= ink[at(s.dir, p, q)] === 1;
+        if (!above) erase(p, q);
+      }
+      let below = stroke(s.dir, p1 + 1, q);
+      for (let p = p1; p > c1; p--) {
+        below &&= ink[at(s.dir, p, q)] === 1;
+        if (!below) erase(p, q);
+      }
+      // the rule's rows go, unless a stroke crosses the rule there
+      if (above && below) continue;
+      for (let p = c0; p <= c1; p++) erase(p, q);
     }
   }
   return { width: w, height: h, data: out };

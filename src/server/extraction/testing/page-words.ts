@@ -20,12 +20,16 @@ export function wordsAt(text: string, x: number, y: number, size = 9): Word[] {
 }
 
 /** A letter page of text words and rulings, built as the PDF reader builds one. */
-export function pageOfWords(words: Word[], segments: Segment[] = []): Page {
+export function pageOfWords(
+  words: Word[],
+  segments: Segment[] = [],
+  source: Page['source'] = 'text',
+): Page {
   return buildPage({
     number: 1,
     width: 612,
     height: 792,
-    source: 'text',
+    source,
     words,
     segments,
     tolerance: 2.5,
