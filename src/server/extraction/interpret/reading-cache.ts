@@ -24,6 +24,21 @@ export function readingCache<K, V>(max = 20_000): ReadingCache<K, V> {
   };
 }
 
+/**
+ * `fn` (a pure function of a text) with its answers kept for one reading, as `readingCache`'s are.
+ */
+export function perReading<K, V>(fn: (key: K) => V, max = 20_000): (key: K) => V {
+  const map = new Map<K, V>();
+  caches.push(map as Map<unknown, unknown>);
+  return (key) => {
+    if (map.has(key)) return map.get(key) as V;
+    const value = fn(key);
+    if (map.size >= max) map.clear();
+    map.set(key, value);
+    return value;
+  };
+}
+
 /** Empties every reading cache: called as a document's reading begins. */
 export function beginReading(): void {
   for (const c of caches) c.clear();

@@ -1,5 +1,5 @@
 import type { Evidence, Method, Reasons } from './evidence.ts';
-import { readingCache } from './reading-cache.ts';
+import { perReading } from './reading-cache.ts';
 import { DATE_PATTERN } from './values.ts';
 import { DENTAL_CATEGORY, FREQUENCY_VALUE, isTierLabel, VISION_SERVICE } from './vocabulary.ts';
 
@@ -59,20 +59,11 @@ const SHORT_WORDS = new Set(
   ),
 );
 
-/** Values judged already in this reading (a value is scored, then described for calibration). */
-const judged = readingCache<string, boolean>();
-
-/** Characters that OCR confuses or that do not belong in a value, and broken words ('Rout ne'). */
-export function suspicious(v: string): boolean {
-  let out = judged.get(v);
-  if (out === undefined) {
-    out = suspiciousOnce(v);
-    judged.set(v, out);
-  }
-  return out;
-}
-
-function suspiciousOnce(v: string): boolean {
+/**
+ * Characters that OCR confuses or that do not belong in a value, and broken words ('Rout ne');
+ * judged once per reading (a value is scored, then described for calibration).
+ */
+export const suspicious = perReading((v: string): boolean => {
   if (/[|{}[\]~^`_\\]|\s{2,}|[a-z][A-Z]{2,}|\d[a-zA-Z]{3,}|[a-zA-Z]\d[a-zA-Z]/.test(v)) return true;
   // words run together ('Toage26', 'Upto $40', 'atleast'): a misread space
   if (/[a-z]{2,}\d/.test(v) || /\b(upto|toage|atleast|ormore|perweek|ofthe|inthe|tothe)\b/i.test(v))
@@ -83,7 +74,7 @@ function suspiciousOnce(v: string): boolean {
     .split(/[\s/+&,;:().-]+/)
     .filter((t) => /^[a-z]{1,2}$/i.test(t) && !SHORT_WORDS.has(t.toLowerCase()));
   return fragments.length > 0;
-}
+});
 
 const ONE_VALUE: ReadonlySet<Shape> = new Set(['coverage', 'amount', 'rate', 'cost']);
 const VALUE_PART = /\$\s?\d|\d\s?%|\b(covered|n\/a|none|not covered|no charge|copay|allowance)\b/i;

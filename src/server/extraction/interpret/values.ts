@@ -4,7 +4,7 @@
  */
 
 import { durationNumberWords } from '../../../shared/format/number-words.ts';
-import { readingCache } from './reading-cache.ts';
+import { perReading } from './reading-cache.ts';
 import { SPANNING_NOTE } from './vocabulary.ts';
 
 // footnote marks, and the bar a scanned column rule leaves beside a value
@@ -22,18 +22,11 @@ const SLASH_FOOTNOTE_AFTER_MONEY = /(?<=\$\d[\d,]*(?:\.\d{2})?)(?:\/[1-9]|\s[1-9
 /** A cell that only holds a dash (or N/A-like filler) is blank. */
 const BLANK = /^[-\u2010-\u2015\u2212\s]*$/u;
 
-/** Texts cleaned already in this reading. */
-const cleaned = readingCache<string, string>();
-
-/** Trims, collapses whitespace and drops footnote markers (at either end, or on a word inside). */
-export function cleanValue(text: string): string {
-  let s = cleaned.get(text);
-  if (s === undefined) {
-    s = cleanValueOnce(text);
-    cleaned.set(text, s);
-  }
-  return s;
-}
+/**
+ * Trims, collapses whitespace and drops footnote markers (at either end, or on a word inside);
+ * once per text in a reading.
+ */
+export const cleanValue = perReading(cleanValueOnce);
 
 function cleanValueOnce(text: string): string {
   let s = text.replace(/\s+/g, ' ').trim();

@@ -3,7 +3,7 @@
  * Recognisers only: values always stay as printed.
  */
 
-import { readingCache } from './reading-cache.ts';
+import { perReading } from './reading-cache.ts';
 
 export type Product = 'dental' | 'vision';
 
@@ -254,17 +254,13 @@ const KEY_RULES: Array<[KeyKind, RegExp]> = [
  * 'Dependent Children (vision)'). Unknown labels give undefined.
  */
 export function keyKind(label: string): { kind: KeyKind; product?: Product } | undefined {
-  let known = keyKinds.get(label);
-  if (known === undefined) {
-    known = keyKindOnce(label) ?? null;
-    keyKinds.set(label, known);
-  }
+  const known = keyKinds(label);
   // a fresh object each time, as if read anew
   return known ? { ...known } : undefined;
 }
 
-/** Labels read already in this reading (null: no key). */
-const keyKinds = readingCache<string, { kind: KeyKind; product?: Product } | null>();
+/** Labels read already in this reading. */
+const keyKinds = perReading(keyKindOnce);
 
 function keyKindOnce(label: string): { kind: KeyKind; product?: Product } | undefined {
   // 'Orthodontia Eligibility' is about one benefit, not the plan
