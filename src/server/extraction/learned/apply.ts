@@ -633,7 +633,8 @@ export function readWithTemplates(
           if (unit) at.push(unit);
         }
       }
-      oneNetworkPerCell(cells, cellUnit);
+      oneNetworkPerCell(cells, cellUnit, learnedRow.cells);
+      outsideItsTable(cells, cellUnit, learnedRow.cells, table.label);
       rowLearned.set(cells, learnedRow.cells);
       if (learnedRow.removed) rowRemoved.set(cells, learnedRow.removed);
       // The row is printed on this document when its own keys (the tier, the service) are.
@@ -1059,27 +1060,80 @@ export function scannedPart(
 }
 
 /**
- * Both networks' values of a row read from one printed cell of a table headed as one network's
- * only ("Member responsibility (in-network only)": a sibling that prints no out-of-network column):
- * the cell is that network's value; the other network's is not printed here. (A cell printed once
- * for both networks stays both's.)
+ * Both networks' values of a row read from one printed cell. Of a table headed as one network's
+ * only ("Member responsibility (in-network only)": a sibling that prints no out-of-network column),
+ * the cell is that network's value; the other network's is not printed here. Where the taught
+ * document printed the two networks' values in two tables (an out-of-network schedule on a page of
+ * its own) and this one prints one table, the cell is the network whose taught place it matched
+ * better (in-network when alike). (A cell printed once for both networks in one place stays both's.)
  */
 export function oneNetworkPerCell(
   cells: Map<string, ParsedCell>,
   units: WeakMap<ParsedCell, Unit>,
+  learned: readonly LearnedValue[] = [],
 ): void {
   for (const [column, cell] of cells) {
-    if (!column.endsWith('InNetwork')) continue;
-    const outColumn = column.replace(/InNetwork$/, 'OutOfNetwork');
+    const outColumn = outOfNetworkColumn(column);
+    if (!outColumn) continue;
     const other = cells.get(outColumn);
     const unit = units.get(cell);
     if (!other || !unit || unit.kind !== 'cell' || units.get(other) !== unit) continue;
     const heads = normalizeText(`${unit.colHead ?? ''} ${unit.tableHead ?? ''}`);
     const only = ONE_NETWORK_ONLY.exec(heads)?.[1];
-    if (only === undefined) continue;
-    cells.delete(/^in/.test(only) ? outColumn : column);
+    if (only !== undefined) {
+      cells.delete(/^in/.test(only) ? outColumn : column);
+      continue;
+    }
+    const placeOf = (label: string) => {
+      const w = learned.find((c) => c.label === label)?.where;
+      return w?.kind === 'cell' ? `${w.page}:${w.table}` : undefined;
+    };
+    const inPlace = placeOf(cell.label);
+    const outPlace = placeOf(other.label);
+    if (!inPlace || !outPlace || inPlace === outPlace) continue;
+    cells.delete((other.score ?? 0) > (cell.score ?? 0) ? column : outColumn);
   }
 }
+
+/**
+ * A value the taught document printed in a table of its own, away from its row's name (an
+ * out-of-network schedule on a later page), read here from the row's own printed table: this
+ * document prints no such table, and what was read is another column's value (the in-network
+ * amount, a frequency). It is dropped; the engine's reading of the row stands.
+ */
+export function outsideItsTable(
+  cells: Map<string, ParsedCell>,
+  units: WeakMap<ParsedCell, Unit>,
+  learned: readonly LearnedValue[],
+  table: string,
+): void {
+  const tableOf = (w: Where | undefined) =>
+    w?.kind === 'cell' && w.table !== undefined ? `${w.page}:${w.table}` : undefined;
+  const unitTable = (u: Unit | undefined) =>
+    u?.kind === 'cell' && u.table !== undefined ? `${u.page}:${u.table}` : undefined;
+  const keys = keysOf(table).filter((k) => k !== 'class');
+  const key = learned.find((c) => keys.includes(columnOf(table, c.label)) && c.where);
+  const keyCell = key && cells.get(columnOf(table, key.label));
+  const taughtKeyTable = tableOf(key?.where);
+  const keyTable = unitTable(keyCell && units.get(keyCell));
+  if (!taughtKeyTable || !keyTable) return;
+  for (const c of learned) {
+    const column = columnOf(table, c.label);
+    if (keys.includes(column) || LABEL_COLUMNS.has(column)) continue;
+    const taught = tableOf(c.where);
+    const cell = cells.get(column);
+    if (!taught || taught === taughtKeyTable || !cell) continue;
+    if (unitTable(units.get(cell)) === keyTable) cells.delete(column);
+  }
+}
+
+/** The out-of-network column paired with an in-network one (dental '…InNetwork', vision cost). */
+const outOfNetworkColumn = (column: string) =>
+  column.endsWith('InNetwork')
+    ? column.replace(/InNetwork$/, 'OutOfNetwork')
+    : column === 'inNetworkCost'
+      ? 'outOfNetworkReimbursement'
+      : undefined;
 
 /** A heading saying its values are one network's only ("(in-network only)", "non-network only"). */
 const ONE_NETWORK_ONLY = /\b(in|out[\s-]*of|non)[\s-]*network\s*only\b/;

@@ -15,6 +15,7 @@ import {
   MATCH_THRESHOLD,
   mendScanned,
   oneNetworkPerCell,
+  outsideItsTable,
   overran,
   ownPlaceWins,
   ranIntoRow,
@@ -674,6 +675,90 @@ describe('both networks read from one cell', () => {
     oneNetworkPerCell(cells, units);
     expect([...cells.keys()].map((k) => k.replace('coverageLevel', ''))).toEqual(kept);
   });
+});
+
+describe('values the taught document printed in two tables, read from one', () => {
+  const vision = (c: string) => `visionInsurance_benefitSummary_${c}`;
+  const printed = (table: number, col: number, text: string) => ({
+    order: 0,
+    text,
+    page: 1,
+    kind: 'cell' as const,
+    table,
+    row: 1,
+    col,
+    rowHead: 'exam(s)',
+  });
+  const where = (page: number, table: number, col: number) => ({
+    kind: 'cell' as const,
+    page,
+    at: 0.5,
+    prev: '',
+    next: '',
+    table,
+    col,
+    rowHead: 'exam(s)',
+    prefix: '',
+    suffix: '',
+    atStart: true,
+    atEnd: true,
+  });
+  const read = (c: string, value: string, score = 0.9) => ({
+    label: vision(c),
+    value,
+    row: 0,
+    col: 0,
+    score,
+  });
+  // [name, out-of-network taught at (page, table), scores in / out, columns kept]
+  it.each([
+    ['an out-of-network schedule of its own', [2, 0], [0.9, 0.8], ['inNetworkCost']],
+    ['…matched better as out-of-network', [2, 0], [0.8, 0.9], ['outOfNetworkReimbursement']],
+    ['both in one table', [1, 0], [0.9, 0.8], ['inNetworkCost', 'outOfNetworkReimbursement']],
+  ] as const)('%s keeps %j', (_name, [page, table], [inScore, outScore], kept) => {
+    const unit = printed(0, 1, '$10');
+    const cells = new Map([
+      ['inNetworkCost', read('inNetworkCost', '$10', inScore)],
+      ['outOfNetworkReimbursement', read('outOfNetworkReimbursement', '$10', outScore)],
+    ]);
+    const units = new WeakMap([...cells.values()].map((c) => [c, unit]));
+    const learned = [
+      { label: vision('inNetworkCost'), value: '$10', where: where(1, 0, 1) },
+      { label: vision('outOfNetworkReimbursement'), value: '$40', where: where(page, table, 1) },
+    ];
+    oneNetworkPerCell(cells, units, learned);
+    expect([...cells.keys()]).toEqual(kept);
+  });
+
+  it.each([
+    // the out-of-network value taught in a schedule of its own, read here beside the row's name
+    [[2, 0], 0, ['servicesAndMaterials', 'inNetworkCost']],
+    // …read here from a table of its own too: kept
+    [[2, 0], 1, ['servicesAndMaterials', 'inNetworkCost', 'outOfNetworkReimbursement']],
+    // taught beside the row's name: kept
+    [[1, 0], 0, ['servicesAndMaterials', 'inNetworkCost', 'outOfNetworkReimbursement']],
+  ] as const)(
+    'out-of-network taught in table %j, read from table %j, keeps %j',
+    ([page, table], readTable, kept) => {
+      const cells = new Map([
+        ['servicesAndMaterials', read('servicesAndMaterials', 'Exam(s)')],
+        ['inNetworkCost', read('inNetworkCost', '$10')],
+        ['outOfNetworkReimbursement', read('outOfNetworkReimbursement', 'Once every 12 months')],
+      ]);
+      const units = new WeakMap([
+        [cells.get('servicesAndMaterials')!, printed(0, 0, 'Exam(s)')],
+        [cells.get('inNetworkCost')!, printed(0, 1, '$10')],
+        [cells.get('outOfNetworkReimbursement')!, printed(readTable, 2, 'Once every 12 months')],
+      ]);
+      const learned = [
+        { label: vision('servicesAndMaterials'), value: 'Exam(s)', where: where(1, 0, 0) },
+        { label: vision('inNetworkCost'), value: '$10', where: where(1, 0, 1) },
+        { label: vision('outOfNetworkReimbursement'), value: '$40', where: where(page, table, 1) },
+      ];
+      outsideItsTable(cells, units, learned, 'visionInsurance_benefitSummary');
+      expect([...cells.keys()]).toEqual(kept);
+    },
+  );
 });
 
 describe('a column the engine read better throughout', () => {
