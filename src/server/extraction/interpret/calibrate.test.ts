@@ -4,6 +4,7 @@ import type { DocumentLayout, Line } from '../layout.ts';
 import {
   type CalibrationModel,
   calibrate,
+  type DocumentSignals,
   documentSignals,
   FEATURES,
   unitsOf,
@@ -43,6 +44,10 @@ const identity: CalibrationModel = {
   weights: FEATURES.map((f) => (f === 'heuristic' ? 3 : 0)),
 };
 
+/** Feature `name` of the `unit`th value of `list` (with the document's signals, when given). */
+const feature = (list: ParsedItem[], unit: number, name: string, signals?: DocumentSignals) =>
+  unitsOf(list, signals)[unit]!.features[FEATURES.indexOf(name as never)];
+
 describe('scores that mean probabilities', () => {
   it('the committed model was trained on features the engine computes, in its order', () => {
     expect(MODEL.weights).toHaveLength(MODEL.features.length);
@@ -80,8 +85,8 @@ describe('scores that mean probabilities', () => {
     ['constraintBroken', 3, 0],
     ['hasPercent', 2, 1],
     ['topCategory', 1, 1],
-  ])('feature %s of unit %d is %d', (feature, unit, expected) => {
-    expect(unitsOf(items)[unit]!.features[FEATURES.indexOf(feature as never)]).toBe(expected);
+  ])('feature %s of unit %d is %d', (name, unit, expected) => {
+    expect(feature(items, unit, name)).toBe(expected);
   });
 
   const zeroWeighted = [
@@ -178,8 +183,6 @@ describe('scores that mean probabilities', () => {
       ],
     },
   ];
-  const feature = (list: ParsedItem[], unit: number, name: string) =>
-    unitsOf(list)[unit]!.features[FEATURES.indexOf(name as never)];
 
   it.each([
     ['preventive 50 % under major 80 %', 1, 1],
@@ -314,8 +317,7 @@ describe('scores that mean probabilities', () => {
     read(2, 'dentalInsurance_effectiveDate', '$3,000'),
     read(1, 'visionInsurance_carrierName', '$1,500'),
   ];
-  const guideFeature = (unit: number, name: string) =>
-    unitsOf(onGuide, signals)[unit]!.features[FEATURES.indexOf(name as never)]!;
+  const guideFeature = (unit: number, name: string) => feature(onGuide, unit, name, signals)!;
 
   it('reads what a layout prints: its pages, its amounts, what each page is about', () => {
     expect(signals.pages).toBe(2);
@@ -410,8 +412,7 @@ describe('scores that mean probabilities', () => {
     ['in the table: the page, two of its four amounts read', 0, 'pageAmountsUsed', 2 / 4],
     ['outside the table: the page', 1, 'regionAmountsUsed', 2 / 4],
   ])('coverage of a value %s', (_, unit, name, expected) => {
-    const units = unitsOf(onTable, documentSignals(tablePage));
-    expect(units[unit]!.features[FEATURES.indexOf(name as never)]).toBeCloseTo(expected, 6);
+    expect(feature(onTable, unit, name, documentSignals(tablePage))).toBeCloseTo(expected, 6);
   });
 
   it.each([

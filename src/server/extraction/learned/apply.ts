@@ -1084,12 +1084,8 @@ export function oneNetworkPerCell(
       cells.delete(/^in/.test(only) ? outColumn : column);
       continue;
     }
-    const placeOf = (label: string) => {
-      const w = learned.find((c) => c.label === label)?.where;
-      return w?.kind === 'cell' ? `${w.page}:${w.table}` : undefined;
-    };
-    const inPlace = placeOf(cell.label);
-    const outPlace = placeOf(other.label);
+    const inPlace = taughtTable(learned.find((c) => c.label === cell.label)?.where);
+    const outPlace = taughtTable(learned.find((c) => c.label === other.label)?.where);
     if (!inPlace || !outPlace || inPlace === outPlace) continue;
     cells.delete((other.score ?? 0) > (cell.score ?? 0) ? column : outColumn);
   }
@@ -1107,25 +1103,25 @@ export function outsideItsTable(
   learned: readonly LearnedValue[],
   table: string,
 ): void {
-  const tableOf = (w: Where | undefined) =>
-    w?.kind === 'cell' && w.table !== undefined ? `${w.page}:${w.table}` : undefined;
-  const unitTable = (u: Unit | undefined) =>
-    u?.kind === 'cell' && u.table !== undefined ? `${u.page}:${u.table}` : undefined;
   const keys = keysOf(table).filter((k) => k !== 'class');
   const key = learned.find((c) => keys.includes(columnOf(table, c.label)) && c.where);
   const keyCell = key && cells.get(columnOf(table, key.label));
-  const taughtKeyTable = tableOf(key?.where);
-  const keyTable = unitTable(keyCell && units.get(keyCell));
+  const taughtKeyTable = taughtTable(key?.where);
+  const keyTable = taughtTable(keyCell && units.get(keyCell));
   if (!taughtKeyTable || !keyTable) return;
   for (const c of learned) {
     const column = columnOf(table, c.label);
     if (keys.includes(column) || LABEL_COLUMNS.has(column)) continue;
-    const taught = tableOf(c.where);
+    const taught = taughtTable(c.where);
     const cell = cells.get(column);
     if (!taught || taught === taughtKeyTable || !cell) continue;
-    if (unitTable(units.get(cell)) === keyTable) cells.delete(column);
+    if (taughtTable(units.get(cell)) === keyTable) cells.delete(column);
   }
 }
+
+/** The printed table (page and table) a cell was taught in or read from; none for a line. */
+const taughtTable = (at: Pick<Unit, 'kind' | 'page' | 'table'> | Where | undefined) =>
+  at?.kind === 'cell' && at.table !== undefined ? `${at.page}:${at.table}` : undefined;
 
 /** The out-of-network column paired with an in-network one (dental '…InNetwork', vision cost). */
 const outOfNetworkColumn = (column: string) =>
