@@ -22,6 +22,7 @@ import {
   splitAtX,
   subItemName,
   valuesLineByLine,
+  withoutDashedNote,
 } from './vision.ts';
 
 /** A line of one word, 50 wide, at (x, top), as the readers place it. */
@@ -1601,5 +1602,36 @@ describe('a frequency said in words names items, not the people wearing them', (
     const said = frequencySaid(text);
     expect(said?.items).toEqual(items);
     expect(said?.value).toBe(value);
+  });
+});
+
+describe('a note after a service name and a dash', () => {
+  it.each([
+    [
+      'Eyeglasses (lenses and frame) - includes basic single vision, lined bifocal',
+      'Eyeglasses (lenses and frame)',
+    ],
+    ['Frames \u2013 including designer frames', 'Frames'],
+    // a kind of the service after the dash is part of its name
+    ['Premium anti-reflective coating - Tier 1', 'Premium anti-reflective coating - Tier 1'],
+    ['Progressive lenses - standard', 'Progressive lenses - standard'],
+    // no dash of its own: kept
+    ['Lens options includes tint', 'Lens options includes tint'],
+  ])('%j is the service %j', (printed, service) => {
+    expect(withoutDashedNote(printed)).toBe(service);
+  });
+
+  it('names the row of a vision grid without its note', () => {
+    const layout = markupLayout([
+      '# Vision Benefit Summary',
+      [
+        ['In-Network Services', 'Copays'],
+        ['Exam(s)', '$10'],
+        ['Eyeglasses (lenses and frame) - includes basic single vision, lined bifocal', '$25'],
+        ['Frame Allowance', '$130'],
+      ],
+    ]);
+    const rows = tableRows(interpretProposal(layout), 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => r.servicesAndMaterials)).toContain('Eyeglasses (lenses and frame)');
   });
 });

@@ -25,6 +25,7 @@ import {
   ageGroupOf,
   BULLET,
   costOfItemAbove,
+  DASHED_NOTE,
   FREQUENCY_VALUE,
   frequencyInLabel,
   frequencyItems,
@@ -664,11 +665,17 @@ export function subItemName(label: string, above: Cell | undefined): string | un
   return `${name} - ${cleanValue(m[1]!)}`;
 }
 
-/** Text written as a sentence: four words or more ending in a full stop. */
+/** A service's name without the note a dash puts after it ('Eyeglasses - includes …'). */
+export function withoutDashedNote(service: string): string {
+  const at = service.search(DASHED_NOTE);
+  return at > 0 ? service.slice(0, at).trim() : service;
+}
+
 /** A note in parentheses that says how a value is set ('(Tier amount based on brand)'). */
 export const PARENTHESISED_NOTE =
   /^\s*\((?=[^()]*\b(based on|varies|depends|applies|see|determined|subject to)\b)[^(),]*\)\s*$/i;
 
+/** Text written as a sentence: four words or more ending in a full stop. */
 export function isSentence(text: string): boolean {
   const t = text.trim();
   // (its last word may be an acronym: '… prior authorization from the VPA.')
@@ -954,7 +961,7 @@ export function collectVision(
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
     // 'Hearing Care:' is the service 'Hearing Care'
-    service = service.replace(/\s*:$/, '');
+    service = withoutDashedNote(service.replace(/\s*:$/, ''));
     const labelX = labelCell?.lines[0]?.box[0];
     if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {

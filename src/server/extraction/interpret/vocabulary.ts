@@ -942,6 +942,12 @@ export function frequenciesInLabel(
 export const VALUE_OWN_ENDING =
   /\b(co-?pays?|co-?insurance|allowances?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
 
+/**
+ * A note printed after a service's name and a dash, saying what it takes in ('Eyeglasses (lenses
+ * and frame) - includes basic single vision, lined bifocal …'): the words that open it.
+ */
+export const DASHED_NOTE = /\s[-\u2013\u2014]\s+(?:includes|including|excludes|excluding|covers)\b/;
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 

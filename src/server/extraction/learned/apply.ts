@@ -385,6 +385,16 @@ export function withoutRepeatedTail(
 }
 
 /**
+ * A value written as one sentence, read with a full stop the broker's value for the same place
+ * does not have ("Covered in full after copay (if applicable)."): written as the broker wrote it.
+ */
+export function withTaughtStop(value: string, taught: string): string {
+  if (/\.\s*$/.test(taught)) return value;
+  const m = value.match(/^(.*[\p{L})%])\.$/u);
+  return m && !/\.\s/.test(m[1]!) ? m[1]! : value;
+}
+
+/**
  * An amount the taught document printed alone in its cell or line ("$1,000"), read here with words
  * printed after it ("$1,500 Excludes Class I"): the words are a note beside the amount, not part of
  * it. Values taught with words of their own ("$1000 per person") are read as they are.
@@ -617,11 +627,11 @@ export function readWithTemplates(
     const readByIndex = new Map<number, Map<string, ParsedCell>>();
     for (const [index, learnedRow] of table.rows.entries()) {
       const cells = new Map<string, ParsedCell>();
-      const at: Unit[] = [];
       for (const c of learnedRow.cells) {
         const column = columnOf(table.label, c.label);
         const read = readValue(prepared, c, match);
         if (read) {
+          read.value = withTaughtStop(read.value, c.value);
           values++;
           const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
           const from = readUnits.get(read);
@@ -629,12 +639,12 @@ export function readWithTemplates(
           if (looseReads.has(read)) loose.add(cell);
           taughtValue.set(cell, c.value);
           cells.set(column, cell);
-          const unit = readUnits.get(read);
-          if (unit) at.push(unit);
         }
       }
       oneNetworkPerCell(cells, cellUnit, learnedRow.cells);
       outsideItsTable(cells, cellUnit, learnedRow.cells, table.label);
+      // The printed rows this one was read from: those of the values it kept.
+      const at = [...cells.values()].flatMap((c) => cellUnit.get(c) ?? []);
       rowLearned.set(cells, learnedRow.cells);
       if (learnedRow.removed) rowRemoved.set(cells, learnedRow.removed);
       // The row is printed on this document when its own keys (the tier, the service) are.
@@ -737,14 +747,6 @@ export function readWithTemplates(
           keyWhere(table.rows[i]!)?.table === protoWhere?.table,
       );
       const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
-      const candidates = units.filter(
-        (u) =>
-          u.kind === 'cell' &&
-          !u.header &&
-          u.table === protoTable &&
-          !seen.has(`${u.table}:${u.row}`) &&
-          !skip.has(u.rowHead!),
-      );
       // The rows the learned ones were read from span the part of the printed table that holds
       // benefits: a row past its end is one only while no heading or row the broker left out
       // (another section of the same grid) lies between.
@@ -754,6 +756,32 @@ export function readWithTemplates(
         const s = span.get(t);
         span.set(t, s ? [Math.min(s[0], r), Math.max(s[1], r)] : [r, r]);
       }
+      const outside = (u: Unit) => {
+        const s = span.get(u.table!);
+        return !s || u.row! < s[0] || u.row! > s[1];
+      };
+      // A row named like one the broker left out is not one, unless that name is printed twice
+      // here: once outside the rows read (the row left out: a frequency section's) and once among
+      // them (the same service's copay row, which the taught document did not print).
+      const leftOut = (u: Unit) =>
+        skip.has(u.rowHead!) &&
+        (outside(u) ||
+          !units.some(
+            (v) =>
+              v.kind === 'cell' &&
+              v.table === u.table &&
+              v.row !== u.row &&
+              v.rowHead === u.rowHead &&
+              outside(v),
+          ));
+      const candidates = units.filter(
+        (u) =>
+          u.kind === 'cell' &&
+          !u.header &&
+          u.table === protoTable &&
+          !seen.has(`${u.table}:${u.row}`) &&
+          !leftOut(u),
+      );
       const fences = units.filter(
         (u) => u.kind === 'cell' && span.has(u.table!) && (u.header || skip.has(u.rowHead!)),
       );
@@ -830,6 +858,7 @@ export function readWithTemplates(
               cells.set(column, cell);
             }
           }
+          oneNetworkPerCell(cells, cellUnit, like.cells);
           // …and at least one value printed in the row itself.
           const others = [...cells.keys()].filter(
             (k) =>
@@ -951,7 +980,9 @@ const ownName = (key: string) => normalizeText(key.split(' | ').slice(1).join(' 
 
 /**
  * The engine's row (index) whose description (a naming column other than its key: the service's
- * list) is the name `cells` was read with; -1 when none, or more than one, is.
+ * list) is the name `cells` was read with, or whose own name of two words or more opens it (the
+ * new row's cell ran the service's name into the note printed under it: "Formulary contact
+ * lenses The fitting/evaluation fees … are covered"); -1 when none, or more than one, is.
  */
 export function describedBy(
   cells: ReadonlyMap<string, ParsedCell>,
@@ -962,19 +993,23 @@ export function describedBy(
   const own = keysOf(table).find((k) => k !== 'class');
   const name = own ? normalizeText(cells.get(own)?.value ?? '') : '';
   if (!own || !/\p{L}{3}/u.test(name)) return -1;
-  const found = engineRows.flatMap((r, i) =>
-    free(r, i) &&
-    normalizeText(r.get(own)?.value ?? '') !== name &&
-    [...r].some(
-      ([column, c]) =>
-        LABEL_COLUMNS.has(column) &&
-        column !== own &&
-        column !== 'class' &&
-        normalizeText(c.value) === name,
-    )
+  const opens = (engineName: string) =>
+    /\p{L}+\S*\s+\p{L}/u.test(engineName) && name.startsWith(`${engineName} `);
+  const found = engineRows.flatMap((r, i) => {
+    const engineName = normalizeText(r.get(own)?.value ?? '');
+    return free(r, i) &&
+      engineName !== name &&
+      (opens(engineName) ||
+        [...r].some(
+          ([column, c]) =>
+            LABEL_COLUMNS.has(column) &&
+            column !== own &&
+            column !== 'class' &&
+            normalizeText(c.value) === name,
+        ))
       ? [i]
-      : [],
-  );
+      : [];
+  });
   return found.length === 1 ? found[0]! : -1;
 }
 
@@ -1063,9 +1098,10 @@ export function scannedPart(
  * Both networks' values of a row read from one printed cell. Of a table headed as one network's
  * only ("Member responsibility (in-network only)": a sibling that prints no out-of-network column),
  * the cell is that network's value; the other network's is not printed here. Where the taught
- * document printed the two networks' values in two tables (an out-of-network schedule on a page of
- * its own) and this one prints one table, the cell is the network whose taught place it matched
- * better (in-network when alike). (A cell printed once for both networks in one place stays both's.)
+ * document printed the two networks' values in two places (an out-of-network schedule on a page of
+ * its own, or a section of its own further down the same table) and this one prints one, the cell
+ * is the network whose taught place it matched better (in-network when alike). (A cell printed
+ * once for both networks in one place stays both's.)
  */
 export function oneNetworkPerCell(
   cells: Map<string, ParsedCell>,
@@ -1084,9 +1120,9 @@ export function oneNetworkPerCell(
       cells.delete(/^in/.test(only) ? outColumn : column);
       continue;
     }
-    const inPlace = taughtTable(learned.find((c) => c.label === cell.label)?.where);
-    const outPlace = taughtTable(learned.find((c) => c.label === other.label)?.where);
-    if (!inPlace || !outPlace || inPlace === outPlace) continue;
+    const inWhere = learned.find((c) => c.label === cell.label)?.where;
+    const outWhere = learned.find((c) => c.label === other.label)?.where;
+    if (!taughtApart(inWhere, outWhere)) continue;
     cells.delete((other.score ?? 0) > (cell.score ?? 0) ? column : outColumn);
   }
 }
@@ -1122,6 +1158,17 @@ export function outsideItsTable(
 /** The printed table (page and table) a cell was taught in or read from; none for a line. */
 const taughtTable = (at: Pick<Unit, 'kind' | 'page' | 'table'> | Where | undefined) =>
   at?.kind === 'cell' && at.table !== undefined ? `${at.page}:${at.table}` : undefined;
+
+/**
+ * Two values taught in different places: other printed tables, or other rows of one table where
+ * the template kept the rows (templates learned before it kept them compare tables only).
+ * False when either was not taught in a table cell.
+ */
+const taughtApart = (a: Where | undefined, b: Where | undefined) => {
+  const [ta, tb] = [taughtTable(a), taughtTable(b)];
+  if (!ta || !tb) return false;
+  return ta !== tb || (a!.row !== undefined && b!.row !== undefined && a!.row !== b!.row);
+};
 
 /** The out-of-network column paired with an in-network one (dental '…InNetwork', vision cost). */
 const outOfNetworkColumn = (column: string) =>

@@ -23,6 +23,7 @@ import {
   scannedPart,
   splitJoined,
   withoutRepeatedTail,
+  withTaughtStop,
 } from './apply.ts';
 import {
   findValue,
@@ -689,13 +690,14 @@ describe('values the taught document printed in two tables, read from one', () =
     col,
     rowHead: 'exam(s)',
   });
-  const where = (page: number, table: number, col: number) => ({
+  const where = (page: number, table: number, col: number, row?: number) => ({
     kind: 'cell' as const,
     page,
     at: 0.5,
     prev: '',
     next: '',
     table,
+    ...(row === undefined ? {} : { row }),
     col,
     rowHead: 'exam(s)',
     prefix: '',
@@ -710,12 +712,15 @@ describe('values the taught document printed in two tables, read from one', () =
     col: 0,
     score,
   });
-  // [name, out-of-network taught at (page, table), scores in / out, columns kept]
+  // [name, out-of-network taught at (page, table, row), scores in / out, columns kept]; the
+  // in-network value was taught at page 1, table 0, row 1
   it.each([
     ['an out-of-network schedule of its own', [2, 0], [0.9, 0.8], ['inNetworkCost']],
     ['…matched better as out-of-network', [2, 0], [0.8, 0.9], ['outOfNetworkReimbursement']],
     ['both in one table', [1, 0], [0.9, 0.8], ['inNetworkCost', 'outOfNetworkReimbursement']],
-  ] as const)('%s keeps %j', (_name, [page, table], [inScore, outScore], kept) => {
+    ['a section further down the table', [1, 0, 20], [0.9, 0.9], ['inNetworkCost']],
+    ['both in one row', [1, 0, 1], [0.9, 0.8], ['inNetworkCost', 'outOfNetworkReimbursement']],
+  ] as const)('%s keeps %j', (_name, [page, table, row], [inScore, outScore], kept) => {
     const unit = printed(0, 1, '$10');
     const cells = new Map([
       ['inNetworkCost', read('inNetworkCost', '$10', inScore)],
@@ -723,8 +728,12 @@ describe('values the taught document printed in two tables, read from one', () =
     ]);
     const units = new WeakMap([...cells.values()].map((c) => [c, unit]));
     const learned = [
-      { label: vision('inNetworkCost'), value: '$10', where: where(1, 0, 1) },
-      { label: vision('outOfNetworkReimbursement'), value: '$40', where: where(page, table, 1) },
+      { label: vision('inNetworkCost'), value: '$10', where: where(1, 0, 1, 1) },
+      {
+        label: vision('outOfNetworkReimbursement'),
+        value: '$40',
+        where: where(page, table, 1, row),
+      },
     ];
     oneNetworkPerCell(cells, units, learned);
     expect([...cells.keys()]).toEqual(kept);
@@ -1163,6 +1172,123 @@ describe('new rows of a taught grid', () => {
     expect(inNetwork(readWithTemplates(sibling, generic, [taught], 'carrierProposal').data)).toBe(
       '$300 allowance',
     );
+  });
+});
+
+describe('a grid in sections: frequencies, in-network copays, out-of-network reimbursements', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Powered by the Acme Vision Network',
+    [['Benefit', 'Amount'], ...rows],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const frequencies = [
+    ['Benefit Frequency', ''],
+    ['Comprehensive Exams', 'Once every 12 months'],
+    ['Frames', 'Once every 24 months'],
+    ['Contact Lenses instead of Eyeglasses', 'Once every 12 months'],
+    ['In-Network Services', ''],
+  ];
+  const row = (r: number, name: string, i: string, o?: string) =>
+    truthRow('visionInsurance_benefitSummary', r, [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ...(o ? [['outOfNetworkReimbursement', o] as [string, string]] : []),
+    ]);
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ...frequencies,
+        ['Exams', '$10'],
+        ['Frame Allowance', '$130'],
+        ['Tint', '$14'],
+        ['Out-of-Network Reimbursements', ''],
+        ['Exams', 'Up To $40.00'],
+        ['Frames', 'Up To $45.00'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Exams', '$10', 'Up To $40.00'),
+          ...row(1, 'Frame Allowance', '$130'),
+          ...row(2, 'Tint', '$14'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('reads a copay row named like a frequency row, and gives rows no out-of-network value a sibling does not print', () => {
+    const sibling = markupLayout(
+      page([
+        ...frequencies,
+        ['Exams', '$20'],
+        ['Contact Lenses instead of Eyeglasses', '$25'],
+        ['Retinal Screening', '$0'],
+        ['Frame Allowance', '$150'],
+        ['Tint', '$15'],
+      ]),
+    );
+    const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(
+      rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+    ).toEqual([
+      ['Exams', '$20', undefined],
+      ['Frame Allowance', '$150', undefined],
+      ['Tint', '$15', undefined],
+      ['Contact Lenses instead of Eyeglasses', '$25', undefined],
+      ['Retinal Screening', '$0', undefined],
+    ]);
+  });
+  it('marks a printed row read only through the values a learned row kept', () => {
+    // the out-of-network reimbursements in a table of their own: on a sibling without it, the
+    // 'Frames' reimbursement is found in the frequency section's 'Frames' row and let go, and
+    // that row is no benefit row read
+    const apart = learnTemplate({
+      layout: markupLayout([
+        ...page([...frequencies, ['Exams', '$10'], ['Frame Allowance', '$130'], ['Tint', '$14']]),
+        'Out-of-Network Reimbursements',
+        [
+          ['Service', 'Up To'],
+          ['Exams', 'Up To $40.00'],
+          ['Frames', 'Up To $45.00'],
+        ],
+      ]),
+      data: [
+        { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+        {
+          type: 'table',
+          label: 'visionInsurance_benefitSummary',
+          cells: [
+            ...row(0, 'Exams', '$10', 'Up To $40.00'),
+            ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
+            ...row(2, 'Tint', '$14'),
+          ],
+        },
+      ],
+      documentType: 'carrierProposal',
+    });
+    const sibling = markupLayout(
+      page([
+        ...frequencies,
+        ['Exams', '$20'],
+        ['Contact Lenses instead of Eyeglasses', '$25'],
+        ['Frame Allowance', '$150'],
+        ['Tint', '$15'],
+      ]),
+    );
+    const { data } = readWithTemplates(sibling, [], [apart], 'carrierProposal');
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toContainEqual([
+      'Contact Lenses instead of Eyeglasses',
+      '$25',
+    ]);
   });
 });
 
@@ -1744,6 +1870,12 @@ describe('a new row named by its description', () => {
     // a description two engine rows share: neither
     ['Surgical placement', -1],
     ['Space maintainers', -1],
+    // an engine row's name of two words or more, run into the note printed under it
+    ['Implant Services Surgical placement is covered after 12 months', 3],
+    ['Implant Services', -1],
+    ['Implant Servicesand more', -1],
+    // a one-word name opens too many notes to say
+    ['Sealants for children under 14', -1],
   ])('%j is described by engine row %d', (name, expected) => {
     expect(
       describedBy(
@@ -1764,5 +1896,22 @@ describe('a new row named by its description', () => {
         (_, i) => i !== 1,
       ),
     ).toBe(-1);
+  });
+});
+
+describe('a full stop the broker did not write', () => {
+  it.each([
+    [
+      'Covered in full after copay (if applicable).',
+      'Covered in full',
+      'Covered in full after copay (if applicable)',
+    ],
+    ['Covered in full.', 'Covered in full.', 'Covered in full.'],
+    // two sentences: a full stop inside, so the last one stays
+    ['Covered in full. Copay waived.', 'Covered in full', 'Covered in full. Copay waived.'],
+    ['$10', '$25', '$10'],
+    ['Up to $40.', 'Up to $130', 'Up to $40.'],
+  ])('%j taught as %j reads %j', (read, taught, expected) => {
+    expect(withTaughtStop(read, taught)).toBe(expected);
   });
 });

@@ -31,6 +31,8 @@ export const whereSchema = z.object({
   prev: z.string(),
   next: z.string(),
   table: z.number().int().min(0).optional(),
+  /** The cell's row in its table (templates learned before it was kept have none). */
+  row: z.number().int().min(0).optional(),
   col: z.number().int().min(0).optional(),
   rowHead: z.string().optional(),
   colHead: z.string().optional(),
@@ -419,6 +421,7 @@ function placeOf(
     ...(unit.kind === 'cell'
       ? {
           table: unit.table!,
+          row: unit.row!,
           col: unit.col!,
           rowHead: unit.rowHead!.slice(0, 200),
           colHead: unit.colHead!.slice(0, 200),
