@@ -243,3 +243,45 @@ describe('a list whose value wraps over more lines than the list allows between 
     expect(text(t, 4, 0)).toBe('Contact Lenses');
   });
 });
+
+describe('a heading of two lines set on the row it heads', () => {
+  const bold = (ws: Word[]) => ws.map((w) => ({ ...w, bold: true }));
+  it('gives its first line to the heading row, not to the row above', () => {
+    const ws = [
+      ...words('Hearing Care', 40, 100),
+      ...words('Up to 66% off hearing aids', 220, 100),
+      ...words('Not covered', 400, 100),
+      ...words('LASIK or PRK', 40, 114),
+      ...words('15% off retail or 5% off', 220, 114),
+      ...words('Not covered', 400, 114),
+      ...words('promo price', 220, 126),
+      ...bold(words('ALLOWED FREQUENCY -', 220, 140)),
+      ...bold(words('ALLOWED FREQUENCY -', 400, 140)),
+      ...bold(words('FREQUENCY', 40, 152)),
+      ...bold(words('ADULTS', 220, 152)),
+      ...bold(words('KIDS', 400, 152)),
+      ...words('Exam', 40, 164),
+      ...words('Once every year', 220, 164),
+      ...words('Once every year', 400, 164),
+    ];
+    const t = tableOf(ws);
+    expect(text(t, 1, 1)).toBe('15% off retail or 5% off promo price');
+    expect(text(t, 1, 2)).toBe('Not covered');
+    expect(text(t, 2, 1)).toBe('ALLOWED FREQUENCY - ADULTS');
+    expect(text(t, 2, 2)).toBe('ALLOWED FREQUENCY - KIDS');
+  });
+
+  it('keeps a bold line under a bold row as that row’s', () => {
+    const ws = [
+      ...bold(words('Exam', 40, 100)),
+      ...bold(words('$10 copay', 220, 100)),
+      ...bold(words('Up to $40', 400, 100)),
+      ...bold(words('every year', 220, 112)),
+      ...bold(words('Frames', 40, 126)),
+      ...bold(words('$130 allowance', 220, 126)),
+      ...bold(words('Up to $70', 400, 126)),
+    ];
+    const t = tableOf(ws);
+    expect(text(t, 0, 1)).toBe('$10 copay every year');
+  });
+});

@@ -264,6 +264,8 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
   // a description's first line standing alone over the line that holds its code (the code, and
   // its values, centred on a description of three lines): it goes down to that row
   let pending: Line | undefined;
+  // a heading's first lines, held back for the heading row below them
+  let held: Array<{ seg: Line; cols: [number, number] }> = [];
   for (const [k, row] of region.entries()) {
     const placed = row.segments.map((s) => ({ seg: s, cols: columnsOf(s, ranges) }));
     const next = region[k + 1];
@@ -283,6 +285,13 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       continue;
     }
     const prev = drafts[drafts.length - 1];
+    // a heading of two lines set on the row it heads (bottom-aligned: 'ALLOWED FREQUENCY -' over
+    // 'ADULTS', level with 'FREQUENCY'): its first line, bold under rows that are not, opens the
+    // bold row below instead of continuing the one above
+    if (prev !== undefined && next !== undefined && opensHeadingBelow(placed, prev, next, ranges)) {
+      held.push(...placed);
+      continue;
+    }
     const onlyContinues =
       prev !== undefined &&
       placed.every(({ cols }) => prev.cells.has(cols[0])) &&
@@ -329,6 +338,12 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
     // the description's first line, held back from the row above, opens this row's first cell
     if (pending) cells.get(0)?.lines.unshift(pending);
     pending = undefined;
+    for (const { seg, cols } of held) {
+      const cell = cells.get(cols[0]);
+      if (cell) cell.lines.unshift(seg);
+      else cells.set(cols[0], { lines: [seg], span: cols[1] - cols[0] + 1 });
+    }
+    held = [];
     drafts.push({ cells });
   }
   centredLabels(drafts);
@@ -411,6 +426,29 @@ function centredLabels(drafts: Array<{ cells: Map<number, { lines: Line[]; span:
     // a row whose every line went up to the centred labels is gone
     if (next && next.size === 0) drafts.splice(k + 1, 1);
   }
+}
+
+/**
+ * Lines of a row without a label, all bold, under a row whose lines in those columns are not, and
+ * over a row of bold lines only that holds a label and those columns: the first line of that
+ * heading row.
+ */
+function opensHeadingBelow(
+  placed: Array<{ seg: Line; cols: [number, number] }>,
+  prev: { cells: Map<number, { lines: Line[] }> },
+  next: Row,
+  ranges: Array<[number, number]>,
+): boolean {
+  if (placed.length === 0 || placed.some(({ seg, cols }) => cols[0] === 0 || !seg.bold))
+    return false;
+  if (placed.some(({ cols }) => prev.cells.get(cols[0])?.lines.some((l) => l.bold) !== false))
+    return false;
+  const below = next.segments.map((seg) => ({ seg, col: columnsOf(seg, ranges)[0] }));
+  return (
+    below.every(({ seg }) => seg.bold) &&
+    below.some(({ col }) => col === 0) &&
+    placed.every(({ cols }) => below.some(({ col }) => col === cols[0]))
+  );
 }
 
 /**
