@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/generalisation/variant.ts';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import type { Box, DocumentLayout } from '../layout.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import { alike, misread } from './alike.ts';
@@ -523,6 +524,94 @@ describe('side-by-side values in one cell', () => {
     const lines = [line(0, word('$50', 300, 314, 0), word('$50', 318, 332, 0))];
     expect(xGroups(lines, 612, [316]).map((g) => g.text)).toEqual(['$50', '$50']);
     expect(xGroups(lines, 612, [310]).map((g) => g.text)).toEqual(['$50 $50']);
+  });
+});
+
+describe('a wrapped value of one column running past the middle between two headings', () => {
+  const word = (text: string, x0: number, x1: number, y: number) => ({
+    text,
+    box: [x0, y, x1, y + 7.5] as [number, number, number, number],
+    size: 7.5,
+    confidence: 1,
+  });
+  const line = (...ws: ReturnType<typeof word>[]) => ({
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    box: [ws[0]!.box[0], ws[0]!.box[1], ws.at(-1)!.box[2], ws[0]!.box[3]] as Box,
+    size: 7.5,
+    confidence: 1,
+    page: 1,
+  });
+  const cell = (row: number, col: number, lines: ReturnType<typeof line>[], colSpan = 1) => ({
+    text: lines.map((l) => l.text).join('\n'),
+    lines,
+    box: [
+      Math.min(...lines.map((l) => l.box[0])),
+      lines[0]!.box[1],
+      Math.max(...lines.map((l) => l.box[2])),
+      lines.at(-1)!.box[3],
+    ] as Box,
+    row,
+    col,
+    rowSpan: 1,
+    colSpan,
+    page: 1,
+  });
+  const layoutOf = (value: ReturnType<typeof cell>): DocumentLayout => ({
+    format: 'pdf',
+    furniture: [],
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        source: 'text',
+        blocks: [
+          {
+            kind: 'table',
+            table: {
+              rows: 2,
+              cols: 3,
+              headerRows: 1,
+              page: 1,
+              origin: 'alignment',
+              cells: [
+                cell(0, 0, [line(word('SERVICES', 172, 210, 130))]),
+                cell(0, 1, [line(word('IN-NETWORK', 358, 410, 130))]),
+                cell(0, 2, [line(word('OUT-OF-NETWORK', 479, 554, 130))]),
+                cell(1, 0, [line(word('Fit', 172, 182, 186), word('and', 184, 198, 186))]),
+                value,
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const wrapped = [
+    line(
+      word('$40', 358.6, 373.7, 186),
+      word('copay;', 375.6, 399.4, 186),
+      word('contact', 401.3, 428.6, 186),
+      word('lens', 430.6, 445.1, 186),
+      word('fit', 446.9, 454.5, 186),
+      word('and', 456.4, 470.5, 186),
+    ),
+    line(
+      word('two', 358.6, 372.2, 195),
+      word('follow-up', 374.0, 408.5, 195),
+      word('visits', 410.2, 428.4, 195),
+    ),
+  ];
+  it('reads the cell line by line: no heading edge runs through a cell of one column', () => {
+    const unit = layoutUnits(layoutOf(cell(1, 1, wrapped))).find((u) => u.text.startsWith('$40'));
+    expect(unit?.groups).toBeUndefined();
+    expect(unit?.text).toBe('$40 copay; contact lens fit and two follow-up visits');
+  });
+  it('still splits a cell spanning both headed columns at the edge between them', () => {
+    const both = [line(word('$50', 380, 394, 186), word('$70', 460, 474, 186))];
+    const unit = layoutUnits(layoutOf(cell(1, 1, both, 2))).find((u) => u.text.includes('$50'));
+    expect(unit?.groups?.map((g) => g.text)).toEqual(['$50', '$70']);
   });
 });
 

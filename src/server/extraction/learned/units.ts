@@ -233,20 +233,27 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
       const finest = headingRows
         .map((r) => table.cells.filter((c) => c.row === r && c.box && clean(c.text)))
         .sort((a, b) => b.length - a.length)[0];
-      const edges =
-        finest && finest.length > 1
-          ? finest
-              .map((c) => c.box!)
-              .sort((a, b) => a[0] - b[0])
-              .slice(1)
-              .map((b, i, all) => {
-                const before =
-                  i === 0 ? finest.map((c) => c.box!).sort((x, y) => x[0] - y[0])[0]! : all[i - 1]!;
-                return (before[2] + b[0]) / 2;
-              })
-          : [];
+      // (each edge with the columns of the headings on either side: only a cell over both is
+      // split there, not a cell of one column whose wrapped text runs past the midpoint between
+      // its heading's words and the next heading's)
+      const byX = [...(finest ?? [])].sort((a, b) => a.box![0] - b.box![0]);
+      const edges = byX.slice(1).map((right, i) => ({
+        x: (byX[i]!.box![2] + right.box![0]) / 2,
+        from: byX[i]!.col,
+        to: right.col + right.colSpan,
+      }));
       const edgesWithin = (cell: Cell) =>
-        cell.box ? edges.filter((e) => e > cell.box![0] && e < cell.box![2]) : [];
+        cell.box
+          ? edges
+              .filter(
+                (e) =>
+                  e.x > cell.box![0] &&
+                  e.x < cell.box![2] &&
+                  e.from >= cell.col &&
+                  e.to <= cell.col + cell.colSpan,
+              )
+              .map((e) => e.x)
+          : [];
       const colHead = (col: number) =>
         shapeOf(
           table.cells
