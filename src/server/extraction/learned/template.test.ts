@@ -513,6 +513,22 @@ describe('side-by-side values in one cell', () => {
     };
     expect(cellText(cell, groups)).toBe('Courtesy discount providers No discounts');
   });
+  it('joins a word broken at its hyphen over two lines, as the engine does', () => {
+    const lines = [
+      line(0, word('from', 298, 314, 0), word('an', 317, 325, 0), word('in-', 328, 338, 0)),
+      line(12, word('network', 298, 326, 12), word('provider.', 329, 360, 12)),
+    ];
+    const cell = {
+      text: 'from an in-\nnetwork provider.',
+      lines,
+      row: 1,
+      col: 1,
+      rowSpan: 1,
+      colSpan: 1,
+      page: 1,
+    };
+    expect(cellText(cell, xGroups(lines, 612))).toBe('from an in-network provider.');
+  });
   it('keeps one paragraph one group', () => {
     const lines = [
       line(0, word('Up', 298, 309, 0), word('to', 312, 320, 0), word('15%', 322, 338, 0)),

@@ -1,3 +1,4 @@
+import { joinWrapped } from '../interpret/values.ts';
 import type { Box, Cell, DocumentLayout, Line } from '../layout.ts';
 
 /**
@@ -170,7 +171,8 @@ function groupOf(group: Placed[], pageWidth: number): Group {
  * discounts", not the lines interleaved).
  */
 export function cellText(cell: Cell, groups: Group[]): string {
-  if (cell.lines.length < 2 || groups.length < 2) return clean(cell.text);
+  // (lines joined as the engine joins them: a word broken at its hyphen is one word)
+  if (cell.lines.length < 2 || groups.length < 2) return clean(joinWrapped(cell.text.split('\n')));
   return clean(groups.map((g) => g.text).join(' '));
 }
 
