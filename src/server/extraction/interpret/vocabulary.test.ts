@@ -534,6 +534,10 @@ describe('what a slot value is made of', () => {
     ['outOfNetworkReimbursement', 'Same as Glasses', true],
     ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
     ['serviceTypeTitle', 'anything at all', true],
+    ['coveredPersonsInNetwork', 'Dependent children through age 18', true],
+    ['coveredPersonsOutOfNetwork', 'adult or child', true],
+    ['coveredPersonsInNetwork', 'Not Covered', false],
+    ['coveredPersonsOutOfNetwork', 'N/A', false],
   ])('%s %j → %j', (column, value, expected) => {
     expect(valueFitsSlot(column, value)).toBe(expected);
   });

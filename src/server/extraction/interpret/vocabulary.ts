@@ -1117,8 +1117,13 @@ export const BENEFIT_VALUE =
 /** A value that is a share and nothing else ('30%', '50 percent'). */
 const SHARE_ONLY = /^\s*\d{1,3}(\.\d+)?\s?(%|percent)\s*$/i;
 
+/** A value that only says whether something is covered ('Not Covered', 'N/A'): no persons. */
+const COVERAGE_WORD_ONLY = /^\s*(not\s+covered|covered|not\s+applicable|n\/a|none|excluded)\s*$/i;
+
 /** Whether a value can fill a slot (a catalogue column's name); slots without a rule take any. */
 export function valueFitsSlot(column: string, value: string): boolean {
+  // who is covered is said in persons and ages ('Dependent children through age 18')
+  if (/^coveredPersons/.test(column)) return !COVERAGE_WORD_ONLY.test(value);
   const rule = SLOT_VALUES.find(([slot]) => slot.test(column));
   if (!rule) return true;
   const [, words, longest] = rule;

@@ -205,10 +205,21 @@ function otherColumn(p: Prepared, unit: Unit, where: Where): boolean {
 }
 
 /** How well a unit's surroundings agree with where the value was learned, 0..1 (0: not it). */
+/**
+ * 1 when a row's label opens with the same name as the taught row's, over another note (one side
+ * at least printed a note under the name: the other's label may be the name alone); else 0.
+ */
+function sameName(unit: Pick<Unit, 'rowHead' | 'rowName'>, where: Where): number {
+  if (!unit.rowName && !where.rowName) return 0;
+  return (unit.rowName ?? unit.rowHead) === (where.rowName ?? where.rowHead) ? 1 : 0;
+}
+
 function context(p: Prepared, unit: Unit, where: Where): number {
   if (where.kind === 'cell') {
     if (unit.kind !== 'cell') return 0;
-    const row = 0.45 * alike(unit.rowHead!, where.rowHead ?? '', unit.scanned);
+    const row =
+      0.45 *
+      Math.max(alike(unit.rowHead!, where.rowHead ?? '', unit.scanned), sameName(unit, where));
     const col = 0.3 * columnAlike(unit, where.colHead ?? '');
     // The column is headed as another learned column is (the other network's), not as this one:
     // a sibling that does not print this column.
@@ -254,6 +265,11 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     span === 1 &&
     shapeOf(where.prefix + learned.value + where.suffix).slice(0, 200) === where.rowHead;
   const skeleton = skeletonCapture(where);
+  const opensRow =
+    where.kind === 'cell' &&
+    where.atStart &&
+    !!where.rowHead &&
+    where.rowHead.startsWith(shapeOf(learned.value));
   const unlabelled = where.kind !== 'cell' && !/\p{L}/u.test(where.prefix + where.suffix);
   let best: { unit: Unit; value: string; score: number; loose: boolean } | undefined;
   for (const unit of units) {
@@ -275,6 +291,10 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     }
     let value = pattern.exec(text)?.[1]?.trim();
     let penalty = 0;
+    // A row's name that opened its heading cell, printed word for word as taught with another
+    // note under it ("Orthodontic Services" over "Not Covered", taught over "Dependent children
+    // through age 18").
+    if (!value && opensRow && ctx >= 0.6) value = openingAsTaught(text, learned.value);
     if (!value && ctx >= 0.6) {
       for (const loose of looser) {
         value = loose.exec(text)?.[1]?.trim();
@@ -382,6 +402,13 @@ export function withoutRepeatedTail(
     if (others >= 3 || everyGroup) return words.slice(0, -k).join(' ');
   }
   return value;
+}
+
+/** `text` opening with `taught` word for word (then a space or its end): that opening. */
+export function openingAsTaught(text: string, taught: string): string | undefined {
+  const t = taught.replace(/\s+/g, ' ').trim();
+  const s = text.replace(/\s+/g, ' ').trim();
+  return t && (s === t || s.startsWith(`${t} `)) ? t : undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   MATCH_THRESHOLD,
   mendScanned,
   oneNetworkPerCell,
+  openingAsTaught,
   outsideItsTable,
   overran,
   ownPlaceWins,
@@ -1394,6 +1395,84 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
       'Contact Lenses instead of Eyeglasses',
       '$25',
     ]);
+  });
+});
+
+describe('a row whose name is printed over another note', () => {
+  const page = (ortho: [string, string, string]): MarkupBlock[] => [
+    '# Acme Dental Summary of Benefits',
+    'Acme Dental PPO Bronze',
+    [
+      ['Dental Services', 'In-Network', 'Out-of-Network'],
+      ['Preventive Services\no Periodic exam', '100%', '80%'],
+      ['Basic Services\no Fillings', '80%', '60%'],
+      ['Major Services\no Crowns', '50%', '50%'],
+      ortho,
+    ],
+    'Acme Dental Insurance Company',
+  ];
+  const row = (r: number, name: string, i: string, o: string, persons?: string) =>
+    truthRow('dentalInsurance_coveredServices', r, [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ['coverageLevelInNetwork', i],
+      ['coverageLevelOutOfNetwork', o],
+      ...(persons
+        ? [
+            ['coveredPersonsInNetwork', persons] as [string, string],
+            ['coveredPersonsOutOfNetwork', persons] as [string, string],
+          ]
+        : []),
+    ]);
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page(['Orthodontic Services\no Dependent children through age 18', '50%', '50%']),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'Preventive Services', '100%', '80%'),
+          ...row(1, 'Basic Services', '80%', '60%'),
+          ...row(2, 'Major Services', '50%', '50%'),
+          ...row(3, 'Orthodontic Services', '50%', '50%', 'Dependent children through age 18'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it('finds the row by its name and takes no coverage word for its covered persons', () => {
+    const sibling = markupLayout(
+      page(['Orthodontic Services\no Not Covered', 'Not Covered', 'Not Covered']),
+    );
+    const generic: ParsedData = [
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: row(0, 'Orthodontic Services', 'Not Covered', 'Not Covered'),
+      },
+    ];
+    const { data, match } = readWithTemplates(sibling, generic, [taught], 'carrierProposal');
+    expect(match).toBeDefined();
+    const ortho = tableRows(data, 'dentalInsurance_coveredServices').find(
+      (r) => r.serviceTypeLabel === 'Orthodontic Services',
+    );
+    expect(ortho).toMatchObject({
+      coverageLevelInNetwork: 'Not Covered',
+      coverageLevelOutOfNetwork: 'Not Covered',
+    });
+    expect(ortho?.coveredPersonsInNetwork).toBeUndefined();
+  });
+  it.each([
+    ['Orthodontic Services o Not Covered', 'Orthodontic Services', 'Orthodontic Services'],
+    ['Orthodontic Services', 'Orthodontic Services', 'Orthodontic Services'],
+    ['Orthodontic Servicesand more', 'Orthodontic Services', undefined],
+    ['Basic Services', 'Orthodontic Services', undefined],
+  ])('%j opens with %j: %j', (text, taught, expected) => {
+    expect(openingAsTaught(text, taught)).toBe(expected);
   });
 });
 

@@ -35,6 +35,8 @@ export const whereSchema = z.object({
   row: z.number().int().min(0).optional(),
   col: z.number().int().min(0).optional(),
   rowHead: z.string().optional(),
+  /** The first line of the row's label, when it has more (templates learned before lack it). */
+  rowName: z.string().optional(),
   colHead: z.string().optional(),
   tableHead: z.string().optional(),
   /** colHead is a printed column heading (the table has heading rows). */
@@ -424,6 +426,7 @@ function placeOf(
           row: unit.row!,
           col: unit.col!,
           rowHead: unit.rowHead!.slice(0, 200),
+          ...(unit.rowName ? { rowName: unit.rowName.slice(0, 200) } : {}),
           colHead: unit.colHead!.slice(0, 200),
           tableHead: unit.tableHead!.slice(0, 300),
           ...(unit.headed ? { headed: true } : {}),

@@ -20,6 +20,11 @@ export interface Unit {
   col?: number;
   /** Shape of the first non-empty cell of the row (the row's label). */
   rowHead?: string;
+  /**
+   * Shape of that cell's first line, when it has more (the row's name over a note: "Orthodontic
+   * Services" over "Dependent children through age 18").
+   */
+  rowName?: string;
   /** Shape of the column's heading cells. */
   colHead?: string;
   /**
@@ -222,9 +227,13 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           .join(' | '),
       );
       const rowHeads = new Map<number, string>();
+      const rowNames = new Map<number, string>();
       for (const c of [...table.cells].sort((a, b) => a.col - b.col)) {
         for (let r = c.row; r < c.row + c.rowSpan; r++) {
-          if (!rowHeads.has(r) && clean(c.text)) rowHeads.set(r, shapeOf(c.text));
+          if (rowHeads.has(r) || !clean(c.text)) continue;
+          rowHeads.set(r, shapeOf(c.text));
+          const first = c.lines.find((l) => clean(l.text));
+          if (first && c.lines.length > 1) rowNames.set(r, shapeOf(first.text));
         }
       }
       // The heading row with the most cells: the edges between its columns, for body cells that
@@ -285,6 +294,7 @@ export function layoutUnits(layout: DocumentLayout): Unit[] {
           row: cell.row,
           col: cell.col,
           rowHead: rowHeads.get(cell.row) ?? '',
+          ...(rowNames.has(cell.row) ? { rowName: rowNames.get(cell.row)! } : {}),
           colHead: colHead(cell.col),
           ...(leaf !== undefined ? { colLeaf: leaf } : {}),
           tableHead,
