@@ -4,6 +4,7 @@ import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import {
   interpretProposal,
+  namedTitle,
   planFromHeading,
   planInOptionHeading,
   planOfRunningHeader,
@@ -286,6 +287,28 @@ describe("the plan a first page's title block names", () => {
     ],
   ])('%s', (_, lines, plan) => {
     expect(planOfTitleBlock(lines)).toBe(plan);
+  });
+});
+
+describe('a first page titled with the plan’s name in large type', () => {
+  const page = (title: string, size = 36) => [
+    { text: 'Small Business Group/Large Group', size: 11 },
+    { text: title, size },
+    { text: 'This matrix is intended to be used to help you compare coverage benefits', size: 12 },
+  ];
+  it.each([
+    ['Classic 5 1500', 36, 'Classic 5 1500'],
+    ['Gold 2000', 30, 'Gold 2000'],
+    // not twice the size of the other lines: a heading among others
+    ['Classic 5 1500', 16, undefined],
+    // a year, a product, the kind of document: no plan's name
+    ['Benefits 2025', 36, undefined],
+    ['Dental 1500', 36, undefined],
+    ['Summary of Benefits 2', 36, undefined],
+    // no figures: a title
+    ['Welcome', 36, undefined],
+  ])('%j in %d pt → %j', (title, size, plan) => {
+    expect(namedTitle(page(title, size))).toBe(plan);
   });
 });
 

@@ -571,13 +571,30 @@ export function planOfTitleBlock(lines: string[]): string | undefined {
   return found ?? block.find((l) => NUMBERED_PLAN.test(l));
 }
 
+/**
+ * A first page whose title, set in type at least twice the size of any other line before the
+ * first table, is a name with figures ('Classic 5 1500', 'Gold 2000'): the plan's name. A title
+ * that names a year (2010–2039), a product, an insurer or the kind of document is none.
+ */
+export function namedTitle(lines: ReadonlyArray<Pick<Line, 'text' | 'size'>>): string | undefined {
+  const sized = [...lines].sort((a, b) => b.size - a.size);
+  const [top, next] = sized;
+  if (!top || (next && top.size < 2 * next.size)) return undefined;
+  const t = top.text.replace(/\s+/g, ' ').trim();
+  if (!/^\p{Lu}[\p{L}&' -]*\s\d[\d ,/-]*$/u.test(t) || /\b20[1-3]\d\b/.test(t)) return undefined;
+  if (productsNamed(t).length || insurerMentions(t).length || SUMMARY_TITLE.test(t))
+    return undefined;
+  return t;
+}
+
 /** The plan the first page's title block names (`planOfTitleBlock`), for dental. */
 function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
   const first = doc.items.findIndex((i) => i.kind === 'table');
   const lines = doc.items
     .slice(0, first < 0 ? undefined : first)
     .flatMap((i) => (i.kind === 'line' && i.line.page === 1 ? [i] : []));
-  const name = planOfTitleBlock(lines.map((i) => i.line.text));
+  const name =
+    planOfTitleBlock(lines.map((i) => i.line.text)) ?? namedTitle(lines.map((i) => i.line));
   const at = lines.find((i) =>
     i.line.text
       .replace(/\s+/g, ' ')
