@@ -300,6 +300,10 @@ describe('a one-column summary headed by its plan, the deductible heading a row 
     expect(basic.policyYearMaximumInNetwork).toBe('$1000');
   });
 
+  it('reads the plan named in the heading of the value column, under the title', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]?.planName).toBe('Passive PPO');
+  });
+
   it('reads a plan that pays alike in and out of network for both networks', () => {
     const basic = rows.find((r) => r.serviceTypeLabel === 'Basic Services')!;
     expect(basic.coverageLevelInNetwork).toBe('70%');
