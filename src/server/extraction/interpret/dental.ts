@@ -898,6 +898,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // a fee comparison's coded rows illustrate savings, not the plan's services
     if (fees && label.code) continue;
     let kind = dentalRowKind(label.text, section);
+    // a deductible's or maximum's name alone in its row ('Annual Deductible*' over 'Individual |
+    // $50') heads its tiers only: a row that is no part of it but a row of its own ('Preventive
+    // Services | 100%') ends it
+    if (kind === 'other' && AMOUNT_HEADING.test(section)) {
+      const own = dentalRowKind(label.text, '');
+      if (own !== 'other') {
+        section = '';
+        kind = own;
+      }
+    }
     // 'Individual' and 'Family' leading a table under the line 'Annual Deductible': that
     // deductible's lines (the heading names the rows up to the first that is no tier)
     if (leadingSubject && kind === 'other' && TIER_LABEL.test(label.text))

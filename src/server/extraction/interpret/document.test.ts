@@ -203,6 +203,60 @@ describe('a plan grid the reader broke into bands', () => {
     expect(tables[1]!.columns.slice(1, 3).map((c) => c.network)).toEqual(want);
   });
 
+  // each network's heading over two columns ('Individual | Family'), one value per network below
+  const paired = [
+    ['Services', '>>In-network dentist', '>>Out-of-network dentist'],
+    ['Deductible', 'Individual: $50', 'Family: $150', 'Individual: $50', 'Family: $150'],
+  ];
+  const coverage = [['Preventive services', '100% no deductible', '80% no deductible']];
+  /** The line of `layout` that reads `text`, set across x0–x1. */
+  const setAcross = (layout: DocumentLayout, text: string, x0: number, x1: number) => {
+    for (const b of layout.pages[0]!.blocks) {
+      if (b.kind !== 'line' || b.line.text !== text) continue;
+      b.line.box = [x0, b.line.box[1], x1, b.line.box[3]];
+      for (const w of b.line.words) w.box = b.line.box;
+    }
+    return layout;
+  };
+  const note = 'Deductible applies to all services excluding preventive services.';
+  it.each([
+    {
+      name: 'a band of one value per network goes on under the networks above it',
+      blocks: [paired, coverage],
+      lines: [40, 270, 360, 460, 520, 570],
+      noteAt: undefined,
+      want: ['in', 'out'],
+    },
+    {
+      name: 'so it does under a note printed across the value columns',
+      blocks: [paired, note, coverage],
+      lines: [40, 270, 360, 460, 520, 570],
+      noteAt: [275, 560],
+      want: ['in', 'out'],
+    },
+    {
+      name: 'a line from the left margin ends the grid',
+      blocks: [paired, note, coverage],
+      lines: [40, 270, 360, 460, 520, 570],
+      noteAt: [40, 400],
+      want: [undefined, undefined],
+    },
+    {
+      name: 'a band whose value column stands under both networks does not',
+      blocks: [paired, [['Preventive services', '100%', 'Covered']]],
+      lines: [40, 270, 360, 460, 520, 570],
+      noteAt: undefined,
+      want: [undefined, undefined],
+      band: [40, 270, 520, 570],
+    },
+  ])('$name', ({ blocks, lines, noteAt, want, band }) => {
+    let layout = placed(markupLayout(blocks), [lines, band ?? [40, 270, 460, 570]]);
+    if (noteAt) layout = setAcross(layout, note, noteAt[0]!, noteAt[1]!);
+    const doc = analyzeDocument(layout);
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    expect(tables[1]!.columns.slice(1, 3).map((c) => c.network)).toEqual(want);
+  });
+
   it.each([
     {
       name: 'plans named over every value column go on over the band',
@@ -357,6 +411,9 @@ describe('plan options over their networks, a row of plan facts between', () => 
     ['When using a Participating3 or Non-Participating4 Dentist', true],
     ['When using a Non-Participating Dentist', false],
     ['Participating and non-participating providers', true],
+    // a plan that pays alike in and out of network
+    ['Passive PPO', true],
+    ['PPO', false],
   ])('%s names both networks: %s', (text, want) => {
     expect(namesBothNetworks(text)).toBe(want);
   });

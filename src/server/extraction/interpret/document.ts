@@ -22,6 +22,7 @@ import {
   MEMBER_GROUP_IN_TITLE,
   namesOtherCoverage,
   networkOf,
+  PAYS_ALIKE_IN_AND_OUT,
   PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
   PROCEDURE_CODE,
@@ -269,11 +270,12 @@ function startsInRow(cells: Array<Cell | undefined>, row: number): Cell[] {
 
 /**
  * A heading that names both networks ('In-Network Out-of-Network', 'In & Out of Network', 'a
- * Participating or Non-Participating Dentist').
+ * Participating or Non-Participating Dentist'), or a plan that pays alike in both ('Passive PPO').
  */
 export function namesBothNetworks(text: string): boolean {
   const t = text.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
   return (
+    PAYS_ALIKE_IN_AND_OUT.test(t) ||
     (/\bin[- ]?(network|&|and|\/|or\b)/.test(t) &&
       /out[- ]?of[- ]?network|non[- ]?network/.test(t)) ||
     /\b(participating|contracted|preferred)\s*\d*\s*(or|and|\/|&)\s*non[- ]?\1\d*\b/.test(t)
@@ -1201,8 +1203,10 @@ function textCentres(table: Table): Array<number | undefined> {
  * columns, else undefined.
  */
 export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Column[] | undefined {
-  if (t.headerRows > 0 || t.table.cols !== above.table.cols || t.table.cols < 3) return undefined;
+  if (t.headerRows > 0 || t.table.cols < 3) return undefined;
   if (t.table.cells[0]?.page !== above.table.cells[0]?.page) return undefined;
+  if (t.table.cols < above.table.cols) return columnsOfGroupsAbove(above, t);
+  if (t.table.cols !== above.table.cols) return undefined;
   const centres = textCentres(above.table);
   const edges = columnEdges(t.table);
   let aligned = 0;
@@ -1215,6 +1219,47 @@ export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Colu
   }
   if (aligned < 2) return undefined;
   return above.columns.map((c) => ({ ...c }));
+}
+
+/**
+ * A headerless band with fewer columns than the headed table above, each of its value columns
+ * standing under columns of one network there ('Individual | Family' under each network's
+ * heading above, one coverage cell per network below): each goes on under that network's
+ * heading. The columns, else undefined.
+ */
+function columnsOfGroupsAbove(above: AnalyzedTable, t: AnalyzedTable): Column[] | undefined {
+  const centres = textCentres(above.table);
+  const edges = columnEdges(t.table);
+  const under = (c: number) =>
+    above.columns.filter((a) => {
+      const mid = centres[a.index];
+      const e = edges[c];
+      return a.index > 0 === c > 0 && mid !== undefined && !!e && mid >= e[0] && mid <= e[1];
+    });
+  const out: Column[] = [];
+  for (let c = 0; c < t.table.cols; c++) {
+    const cols = under(c);
+    if (cols.length === 0) return undefined;
+    const networks = new Set(cols.map((a) => a.network));
+    const options = new Set(cols.flatMap((a) => (a.option ? [a.option] : [])));
+    if (c > 0 && (networks.size !== 1 || !cols[0]!.network || options.size > 1)) return undefined;
+    out.push({ ...cols[0]!, index: c });
+  }
+  return out;
+}
+
+/**
+ * A line printed across the value columns of the headed table above, right of its label column
+ * (a note spanning the networks between two bands of a grid, 'Deductible applies to all services
+ * excluding preventive services.'): the grid goes on below it.
+ */
+export function noteInsideValueColumns(above: AnalyzedTable, line: Line): boolean {
+  const edges = columnEdges(above.table);
+  const label = edges[0];
+  const right = Math.max(...edges.slice(1).map((e) => e?.[1] ?? -Infinity));
+  if (!label || !Number.isFinite(right)) return false;
+  if (line.page !== (above.table.cells[0]?.page ?? above.table.page)) return false;
+  return line.box[0] >= label[1] - 2 && line.box[2] <= right + 2;
 }
 
 /** Plans' names printed over a grid's value columns, in their own strip apart from its rows. */
@@ -1380,7 +1425,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
     let barTail: string | undefined;
     for (const b of withCellContinuations(page.blocks)) {
       if (b.kind === 'line') {
-        headed = undefined;
+        if (!headed || !noteInsideValueColumns(headed, b.line)) headed = undefined;
         if (planHeads && !underHeadsLabel(b.line, planHeads)) planHeads = undefined;
         // the end of a bar the reader printed apart, right of the label column
         barTail = planHeads && !leftOfHeads(b.line, planHeads) ? b.line.text : undefined;

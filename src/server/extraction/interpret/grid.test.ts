@@ -206,6 +206,20 @@ describe('a description printed as bullets', () => {
       ],
       'Emergency care for pain relief, Amalgam fillings, General anesthesia, Harmful habit appliances for children, Endodontics',
     ],
+    // two of six noted (fewer than half): still procedures, one per line
+    [
+      [
+        'Emergency care for pain relief',
+        'Amalgam fillings (1 per tooth every 2',
+        'years, composite for anterior/front teeth)',
+        'Routine extractions',
+        'General anesthesia',
+        'Stainless steel crowns',
+        'Harmful habit appliances for children',
+        '(1 per lifetime, through age 14)',
+      ],
+      'Emergency care for pain relief, Amalgam fillings, Routine extractions, General anesthesia, Stainless steel crowns, Harmful habit appliances for children',
+    ],
     // a sentence wrapped over lines is no list of procedures
     [
       [

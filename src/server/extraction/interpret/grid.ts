@@ -683,7 +683,8 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
  * ('Routine cleanings (3 per year)' over 'Bitewing x-rays (2 films under age 10,' over 'up to 4
  * films ages 10 and older)'): an item starts on a line that begins with a capital outside any
  * parenthesis; the notes (frequencies, ages, scope) are left out. Undefined for other text: fewer
- * than three items, fewer than half of them noted, or an item longer than a procedure's name.
+ * than three items, fewer than two and fewer than half of them noted, or an item longer than a
+ * procedure's name.
  */
 export function notedItems(lines: string[]): string | undefined {
   if (lines.length < 3) return undefined;
@@ -703,7 +704,7 @@ export function notedItems(lines: string[]): string | undefined {
   if (items.length < 3 || depth !== 0) return undefined;
   const joined = items.map((it) => joinWrapped(it));
   const noted = joined.filter((t) => /\([^()]*\)/.test(t)).length;
-  if (noted * 2 < joined.length) return undefined;
+  if (noted < 2 && noted * 2 < joined.length) return undefined;
   const names = joined.map((t) =>
     cleanValue(t.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ')),
   );

@@ -587,12 +587,23 @@ export function namedTitle(lines: ReadonlyArray<Pick<Line, 'text' | 'size'>>): s
   return t;
 }
 
-/** The plan the first page's title block names (`planOfTitleBlock`), for dental. */
+/**
+ * The plan the first page's title block names (`planOfTitleBlock`, else `namedTitle`), for dental. A first table of
+ * one value column goes on with the block in that column's heading ('Dental Benefits Summary'
+ * over a grid headed 'Passive PPO / With PPOII and ExtendSM Networks').
+ */
 function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
   const first = doc.items.findIndex((i) => i.kind === 'table');
-  const lines = doc.items
+  const lines: Array<{ line: Line; order: number }> = doc.items
     .slice(0, first < 0 ? undefined : first)
     .flatMap((i) => (i.kind === 'line' && i.line.page === 1 ? [i] : []));
+  const table = first >= 0 ? doc.items[first] : undefined;
+  if (table?.kind === 'table' && table.table.columns.length === 2 && table.table.headerRows > 0) {
+    const heading = table.table.table.cells.find(
+      (c) => c.row < table.table.headerRows && c.col === 1 && c.page === 1,
+    );
+    for (const line of heading?.lines ?? []) lines.push({ line, order: table.order });
+  }
   const name =
     planOfTitleBlock(lines.map((i) => i.line.text)) ?? namedTitle(lines.map((i) => i.line));
   const at = lines.find((i) =>

@@ -267,6 +267,51 @@ describe('a one-column summary under a deductible heading, then sample procedure
   });
 });
 
+describe('a one-column summary headed by its plan, the deductible heading a row of its own', () => {
+  // the same summary ruled as one table: 'Passive PPO' over the value column, 'Annual
+  // Deductible*' a row with an empty value cell over its tiers, then the categories
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits Summary',
+      [
+        ['', 'Passive PPO\nWith PPOII and ExtendSM Networks'],
+        ['Annual Deductible*', ''],
+        ['Individual', '$50'],
+        ['Family', '$150'],
+        ['Preventive Services', '100%'],
+        ['Basic Services', '70%'],
+        ['Annual Benefit Maximum', '$1000'],
+        ['Orthodontic Services (Adult and Child)', '50%'],
+        ['Orthodontic Deductible', 'None'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+
+  it('reads the categories under the tiers, each with the deductible and maximum', () => {
+    expect(rows.map((r) => r.serviceTypeLabel)).toEqual([
+      'Preventive Services',
+      'Basic Services',
+      'Orthodontic Services',
+    ]);
+    const basic = rows.find((r) => r.serviceTypeLabel === 'Basic Services')!;
+    expect(basic.policyYearDeductibleIndividualInNetwork).toBe('$50');
+    expect(basic.policyYearDeductibleFamilyInNetwork).toBe('$150');
+    expect(basic.policyYearMaximumInNetwork).toBe('$1000');
+  });
+
+  it('reads the plan named in the heading of the value column, under the title', () => {
+    expect(tableRows(data, 'dentalInsurance_planInformation')[0]?.planName).toBe('Passive PPO');
+  });
+
+  it('reads a plan that pays alike in and out of network for both networks', () => {
+    const basic = rows.find((r) => r.serviceTypeLabel === 'Basic Services')!;
+    expect(basic.coverageLevelInNetwork).toBe('70%');
+    expect(basic.coverageLevelOutOfNetwork).toBe('70%');
+    expect(basic.policyYearDeductibleIndividualOutOfNetwork).toBe('$50');
+  });
+});
+
 describe('a matrix of coded procedures under category lines in the same cell', () => {
   const data = interpretProposal(
     markupLayout([

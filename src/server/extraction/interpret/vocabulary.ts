@@ -308,6 +308,12 @@ export function deductibleOfService(label: string, service: string | undefined):
 
 // ---------------------------------------------------------------- networks and columns
 
+/**
+ * A plan that pays alike in and out of network, named in a column heading ('Passive PPO'): the
+ * heading serves both networks, whatever network word it carries.
+ */
+export const PAYS_ALIKE_IN_AND_OUT = /\bpassive\b/i;
+
 /** The network a column heading names: in, out, or none. */
 export function networkOf(heading: string): 'in' | 'out' | undefined {
   const t = heading.toLowerCase().replace(/[\u2010-\u2015]/g, '-');

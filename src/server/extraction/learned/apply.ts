@@ -952,6 +952,7 @@ export function readWithTemplates(
               overran(mine.value, cell.value, taughtValue.get(mine)) ||
               ranIntoRow(mine.value, cell.value, rowNames) ||
               betterFormed(mine.value, cell.value, taughtValue.get(mine), kinds.get(column)) ||
+              strayName(mine.value, cell.value, taughtValue.get(mine)) ||
               engineColumns.has(column) ||
               ownPlaced.includes(column)) &&
             !table.emptyColumns.includes(column) &&
@@ -980,10 +981,21 @@ export function readWithTemplates(
     }
     const removedRows = new Set(table.removedRows);
     // When the template read this table, its rows are the table's rows (new rows of a printed
-    // table come from the prototype); the engine's other rows are kept only when it read none.
+    // table come from the prototype); the engine's other rows are kept only when it read none,
+    // or when they are rows the broker kept that the template did not find again here (printed
+    // with other words around them: 'Orthodontic Services (Adult and Child)' where 'Orthodontic
+    // Services' was taught).
     const templateRead = readRows.length > 0 && table.prototype !== undefined;
+    const unfound = new Set(
+      table.rows
+        .filter((_, index) => !readByIndex.has(index))
+        .map((r) => ownName(rowKey(table.label, learnedValues(table.label, r.cells))))
+        .filter((n) => n.length > 0),
+    );
     engineRows.forEach((r, i) => {
-      if (used.has(i) || templateRead || removedRows.has(rowKey(table.label, valuesOf(r)))) return;
+      const key = rowKey(table.label, valuesOf(r));
+      if (used.has(i) || removedRows.has(key)) return;
+      if (templateRead && !unfound.has(ownName(key))) return;
       rows.push(r);
     });
     const cells: ParsedCell[] = [];
@@ -1351,6 +1363,22 @@ export function betterFormed(
   return kindOf(engine) === kindOf(taught) && !kinds.has(kindOf(mine));
 }
 
+/** The words of a name, three letters or more, lower case. */
+const nameWords = (text: string) => new Set(normalizeText(text).match(/\p{L}{3,}/gu) ?? []);
+
+/**
+ * A name (no figure in it) the template read at the taught place shares no word with the name the
+ * broker saved there, while the engine's reading of it does ('CALIFORNIA' read where 'Humana
+ * Dental Traditional Preferred' was taught, the engine reading 'Humana Dental PPO'): the template
+ * read another line of a title block laid out otherwise, and the engine's reading is the name.
+ */
+export function strayName(mine: string, engine: string, taught: string | undefined): boolean {
+  if (taught === undefined || /\d/.test(taught) || /\d/.test(mine)) return false;
+  const words = nameWords(taught);
+  const shares = (text: string) => [...nameWords(text)].some((w) => words.has(w));
+  return !shares(mine) && shares(engine);
+}
+
 /** Rows of a column where the two readings differ before the engine's can win the column. */
 const COLUMN_ROWS = 3;
 /** …and the share of them where the engine's is in the taught form and the template's is not. */
@@ -1407,6 +1435,11 @@ function columnKinds(table: LayoutTemplate['tables'][number]): Map<string, Set<s
       kinds.set(column, (kinds.get(column) ?? new Set()).add(kindOf(c.value)));
     }
   return kinds;
+}
+
+/** A learned row's values by column. */
+function learnedValues(table: string, cells: readonly LearnedValue[]): Record<string, string> {
+  return Object.fromEntries(cells.map((c) => [columnOf(table, c.label), c.value]));
 }
 
 function valuesOf(cells: ReadonlyMap<string, ParsedCell>): Record<string, string> {

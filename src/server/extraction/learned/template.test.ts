@@ -24,6 +24,7 @@ import {
   readWithTemplates,
   scannedPart,
   splitJoined,
+  strayName,
   withoutRepeatedTail,
   withTaughtStop,
 } from './apply.ts';
@@ -1179,6 +1180,102 @@ describe('a sibling with a network column fewer and a service more', () => {
       undefined,
     ]);
     expect(rows.every((r) => r.coverageLevelOutOfNetwork === undefined)).toBe(true);
+  });
+});
+
+describe('a name read from another line of the title block', () => {
+  it.each([
+    // [template read, engine read, taught, → the engine's wins]
+    ['CALIFORNIA', 'Humana Dental PPO', 'Humana Dental Traditional Preferred', true],
+    ['Humana Dental PPO', 'CALIFORNIA', 'Humana Dental Traditional Preferred', false],
+    ['Gold PPO', 'Silver PPO', 'Silver PPO', false],
+    ['Silver', 'Gold Plan', 'Gold', true],
+    ['Plan 5', 'Dental PPO', 'Plan 2', false],
+    ['CALIFORNIA', 'Humana Dental PPO', undefined, false],
+  ])('%j, the engine %j, taught %j → %j', (mine, engine, taught, want) => {
+    expect(strayName(mine, engine, taught)).toBe(want);
+  });
+});
+
+describe('a taught row the template does not find again', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Dental Benefits Summary',
+    'Deductible and annual maximum apply to basic and major services',
+    [['Coverage', 'Plan pays'], ...rows],
+    'This summary is not a contract. Acme Dental Insurance Company, Springfield',
+  ];
+  const row = (r: number, name: string, pays: string) =>
+    truthRow('dentalInsurance_coveredServices', r, [
+      ['class', 'All Employees'],
+      ['serviceTypeLabel', name],
+      ['serviceTypeTitle', name],
+      ['coverageLevelInNetwork', pays],
+      ['coverageLevelOutOfNetwork', pays],
+    ]);
+  const taught = learnTemplate({
+    layout: markupLayout(
+      page([
+        ['Preventive Services', '100%'],
+        ['Basic Services', '80%'],
+        ['Major Services', '50%'],
+        ['Orthodontic Services', 'Not Covered'],
+      ]),
+    ),
+    data: [
+      { type: 'field', label: 'dentalInsurance_carrierName', value: 'Acme Dental', score: 1 },
+      {
+        type: 'table',
+        label: 'dentalInsurance_coveredServices',
+        cells: [
+          ...row(0, 'Preventive Services', '100%'),
+          ...row(1, 'Basic Services', '80%'),
+          ...row(2, 'Major Services', '50%'),
+          ...row(3, 'Orthodontic Services', 'Not Covered'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  const sibling = markupLayout(
+    page([
+      ['Preventive Services', '100%'],
+      ['Basic Services', '70%'],
+      ['Major Services', '50%'],
+      ['Orthodontic Services (Adult and Child)', '50%'],
+    ]),
+  );
+  const generic = (name: string): ParsedData => [
+    {
+      type: 'table',
+      label: 'dentalInsurance_coveredServices',
+      cells: [
+        ...row(0, 'Preventive Services', '100%'),
+        ...row(1, 'Basic Services', '70%'),
+        ...row(2, 'Major Services', '50%'),
+        ...row(3, name, '50%'),
+      ],
+    },
+  ];
+  const names = (data: ParsedData) =>
+    tableRows(data, 'dentalInsurance_coveredServices').map((r) => r.serviceTypeLabel);
+  it('keeps the engine’s reading of it (printed with words the taught row had not)', () => {
+    const { data, match } = readWithTemplates(
+      sibling,
+      generic('Orthodontic Services'),
+      [taught],
+      'carrierProposal',
+    );
+    expect(match).toBeDefined();
+    expect(names(data)).toContain('Orthodontic Services');
+  });
+  it('leaves out an engine row the broker never kept', () => {
+    const { data } = readWithTemplates(
+      sibling,
+      generic('Office Visit Copay'),
+      [taught],
+      'carrierProposal',
+    );
+    expect(names(data)).not.toContain('Office Visit Copay');
   });
 });
 

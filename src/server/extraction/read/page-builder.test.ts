@@ -367,6 +367,44 @@ describe('amounts set close together under the columns a ruled cell spans', () =
   });
 });
 
+describe('a label and a short amount in one ruled cell across the value columns', () => {
+  // 'Annual maximum   $1,000' in a row drawn without the line between the networks: the label
+  // over its column, the amount over the rest
+  const at = (text: string, x0: number): Word => ({
+    text,
+    box: [x0, 14, x0 + text.length * 5, 22],
+    size: 8,
+    confidence: 1,
+  });
+  it.each([
+    ['an amount at the left of the first value column spans to the end', '$1,000', 152, 2],
+    ['an amount centred in the first value column stays in it', '$1,000', 205, 1],
+    ['a word at the left of the first value column stays in it', 'Covered', 152, 1],
+  ])('%s', (_name, text, x0, span) => {
+    const g: Grid = {
+      xs: [0, 150, 290, 430],
+      ys: [0, 12, 36],
+      cells: [
+        { row: 0, col: 0, rowSpan: 1, colSpan: 1, box: [0, 0, 150, 12] },
+        { row: 0, col: 1, rowSpan: 1, colSpan: 1, box: [150, 0, 290, 12] },
+        { row: 0, col: 2, rowSpan: 1, colSpan: 1, box: [290, 0, 430, 12] },
+        { row: 1, col: 0, rowSpan: 1, colSpan: 3, box: [0, 12, 430, 36] },
+      ],
+      box: [0, 0, 430, 36],
+    };
+    const words = [
+      [word('Services', 2, 2)],
+      [word('In-network', 152, 2)],
+      [word('Out-of-network', 292, 2)],
+      [at('Annual', 2), at('maximum', 40), at(text, x0)],
+    ];
+    splitSpanningCells(g, words);
+    const value = g.cells.findIndex((c) => c.row === 1 && c.col === 1);
+    expect(words[value]!.map((w) => w.text).join(' ')).toBe(text);
+    expect(g.cells[value]!.colSpan).toBe(span);
+  });
+});
+
 describe('a ruled frame round a page is no table', () => {
   /** A table of cells, each given as its number of lines. */
   const table = (...lineCounts: number[]): Table => ({
@@ -404,6 +442,16 @@ describe('a ruled frame round a page is no table', () => {
     ['a frame with more than six filled cells', [30, 1, 1, 1, 1, 1, 1], false],
   ])('%s → %s', (_name, counts, expected) => {
     expect(isFrame(table(...(counts as number[])))).toBe(expected);
+  });
+  it.each([
+    // a category whose label lists many procedures, its coverage beside it
+    ['a long label with a percentage in its row is a grid row', 1, '50% after deductible', false],
+    ['the same line in a row of its own is a page number', 2, '50% after deductible', true],
+    ['a word beside the long cell is no value', 1, 'Continued', true],
+  ])('%s', (_name, row, text, expected) => {
+    const t = table(2, 16, 1);
+    t.cells[2] = { ...t.cells[2]!, row, col: 1, text };
+    expect(isFrame(t)).toBe(expected);
   });
 });
 

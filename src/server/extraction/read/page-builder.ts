@@ -88,6 +88,20 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
       );
       if (label && beside) ranges[k] = [first, end];
     });
+    // so does a short amount set at the left edge of the first column after the label, nothing
+    // else printed right of the label ('Annual maximum | $1,000' in a row drawn without the line
+    // between the networks, its values left-aligned like the long one above)
+    const valueRuns = ranges.flatMap((r, k) => (r !== undefined && r[0] > cell.col ? [k] : []));
+    const labelled = ranges.some((r) => r !== undefined && r[0] === cell.col);
+    if (labelled && valueRuns.length === 1) {
+      const k = valueRuns[0]!;
+      const [c, last] = ranges[k]!;
+      const seg = segments[k]!;
+      const x0 = Math.min(...seg.map((w) => w.box[0]));
+      const leftAligned = x0 - grid.xs[c]! <= 0.1 * (grid.xs[c + 1]! - grid.xs[c]!);
+      const amount = /\$\s?\d|\d\s*%/.test(seg.map((w) => w.text).join(' '));
+      if (c === last && last < end && leftAligned && amount) ranges[k] = [c, end];
+    }
     const parts = new Map<number, { last: number; words: Word[] }>();
     if (ranges.some((r) => r === undefined)) {
       const starts = new Set(
@@ -647,7 +661,7 @@ export function joinRowsLeftOpen(table: Table): void {
  * A ruled grid that is a frame round content, not a table: one of its cells holds most of its
  * text, in many lines (at least FRAME_LINES), and the other cells hold a line or two at most
  * (a banner title, a page number). A real table with a long cell (a prose note, a list of
- * exclusions) has other cells with content beside it.
+ * exclusions) has other cells with content beside it, or a value in the long cell's row.
  */
 const FRAME_LINES = 12;
 export function isFrame(table: Table): boolean {
@@ -655,6 +669,16 @@ export function isFrame(table: Table): boolean {
   if (filled.length === 0) return false;
   const big = filled.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
   if (big.lines.length < FRAME_LINES) return false;
+  // (an amount or a percentage beside the long cell, in its row, is that row's value: a grid row
+  // whose label lists many procedures, 'Major services / Crowns … / Endodontics | 50%')
+  const besideValue = filled.some(
+    (c) =>
+      c !== big &&
+      c.row < big.row + big.rowSpan &&
+      big.row < c.row + c.rowSpan &&
+      /\d\s*%|\$\s?\d/.test(c.text),
+  );
+  if (besideValue) return false;
   return filled.every((c) => c === big || c.lines.length <= 2) && filled.length <= 6;
 }
 
