@@ -940,7 +940,7 @@ export function frequenciesInLabel(
  * ("Once every 2 calendar years") — as opposed to words printed after it that belong elsewhere.
  */
 export const VALUE_OWN_ENDING =
-  /\b(co-?pays?|co-?insurance|allowances?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
+  /\b(co-?pays?|co-?insurance|allowances?|reimbursements?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
 
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;

@@ -1,5 +1,6 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
+import { cleanValue } from '../interpret/values.ts';
 import { VALUE_OWN_ENDING, valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
 import { alike, misread } from './alike.ts';
@@ -318,6 +319,10 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   if (best.unit.scanned) best.value = mendScanned(best.value, learned.value);
   if (where.atEnd && !where.suffix.trim())
     best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
+  // Footnote marks the taught value did not keep ("$130 Allowance**" where "$100 Allowance" was
+  // taught) are dropped as the engine drops them.
+  if (cleanValue(learned.value) === learned.value.trim())
+    best.value = cleanValue(best.value) || best.value;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,

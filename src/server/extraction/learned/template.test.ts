@@ -1436,17 +1436,50 @@ describe('words the reader put at the end of many cells', () => {
     );
   });
 
-  it('keeps words a value ends with, however many cells end with them', () => {
+  it.each([
+    ['on a word inside it', '$130 allowance** Additional 20% off balance over $130'],
+    ['at its end', '$130 allowance Additional 20% off balance over $130†'],
+  ])('drops a footnote mark %s that the taught value had not', (_where, printed) => {
     const rows = siblingRows([
       ['Exam', '$15 copay', 'Up to $35'],
-      ['Retinal Imaging', '$25 copay', 'Not covered'],
-      ['Contacts', '$40 copay', 'Once every 2 calendar years'],
-      ['Frame', '$5 copay', 'Up to $60'],
+      ['Retinal Imaging', 'Up to $29', 'Not covered'],
+      ['Frame', printed, 'Up to $65'],
     ]);
-    expect(rows.find((r) => r.servicesAndMaterials === 'Retinal Imaging')?.inNetworkCost).toBe(
-      '$25 copay',
+    expect(rows.find((r) => r.servicesAndMaterials === 'Frame')?.inNetworkCost).toBe(
+      '$130 allowance Additional 20% off balance over $130',
     );
   });
+
+  it.each([
+    // the kind of a member's cost
+    [
+      [
+        ['Exam', '$15 copay', 'Up to $35'],
+        ['Retinal Imaging', '$25 copay', 'Not covered'],
+        ['Contacts', '$40 copay', 'Once every 2 calendar years'],
+        ['Frame', '$5 copay', 'Up to $60'],
+      ],
+      'inNetworkCost',
+      '$25 copay',
+    ],
+    // the kind of an out-of-network amount, where the taught document printed "Not covered"
+    [
+      [
+        ['Exam', '$15 copay', '$30 Reimbursement'],
+        ['Retinal Imaging', 'Up to $39', '$15 Reimbursement'],
+        ['Contacts', '$130 allowance', '$90 Reimbursement'],
+        ['Frame', '$5 copay', '$65 Reimbursement'],
+      ],
+      'outOfNetworkReimbursement',
+      '$15 Reimbursement',
+    ],
+  ] as const)(
+    'keeps words a value ends with, however many cells end with them (%#)',
+    (printed, column, want) => {
+      const rows = siblingRows(printed.map((r) => [...r]));
+      expect(rows.find((r) => r.servicesAndMaterials === 'Retinal Imaging')?.[column]).toBe(want);
+    },
+  );
 
   it.each([
     // a heading printed over both columns, run into the values above it
