@@ -1799,3 +1799,128 @@ describe('a new row named by its description', () => {
     ).toBe(-1);
   });
 });
+
+describe('a grid that prints its out-of-network block under the same names, in the same column', () => {
+  // one ruled grid: a frequency the broker left out, in-network copays, then 'Out-of-Network
+  // Reimbursements' naming the services again, their amounts in the one value column
+  const page = (copays: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Powered by the Acme Vision Network',
+    [
+      ['Benefit', 'Exam with Materials'],
+      ['Contact lenses instead of eyeglasses', 'Once every 12 months'],
+      ['Copays', ''],
+      ...copays,
+      ['Frame Allowance', '$130'],
+      ['Tint', '$14'],
+      ['Scratch Warranty', '$10'],
+      ['Out-of-Network Reimbursements', ''],
+      ['Exam', 'Up To $40.00'],
+      ['Frames', 'Up To $45.00'],
+    ],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const row = (r: number, name: string, i: string, o?: string) =>
+    truthRow('visionInsurance_benefitSummary', r, [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ]);
+  const taught = learnTemplate({
+    layout: markupLayout(page([['Exam', '$10']])),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Exam', '$10', 'Up To $40.00'),
+          ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
+          ...row(2, 'Tint', '$14'),
+          ...row(3, 'Scratch Warranty', '$10'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it.each([
+    ['Eyeglasses (lenses and frame)', '$25'],
+    // (also named as the row the broker left out, which the sibling prints too)
+    ['Contact lenses instead of eyeglasses', '$25'],
+  ])('reads a copay row the taught document did not print, %j, in-network only', (name, cost) => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$10'],
+        [name, cost],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    const read = rows.find((r) => r.servicesAndMaterials === name);
+    expect(read?.inNetworkCost).toBe(cost);
+    expect(read?.outOfNetworkReimbursement).toBeUndefined();
+  });
+
+  it.each([
+    ['Eyeglass lenses', 'Once every 12 months'],
+    ['Frames', 'Once every 24 months'],
+  ])('reads no row from a frequency line the taught document did not print, %j', (name, often) => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$10'],
+        [name, often],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.filter((r) => r.inNetworkCost === often)).toEqual([]);
+  });
+});
+
+describe('a new row whose name ends as the other rows’ names do', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Summary of Benefits',
+    'Find an eye doctor in the Acme network',
+    [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const row = (r: number, name: string, i: string, o: string) =>
+    truthRow('visionInsurance_benefitSummary', r, [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ]);
+  const taughtRows = [
+    ['Exam', '$10 copay', 'Up to $40'],
+    ['Single vision lenses', '$25 copay', 'Up to $30'],
+    ['Lined bifocal lenses', '$25 copay', 'Up to $50'],
+    ['Lined trifocal lenses', '$25 copay', 'Up to $65'],
+  ];
+  const taught = learnTemplate({
+    layout: markupLayout(page(taughtRows)),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: taughtRows.flatMap(([n, i, o], r) => row(r, n!, i!, o!)),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  // words that end many cells of the table are the table's in a value cell, never in a name
+  it.each([['Polycarbonate lenses'], ['Contacts instead of lenses']])('keeps %j whole', (name) => {
+    const sibling = markupLayout(page([...taughtRows, [name, '$40', 'Not covered']]));
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.find((r) => r.inNetworkCost === '$40')?.servicesAndMaterials).toBe(name);
+  });
+});
