@@ -946,7 +946,7 @@ export function frequenciesInLabel(
  * ("Once every 2 calendar years") — as opposed to words printed after it that belong elsewhere.
  */
 export const VALUE_OWN_ENDING =
-  /\b(co-?pays?|co-?insurance|allowances?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
+  /\b(co-?pays?|co-?insurance|allowances?|reimbursements?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
 
 /**
  * A note printed after a service's name and a dash, saying what it takes in ('Eyeglasses (lenses

@@ -1,5 +1,7 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
+import { cleanValue } from '../interpret/values.ts';
+import { isFrequencyValue } from '../interpret/vision.ts';
 import { VALUE_OWN_ENDING, valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
 import { alike, misread } from './alike.ts';
@@ -338,6 +340,10 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
   if (best.unit.scanned) best.value = mendScanned(best.value, learned.value);
   if (where.atEnd && !where.suffix.trim())
     best.value = withoutRepeatedTail(p, best.unit, best.value, learned.value);
+  // Footnote marks the taught value did not keep ("$130 Allowance**" where "$100 Allowance" was
+  // taught) are dropped as the engine drops them.
+  if (cleanValue(learned.value) === learned.value.trim())
+    best.value = cleanValue(best.value) || best.value;
   const quality = Math.max(0, Math.min(1, best.score)) * match;
   const read: Read = {
     value: best.value,
@@ -752,7 +758,19 @@ export function readWithTemplates(
     // Rows of the same printed table the taught document did not have, read like the prototype.
     const proto = table.prototype !== undefined ? table.rows[table.prototype] : undefined;
     if (proto) {
-      const skip = new Set(table.otherRows ?? []);
+      // Each row the broker left out is the first printed row of its name not yet taken, in reading
+      // order: a sibling that prints the name on one more row (a copay row named as a frequency row
+      // the broker left out) has a row of its own there.
+      const left = new Map<string, number>();
+      for (const name of table.otherRows ?? []) left.set(name, (left.get(name) ?? 0) + 1);
+      const skip = new Set<string>();
+      for (const u of units) {
+        const id = `${u.table}:${u.row}`;
+        const n = left.get(u.rowHead ?? '') ?? 0;
+        if (u.kind !== 'cell' || u.header || skip.has(id) || n === 0) continue;
+        skip.add(id);
+        left.set(u.rowHead!, n - 1);
+      }
       // The printed table the prototype's own key was learned in.
       /** Where a learned row's own key was printed on the taught document. */
       const keyWhere = (row: (typeof table.rows)[number]) =>
@@ -774,6 +792,14 @@ export function readWithTemplates(
           keyWhere(table.rows[i]!)?.table === protoWhere?.table,
       );
       const ownKeys = keysOf(table.label).filter((k) => k !== 'class');
+      const candidates = units.filter(
+        (u) =>
+          u.kind === 'cell' &&
+          !u.header &&
+          u.table === protoTable &&
+          !seen.has(`${u.table}:${u.row}`) &&
+          !skip.has(`${u.table}:${u.row}`),
+      );
       // The rows the learned ones were read from span the part of the printed table that holds
       // benefits: a row past its end is one only while no heading or row the broker left out
       // (another section of the same grid) lies between.
@@ -783,34 +809,9 @@ export function readWithTemplates(
         const s = span.get(t);
         span.set(t, s ? [Math.min(s[0], r), Math.max(s[1], r)] : [r, r]);
       }
-      const outside = (u: Unit) => {
-        const s = span.get(u.table!);
-        return !s || u.row! < s[0] || u.row! > s[1];
-      };
-      // A row named like one the broker left out is not one, unless that name is printed twice
-      // here: once outside the rows read (the row left out: a frequency section's) and once among
-      // them (the same service's copay row, which the taught document did not print).
-      const leftOut = (u: Unit) =>
-        skip.has(u.rowHead!) &&
-        (outside(u) ||
-          !units.some(
-            (v) =>
-              v.kind === 'cell' &&
-              v.table === u.table &&
-              v.row !== u.row &&
-              v.rowHead === u.rowHead &&
-              outside(v),
-          ));
-      const candidates = units.filter(
-        (u) =>
-          u.kind === 'cell' &&
-          !u.header &&
-          u.table === protoTable &&
-          !seen.has(`${u.table}:${u.row}`) &&
-          !leftOut(u),
-      );
       const fences = units.filter(
-        (u) => u.kind === 'cell' && span.has(u.table!) && (u.header || skip.has(u.rowHead!)),
+        (u) =>
+          u.kind === 'cell' && span.has(u.table!) && (u.header || skip.has(`${u.table}:${u.row}`)),
       );
       const inRegion = (t: number, r: number) => {
         const [lo, hi] = span.get(t)!;
@@ -861,22 +862,33 @@ export function readWithTemplates(
               }
               continue;
             }
+            // A value learned under the row's own name but in another block of the grid that names
+            // the services again in the same column (an out-of-network block under the copays): it
+            // is not printed in this row, and the new row has none of it.
+            const where = c.where;
+            if (
+              own &&
+              like.cells.some(
+                (o) =>
+                  o !== c &&
+                  o.where?.kind === 'cell' &&
+                  o.where.col === where.col &&
+                  o.where.rowHead === where.rowHead &&
+                  Math.abs(o.where.at - own.at) < Math.abs(where.at - own.at),
+              )
+            )
+              continue;
             const unit = inRow.find((u) => u.col === c.where!.col);
-            const read =
-              unit &&
-              readAt(
-                unit,
-                c.where,
-                match,
-                keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column),
-              );
+            const isName = keysOf(table.label).includes(column) || LABEL_COLUMNS.has(column);
+            const read = unit && readAt(unit, c.where, match, isName);
             if (read) {
               if (unit.scanned) read.value = mendScanned(read.value, c.value);
               // an amount another row printed alone says little of this row's words ('$300
               // allowance'): the cut is a guess the engine's whole reading of the cell overrules
               const whole = read.value;
               read.value = amountAlone(read.value, c);
-              if (c.where.atEnd && !c.where.suffix.trim())
+              // (a name ends as other rows' names do: '… lenses', '… instead of eyeglasses')
+              if (c.where.atEnd && !c.where.suffix.trim() && !isName)
                 read.value = withoutRepeatedTail(prepared, unit, read.value, c.value);
               const cell: ParsedCell = { label: c.label, row: 0, col: c.col ?? 0, ...read };
               if (read.value !== whole) loose.add(cell);
@@ -886,13 +898,15 @@ export function readWithTemplates(
             }
           }
           oneNetworkPerCell(cells, cellUnit, like.cells);
-          // …and at least one value printed in the row itself.
+          // …and at least one value printed in the row itself (how often is no value of a row:
+          // a frequency line the taught document did not print is none).
           const others = [...cells.keys()].filter(
             (k) =>
               !keysOf(table.label).includes(k) &&
               !LABEL_COLUMNS.has(k) &&
               !copied.has(k) &&
-              valueFitsSlot(k, cells.get(k)!.value),
+              valueFitsSlot(k, cells.get(k)!.value) &&
+              !isFrequencyValue(cells.get(k)!.value),
           );
           if (ownKeys.every((k) => names(cells.get(k)?.value)) && others.length) {
             // A row the broker removed from the engine's reading of the taught document (notes,

@@ -1843,17 +1843,50 @@ describe('words the reader put at the end of many cells', () => {
     );
   });
 
-  it('keeps words a value ends with, however many cells end with them', () => {
+  it.each([
+    ['on a word inside it', '$130 allowance** Additional 20% off balance over $130'],
+    ['at its end', '$130 allowance Additional 20% off balance over $130†'],
+  ])('drops a footnote mark %s that the taught value had not', (_where, printed) => {
     const rows = siblingRows([
       ['Exam', '$15 copay', 'Up to $35'],
-      ['Retinal Imaging', '$25 copay', 'Not covered'],
-      ['Contacts', '$40 copay', 'Once every 2 calendar years'],
-      ['Frame', '$5 copay', 'Up to $60'],
+      ['Retinal Imaging', 'Up to $29', 'Not covered'],
+      ['Frame', printed, 'Up to $65'],
     ]);
-    expect(rows.find((r) => r.servicesAndMaterials === 'Retinal Imaging')?.inNetworkCost).toBe(
-      '$25 copay',
+    expect(rows.find((r) => r.servicesAndMaterials === 'Frame')?.inNetworkCost).toBe(
+      '$130 allowance Additional 20% off balance over $130',
     );
   });
+
+  it.each([
+    // the kind of a member's cost
+    [
+      [
+        ['Exam', '$15 copay', 'Up to $35'],
+        ['Retinal Imaging', '$25 copay', 'Not covered'],
+        ['Contacts', '$40 copay', 'Once every 2 calendar years'],
+        ['Frame', '$5 copay', 'Up to $60'],
+      ],
+      'inNetworkCost',
+      '$25 copay',
+    ],
+    // the kind of an out-of-network amount, where the taught document printed "Not covered"
+    [
+      [
+        ['Exam', '$15 copay', '$30 Reimbursement'],
+        ['Retinal Imaging', 'Up to $39', '$15 Reimbursement'],
+        ['Contacts', '$130 allowance', '$90 Reimbursement'],
+        ['Frame', '$5 copay', '$65 Reimbursement'],
+      ],
+      'outOfNetworkReimbursement',
+      '$15 Reimbursement',
+    ],
+  ] as const)(
+    'keeps words a value ends with, however many cells end with them (%#)',
+    (printed, column, want) => {
+      const rows = siblingRows(printed.map((r) => [...r]));
+      expect(rows.find((r) => r.servicesAndMaterials === 'Retinal Imaging')?.[column]).toBe(want);
+    },
+  );
 
   it.each([
     // a heading printed over both columns, run into the values above it
@@ -2194,5 +2227,130 @@ describe('a full stop the broker did not write', () => {
     ['Up to $40.', 'Up to $130', 'Up to $40.'],
   ])('%j taught as %j reads %j', (read, taught, expected) => {
     expect(withTaughtStop(read, taught)).toBe(expected);
+  });
+});
+
+describe('a grid that prints its out-of-network block under the same names, in the same column', () => {
+  // one ruled grid: a frequency the broker left out, in-network copays, then 'Out-of-Network
+  // Reimbursements' naming the services again, their amounts in the one value column
+  const page = (copays: string[][]): MarkupBlock[] => [
+    '# Acme Vision Benefit Summary',
+    'Powered by the Acme Vision Network',
+    [
+      ['Benefit', 'Exam with Materials'],
+      ['Contact lenses instead of eyeglasses', 'Once every 12 months'],
+      ['Copays', ''],
+      ...copays,
+      ['Frame Allowance', '$130'],
+      ['Tint', '$14'],
+      ['Scratch Warranty', '$10'],
+      ['Out-of-Network Reimbursements', ''],
+      ['Exam', 'Up To $40.00'],
+      ['Frames', 'Up To $45.00'],
+    ],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const row = (r: number, name: string, i: string, o?: string) =>
+    truthRow('visionInsurance_benefitSummary', r, [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ]);
+  const taught = learnTemplate({
+    layout: markupLayout(page([['Exam', '$10']])),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: [
+          ...row(0, 'Exam', '$10', 'Up To $40.00'),
+          ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
+          ...row(2, 'Tint', '$14'),
+          ...row(3, 'Scratch Warranty', '$10'),
+        ],
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  it.each([
+    ['Eyeglasses (lenses and frame)', '$25'],
+    // (also named as the row the broker left out, which the sibling prints too)
+    ['Contact lenses instead of eyeglasses', '$25'],
+  ])('reads a copay row the taught document did not print, %j, in-network only', (name, cost) => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$10'],
+        [name, cost],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    const read = rows.find((r) => r.servicesAndMaterials === name);
+    expect(read?.inNetworkCost).toBe(cost);
+    expect(read?.outOfNetworkReimbursement).toBeUndefined();
+  });
+
+  it.each([
+    ['Eyeglass lenses', 'Once every 12 months'],
+    ['Frames', 'Once every 24 months'],
+  ])('reads no row from a frequency line the taught document did not print, %j', (name, often) => {
+    const sibling = markupLayout(
+      page([
+        ['Exam', '$10'],
+        [name, often],
+      ]),
+    );
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.filter((r) => r.inNetworkCost === often)).toEqual([]);
+  });
+});
+
+describe('a new row whose name ends as the other rows’ names do', () => {
+  const page = (rows: string[][]): MarkupBlock[] => [
+    '# Acme Vision Summary of Benefits',
+    'Find an eye doctor in the Acme network',
+    [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const row = (r: number, name: string, i: string, o: string) =>
+    truthRow('visionInsurance_benefitSummary', r, [
+      ['class', 'All Employees'],
+      ['servicesAndMaterials', name],
+      ['inNetworkCost', i],
+      ['outOfNetworkReimbursement', o],
+    ]);
+  const taughtRows = [
+    ['Exam', '$10 copay', 'Up to $40'],
+    ['Single vision lenses', '$25 copay', 'Up to $30'],
+    ['Lined bifocal lenses', '$25 copay', 'Up to $50'],
+    ['Lined trifocal lenses', '$25 copay', 'Up to $65'],
+  ];
+  const taught = learnTemplate({
+    layout: markupLayout(page(taughtRows)),
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      {
+        type: 'table',
+        label: 'visionInsurance_benefitSummary',
+        cells: taughtRows.flatMap(([n, i, o], r) => row(r, n!, i!, o!)),
+      },
+    ],
+    documentType: 'carrierProposal',
+  });
+  // words that end many cells of the table are the table's in a value cell, never in a name
+  it.each([['Polycarbonate lenses'], ['Contacts instead of lenses']])('keeps %j whole', (name) => {
+    const sibling = markupLayout(page([...taughtRows, [name, '$40', 'Not covered']]));
+    const rows = tableRows(
+      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.find((r) => r.inNetworkCost === '$40')?.servicesAndMaterials).toBe(name);
   });
 });

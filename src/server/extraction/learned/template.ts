@@ -130,7 +130,10 @@ export const layoutTemplateSchema = z.object({
          * (a service the taught document did not print) are read the same way.
          */
         prototype: z.number().int().min(0).optional(),
-        /** Row headings of that printed table the broker did not keep as rows (not values). */
+        /**
+         * Row headings of that printed table the broker did not keep as rows (not values), one per
+         * printed row.
+         */
         otherRows: z.array(z.string().max(200)).max(500).optional(),
       }),
     )
@@ -616,12 +619,13 @@ function prototypeOf(
       .filter((u) => u.kind === 'cell' && u.table === table)
       .map((u) => u.row),
   );
+  // one heading per printed row (a name printed on two rows is there twice)
   const otherRows = [
-    ...new Set(
+    ...new Map(
       units
         .filter((u) => u.kind === 'cell' && u.table === table && !u.header && !used.has(u.row))
-        .map((u) => u.rowHead!.slice(0, 200)),
-    ),
+        .map((u) => [u.row, u.rowHead!.slice(0, 200)]),
+    ).values(),
   ];
   return { prototype: best.index, otherRows };
 }

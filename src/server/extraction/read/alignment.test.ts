@@ -285,3 +285,71 @@ describe('a heading of two lines set on the row it heads', () => {
     expect(text(t, 0, 1)).toBe('$10 copay every year');
   });
 });
+
+describe('a cell of two lines centred on a one-line row', () => {
+  // a two-network chart without row rules: in-network cells of two lines stand half a line above
+  // and half a line below their label and out-of-network value
+  const row = (y: number, label: string, inNet: string, out: string) => [
+    ...words(label, 86, y, 9),
+    ...words(inNet, 383, y, 9),
+    ...words(out, 456, y, 9),
+  ];
+  const lenses = [
+    ...row(452, 'Single vision', '$25', 'All charges above $43'),
+    ...row(468, 'Lenticular', '$25', 'All charges above $200'),
+    ...words('$25 plus all charges', 348, 484, 9),
+    ...words('Polycarbonate lenses', 86, 489, 9),
+    ...words('All charges above $75', 456, 489, 9),
+    ...words('above $100', 365, 495, 9),
+    ...words('$25 plus all charges', 348, 511, 9),
+    ...words('Photochromic lenses', 86, 516, 9),
+    ...words('All charges above $150', 456, 516, 9),
+    ...words('above $200', 365, 522, 9),
+    ...row(538, 'Standard progressive lenses', '$25', 'All charges above $75'),
+  ];
+  // the first row of its table, under a heading, with a note line between it and the next row
+  const frames = [
+    ...words('Eyewear/Materials', 46, 295, 9),
+    ...words('$25 plus all charges', 348, 313, 9),
+    ...words('Eyeglass frame', 64, 318, 9),
+    ...words('All charges above $100', 454, 318, 9),
+    ...words('above $150', 365, 324, 9),
+    ...words('One per Insured every 12 months.', 72, 340, 9),
+    ...words('$25 plus all charges', 348, 355, 9),
+    ...words('Plano sunglasses', 64, 361, 9),
+    ...words('All charges above $100', 454, 361, 9),
+    ...words('above $150', 365, 367, 9),
+  ];
+  const layouts = { lenses, frames };
+  it.each([
+    [
+      'lenses',
+      2,
+      'Polycarbonate lenses',
+      '$25 plus all charges above $100',
+      'All charges above $75',
+    ],
+    [
+      'lenses',
+      3,
+      'Photochromic lenses',
+      '$25 plus all charges above $200',
+      'All charges above $150',
+    ],
+    ['lenses', 4, 'Standard progressive lenses', '$25', 'All charges above $75'],
+    ['frames', 0, 'Eyeglass frame', '$25 plus all charges above $150', 'All charges above $100'],
+  ] as const)('%s: row %i reads %j', (layout, r, label, inNet, out) => {
+    const t = tableOf(layouts[layout]);
+    expect(t.cols).toBe(3);
+    expect([text(t, r, 0), text(t, r, 1), text(t, r, 2)]).toEqual([label, inNet, out]);
+  });
+
+  it('keeps rows apart whose lines touch only by a tight leading', () => {
+    const ws = [
+      ...row(100, 'Exam', '$10', '$40'),
+      ...row(107.5, 'Frames', '$130', '$50'),
+      ...row(115, 'Lenses', '$25', '$30'),
+    ];
+    expect(tableOf(ws).rows).toBe(3);
+  });
+});

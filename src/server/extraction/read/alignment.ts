@@ -36,7 +36,48 @@ function toRows(lines: Line[]): Row[] {
     }
   }
   for (const r of rows) r.segments.sort((a, b) => a.box[0] - b.box[0]);
-  return rows.sort((a, b) => a.box[1] - b.box[1]);
+  return joinStraddlingRows(rows.sort((a, b) => a.box[1] - b.box[1]));
+}
+
+/**
+ * A cell of two lines set vertically centred on a one-line row (a value "$25 plus all charges" /
+ * "above $150" beside a label and a one-line value) stands half a line above and half a line below
+ * the row's other cells, so its lines and the row's overlap in height without sharing a line.
+ * Consecutive rows that overlap by a third of a line or more and fill different columns (no line of
+ * one stands over or under a line of the other) are one row. Lines of running text never overlap
+ * so; a label wrapped beside a value centred on it has lines over each other and is left to the
+ * rules that read wrapped labels.
+ */
+export function joinStraddlingRows(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  let prev: Row | undefined;
+  for (const row of rows) {
+    const last = out[out.length - 1];
+    if (last && prev && straddles(prev, row)) {
+      last.segments.push(...row.segments);
+      last.segments.sort((a, b) => a.box[0] - b.box[0]);
+      last.box = [
+        Math.min(last.box[0], row.box[0]),
+        Math.min(last.box[1], row.box[1]),
+        Math.max(last.box[2], row.box[2]),
+        Math.max(last.box[3], row.box[3]),
+      ];
+    } else out.push({ segments: [...row.segments], box: [...row.box] });
+    prev = row;
+  }
+  return out;
+}
+
+function straddles(upper: Row, lower: Row): boolean {
+  const height = (l: Line) => l.box[3] - l.box[1];
+  let overlapping = false;
+  for (const a of upper.segments)
+    for (const b of lower.segments) {
+      if (Math.min(a.box[2], b.box[2]) > Math.max(a.box[0], b.box[0])) return false;
+      const dy = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+      if (dy >= Math.min(height(a), height(b)) / 3) overlapping = true;
+    }
+  return overlapping;
 }
 
 /** Column x-ranges: the union of the segments of the rows that have the most segments. */
