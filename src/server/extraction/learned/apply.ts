@@ -295,8 +295,9 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
     let penalty = 0;
     // A row's name that opened its heading cell, printed word for word as taught with another
     // note under it ("Orthodontic Services" over "Not Covered", taught over "Dependent children
-    // through age 18").
-    if (!value && opensRow && ctx >= 0.6) value = openingAsTaught(text, learned.value);
+    // through age 18"): the name, not the words the pattern let run on into the new note.
+    if (opensRow && ctx >= 0.6 && (!value || unit.rowName === shapeOf(learned.value)))
+      value = openingAsTaught(text, learned.value) ?? value;
     if (!value && ctx >= 0.6) {
       for (const loose of looser) {
         value = loose.exec(text)?.[1]?.trim();
@@ -883,6 +884,7 @@ export function readWithTemplates(
             const read = unit && readAt(unit, c.where, match, isName);
             if (read) {
               if (unit.scanned) read.value = mendScanned(read.value, c.value);
+              read.value = withTaughtStop(read.value, c.value);
               // an amount another row printed alone says little of this row's words ('$300
               // allowance'): the cut is a guess the engine's whole reading of the cell overrules
               const whole = read.value;

@@ -1434,6 +1434,7 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
         ['Retinal Screening', '$0'],
         ['Frame Allowance', '$150'],
         ['Tint', '$15'],
+        ['Necessary contact lenses', 'Covered in full after copay.'],
       ]),
     );
     const { data, match } = readWithTemplates(sibling, [], [taught], 'carrierProposal');
@@ -1447,6 +1448,8 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
       ['Tint', '$15', undefined],
       ['Contact Lenses instead of Eyeglasses', '$25', undefined],
       ['Retinal Screening', '$0', undefined],
+      // a sentence's full stop, which no taught value had, is not the value's
+      ['Necessary contact lenses', 'Covered in full after copay', undefined],
     ]);
   });
   it('marks a printed row read only through the values a learned row kept', () => {
