@@ -351,26 +351,28 @@ export function textFromOperators(
  */
 export function wordsOfRuns(runs: TextRun[]): Word[] {
   const marks = runs.filter((r) => isSuperscript(r, runs));
-  return runs
-    .filter((r) => !marks.includes(r))
-    .map((r) => {
-      // (raised above this word's own baseline: a mark set low beside it is another line's)
-      const mark = marks.find(
-        (m) =>
-          m.x0 >= r.x1 - 1 &&
-          m.x0 <= r.x1 + 1 &&
-          m.baseline < r.baseline - r.size * 0.2 &&
-          r.baseline - m.baseline < r.size,
-      );
-      return { ...r, x1: mark ? Math.max(r.x1, mark.x1) : r.x1 };
-    })
-    .map((r) => ({
+  const words: Word[] = [];
+  for (const r of runs) {
+    if (marks.includes(r)) continue;
+    // (raised above this word's own baseline: a mark set low beside it is another line's)
+    const mark = marks.find(
+      (m) =>
+        m.x0 >= r.x1 - 1 &&
+        m.x0 <= r.x1 + 1 &&
+        m.baseline < r.baseline - r.size * 0.2 &&
+        r.baseline - m.baseline < r.size,
+    );
+    const x1 = mark ? Math.max(r.x1, mark.x1) : r.x1;
+    const word: Word = {
       text: r.text,
-      box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2],
+      box: [r.x0, r.baseline - r.size * 0.8, x1, r.baseline + r.size * 0.2],
       size: r.size,
       confidence: 1,
-      ...(r.bold ? { bold: true } : {}),
-    }));
+    };
+    if (r.bold) word.bold = true;
+    words.push(word);
+  }
+  return words;
 }
 
 /** Footnote and trademark marks set raised and small ('1', '*', '†', 'TM', '+'). */

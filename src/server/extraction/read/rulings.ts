@@ -329,8 +329,9 @@ export function bridgeGutters(
   centres: Array<[number, number]>,
   size: number,
   tol: number,
+  /** `mergeSegments(segments, tol)`, when the caller has it already. */
+  merged = mergeSegments(segments, tol),
 ): Segment[] {
-  const merged = mergeSegments(segments, tol);
   const hs = merged.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
   const vs = merged.filter((s) => s.dir === 'v');
   const out: Segment[] = [];
