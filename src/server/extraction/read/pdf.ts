@@ -11,6 +11,7 @@ import {
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { installNodeBase64 } from './base64.ts';
 import { readGlyphRegions } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
@@ -21,6 +22,9 @@ import { garbledFonts } from './text-sense.ts';
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
 const asDirUrl = (p: string) => `${pathToFileURL(join(pdfjsRoot, p)).href}/`;
+
+// (pdf.js's own base64 encoder, which it encodes those fonts with, is replaced by Node's)
+installNodeBase64();
 
 /**
  * The document pdf.js loads a text-only document's fonts into (as `@font-face` rules): a style
