@@ -303,7 +303,10 @@ function groupOf(column: string): string {
 }
 
 /** A domain constraint the value breaks, in its row. */
-function constraintBroken(column: string, row: Map<string, string>): boolean {
+function constraintBroken(
+  column: string,
+  row: { get: (column: string) => string | undefined },
+): boolean {
   const v = row.get(column);
   if (column === 'coverageLevelOutOfNetwork') {
     const o = percentOf(v);
@@ -618,7 +621,8 @@ export function unitsOf(
       mean(pagesOfCells.map((p) => p[3]!)),
     ];
     for (const row of rowList) {
-      const plain = new Map([...row].map(([k, v]) => [k, v.value]));
+      // the row's values by column, for its constraints
+      const plain = { get: (column: string) => row.get(column)?.value };
       const filled = nonKey.filter((c) => row.has(c)).length;
       const rowFill = nonKey.length ? filled / nonKey.length : 0;
       const label = labelOf(row);
