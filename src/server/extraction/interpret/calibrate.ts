@@ -303,7 +303,10 @@ function groupOf(column: string): string {
 }
 
 /** A domain constraint the value breaks, in its row. */
-function constraintBroken(column: string, row: Map<string, string>): boolean {
+function constraintBroken(
+  column: string,
+  row: { get: (column: string) => string | undefined },
+): boolean {
   const v = row.get(column);
   if (column === 'coverageLevelOutOfNetwork') {
     const o = percentOf(v);
@@ -570,13 +573,18 @@ export function unitsOf(
         col,
         rowList.flatMap((r) => (r.get(col) ? [r.get(col)!.value] : [])),
       );
-    // each column's shapes and how often each value stands in it, once per table
-    const shapesOf = new Map<string, string[]>();
+    // how often each shape and each value stands in each column, once per table
+    const shapesOf = new Map<string, Map<string, number>>();
     const countsOf = new Map<string, Map<string, number>>();
     for (const [col, values] of columnValues) {
-      shapesOf.set(col, values.map(shapeOf));
+      const shapes = new Map<string, number>();
       const counts = new Map<string, number>();
-      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+      for (const v of values) {
+        const shape = shapeOf(v);
+        shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+        counts.set(v, (counts.get(v) ?? 0) + 1);
+      }
+      shapesOf.set(col, shapes);
       countsOf.set(col, counts);
     }
     const tableRows = Math.log1p(rowList.length) / 4;
@@ -613,7 +621,8 @@ export function unitsOf(
       mean(pagesOfCells.map((p) => p[3]!)),
     ];
     for (const row of rowList) {
-      const plain = new Map([...row].map(([k, v]) => [k, v.value]));
+      // the row's values by column, for its constraints
+      const plain = { get: (column: string) => row.get(column)?.value };
       const filled = nonKey.filter((c) => row.has(c)).length;
       const rowFill = nonKey.length ? filled / nonKey.length : 0;
       const label = labelOf(row);
@@ -703,7 +712,7 @@ export function unitsOf(
               labelKnown,
               valueIsLabel: cell.value.trim().toLowerCase() === label.trim().toLowerCase() ? 1 : 0,
               constraintBroken: constraintBroken(col, plain) ? 1 : 0,
-              shapeAgrees: shapes.filter((s) => s === mine).length / shapes.length,
+              shapeAgrees: (shapes.get(mine) ?? 0) / values.length,
               labelWords,
               tableLabelsKnown,
               topCategory,

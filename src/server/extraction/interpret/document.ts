@@ -1020,29 +1020,45 @@ export function splitAtHeadingRows(table: Table, dashedPlans = false): Table[] {
 export function repeatedHeaderAt(table: Table): number | undefined {
   const h = Math.max(table.headerRows, countHeaderRows(table, 0));
   if (h < 1) return undefined;
-  // each row's cells as they sit and as they read, once per row
-  const rows = new Map<number, { layout: string[]; texts: string[] }>();
-  const rowOf = (k: number) => {
-    let r = rows.get(k);
-    if (!r) {
-      const printed = startsInRow(rowCells(table, k), k);
-      r = {
-        layout: printed.map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`),
-        texts: printed.map((c) => cellText(c)),
-      };
-      rows.set(k, r);
+  // each row's cells as they sit, and as they read (only where they sit as the heading does),
+  // once per row
+  const printed = new Map<number, Cell[]>();
+  const layouts = new Map<number, string[]>();
+  const rowTexts = new Map<number, string[]>();
+  const printedIn = (k: number) => {
+    let p = printed.get(k);
+    if (!p) {
+      p = startsInRow(rowCells(table, k), k);
+      printed.set(k, p);
     }
-    return r;
+    return p;
   };
-  const layout = (k: number) => rowOf(k).layout;
-  const texts = (k: number) => rowOf(k).texts;
+  const layout = (k: number) => {
+    let l = layouts.get(k);
+    if (!l) {
+      l = printedIn(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`);
+      layouts.set(k, l);
+    }
+    return l;
+  };
+  const texts = (k: number) => {
+    let t = rowTexts.get(k);
+    if (!t) {
+      t = printedIn(k).map((c) => cellText(c));
+      rowTexts.set(k, t);
+    }
+    return t;
+  };
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (let r = h + 1; r + h <= table.rows; r++) {
     let heading = true;
     for (let k = 0; k < h && heading; k++) {
+      if (!same(layout(r + k), layout(k))) {
+        heading = false;
+        break;
+      }
       const row = texts(r + k);
       heading =
-        same(layout(r + k), layout(k)) &&
         row.filter(Boolean).length >= 2 &&
         row.every((t) => !/\d\s*%|\$\s?\d/.test(t)) &&
         // the label cell says the same (or nothing), and some cell of the block says what the

@@ -50,6 +50,9 @@ export function yearOf(date: string): number | undefined {
 const PRINT_YEAR =
   /(?:©|\(c\)|\bcopyright\b)\s*(?:(?:19|20)\d{2}\s*[-–]\s*)?((?:19|20)\d{2})\b|\b(?:rev(?:ised|ision)?\.?|printed|created|prepared|updated)(?:\s+(?:on|date|dated))?[\s:.,]*(?:\d{1,2}[/.-]){1,2}((?:19|20)?\d{2})\b/gi;
 
+/** A word every print, revision or creation date holds: texts without one are not searched. */
+const PRINT_WORD = /©|\(c\)|copyright|rev|printed|created|prepared|updated/i;
+
 /**
  * The latest year the document says it was printed, revised or created in ('© 2021', 'Rev.
  * 03/2024', 'Plan summary created on: 4/25/25'); undefined when it says none.
@@ -63,6 +66,7 @@ export function documentYear(doc: AnalyzedDocument): number | undefined {
     ...doc.furniture.map((l) => l.text),
   ];
   for (const text of texts) {
+    if (!PRINT_WORD.test(text)) continue;
     for (const m of text.matchAll(PRINT_YEAR)) {
       const raw = m[1] ?? m[2];
       if (!raw) continue;

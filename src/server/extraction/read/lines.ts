@@ -3,7 +3,9 @@ import type { Box, Line, Word } from '../layout.ts';
 /** Median of a non-empty list (0 for an empty one). */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
+  if (values.length === 1) return values[0]!;
+  // (a typed array sorts numbers without a comparator call per pair)
+  const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
@@ -106,9 +108,11 @@ export function makeLine(words: Word[], page: number): Line {
  * words is wider than `splitGap` times the font size (separate columns of free text).
  */
 export function groupLines(words: Word[], page: number, splitGap?: number): Line[] {
-  const sorted = [...words].sort(
-    (a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2 || a.box[0] - b.box[0],
-  );
+  // by middle, then left edge (worked out once per word, not once per comparison)
+  const sorted = words
+    .map((w) => ({ w, y: (w.box[1] + w.box[3]) / 2, x: w.box[0] }))
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((k) => k.w);
   const rows: Word[][] = [];
   // each row's vertical extent: the mean top and bottom of its words, so that one tall word
   // does not swallow the next line

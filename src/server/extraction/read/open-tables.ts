@@ -85,9 +85,11 @@ export function virtualRulings(
   words: Word[],
   tol: number,
   scanned = false,
+  /** `mergeSegments(segments, tol)`, when the caller has it already. */
+  merged?: Segment[],
 ): Segment[] {
   if (words.length === 0) return [];
-  const merged = mergeSegments(segments, tol);
+  merged ??= mergeSegments(segments, tol);
   const size = median(words.map((w) => w.size)) || 10;
   // rules of ruled tables (two rows and two columns or more) are theirs; a one-row grid may be a
   // header bar, a box with no column lines a table whose columns the text gives

@@ -10,7 +10,14 @@ import { groupLines, median } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
-import { bridgeGutters, findGrids, type Grid, type GridCell, type Segment } from './rulings.ts';
+import {
+  bridgeGutters,
+  findGrids,
+  type Grid,
+  type GridCell,
+  mergeSegments,
+  type Segment,
+} from './rulings.ts';
 import { withoutOtherScripts } from './scripts.ts';
 import { stitchFragments } from './stitch.ts';
 import { splitAlignedSubRows } from './sub-rows.ts';
@@ -712,12 +719,16 @@ export function framesUnruledTable(table: Table, pageWidth: number, pageHeight: 
 export function buildPage(given: PageInput): Page {
   // a translation printed beside the text (another script) is read as nothing
   const input = { ...given, words: withoutOtherScripts(given.words) };
+  // the drawn rules merged (a rule drawn in pieces is one rule), once: what the steps below merge
+  // again while they add no lines of their own
+  const merged = mergeSegments(input.segments, input.tolerance);
   // tables ruled between rows only get the column lines their text implies
   const virtual = virtualRulings(
     input.segments,
     input.words,
     input.tolerance,
     input.source === 'ocr',
+    merged,
   );
   // the page's body type size (the words' median), once
   const bodySize = median(input.words.map((w) => w.size)) || 10;
@@ -731,11 +742,13 @@ export function buildPage(given: PageInput): Page {
           input.words.map((w) => centre(w.box)),
           bodySize,
           input.tolerance,
+          virtual.length ? undefined : merged,
         );
   const grids = findGrids(
     [...input.segments, ...virtual, ...bridges],
     input.tolerance,
     input.segments,
+    virtual.length || bridges.length ? undefined : merged,
   );
   const tables: Table[] = [];
   let free = input.words;

@@ -143,8 +143,20 @@ export function textFromOperators(
     | undefined;
   let run: TextRun | undefined;
   let rotated = 0;
-  // whether a font is bold, asked once per font
-  const boldFonts = new Map<FontLike, boolean>();
+  // a font's glyph width unit (its matrix's first entry) and whether it is bold, asked once
+  const fontFacts = new Map<FontLike, { em: number; bold: boolean }>();
+  // ctm × Tm and its scales, worked out again only when either matrix changes (a page that
+  // places each glyph with its own move shows thousands of strings under one text matrix)
+  let placement:
+    | { ctm: Matrix; tm: Matrix; m: Matrix; scale: number; rowScale: number }
+    | undefined;
+  const placementOf = (ctm: Matrix, tm: Matrix) => {
+    if (placement?.ctm !== ctm || placement.tm !== tm) {
+      const m = multiply(ctm, tm);
+      placement = { ctm, tm, m, scale: Math.hypot(m[0], m[1]), rowScale: Math.hypot(m[2], m[3]) };
+    }
+    return placement;
+  };
   const textState = (): TextState => ({
     charSpacing,
     wordSpacing,
@@ -262,19 +274,23 @@ export function textFromOperators(
         if (!font && lastFont) ({ font, fontName, fontSize, fontDirection } = lastFont);
         if (!font || fontSize === 0) break;
         const glyphs = (args?.[0] ?? []) as Array<GlyphLike | number>;
-        const fm = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
-        const advanceScale = fontSize * (fm[0] ?? 0.001);
-        const textHScale = hScale * fontDirection;
-        let bold = boldFonts.get(font);
-        if (bold === undefined) {
-          bold =
-            font.bold === true || font.black === true || /bold|black|heavy/i.test(font.name ?? '');
-          boldFonts.set(font, bold);
+        let facts = fontFacts.get(font);
+        if (facts === undefined) {
+          facts = {
+            em: font.fontMatrix?.[0] ?? 0.001,
+            bold:
+              font.bold === true ||
+              font.black === true ||
+              /bold|black|heavy/i.test(font.name ?? ''),
+          };
+          fontFacts.set(font, facts);
         }
+        const { bold } = facts;
+        const advanceScale = fontSize * facts.em;
+        const textHScale = hScale * fontDirection;
         // text space → device: ctm × Tm × translate(x, y + rise)
-        const m = multiply(ctm, tm);
-        const scale = Math.hypot(m[0], m[1]);
-        const size = fontSize * Math.hypot(m[2], m[3]);
+        const { m, scale, rowScale } = placementOf(ctm, tm);
+        const size = fontSize * rowScale;
         // text set along another direction than the page's lines (a note printed up the margin)
         // is no part of the page's rows: its letters would land one per line across the tables
         const sideways = Math.abs(m[1]) > Math.abs(m[0]) * 0.2 || m[0] * fontDirection <= 0;
@@ -283,7 +299,8 @@ export function textFromOperators(
           rotated += glyphs.length;
         }
         let advance = 0;
-        for (const glyph of glyphs) {
+        for (let g = 0; g < glyphs.length; g++) {
+          const glyph = glyphs[g]!;
           if (typeof glyph === 'number') {
             advance += (-glyph * fontSize) / 1000;
             continue;
@@ -334,26 +351,28 @@ export function textFromOperators(
  */
 export function wordsOfRuns(runs: TextRun[]): Word[] {
   const marks = runs.filter((r) => isSuperscript(r, runs));
-  return runs
-    .filter((r) => !marks.includes(r))
-    .map((r) => {
-      // (raised above this word's own baseline: a mark set low beside it is another line's)
-      const mark = marks.find(
-        (m) =>
-          m.x0 >= r.x1 - 1 &&
-          m.x0 <= r.x1 + 1 &&
-          m.baseline < r.baseline - r.size * 0.2 &&
-          r.baseline - m.baseline < r.size,
-      );
-      return { ...r, x1: mark ? Math.max(r.x1, mark.x1) : r.x1 };
-    })
-    .map((r) => ({
+  const words: Word[] = [];
+  for (const r of runs) {
+    if (marks.includes(r)) continue;
+    // (raised above this word's own baseline: a mark set low beside it is another line's)
+    const mark = marks.find(
+      (m) =>
+        m.x0 >= r.x1 - 1 &&
+        m.x0 <= r.x1 + 1 &&
+        m.baseline < r.baseline - r.size * 0.2 &&
+        r.baseline - m.baseline < r.size,
+    );
+    const x1 = mark ? Math.max(r.x1, mark.x1) : r.x1;
+    const word: Word = {
       text: r.text,
-      box: [r.x0, r.baseline - r.size * 0.8, r.x1, r.baseline + r.size * 0.2],
+      box: [r.x0, r.baseline - r.size * 0.8, x1, r.baseline + r.size * 0.2],
       size: r.size,
       confidence: 1,
-      ...(r.bold ? { bold: true } : {}),
-    }));
+    };
+    if (r.bold) word.bold = true;
+    words.push(word);
+  }
+  return words;
 }
 
 /** Footnote and trademark marks set raised and small ('1', '*', '†', 'TM', '+'). */

@@ -11,6 +11,7 @@ import {
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
+import { installNodeBase64 } from './base64.ts';
 import { readGlyphRegions } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
@@ -22,11 +23,23 @@ const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
 const asDirUrl = (p: string) => `${pathToFileURL(join(pdfjsRoot, p)).href}/`;
 
+// (pdf.js's own base64 encoder, which it encodes those fonts with, is replaced by Node's)
+installNodeBase64();
+
+/**
+ * The document pdf.js loads a text-only document's fonts into (as `@font-face` rules): a style
+ * sheet that keeps nothing, enough for its font loader in Node, where there is no DOM.
+ */
+const NO_DOCUMENT = {
+  createElement: () => ({ sheet: { cssRules: [], insertRule: () => 0 }, remove: () => {} }),
+  documentElement: { getElementsByTagName: () => [{ append: () => {} }] },
+} as unknown as Document;
+
 /**
  * Opens a PDF with pdf.js, turning its failures into messages a person understands. With
  * `images: false` its pages' operator lists leave images out: reading a page's text and rulings
  * needs none of them, and decoding them (a scanned logo, a photo) costs more than the page's text;
- * such a document cannot draw its pages.
+ * nor does it need glyph outlines. Such a document cannot draw its pages.
  */
 export async function openPdf(
   bytes: Uint8Array,
@@ -46,8 +59,16 @@ export async function openPdf(
     // font names and weights (bold headings) on the font objects
     fontExtraProperties: true,
     wasmUrl: asDirUrl('wasm'),
-    // an image of any size is left out of the operator lists (pdf.js warns and goes on)
-    ...(options.images === false ? { maxImageSize: 0 } : {}),
+    ...(options.images === false
+      ? {
+          // an image of any size is left out of the operator lists (pdf.js warns and goes on)
+          maxImageSize: 0,
+          // no glyph is drawn: fonts are handed to a document that keeps nothing, instead of
+          // pdf.js building every glyph's outline as it does in Node to draw without font faces
+          disableFontFace: false,
+          ownerDocument: NO_DOCUMENT,
+        }
+      : {}),
   });
   try {
     const doc = await task.promise;

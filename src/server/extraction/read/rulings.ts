@@ -267,7 +267,8 @@ export function findGrids(
     // wall[r][c]: a vertical line on the right of slot (r, c); floor[r][c]: a line below it
     const vertAt = xs.map((x) => onLine(cv, x));
     const horAt = ys.map((y) => onLine(ch, y));
-    const parentCell = Array.from({ length: nr * nc }, (_, i) => i);
+    const parentCell = new Int32Array(nr * nc);
+    for (let i = 0; i < parentCell.length; i++) parentCell[i] = i;
     const findCell = (i: number): number => {
       while (parentCell[i] !== i) {
         parentCell[i] = parentCell[parentCell[i]!]!;
@@ -329,8 +330,9 @@ export function bridgeGutters(
   centres: Array<[number, number]>,
   size: number,
   tol: number,
+  /** `mergeSegments(segments, tol)`, when the caller has it already. */
+  merged = mergeSegments(segments, tol),
 ): Segment[] {
-  const merged = mergeSegments(segments, tol);
   const hs = merged.filter((s) => s.dir === 'h').sort((p, q) => p.pos - q.pos);
   const vs = merged.filter((s) => s.dir === 'v');
   const out: Segment[] = [];

@@ -245,8 +245,8 @@ export function alignInOrder(
   const n = a.length;
   const m = b.length;
   // best[i][j]: least cost for a[0..i) against b[0..j)
-  const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  const move = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  const best = Array.from({ length: n + 1 }, () => new Float64Array(m + 1));
+  const move = Array.from({ length: n + 1 }, () => new Uint8Array(m + 1));
   for (let i = 1; i <= n; i++) {
     best[i]![0] = i * skip;
     move[i]![0] = 1;

@@ -66,32 +66,51 @@ function kindOf(ch: string): CharKind {
   return kind;
 }
 
+/** What one word's text adds to a text sense: letters, Latin letters, letter runs, known runs. */
+type WordCounts = [letters: number, latin: number, runs: number, known: number];
+
+function countsOf(text: string): WordCounts {
+  const out: WordCounts = [0, 0, 0, 0];
+  const endRun = (run: string) => {
+    // fewer than two characters (one outside the basic plane is two code units)
+    if (run.length < 2 || (run.length === 2 && run.codePointAt(0)! > 0xffff)) return;
+    out[2]++;
+    if (VOCABULARY.has(run.toLowerCase())) out[3]++;
+  };
+  let run = '';
+  for (const ch of text) {
+    const kind = kindOf(ch);
+    // an apostrophe or hyphen inside a word keeps it one run ("don't", "x-rays")
+    if (kind.separator && !(kind.joiner && run)) {
+      endRun(run);
+      run = '';
+      continue;
+    }
+    out[0]++;
+    if (kind.latin) out[1]++;
+    run += ch;
+  }
+  endRun(run.replace(/['’-]+$/, ''));
+  return out;
+}
+
 export function textSense(words: readonly Pick<Word, 'text'>[]): TextSense {
   let letters = 0;
   let latin = 0;
   let runs = 0;
   let known = 0;
-  const endRun = (run: string) => {
-    // fewer than two characters (one outside the basic plane is two code units)
-    if (run.length < 2 || (run.length === 2 && run.codePointAt(0)! > 0xffff)) return;
-    runs++;
-    if (VOCABULARY.has(run.toLowerCase())) known++;
-  };
+  // each text counted once (a page repeats its words)
+  const counted = new Map<string, WordCounts>();
   for (const w of words) {
-    let run = '';
-    for (const ch of w.text) {
-      const kind = kindOf(ch);
-      // an apostrophe or hyphen inside a word keeps it one run ("don't", "x-rays")
-      if (kind.separator && !(kind.joiner && run)) {
-        endRun(run);
-        run = '';
-        continue;
-      }
-      letters++;
-      if (kind.latin) latin++;
-      run += ch;
+    let c = counted.get(w.text);
+    if (!c) {
+      c = countsOf(w.text);
+      counted.set(w.text, c);
     }
-    endRun(run.replace(/['’-]+$/, ''));
+    letters += c[0];
+    latin += c[1];
+    runs += c[2];
+    known += c[3];
   }
   return {
     letters,
