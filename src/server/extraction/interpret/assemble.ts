@@ -7,6 +7,7 @@ import { minimumHours, normalizeKey } from './values.ts';
 import {
   frequenciesInLabel,
   LENS_KINDS,
+  lensKindsNamed,
   PLAIN_LENSES,
   type Product,
   visionConcept,
@@ -322,8 +323,14 @@ export function joinByConcept(
   // 'LENSES | Included in Prescription Glasses' over the out-of-network list's 'Single Vision
   // Lenses … up to $50', 'Lined Bifocal Lenses … up to $75': each kind of lens the list prices
   // takes the lenses' in-network cost, in place of the row for all lenses
+  // (a cost that names the kinds itself, 'Single vision, lined bifocal, lined trifocal and
+  // lenticular lenses', says what the lenses row covers: it stays the lenses' row)
   const lenses = [...merged.entries()].filter(
-    ([, m]) => m.inCost && !m.outCost && PLAIN_LENSES.test(m.service.value),
+    ([, m]) =>
+      m.inCost &&
+      !m.outCost &&
+      PLAIN_LENSES.test(m.service.value) &&
+      lensKindsNamed(m.inCost.value) < 2,
   );
   const kinds = [...merged.values()].filter(
     (m) => m.outCost && !m.inCost && LENS_KINDS.has(visionConcept(m.service.value) ?? ''),

@@ -139,6 +139,35 @@ describe('a row for all lenses over an out-of-network list priced by kind of len
       ['Lined trifocal lenses', 'Included in Prescription Glasses', 'up to $100'],
     ]);
   });
+
+  it('keeps the lenses’ own row when its cost names the kinds it covers', () => {
+    const described = interpretProposal(
+      markupLayout([
+        '# Vision Benefit Summary',
+        [
+          ['Benefit', 'In-Network Copay'],
+          ['WellVision Exam', '$15'],
+          [
+            'Lenses',
+            'Single vision, lined bifocal, lined trifocal and lenticular lenses; polycarbonate for children under 18',
+          ],
+        ],
+        '# Coverage with an out-of-network provider',
+        [
+          ['Exam ............ up to $50', 'Lined bifocal lenses ........ up to $75'],
+          ['Single vision lenses .... up to $50', 'Lined trifocal lenses ........ up to $100'],
+        ],
+      ]),
+    );
+    const rows = tableRows(described, 'visionInsurance_benefitSummary');
+    expect(rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost])).toContainEqual([
+      'Lenses',
+      'Single vision, lined bifocal, lined trifocal and lenticular lenses; polycarbonate for children under 18',
+    ]);
+    expect(rows.find((r) => r.servicesAndMaterials === 'Single vision lenses')?.inNetworkCost).toBe(
+      undefined,
+    );
+  });
 });
 
 describe('pairs under a heading that names no network', () => {

@@ -892,6 +892,14 @@ export const LENS_KINDS: ReadonlySet<string> = new Set([
   'lenticular',
 ]);
 
+/** How many kinds of lens a text names ('Single vision, lined bifocal …' names two or more). */
+export function lensKindsNamed(text: string): number {
+  const t = text.toLowerCase();
+  return [/\bsingle vision\b/, /\bbifocals?\b/, /\btrifocals?\b/, /\blenticular\b/].filter((k) =>
+    k.test(t),
+  ).length;
+}
+
 /** A row that adds up a priced example ('Total', 'Your savings', 'You save'). */
 export const SUM_ROW =
   /^(grand )?(total|totals|(total |your |annual )?savings|you save|out[- ]of[- ]pocket total)\b/i;

@@ -232,3 +232,51 @@ describe('a first column that is a sentence wrapped over lines', () => {
     expect(table(first, others, offset).rows).toBe(rows);
   });
 });
+
+describe('names set a blank line apart, each over its own wrapped values', () => {
+  // one ruled row: 'Prescription Glasses | $10 copay', then a blank line, then the indented
+  // 'Lenses' level with the first of four lines of its description and with its frequency
+  const table = (labels: Array<[string, number]>) => {
+    const ws: Word[] = [
+      ...wordsAt('Covered', 44, 70),
+      ...wordsAt('Benefit', 250, 70),
+      ...wordsAt('Frequency', 400, 70),
+    ];
+    for (const [text, y] of labels) ws.push(...wordsAt(text, text === 'Lenses' ? 60 : 44, y));
+    ws.push(...wordsAt('$10 copay', 250, 104));
+    [
+      'Single vision, lined bifocal, lined',
+      'trifocal and lenticular lenses;',
+      'polycarbonate lenses for',
+      'dependent children',
+    ].forEach((t, i) => ws.push(...wordsAt(t, 250, 130 + i * 10)));
+    ws.push(...wordsAt('Two lenses every 12 months', 400, 130));
+    const segs: Segment[] = [
+      ...box(40, 66, 560, 84),
+      ...box(40, 84, 560, 175),
+      { dir: 'v', pos: 245, a: 66, b: 175 },
+      { dir: 'v', pos: 395, a: 66, b: 175 },
+    ];
+    return tablesOf(pageOfWords(ws, segs))[0]!;
+  };
+  it('gives each name its own row', () => {
+    const t = table([
+      ['Prescription Glasses', 104],
+      ['Lenses', 130],
+    ]);
+    const rows = Array.from({ length: t.rows }, (_, r) => [0, 1, 2].map((c) => cellText(t, r, c)));
+    expect(rows).toContainEqual(['Prescription Glasses', '$10 copay', '']);
+    expect(rows).toContainEqual([
+      'Lenses',
+      'Single vision, lined bifocal, lined trifocal and lenticular lenses; polycarbonate lenses for dependent children',
+      'Two lenses every 12 months',
+    ]);
+  });
+  it('keeps a label wrapped without a blank line one row', () => {
+    const t = table([
+      ['Prescription', 104],
+      ['Glasses', 114],
+    ]);
+    expect(t.rows).toBe(2);
+  });
+});

@@ -69,9 +69,38 @@ function subRows(row: Cell[]): Set<Line>[] | undefined {
   // first row
   const head = subLabelled(all);
   const filled = head ? all.filter((c) => c !== head) : all;
-  const parts = subRowsOf(filled, head !== undefined);
+  const parts = subRowsOf(filled, head !== undefined) ?? (head ? undefined : spacedLabels(filled));
   if (parts && head) for (const l of head.lines) parts[0]!.add(l);
   return parts;
+}
+
+/**
+ * A first column of names set a blank line apart ('Prescription Glasses', then indented
+ * 'Lenses'), each level with the first line of its own values in a column beside ('$10 copay';
+ * 'Single vision, lined bifocal …' wrapped over four lines): one sub-row per name, from its line
+ * down to the next name's. Undefined unless every name starts with a capital and one column holds
+ * a line level with each name.
+ */
+function spacedLabels(filled: Cell[]): Set<Line>[] | undefined {
+  if (filled.length < 2) return undefined;
+  const first = Math.min(...filled.map((c) => c.col));
+  const labels = [...filled.find((c) => c.col === first)!.lines].sort((a, b) => mid(a) - mid(b));
+  if (labels.length < 2 || labels.some((l) => !/^\p{Lu}/u.test(l.text.trim()))) return undefined;
+  const lead = Math.max(...labels.map((l) => l.box[3] - l.box[1]));
+  for (let i = 1; i < labels.length; i++)
+    if (labels[i]!.box[1] - labels[i - 1]!.box[3] < lead) return undefined;
+  const level = (c: Cell) =>
+    labels.every((label) => c.lines.some((l) => Math.abs(mid(l) - mid(label)) < lead * 0.5));
+  if (!filled.some((c) => c.col !== first && level(c))) return undefined;
+  const out = labels.map(() => new Set<Line>());
+  for (const cell of filled)
+    for (const line of cell.lines) {
+      // the name whose line this one is level with or below (before the first name: the first)
+      let k = 0;
+      for (let i = 1; i < labels.length; i++) if (mid(line) >= mid(labels[i]!) - lead * 0.5) k = i;
+      out[k]!.add(line);
+    }
+  return out;
 }
 
 /**
