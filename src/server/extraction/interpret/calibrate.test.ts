@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import type { DocumentLayout, Line } from '../layout.ts';
+import { onePage } from '../testing/page-words.ts';
 import {
   type CalibrationModel,
   calibrate,
@@ -364,33 +365,21 @@ describe('scores that mean probabilities', () => {
     colSpan: 1,
     page: 1,
   });
-  const tablePage: DocumentLayout = {
-    format: 'pdf',
-    furniture: [],
-    pages: [
-      {
-        number: 1,
-        width: 612,
-        height: 792,
-        source: 'text',
-        blocks: [
-          {
-            kind: 'table',
-            table: {
-              rows: 1,
-              cols: 3,
-              headerRows: 0,
-              page: 1,
-              origin: 'rulings',
-              box: [0, 0, 300, 100],
-              cells: [cellOf(0, '$50'), cellOf(1, '$100'), cellOf(2, '80%')],
-            },
-          },
-          { kind: 'line', line: line(1, 'Out-of-pocket limit $2,000') },
-        ],
+  const tablePage = onePage([
+    {
+      kind: 'table',
+      table: {
+        rows: 1,
+        cols: 3,
+        headerRows: 0,
+        page: 1,
+        origin: 'rulings',
+        box: [0, 0, 300, 100],
+        cells: [cellOf(0, '$50'), cellOf(1, '$100'), cellOf(2, '80%')],
       },
-    ],
-  };
+    },
+    { kind: 'line', line: line(1, 'Out-of-pocket limit $2,000') },
+  ]);
   const onTable: ParsedItem[] = [
     {
       type: 'field',

@@ -3,6 +3,7 @@ import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/general
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { Box, DocumentLayout } from '../layout.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
+import { onePage } from '../testing/page-words.ts';
 import { fieldValue, tableRows } from '../testing/parsed.ts';
 import { alike, misread } from './alike.ts';
 import {
@@ -575,37 +576,26 @@ describe('a wrapped value of one column running past the middle between two head
     colSpan,
     page: 1,
   });
-  const layoutOf = (value: ReturnType<typeof cell>): DocumentLayout => ({
-    format: 'pdf',
-    furniture: [],
-    pages: [
+  const layoutOf = (value: ReturnType<typeof cell>): DocumentLayout =>
+    onePage([
       {
-        number: 1,
-        width: 612,
-        height: 792,
-        source: 'text',
-        blocks: [
-          {
-            kind: 'table',
-            table: {
-              rows: 2,
-              cols: 3,
-              headerRows: 1,
-              page: 1,
-              origin: 'alignment',
-              cells: [
-                cell(0, 0, [line(word('SERVICES', 172, 210, 130))]),
-                cell(0, 1, [line(word('IN-NETWORK', 358, 410, 130))]),
-                cell(0, 2, [line(word('OUT-OF-NETWORK', 479, 554, 130))]),
-                cell(1, 0, [line(word('Fit', 172, 182, 186), word('and', 184, 198, 186))]),
-                value,
-              ],
-            },
-          },
-        ],
+        kind: 'table',
+        table: {
+          rows: 2,
+          cols: 3,
+          headerRows: 1,
+          page: 1,
+          origin: 'alignment',
+          cells: [
+            cell(0, 0, [line(word('SERVICES', 172, 210, 130))]),
+            cell(0, 1, [line(word('IN-NETWORK', 358, 410, 130))]),
+            cell(0, 2, [line(word('OUT-OF-NETWORK', 479, 554, 130))]),
+            cell(1, 0, [line(word('Fit', 172, 182, 186), word('and', 184, 198, 186))]),
+            value,
+          ],
+        },
       },
-    ],
-  });
+    ]);
   const wrapped = [
     line(
       word('$40', 358.6, 373.7, 186),
@@ -2277,22 +2267,28 @@ describe('a grid that prints its out-of-network block under the same names, in t
     ],
     documentType: 'carrierProposal',
   });
+  /** The benefit rows read from a sibling that prints 'Exam | $10' and one more row. */
+  const readAfterExam = (name: string, value: string) =>
+    tableRows(
+      readWithTemplates(
+        markupLayout(
+          page([
+            ['Exam', '$10'],
+            [name, value],
+          ]),
+        ),
+        [],
+        [taught],
+        'carrierProposal',
+      ).data,
+      'visionInsurance_benefitSummary',
+    );
   it.each([
     ['Eyeglasses (lenses and frame)', '$25'],
     // (also named as the row the broker left out, which the sibling prints too)
     ['Contact lenses instead of eyeglasses', '$25'],
   ])('reads a copay row the taught document did not print, %j, in-network only', (name, cost) => {
-    const sibling = markupLayout(
-      page([
-        ['Exam', '$10'],
-        [name, cost],
-      ]),
-    );
-    const rows = tableRows(
-      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
-      'visionInsurance_benefitSummary',
-    );
-    const read = rows.find((r) => r.servicesAndMaterials === name);
+    const read = readAfterExam(name, cost).find((r) => r.servicesAndMaterials === name);
     expect(read?.inNetworkCost).toBe(cost);
     expect(read?.outOfNetworkReimbursement).toBeUndefined();
   });
@@ -2301,17 +2297,7 @@ describe('a grid that prints its out-of-network block under the same names, in t
     ['Eyeglass lenses', 'Once every 12 months'],
     ['Frames', 'Once every 24 months'],
   ])('reads no row from a frequency line the taught document did not print, %j', (name, often) => {
-    const sibling = markupLayout(
-      page([
-        ['Exam', '$10'],
-        [name, often],
-      ]),
-    );
-    const rows = tableRows(
-      readWithTemplates(sibling, [], [taught], 'carrierProposal').data,
-      'visionInsurance_benefitSummary',
-    );
-    expect(rows.filter((r) => r.inNetworkCost === often)).toEqual([]);
+    expect(readAfterExam(name, often).filter((r) => r.inNetworkCost === often)).toEqual([]);
   });
 });
 

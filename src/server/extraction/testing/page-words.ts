@@ -1,4 +1,4 @@
-import type { Page, Table, Word } from '../layout.ts';
+import type { Block, DocumentLayout, Page, Table, Word } from '../layout.ts';
 import { buildPage } from '../read/page-builder.ts';
 import type { Segment } from '../read/rulings.ts';
 
@@ -44,3 +44,12 @@ export function tablesOf(page: Page): Table[] {
 /** A cell's text on one line, or undefined when the table has no such cell. */
 export const cellText = (t: Table, row: number, col: number) =>
   t.cells.find((c) => c.row === row && c.col === col)?.text.replace(/\n/g, ' ');
+
+/** A one-page PDF layout (a letter page read from its text layer) of these blocks. */
+export function onePage(blocks: Block[]): DocumentLayout {
+  return {
+    format: 'pdf',
+    furniture: [],
+    pages: [{ number: 1, width: 612, height: 792, source: 'text', blocks }],
+  };
+}
