@@ -899,7 +899,6 @@ export function readWithTemplates(
               cells.set(column, cell);
             }
           }
-          oneNetworkPerCell(cells, cellUnit, like.cells);
           // …and at least one value printed in the row itself (how often is no value of a row:
           // a frequency line the taught document did not print is none).
           const others = [...cells.keys()].filter(
