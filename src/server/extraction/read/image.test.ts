@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
 import {
+  characterFixes,
   doubtful,
   flatDashes,
   isBorder,
@@ -7,6 +9,7 @@ import {
   romanCodes,
   shortRulesAway,
   tableSides,
+  typeSizes,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
@@ -162,6 +165,121 @@ describe('isBorder', () => {
     ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
   ])('%s → %s', (_name, v, expected) => {
     expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
+  });
+});
+
+describe('typeSizes', () => {
+  // one line of 25-point type: ascenders 18 high, descenders 5 more, x-height 13
+  const word = (text: string, top: number, bottom: number): Word => ({
+    text,
+    box: [0, top, 10 * text.length, bottom],
+    size: bottom - top,
+    confidence: 0.9,
+  });
+  it.each([
+    ['a word with ascenders keeps its height', 'Periodic', 100, 118, 18],
+    ['a word with ascenders and descenders', 'Radiographs', 100, 123.3, 18],
+    ['a word of x-height letters', 'or', 105, 118, 18],
+    ['x-height letters with descenders', 'year', 105, 123.3, 18],
+    ['a figure', '100%', 100, 118, 18],
+    ['an amount (the dollar sign stands above and below the figures)', '$50', 98.5, 120.5, 18],
+  ])('%s: %s', (_name, text, top, bottom, size) => {
+    const words = [word(text, top, bottom), word('Oral', 100, 118)];
+    typeSizes(words);
+    expect(words[0]!.size).toBeCloseTo(size, 0);
+  });
+
+  it('gives a misread word the size of the words it lines up with', () => {
+    // '$0' read 'so' (x-height letters) in a row of a table: sized on its own it is 30 points
+    const words = [
+      word('D1110', 100, 118),
+      word('Adult', 100, 118),
+      word('$22', 98.5, 120.5),
+      word('so', 98.5, 120.5),
+    ];
+    typeSizes(words);
+    expect(words[3]!.size).toBeCloseTo(18, 0);
+  });
+
+  it('keeps its own size among fewer than three line mates, none of capitals or figures alone', () => {
+    const words = [word('$22', 98.5, 120.5), word('so', 98.5, 120.5)];
+    typeSizes(words);
+    expect(words[1]!.size).toBeCloseTo(30.5, 0);
+  });
+
+  it("does not take a line mate's height for the ascender height when its tallest letter is a 't'", () => {
+    const words = [word('on', 105, 118), word('to', 105, 118)];
+    typeSizes(words);
+    expect(words[0]!.size).toBeCloseTo(18, 0);
+  });
+
+  it('gives a word without letters (a dash) the median size of the page', () => {
+    const words = [word('Oral', 100, 118), word('Exam', 100, 118), word('-', 110, 112)];
+    typeSizes(words);
+    expect(words[2]!.size).toBeCloseTo(18, 5);
+  });
+});
+
+describe('characterFixes', () => {
+  // characters of a line whose capitals and figures reach from 15 to 34, 10 apart
+  const chars = (spec: string) =>
+    [...spec].map((text, i) => {
+      const raised = /[²³*?%°’]/.test(text);
+      const dash = text === '-';
+      return {
+        text,
+        box: [i * 10, raised ? 14 : dash ? 26 : 15, i * 10 + 9, raised ? 25 : dash ? 28 : 34] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      };
+    });
+  const word = (text: string, cs = chars(text)) => ({
+    text,
+    box: [0, 14, text.length * 10, 34] as [number, number, number, number],
+    confidence: 0.5,
+    chars: cs,
+  });
+  it.each([
+    ['footnote marks after a plan number', '3000?*', '3000'],
+    ['a mark read as a figure', '3500²', '3500'],
+    ['a mark after a word', 'Network’', 'Network'],
+    ['a word without raised marks', 'D0120', 'D0120'],
+    ['a dash at the end of a broken line', 'Out-of-', 'Out-of-'],
+    ['at least two characters stay', '2*', '2*'],
+  ])('%s: %s', (_name, text, expected) => {
+    const [out] = characterFixes([word(text)]);
+    expect(out!.text).toBe(expected);
+    expect(out).not.toHaveProperty('chars');
+  });
+
+  /** An amount's characters with a gap of `wide` after the `at`-th figure (others 1 apart). */
+  const amount = (text: string, at: number, wide: number) => {
+    let x = 0;
+    return [...text].map((t, i) => {
+      const box = [x, 15, x + 9, 34] as [number, number, number, number];
+      x += 10 + (i === at ? wide : 0);
+      return { text: t, box };
+    });
+  };
+  it.each([
+    ['a dropped comma', '$1100', 1, 8, '$1,100'],
+    ['a dropped decimal point', '$1150', 2, 8, '$11.50'],
+    ['no gap between the figures', '$1100', 1, 0, '$1100'],
+    ['a gap leaving one figure after it', '$1100', 3, 8, '$1100'],
+    ['a footnote mark and a dropped comma', '$2500²', 1, 8, '$2,500'],
+  ])('%s: %s', (_name, text, at, wide, expected) => {
+    const cs = amount(text, at, wide);
+    if (text.endsWith('²')) cs[cs.length - 1]!.box = [cs.at(-1)!.box[0], 14, cs.at(-1)!.box[2], 25];
+    const [out] = characterFixes([word(text, cs)]);
+    expect(out!.text).toBe(expected);
+  });
+
+  it('leaves a word alone whose characters do not spell it', () => {
+    const [out] = characterFixes([{ ...word('3000?*'), text: '3000' }]);
+    expect(out!.text).toBe('3000');
   });
 });
 

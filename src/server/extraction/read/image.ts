@@ -221,7 +221,7 @@ export async function recognizePage(
   // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
   const debugDir = process.env.OCR_DEBUG_DIR;
   if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
-  const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  const ocrWords = characterFixes(await engine.recognize(toPgm(cleaned), { dpi }));
   // ink the recogniser skipped (a column taken for a picture, a row for noise) is read again
   const missed = missedInk(cleaned, ocrWords, dpi).slice(0, MAX_SECOND_LOOK);
   if (missed.length) {
@@ -229,7 +229,7 @@ export async function recognizePage(
     const again = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
     if (debugDir) writeDebugImage(sheet, `${debugDir}/missed-${number}.png`);
     ocrWords.push(
-      ...placeWords(again, places, ocrWords).filter(
+      ...placeWords(characterFixes(again), places, ocrWords).filter(
         (w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3,
       ),
     );
@@ -250,6 +250,7 @@ export async function recognizePage(
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
+  typeSizes(words);
   const pageSegments: Segment[] = [...segments, ...tableSides(segments, tol)].map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
@@ -401,6 +402,67 @@ export function tableSides(segments: Segment[], tol: number): Segment[] {
     }
   }
   return out;
+}
+
+type Char = NonNullable<OcrWord['chars']>[number];
+
+/**
+ * What the boxes of a word's characters tell about its text (see `raisedTail` and
+ * `lostSeparator`). The characters' boxes are not passed on. A word whose characters do not
+ * spell it is left alone.
+ */
+export function characterFixes(words: OcrWord[]): OcrWord[] {
+  return words.map(({ chars, ...w }) => {
+    if (!chars || chars.map((c) => c.text).join('') !== w.text) return w;
+    const kept = chars.slice(0, raisedTail(chars));
+    const text = lostSeparator(kept) ?? kept.map((c) => c.text).join('');
+    return text === w.text ? w : { ...w, text };
+  });
+}
+
+/**
+ * Footnote marks set above the line at the end of a word ('PPO 3000²,³', 'Network¹', 'Plan*'):
+ * the recogniser reads them as part of the word ('3000?*', '35002', 'Network’'), and a plan name
+ * or a value then no longer matches itself. Characters at the end of a word whose boxes end in
+ * the upper 60 % of the word's other characters (their bottoms far above the baseline) are
+ * marks; at least two characters stay, and a dash (a word broken at the line's end, 'Out-of-')
+ * stays. Gives how many characters to keep. (The word's box is kept: its ink is read.)
+ */
+export function raisedTail(chars: Char[]): number {
+  let keep = chars.length;
+  while (keep > 2) {
+    const body = chars.slice(0, keep - 1);
+    const top = median(body.map((c) => c.box[1]));
+    const bottom = median(body.map((c) => c.box[3]));
+    const c = chars[keep - 1]!;
+    if (bottom <= top || c.box[3] > top + 0.6 * (bottom - top) || /[-–—]/.test(c.text)) break;
+    keep--;
+  }
+  return keep;
+}
+
+/**
+ * An amount whose separator the recogniser dropped ('$1100' for '$1,100', '$1150' for '$11.50'):
+ * a printed amount of four or more figures with neither is rare, and the dropped mark leaves a
+ * gap between two figures that no other pair shows — at least a third of the figures' height and
+ * twice the widest other gap. With three figures after the gap it was a comma, with two a decimal
+ * point; otherwise (no such gap, other counts) the amount is left as read.
+ */
+export function lostSeparator(chars: Char[]): string | null {
+  const text = chars.map((c) => c.text).join('');
+  if (!/^\$\d{4,}$/.test(text)) return null;
+  const figures = chars.slice(1);
+  const height = median(figures.map((c) => c.box[3] - c.box[1]));
+  const gaps = figures.slice(1).map((c, i) => c.box[0] - figures[i]!.box[2]);
+  const widest = Math.max(...gaps);
+  const at = gaps.indexOf(widest);
+  const others = gaps.filter((_, i) => i !== at);
+  if (widest < height / 3 || widest < 2 * Math.max(0, ...others)) return null;
+  const after = figures.length - at - 1;
+  const cut = text.length - after;
+  if (after === 3) return `${text.slice(0, cut)},${text.slice(cut)}`;
+  if (after === 2) return `${text.slice(0, cut)}.${text.slice(cut)}`;
+  return null;
 }
 
 /** Confidence given at most to a service code whose strokes were read as other characters. */
@@ -594,6 +656,70 @@ function pageWord(w: OcrWord, scale: number): Word {
     confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
     whole: true,
   };
+}
+
+/** Letters that reach the ascender or cap height, and letters (and marks) that go under the baseline. */
+const TALL = /[A-Z0-9bdfhiklt%&#@!?(){}[\]|/\\]/;
+const DEEP = /[gjpqy(){}[\],;|@]/;
+/** Letters that reach the full ascender or cap height ('t' and 'i' stop short of it). */
+const EXACT = /[A-Z0-9bdfhkl]/;
+
+/**
+ * The part of the em a word's letters span: x-height 0.52, ascenders and capitals 0.72,
+ * descenders 0.21 more, as in the common sans faces; a dollar sign stands above the figures and
+ * under the baseline (about 0.75 and 0.07; faces differ).
+ */
+function letterSpan(text: string): number {
+  const top = text.includes('$') ? 0.75 : TALL.test(text) ? 0.72 : 0.52;
+  const bottom = DEEP.test(text) ? 0.21 : text.includes('$') ? 0.07 : 0;
+  return top + bottom;
+}
+
+/** How far (as a part of its height) a word's top and bottom may be from a line mate's. */
+const LINE_MATE = 0.2;
+
+/**
+ * The type size of a recognised word from its box: a box's height depends on its letters —
+ * 'Radiographs' reaches from the ascenders to the descenders, 'Periodic' from the ascenders to
+ * the baseline, 'or' spans the x-height alone, '$50' from above the figures to under the
+ * baseline — so in one line of one type the heights differ by half, and a line of deep letters
+ * reads as a heading. Each word's height is divided by the part of the em its letters span (see
+ * `letterSpan`) and given back at ascender height (the height of a word such as 'Periodic', which
+ * keeps its size). Words whose boxes share their top and bottom (a row of a table: 'Cleaning',
+ * 'D1110', '$0', '$22') are set in one type, and a word of capitals, figures or ascenders alone
+ * ('D1110') spans exactly the ascender height: a word of other letters takes the size of such
+ * line mates, or, without any, the median size of three or more line mates. A word whose letters
+ * were misread ('so' for '$0', sized as x-height letters) then does not read as a heading, and
+ * faces whose dollar signs or descenders reach further than the common ones keep one size. A
+ * word without letters or figures (a dash, an asterisk) takes the median size of the page.
+ */
+export function typeSizes(words: Word[]): void {
+  const lettered = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  const own = lettered.map((w) => ((w.box[3] - w.box[1]) / letterSpan(w.text)) * 0.72);
+  // a word with capitals, figures or full ascenders and nothing under the baseline spans exactly
+  // the ascender height
+  const plain = lettered.map(
+    (w) => EXACT.test(w.text) && !DEEP.test(w.text) && !w.text.includes('$'),
+  );
+  for (const [i, w] of lettered.entries()) {
+    if (plain[i]) {
+      w.size = own[i]!;
+      continue;
+    }
+    const near = LINE_MATE * (w.box[3] - w.box[1]);
+    const mates = lettered.flatMap((o, j) =>
+      Math.abs(o.box[1] - w.box[1]) <= near && Math.abs(o.box[3] - w.box[3]) <= near ? [j] : [],
+    );
+    const exact = mates.filter((j) => plain[j]);
+    w.size = exact.length
+      ? median(exact.map((j) => own[j]!))
+      : mates.length >= 3
+        ? median(mates.map((j) => own[j]!))
+        : own[i]!;
+  }
+  const usual = median(own);
+  if (!usual) return;
+  for (const w of words) if (!/[\p{L}\p{N}]/u.test(w.text)) w.size = usual;
 }
 
 /**
