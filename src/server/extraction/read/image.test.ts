@@ -9,7 +9,6 @@ import {
   romanCodes,
   shortRulesAway,
   tableSides,
-  typeSizes,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
@@ -165,58 +164,6 @@ describe('isBorder', () => {
     ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
   ])('%s → %s', (_name, v, expected) => {
     expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
-  });
-});
-
-describe('typeSizes', () => {
-  // one line of 25-point type: ascenders 18 high, descenders 5 more, x-height 13
-  const word = (text: string, top: number, bottom: number): Word => ({
-    text,
-    box: [0, top, 10 * text.length, bottom],
-    size: bottom - top,
-    confidence: 0.9,
-  });
-  it.each([
-    ['a word with ascenders keeps its height', 'Periodic', 100, 118, 18],
-    ['a word with ascenders and descenders', 'Radiographs', 100, 123.3, 18],
-    ['a word of x-height letters', 'or', 105, 118, 18],
-    ['x-height letters with descenders', 'year', 105, 123.3, 18],
-    ['a figure', '100%', 100, 118, 18],
-    ['an amount (the dollar sign stands above and below the figures)', '$50', 98.5, 120.5, 18],
-  ])('%s: %s', (_name, text, top, bottom, size) => {
-    const words = [word(text, top, bottom), word('Oral', 100, 118)];
-    typeSizes(words);
-    expect(words[0]!.size).toBeCloseTo(size, 0);
-  });
-
-  it('gives a misread word the size of the words it lines up with', () => {
-    // '$0' read 'so' (x-height letters) in a row of a table: sized on its own it is 30 points
-    const words = [
-      word('D1110', 100, 118),
-      word('Adult', 100, 118),
-      word('$22', 98.5, 120.5),
-      word('so', 98.5, 120.5),
-    ];
-    typeSizes(words);
-    expect(words[3]!.size).toBeCloseTo(18, 0);
-  });
-
-  it('keeps its own size among fewer than three line mates, none of capitals or figures alone', () => {
-    const words = [word('$22', 98.5, 120.5), word('so', 98.5, 120.5)];
-    typeSizes(words);
-    expect(words[1]!.size).toBeCloseTo(30.5, 0);
-  });
-
-  it("does not take a line mate's height for the ascender height when its tallest letter is a 't'", () => {
-    const words = [word('on', 105, 118), word('to', 105, 118)];
-    typeSizes(words);
-    expect(words[0]!.size).toBeCloseTo(18, 0);
-  });
-
-  it('gives a word without letters (a dash) the median size of the page', () => {
-    const words = [word('Oral', 100, 118), word('Exam', 100, 118), word('-', 110, 112)];
-    typeSizes(words);
-    expect(words[2]!.size).toBeCloseTo(18, 5);
   });
 });
 

@@ -250,7 +250,6 @@ export async function recognizePage(
     .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) || w.confidence > 0.5)
     .filter((w) => w.confidence >= 0.4 || w.text.length > 2 || /^[\d$%]+$/.test(w.text))
     .map((w) => pageWord(w, k));
-  typeSizes(words);
   const pageSegments: Segment[] = [...segments, ...tableSides(segments, tol)].map((s) => ({
     dir: s.dir,
     pos: s.pos / k,
@@ -656,70 +655,6 @@ function pageWord(w: OcrWord, scale: number): Word {
     confidence: doubtful(w.text) ? Math.min(w.confidence, DOUBTFUL) : w.confidence,
     whole: true,
   };
-}
-
-/** Letters that reach the ascender or cap height, and letters (and marks) that go under the baseline. */
-const TALL = /[A-Z0-9bdfhiklt%&#@!?(){}[\]|/\\]/;
-const DEEP = /[gjpqy(){}[\],;|@]/;
-/** Letters that reach the full ascender or cap height ('t' and 'i' stop short of it). */
-const EXACT = /[A-Z0-9bdfhkl]/;
-
-/**
- * The part of the em a word's letters span: x-height 0.52, ascenders and capitals 0.72,
- * descenders 0.21 more, as in the common sans faces; a dollar sign stands above the figures and
- * under the baseline (about 0.75 and 0.07; faces differ).
- */
-function letterSpan(text: string): number {
-  const top = text.includes('$') ? 0.75 : TALL.test(text) ? 0.72 : 0.52;
-  const bottom = DEEP.test(text) ? 0.21 : text.includes('$') ? 0.07 : 0;
-  return top + bottom;
-}
-
-/** How far (as a part of its height) a word's top and bottom may be from a line mate's. */
-const LINE_MATE = 0.2;
-
-/**
- * The type size of a recognised word from its box: a box's height depends on its letters —
- * 'Radiographs' reaches from the ascenders to the descenders, 'Periodic' from the ascenders to
- * the baseline, 'or' spans the x-height alone, '$50' from above the figures to under the
- * baseline — so in one line of one type the heights differ by half, and a line of deep letters
- * reads as a heading. Each word's height is divided by the part of the em its letters span (see
- * `letterSpan`) and given back at ascender height (the height of a word such as 'Periodic', which
- * keeps its size). Words whose boxes share their top and bottom (a row of a table: 'Cleaning',
- * 'D1110', '$0', '$22') are set in one type, and a word of capitals, figures or ascenders alone
- * ('D1110') spans exactly the ascender height: a word of other letters takes the size of such
- * line mates, or, without any, the median size of three or more line mates. A word whose letters
- * were misread ('so' for '$0', sized as x-height letters) then does not read as a heading, and
- * faces whose dollar signs or descenders reach further than the common ones keep one size. A
- * word without letters or figures (a dash, an asterisk) takes the median size of the page.
- */
-export function typeSizes(words: Word[]): void {
-  const lettered = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
-  const own = lettered.map((w) => ((w.box[3] - w.box[1]) / letterSpan(w.text)) * 0.72);
-  // a word with capitals, figures or full ascenders and nothing under the baseline spans exactly
-  // the ascender height
-  const plain = lettered.map(
-    (w) => EXACT.test(w.text) && !DEEP.test(w.text) && !w.text.includes('$'),
-  );
-  for (const [i, w] of lettered.entries()) {
-    if (plain[i]) {
-      w.size = own[i]!;
-      continue;
-    }
-    const near = LINE_MATE * (w.box[3] - w.box[1]);
-    const mates = lettered.flatMap((o, j) =>
-      Math.abs(o.box[1] - w.box[1]) <= near && Math.abs(o.box[3] - w.box[3]) <= near ? [j] : [],
-    );
-    const exact = mates.filter((j) => plain[j]);
-    w.size = exact.length
-      ? median(exact.map((j) => own[j]!))
-      : mates.length >= 3
-        ? median(mates.map((j) => own[j]!))
-        : own[i]!;
-  }
-  const usual = median(own);
-  if (!usual) return;
-  for (const w of words) if (!/[\p{L}\p{N}]/u.test(w.text)) w.size = usual;
 }
 
 /**
