@@ -171,7 +171,7 @@ describe('characterFixes', () => {
   // characters of a line whose capitals and figures reach from 15 to 34, 10 apart
   const chars = (spec: string) =>
     [...spec].map((text, i) => {
-      const raised = /[²³*?%°’]/.test(text);
+      const raised = /[²³*?%°’Y]/.test(text);
       const dash = text === '-';
       return {
         text,
@@ -196,6 +196,7 @@ describe('characterFixes', () => {
     ['a word without raised marks', 'D0120', 'D0120'],
     ['a dash at the end of a broken line', 'Out-of-', 'Out-of-'],
     ['at least two characters stay', '2*', '2*'],
+    ['a letter whose box stands high', 'SecuritY', 'SecuritY'],
   ])('%s: %s', (_name, text, expected) => {
     const [out] = characterFixes([word(text)]);
     expect(out!.text).toBe(expected);

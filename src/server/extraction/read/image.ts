@@ -425,7 +425,7 @@ export function characterFixes(words: OcrWord[]): OcrWord[] {
  * or a value then no longer matches itself. Characters at the end of a word whose boxes end in
  * the upper 60 % of the word's other characters (their bottoms far above the baseline) are
  * marks; at least two characters stay, and a dash (a word broken at the line's end, 'Out-of-')
- * stays. Gives how many characters to keep. (The word's box is kept: its ink is read.)
+ * or a letter (a box the recogniser placed badly, a raised ordinal) stays. Gives how many characters to keep. (The word's box is kept: its ink is read.)
  */
 export function raisedTail(chars: Char[]): number {
   let keep = chars.length;
@@ -434,7 +434,9 @@ export function raisedTail(chars: Char[]): number {
     const top = median(body.map((c) => c.box[1]));
     const bottom = median(body.map((c) => c.box[3]));
     const c = chars[keep - 1]!;
-    if (bottom <= top || c.box[3] > top + 0.6 * (bottom - top) || /[-–—]/.test(c.text)) break;
+    if (bottom <= top || c.box[3] > top + 0.6 * (bottom - top) || /[-–—\p{L}]/u.test(c.text)) {
+      break;
+    }
     keep--;
   }
   return keep;
