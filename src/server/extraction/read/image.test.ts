@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Word } from '../layout.ts';
 import {
   characterFixes,
   doubtful,
