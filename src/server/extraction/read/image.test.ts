@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  characterFixes,
   doubtful,
   flatDashes,
   isBorder,
@@ -162,6 +163,70 @@ describe('isBorder', () => {
     ['a short run outside the rules', { pos: 1700, a: 236, b: 271 }, false],
   ])('%s → %s', (_name, v, expected) => {
     expect(isBorder({ dir: 'v', ...v }, rules, 60, 8)).toBe(expected);
+  });
+});
+
+describe('characterFixes', () => {
+  // characters of a line whose capitals and figures reach from 15 to 34, 10 apart
+  const chars = (spec: string) =>
+    [...spec].map((text, i) => {
+      const raised = /[²³*?%°’Y]/.test(text);
+      const dash = text === '-';
+      return {
+        text,
+        box: [i * 10, raised ? 14 : dash ? 26 : 15, i * 10 + 9, raised ? 25 : dash ? 28 : 34] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      };
+    });
+  const word = (text: string, cs = chars(text)) => ({
+    text,
+    box: [0, 14, text.length * 10, 34] as [number, number, number, number],
+    confidence: 0.5,
+    chars: cs,
+  });
+  it.each([
+    ['footnote marks after a plan number', '3000?*', '3000'],
+    ['a mark read as a figure', '3500²', '3500'],
+    ['a mark after a word', 'Network’', 'Network'],
+    ['a word without raised marks', 'D0120', 'D0120'],
+    ['a dash at the end of a broken line', 'Out-of-', 'Out-of-'],
+    ['at least two characters stay', '2*', '2*'],
+    ['a letter whose box stands high', 'SecuritY', 'SecuritY'],
+  ])('%s: %s', (_name, text, expected) => {
+    const [out] = characterFixes([word(text)]);
+    expect(out!.text).toBe(expected);
+    expect(out).not.toHaveProperty('chars');
+  });
+
+  /** An amount's characters with a gap of `wide` after the `at`-th figure (others 1 apart). */
+  const amount = (text: string, at: number, wide: number) => {
+    let x = 0;
+    return [...text].map((t, i) => {
+      const box = [x, 15, x + 9, 34] as [number, number, number, number];
+      x += 10 + (i === at ? wide : 0);
+      return { text: t, box };
+    });
+  };
+  it.each([
+    ['a dropped comma', '$1100', 1, 8, '$1,100'],
+    ['a dropped decimal point', '$1150', 2, 8, '$11.50'],
+    ['no gap between the figures', '$1100', 1, 0, '$1100'],
+    ['a gap leaving one figure after it', '$1100', 3, 8, '$1100'],
+    ['a footnote mark and a dropped comma', '$2500²', 1, 8, '$2,500'],
+  ])('%s: %s', (_name, text, at, wide, expected) => {
+    const cs = amount(text, at, wide);
+    if (text.endsWith('²')) cs[cs.length - 1]!.box = [cs.at(-1)!.box[0], 14, cs.at(-1)!.box[2], 25];
+    const [out] = characterFixes([word(text, cs)]);
+    expect(out!.text).toBe(expected);
+  });
+
+  it('leaves a word alone whose characters do not spell it', () => {
+    const [out] = characterFixes([{ ...word('3000?*'), text: '3000' }]);
+    expect(out!.text).toBe('3000');
   });
 });
 

@@ -221,7 +221,7 @@ export async function recognizePage(
   // OCR_DEBUG_DIR=dir keeps what the recogniser saw and read, page by page
   const debugDir = process.env.OCR_DEBUG_DIR;
   if (debugDir) writeDebugImage(cleaned, `${debugDir}/ocr-${number}.png`);
-  const ocrWords = await engine.recognize(toPgm(cleaned), { dpi });
+  const ocrWords = characterFixes(await engine.recognize(toPgm(cleaned), { dpi }));
   // ink the recogniser skipped (a column taken for a picture, a row for noise) is read again
   const missed = missedInk(cleaned, ocrWords, dpi).slice(0, MAX_SECOND_LOOK);
   if (missed.length) {
@@ -229,7 +229,7 @@ export async function recognizePage(
     const again = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
     if (debugDir) writeDebugImage(sheet, `${debugDir}/missed-${number}.png`);
     ocrWords.push(
-      ...placeWords(again, places, ocrWords).filter(
+      ...placeWords(characterFixes(again), places, ocrWords).filter(
         (w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3,
       ),
     );
@@ -401,6 +401,69 @@ export function tableSides(segments: Segment[], tol: number): Segment[] {
     }
   }
   return out;
+}
+
+type Char = NonNullable<OcrWord['chars']>[number];
+
+/**
+ * What the boxes of a word's characters tell about its text (see `raisedTail` and
+ * `lostSeparator`). The characters' boxes are not passed on. A word whose characters do not
+ * spell it is left alone.
+ */
+export function characterFixes(words: OcrWord[]): OcrWord[] {
+  return words.map(({ chars, ...w }) => {
+    if (!chars || chars.map((c) => c.text).join('') !== w.text) return w;
+    const kept = chars.slice(0, raisedTail(chars));
+    const text = lostSeparator(kept) ?? kept.map((c) => c.text).join('');
+    return text === w.text ? w : { ...w, text };
+  });
+}
+
+/**
+ * Footnote marks set above the line at the end of a word ('PPO 3000²,³', 'Network¹', 'Plan*'):
+ * the recogniser reads them as part of the word ('3000?*', '35002', 'Network’'), and a plan name
+ * or a value then no longer matches itself. Characters at the end of a word whose boxes end in
+ * the upper 60 % of the word's other characters (their bottoms far above the baseline) are
+ * marks; at least two characters stay, and a dash (a word broken at the line's end, 'Out-of-')
+ * or a letter (a box the recogniser placed badly, a raised ordinal) stays. Gives how many characters to keep. (The word's box is kept: its ink is read.)
+ */
+export function raisedTail(chars: Char[]): number {
+  let keep = chars.length;
+  while (keep > 2) {
+    const body = chars.slice(0, keep - 1);
+    const top = median(body.map((c) => c.box[1]));
+    const bottom = median(body.map((c) => c.box[3]));
+    const c = chars[keep - 1]!;
+    if (bottom <= top || c.box[3] > top + 0.6 * (bottom - top) || /[-–—\p{L}]/u.test(c.text)) {
+      break;
+    }
+    keep--;
+  }
+  return keep;
+}
+
+/**
+ * An amount whose separator the recogniser dropped ('$1100' for '$1,100', '$1150' for '$11.50'):
+ * a printed amount of four or more figures with neither is rare, and the dropped mark leaves a
+ * gap between two figures that no other pair shows — at least a third of the figures' height and
+ * twice the widest other gap. With three figures after the gap it was a comma, with two a decimal
+ * point; otherwise (no such gap, other counts) the amount is left as read.
+ */
+export function lostSeparator(chars: Char[]): string | null {
+  const text = chars.map((c) => c.text).join('');
+  if (!/^\$\d{4,}$/.test(text)) return null;
+  const figures = chars.slice(1);
+  const height = median(figures.map((c) => c.box[3] - c.box[1]));
+  const gaps = figures.slice(1).map((c, i) => c.box[0] - figures[i]!.box[2]);
+  const widest = Math.max(...gaps);
+  const at = gaps.indexOf(widest);
+  const others = gaps.filter((_, i) => i !== at);
+  if (widest < height / 3 || widest < 2 * Math.max(0, ...others)) return null;
+  const after = figures.length - at - 1;
+  const cut = text.length - after;
+  if (after === 3) return `${text.slice(0, cut)},${text.slice(cut)}`;
+  if (after === 2) return `${text.slice(0, cut)}.${text.slice(cut)}`;
+  return null;
 }
 
 /** Confidence given at most to a service code whose strokes were read as other characters. */

@@ -10,6 +10,11 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/** Whether a text leaves a parenthesis open. */
+export function opened(text: string): boolean {
+  return (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
+}
+
 function verticalOverlap(a: Box, b: Box): number {
   const top = Math.max(a[1], b[1]);
   const bottom = Math.min(a[3], b[3]);

@@ -10,6 +10,8 @@ export interface OcrWord {
   box: Box;
   /** 0..1 */
   confidence: number;
+  /** The word's characters and their boxes, where the engine gives them. */
+  chars?: Array<{ text: string; box: Box }>;
 }
 
 export interface RecognizeOptions {
@@ -112,6 +114,10 @@ export function createTesseractEngine(options: TesseractOptions = {}): OcrEngine
                   text,
                   box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1],
                   confidence: Math.max(0, Math.min(1, word.confidence / 100)),
+                  chars: word.symbols.map((c) => ({
+                    text: c.text,
+                    box: [c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1] as Box,
+                  })),
                 });
               }
             }

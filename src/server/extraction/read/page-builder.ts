@@ -6,7 +6,7 @@ import {
 } from '../interpret/vocabulary.ts';
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
-import { groupLines, median } from './lines.ts';
+import { groupLines, median, opened } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
@@ -467,11 +467,6 @@ export function splitUnruledRows(table: Table): void {
     table.rows++;
     table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
   }
-}
-
-/** Whether a text leaves a parenthesis open. */
-function opened(text: string): boolean {
-  return (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
 }
 
 /**

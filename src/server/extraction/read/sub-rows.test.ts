@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Word } from '../layout.ts';
+import type { Cell, Table, Word } from '../layout.ts';
 import { cellText, pageOfWords, tablesOf, wordsAt } from '../testing/page-words.ts';
+import { makeLine } from './lines.ts';
 import type { Segment } from './rulings.ts';
-import { alignInOrder } from './sub-rows.ts';
+import { alignInOrder, splitAlignedSubRows } from './sub-rows.ts';
 
 const box = (x0: number, y0: number, x1: number, y1: number): Segment[] => [
   { dir: 'h', pos: y0, a: x0, b: x1 },
@@ -278,5 +279,61 @@ describe('names set a blank line apart, each over its own wrapped values', () =>
       ['Glasses', 114],
     ]);
     expect(t.rows).toBe(2);
+  });
+});
+
+describe('a ruled row whose values wrap inside their brackets', () => {
+  /** One ruled row: each column's lines, 14 apart, words 4 apart. */
+  function row(lines: string[][]): Table {
+    const cells: Cell[] = [0, 1, 2].map((c) => {
+      const ls = lines.map((texts, i) => {
+        let x = c * 100 + 2;
+        const words = texts[c]!.split(' ').map((t): Word => {
+          const w: Word = {
+            text: t,
+            box: [x, 37 + i * 14, x + t.length * 5, 46 + i * 14],
+            size: 9,
+            confidence: 1,
+          };
+          x = w.box[2] + 4;
+          return w;
+        });
+        return makeLine(words, 1);
+      });
+      return {
+        row: 0,
+        col: c,
+        rowSpan: 1,
+        colSpan: 1,
+        box: [c * 100, 36, c * 100 + 100, 36 + lines.length * 14 + 4],
+        lines: ls,
+        text: ls.map((l) => l.text).join('\n'),
+        page: 1,
+      };
+    });
+    return { rows: 1, cols: 3, cells, headerRows: 0, page: 1, origin: 'rulings' };
+  }
+
+  it.each([
+    [
+      'one value over two lines',
+      [
+        ['Annual', '$50 (Max', '$100 (Max'],
+        ['Deductible', '3x/Fam)', '3x/Fam)'],
+      ],
+      1,
+    ],
+    [
+      'two services with their values',
+      [
+        ['Preventive', '$0 (in network)', '$10 (out)'],
+        ['Basic', '$20 (in network)', '$30 (out)'],
+      ],
+      2,
+    ],
+  ])('%s', (_name, lines, rows) => {
+    const t = row(lines);
+    splitAlignedSubRows(t);
+    expect(t.rows).toBe(rows);
   });
 });

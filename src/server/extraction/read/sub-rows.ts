@@ -1,4 +1,5 @@
 import type { Cell, Line, Table } from '../layout.ts';
+import { opened } from './lines.ts';
 
 /**
  * Ruled tables often draw rules between sections only: one ruled row then holds a list of
@@ -123,17 +124,18 @@ function subRowsOf(filled: Cell[], subLabels = false): Set<Line>[] | undefined {
   if (filled.length < 2) return undefined;
   const first = Math.min(...filled.map((c) => c.col));
   const labelCell = filled.find((c) => c.col === first)!;
-  // a value column whose lines continue in lower case wraps its text: the row is one row whose
-  // cells wrap, not a list
+  // a value column whose lines continue in lower case, or after a line that leaves a bracket
+  // open ('$50 (Max' over '3x/Fam)'), wraps its text: the row is one row whose cells wrap, not a
+  // list
   const sortedLines = (c: Cell) => [...c.lines].sort((a, b) => a.box[1] - b.box[1]);
   const byY = (a: Line, b: Line) => mid(a) - mid(b);
   if (
     filled.some(
       (c) =>
         c.col !== first &&
-        sortedLines(c)
-          .slice(1)
-          .some((l) => /^\p{Ll}/u.test(l.text.trim())),
+        sortedLines(c).some(
+          (l, i, all) => i > 0 && (/^\p{Ll}/u.test(l.text.trim()) || opened(all[i - 1]!.text)),
+        ),
     ) &&
     !figuresLineForLine(labelCell, filled)
   )
