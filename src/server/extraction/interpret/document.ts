@@ -1017,38 +1017,23 @@ export function splitAtHeadingRows(table: Table, dashedPlans = false): Table[] {
  * the row where the heading starts again, else undefined. The rows again must sit as the heading
  * sits (the same cells, spans and empty label or label text) and print no value.
  */
+/** `f` worked out once per row index. */
+function oncePerRow<T>(f: (row: number) => T): (row: number) => T {
+  const done = new Map<number, T>();
+  return (row) => {
+    if (!done.has(row)) done.set(row, f(row));
+    return done.get(row)!;
+  };
+}
+
 export function repeatedHeaderAt(table: Table): number | undefined {
   const h = Math.max(table.headerRows, countHeaderRows(table, 0));
   if (h < 1) return undefined;
   // each row's cells as they sit, and as they read (only where they sit as the heading does),
   // once per row
-  const printed = new Map<number, Cell[]>();
-  const layouts = new Map<number, string[]>();
-  const rowTexts = new Map<number, string[]>();
-  const printedIn = (k: number) => {
-    let p = printed.get(k);
-    if (!p) {
-      p = startsInRow(rowCells(table, k), k);
-      printed.set(k, p);
-    }
-    return p;
-  };
-  const layout = (k: number) => {
-    let l = layouts.get(k);
-    if (!l) {
-      l = printedIn(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`);
-      layouts.set(k, l);
-    }
-    return l;
-  };
-  const texts = (k: number) => {
-    let t = rowTexts.get(k);
-    if (!t) {
-      t = printedIn(k).map((c) => cellText(c));
-      rowTexts.set(k, t);
-    }
-    return t;
-  };
+  const printedIn = oncePerRow((k) => startsInRow(rowCells(table, k), k));
+  const layout = oncePerRow((k) => printedIn(k).map((c) => `${c.col}+${c.colSpan}x${c.rowSpan}`));
+  const texts = oncePerRow((k) => printedIn(k).map((c) => cellText(c)));
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (let r = h + 1; r + h <= table.rows; r++) {
     let heading = true;

@@ -250,7 +250,9 @@ describe('names set a blank line apart, each over its own wrapped values', () =>
       'trifocal and lenticular lenses;',
       'polycarbonate lenses for',
       'dependent children',
-    ].forEach((t, i) => ws.push(...wordsAt(t, 250, 130 + i * 10)));
+    ].forEach((t, i) => {
+      ws.push(...wordsAt(t, 250, 130 + i * 10));
+    });
     ws.push(...wordsAt('Two lenses every 12 months', 400, 130));
     const segs: Segment[] = [
       ...box(40, 66, 560, 84),
