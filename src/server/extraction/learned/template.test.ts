@@ -51,6 +51,15 @@ function truthRow(table: string, r: number, values: Array<[string, string | unde
     .map(([c, value], col) => ({ label: `${table}_${c}`, value, row: r, col, score: 1 }));
 }
 
+/** A vision benefit row of the class 'All Employees' (no out-of-network value when `o` is left out). */
+const visionRow = (r: number, name: string, i: string, o?: string) =>
+  truthRow('visionInsurance_benefitSummary', r, [
+    ['class', 'All Employees'],
+    ['servicesAndMaterials', name],
+    ['inNetworkCost', i],
+    ['outOfNetworkReimbursement', o],
+  ]);
+
 /** One template printed for two employers: labels and layout the same, names and amounts not. */
 const printed = (
   employer: string,
@@ -1278,13 +1287,7 @@ describe('new rows of a taught grid', () => {
     'This is only a partial list of vision services.',
     'Acme Vision Insurance Company, Springfield',
   ];
-  const row = (r: number, name: string, i: string, o: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ['outOfNetworkReimbursement', o],
-    ]);
+  const row = visionRow;
   const frequencies = [
     ['Service Frequencies', '', ''],
     ['Exams', 'Every calendar year', ''],
@@ -1382,13 +1385,7 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
     ['Contact Lenses instead of Eyeglasses', 'Once every 12 months'],
     ['In-Network Services', ''],
   ];
-  const row = (r: number, name: string, i: string, o?: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ...(o ? [['outOfNetworkReimbursement', o] as [string, string]] : []),
-    ]);
+  const row = visionRow;
   const taught = learnTemplate({
     layout: markupLayout(
       page([
@@ -1632,13 +1629,7 @@ describe('a class the taught document did not print', () => {
 });
 
 describe('values and rows the broker removed', () => {
-  const row = (r: number, name: string, i: string, o?: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ['outOfNetworkReimbursement', o],
-    ]);
+  const row = visionRow;
   const table = (cells: ReturnType<typeof row>[]): ParsedData => [
     { type: 'table', label: 'visionInsurance_benefitSummary', cells: cells.flat() },
   ];
@@ -1786,13 +1777,7 @@ describe('words the reader put at the end of many cells', () => {
     [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
     'Acme Vision Insurance Company, Springfield',
   ];
-  const row = (r: number, name: string, i: string, o: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ['outOfNetworkReimbursement', o],
-    ]);
+  const row = visionRow;
   const taught = learnTemplate({
     layout: markupLayout(
       page([
@@ -2243,13 +2228,7 @@ describe('a grid that prints its out-of-network block under the same names, in t
     ],
     'Acme Vision Insurance Company, Springfield',
   ];
-  const row = (r: number, name: string, i: string, o?: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ['outOfNetworkReimbursement', o],
-    ]);
+  const row = visionRow;
   const taught = learnTemplate({
     layout: markupLayout(page([['Exam', '$10']])),
     data: [
@@ -2308,13 +2287,7 @@ describe('a new row whose name ends as the other rows’ names do', () => {
     [['Vision care services', 'In-network member cost', 'Out-of-network reimbursement'], ...rows],
     'Acme Vision Insurance Company, Springfield',
   ];
-  const row = (r: number, name: string, i: string, o: string) =>
-    truthRow('visionInsurance_benefitSummary', r, [
-      ['class', 'All Employees'],
-      ['servicesAndMaterials', name],
-      ['inNetworkCost', i],
-      ['outOfNetworkReimbursement', o],
-    ]);
+  const row = visionRow;
   const taughtRows = [
     ['Exam', '$10 copay', 'Up to $40'],
     ['Single vision lenses', '$25 copay', 'Up to $30'],
