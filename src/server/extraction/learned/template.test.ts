@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteSource, scaleAmount } from '../../../../scripts/fixtures/generalisation/variant.ts';
-import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
+import type { ParsedCell, ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import type { Box, DocumentLayout } from '../layout.ts';
 import { type MarkupBlock, markupLayout } from '../testing/markup-layout.ts';
 import { onePage } from '../testing/page-words.ts';
@@ -59,6 +59,17 @@ const visionRow = (r: number, name: string, i: string, o?: string) =>
     ['inNetworkCost', i],
     ['outOfNetworkReimbursement', o],
   ]);
+
+/** A vision layout taught from the broker's benefit rows (carrier 'Acme Vision'). */
+const learnVision = (layout: DocumentLayout, cells: ParsedCell[]) =>
+  learnTemplate({
+    layout,
+    data: [
+      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
+      { type: 'table', label: 'visionInsurance_benefitSummary', cells },
+    ],
+    documentType: 'carrierProposal',
+  });
 
 /** One template printed for two employers: labels and layout the same, names and amounts not. */
 const printed = (
@@ -1293,8 +1304,8 @@ describe('new rows of a taught grid', () => {
     ['Exams', 'Every calendar year', ''],
     ['Frames', 'Every two years', ''],
   ];
-  const taught = learnTemplate({
-    layout: markupLayout(
+  const taught = learnVision(
+    markupLayout(
       page([
         ['Eye Exams', '$0', 'Amount over $50'],
         ['Single Vision Lenses', '$0', 'Amount over $48'],
@@ -1302,20 +1313,12 @@ describe('new rows of a taught grid', () => {
         ...frequencies,
       ]),
     ),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: [
-          ...row(0, 'Eye Exams', '$0', 'Amount over $50'),
-          ...row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
-          ...row(2, 'Frames', '$130 allowance', 'Amount over $48'),
-        ],
-      },
+    [
+      ...row(0, 'Eye Exams', '$0', 'Amount over $50'),
+      ...row(1, 'Single Vision Lenses', '$0', 'Amount over $48'),
+      ...row(2, 'Frames', '$130 allowance', 'Amount over $48'),
     ],
-    documentType: 'carrierProposal',
-  });
+  );
   it('reads a service the taught document did not print, not the rows of the section after the benefits', () => {
     const sibling = markupLayout(
       page([
@@ -1386,8 +1389,8 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
     ['In-Network Services', ''],
   ];
   const row = visionRow;
-  const taught = learnTemplate({
-    layout: markupLayout(
+  const taught = learnVision(
+    markupLayout(
       page([
         ...frequencies,
         ['Exams', '$10'],
@@ -1398,20 +1401,12 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
         ['Frames', 'Up To $45.00'],
       ]),
     ),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: [
-          ...row(0, 'Exams', '$10', 'Up To $40.00'),
-          ...row(1, 'Frame Allowance', '$130'),
-          ...row(2, 'Tint', '$14'),
-        ],
-      },
+    [
+      ...row(0, 'Exams', '$10', 'Up To $40.00'),
+      ...row(1, 'Frame Allowance', '$130'),
+      ...row(2, 'Tint', '$14'),
     ],
-    documentType: 'carrierProposal',
-  });
+  );
   it('reads a copay row named like a frequency row, and gives rows no out-of-network value a sibling does not print', () => {
     const sibling = markupLayout(
       page([
@@ -1443,8 +1438,8 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
     // the out-of-network reimbursements in a table of their own: on a sibling without it, the
     // 'Frames' reimbursement is found in the frequency section's 'Frames' row and let go, and
     // that row is no benefit row read
-    const apart = learnTemplate({
-      layout: markupLayout([
+    const apart = learnVision(
+      markupLayout([
         ...page([...frequencies, ['Exams', '$10'], ['Frame Allowance', '$130'], ['Tint', '$14']]),
         'Out-of-Network Reimbursements',
         [
@@ -1453,20 +1448,12 @@ describe('a grid in sections: frequencies, in-network copays, out-of-network rei
           ['Frames', 'Up To $45.00'],
         ],
       ]),
-      data: [
-        { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-        {
-          type: 'table',
-          label: 'visionInsurance_benefitSummary',
-          cells: [
-            ...row(0, 'Exams', '$10', 'Up To $40.00'),
-            ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
-            ...row(2, 'Tint', '$14'),
-          ],
-        },
+      [
+        ...row(0, 'Exams', '$10', 'Up To $40.00'),
+        ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
+        ...row(2, 'Tint', '$14'),
       ],
-      documentType: 'carrierProposal',
-    });
+    );
     const sibling = markupLayout(
       page([
         ...frequencies,
@@ -1586,18 +1573,10 @@ describe('a class the taught document did not print', () => {
     ['Frames', '$130 allowance', 'Amount over $48'],
   ];
   // The broker typed the class: the taught document prints none.
-  const taught = learnTemplate({
-    layout: markupLayout(page('Questions? Call the number on your card', rows)),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: rows.flatMap(([n, i, o], r) => row(r, 'Salaried Staff', n!, i!, o!)),
-      },
-    ],
-    documentType: 'carrierProposal',
-  });
+  const taught = learnVision(
+    markupLayout(page('Questions? Call the number on your card', rows)),
+    rows.flatMap(([n, i, o], r) => row(r, 'Salaried Staff', n!, i!, o!)),
+  );
   it.each([
     [
       'prints the group the engine read: the engine’s',
@@ -1778,28 +1757,20 @@ describe('words the reader put at the end of many cells', () => {
     'Acme Vision Insurance Company, Springfield',
   ];
   const row = visionRow;
-  const taught = learnTemplate({
-    layout: markupLayout(
+  const taught = learnVision(
+    markupLayout(
       page([
         ['Exam', '$10 copay', 'Up to $40'],
         ['Retinal Imaging', 'Up to $39', 'Not covered'],
         ['Frame', '$0 copay', 'Up to $55'],
       ]),
     ),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: [
-          ...row(0, 'Exam', '$10 copay', 'Up to $40'),
-          ...row(1, 'Retinal Imaging', 'Up to $39', 'Not covered'),
-          ...row(2, 'Frame', '$0 copay', 'Up to $55'),
-        ],
-      },
+    [
+      ...row(0, 'Exam', '$10 copay', 'Up to $40'),
+      ...row(1, 'Retinal Imaging', 'Up to $39', 'Not covered'),
+      ...row(2, 'Frame', '$0 copay', 'Up to $55'),
     ],
-    documentType: 'carrierProposal',
-  });
+  );
   /** The benefit summary of a sibling printed with these rows, read with the taught template. */
   const siblingRows = (printed: string[][]) =>
     tableRows(
@@ -2229,23 +2200,12 @@ describe('a grid that prints its out-of-network block under the same names, in t
     'Acme Vision Insurance Company, Springfield',
   ];
   const row = visionRow;
-  const taught = learnTemplate({
-    layout: markupLayout(page([['Exam', '$10']])),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: [
-          ...row(0, 'Exam', '$10', 'Up To $40.00'),
-          ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
-          ...row(2, 'Tint', '$14'),
-          ...row(3, 'Scratch Warranty', '$10'),
-        ],
-      },
-    ],
-    documentType: 'carrierProposal',
-  });
+  const taught = learnVision(markupLayout(page([['Exam', '$10']])), [
+    ...row(0, 'Exam', '$10', 'Up To $40.00'),
+    ...row(1, 'Frame Allowance', '$130', 'Up To $45.00'),
+    ...row(2, 'Tint', '$14'),
+    ...row(3, 'Scratch Warranty', '$10'),
+  ]);
   /** The benefit rows read from a sibling that prints 'Exam | $10' and one more row. */
   const readAfterExam = (name: string, value: string) =>
     tableRows(
@@ -2294,18 +2254,10 @@ describe('a new row whose name ends as the other rows’ names do', () => {
     ['Lined bifocal lenses', '$25 copay', 'Up to $50'],
     ['Lined trifocal lenses', '$25 copay', 'Up to $65'],
   ];
-  const taught = learnTemplate({
-    layout: markupLayout(page(taughtRows)),
-    data: [
-      { type: 'field', label: 'visionInsurance_carrierName', value: 'Acme Vision', score: 1 },
-      {
-        type: 'table',
-        label: 'visionInsurance_benefitSummary',
-        cells: taughtRows.flatMap(([n, i, o], r) => row(r, n!, i!, o!)),
-      },
-    ],
-    documentType: 'carrierProposal',
-  });
+  const taught = learnVision(
+    markupLayout(page(taughtRows)),
+    taughtRows.flatMap(([n, i, o], r) => row(r, n!, i!, o!)),
+  );
   // words that end many cells of the table are the table's in a value cell, never in a name
   it.each([['Polycarbonate lenses'], ['Contacts instead of lenses']])('keeps %j whole', (name) => {
     const sibling = markupLayout(page([...taughtRows, [name, '$40', 'Not covered']]));
