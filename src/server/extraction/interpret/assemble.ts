@@ -3,7 +3,7 @@ import { classKey } from './document.ts';
 import { type Evidence, propagate, withTrust } from './evidence.ts';
 import type { FactKind, Facts, RateLine, ServiceRow } from './facts.ts';
 import { rowTrust, type Shape } from './scoring.ts';
-import { minimumHours, normalizeKey } from './values.ts';
+import { minimumHours, normalizeKey, withoutSentenceStop } from './values.ts';
 import {
   frequenciesInLabel,
   LENS_KINDS,
@@ -280,8 +280,8 @@ export function benefitSummaryRows(facts: Facts, c: ResolvedClass): Row[] {
 
 /** A cost written as one sentence keeps its words, not its full stop ('Covered in full.'). */
 export function withoutFullStop(e: Evidence): Evidence {
-  const m = e.value.match(/^(.*[\p{Ll})%])\.$/u);
-  return m && !/\.\s/.test(m[1]!) ? { ...e, value: m[1]! } : e;
+  const value = withoutSentenceStop(e.value);
+  return value === e.value ? e : { ...e, value };
 }
 
 /**

@@ -37,6 +37,12 @@ function cleanValueOnce(text: string): string {
   return s;
 }
 
+/** A value written as one sentence, without its full stop ('Covered in full.' → 'Covered in full'). */
+export function withoutSentenceStop(text: string): string {
+  const m = text.match(/^(.*[\p{Ll})%])\.$/u);
+  return m && !/\.\s/.test(m[1]!) ? m[1]! : text;
+}
+
 /** Joins the wrapped lines of one cell: a line ending in a hyphen glues to the next. */
 export function joinWrapped(lines: string[]): string {
   let out = '';

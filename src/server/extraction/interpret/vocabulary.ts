@@ -895,9 +895,7 @@ export const LENS_KINDS: ReadonlySet<string> = new Set([
 /** How many kinds of lens a text names ('Single vision, lined bifocal …' names two or more). */
 export function lensKindsNamed(text: string): number {
   const t = text.toLowerCase();
-  return [/\bsingle vision\b/, /\bbifocals?\b/, /\btrifocals?\b/, /\blenticular\b/].filter((k) =>
-    k.test(t),
-  ).length;
+  return [...LENS_KINDS].filter((kind) => new RegExp(`\\b${kind}s?\\b`).test(t)).length;
 }
 
 /** A row that adds up a priced example ('Total', 'Your savings', 'You save'). */

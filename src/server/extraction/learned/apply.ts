@@ -1,6 +1,6 @@
 import type { ParsedCell, ParsedData, ParsedItem } from '../../../shared/proposals/parsed-data.ts';
 import { LABEL_COLUMNS, rejectUnfitValues } from '../interpret/constraints.ts';
-import { cleanValue } from '../interpret/values.ts';
+import { cleanValue, withoutSentenceStop } from '../interpret/values.ts';
 import { isFrequencyValue } from '../interpret/vision.ts';
 import { VALUE_OWN_ENDING, valueFitsSlot } from '../interpret/vocabulary.ts';
 import type { DocumentLayout } from '../layout.ts';
@@ -423,9 +423,7 @@ export function openingAsTaught(text: string, taught: string): string | undefine
  * does not have ("Covered in full after copay (if applicable)."): written as the broker wrote it.
  */
 export function withTaughtStop(value: string, taught: string): string {
-  if (/\.\s*$/.test(taught)) return value;
-  const m = value.match(/^(.*[\p{L})%])\.$/u);
-  return m && !/\.\s/.test(m[1]!) ? m[1]! : value;
+  return /\.\s*$/.test(taught) ? value : withoutSentenceStop(value);
 }
 
 /**
