@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Word } from '../layout.ts';
 import {
   characterFixes,
   doubtful,
@@ -8,6 +9,8 @@ import {
   romanCodes,
   shortRulesAway,
   tableSides,
+  typeSized,
+  withoutRaisedMarks,
 } from './image.ts';
 import type { OcrWord } from './ocr.ts';
 
@@ -260,5 +263,45 @@ describe('tableSides', () => {
     expect(out.map((s) => s.pos)).toEqual(sides);
     for (const s of out.slice(0, 2)) expect([s.dir, s.a, s.b]).toEqual(['v', 360, 520]);
     for (const s of out.slice(2)) expect([s.dir, s.a, s.b]).toEqual(['v', 600, 680]);
+  });
+});
+
+describe('withoutRaisedMarks', () => {
+  const w = (text: string, box: [number, number, number, number]): Word => ({
+    text,
+    box,
+    size: box[3] - box[1],
+    confidence: 1,
+  });
+  // 'Unlimited' set 25 points high from y 109 to 134, ending at x 332
+  const word = w('Unlimited', [188, 109, 332, 134]);
+  it.each([
+    ['a figure set high right after the word', w('1', [330, 103, 341, 126]), false],
+    ['a mark set high after a small gap', w('*', [336, 104, 342, 116]), false],
+    ['a figure on the baseline is a value', w('1', [340, 111, 350, 134]), true],
+    ['a figure far to the right is another cell', w('2', [400, 103, 410, 126]), true],
+    ['three figures are an amount, not a mark', w('150', [333, 103, 360, 126]), true],
+  ])('%s', (_, mark, kept) => {
+    expect(withoutRaisedMarks([word, mark]).includes(mark)).toBe(kept);
+  });
+  it('drops a mark only after the words it is given', () => {
+    const mark = w('1', [330, 103, 341, 126]);
+    expect(withoutRaisedMarks([mark], [])).toEqual([mark]);
+    expect(withoutRaisedMarks([mark], [word])).toEqual([]);
+  });
+});
+
+describe('typeSized', () => {
+  it.each([
+    // ink from cap height to baseline: three quarters of the type size
+    ['Classic', 24, 32],
+    ['1500', 24, 32],
+    // with descenders the ink spans about the whole type size
+    ['Group', 24, 24],
+    ['(in-network)', 24, 24],
+  ])('%s with ink %d high is %d-point type', (text, ink, size) => {
+    expect(typeSized({ text, box: [0, 10, 50, 10 + ink], size: ink, confidence: 0.9 }).size).toBe(
+      size,
+    );
   });
 });

@@ -683,19 +683,56 @@ export async function readGlyphRegions(
   const scale = Math.min(3, Math.sqrt(MAX_PIXELS / (base.width * base.height)));
   const gray = grayOfCanvas(await renderPdfPage(page, scale));
   const px = (v: number, max: number) => Math.max(0, Math.min(max - 1, Math.round(v * scale)));
-  const rects = lineRegions(words).map(({ box, size }) => {
+  // lines of one size of type per sheet: a heading stacked with small print is misread
+  const bySize = new Map<number, Rect[]>();
+  for (const { box, size } of lineRegions(words)) {
     const pad = size * 0.2;
-    return {
+    const key = Math.round(Math.log2(Math.max(size, 1)));
+    const rects = bySize.get(key) ?? [];
+    rects.push({
       x0: px(box[0] - pad, gray.width),
       y0: px(box[1] - pad, gray.height),
       x1: px(box[2] + pad, gray.width),
       y1: px(box[3] + pad, gray.height),
-    };
-  });
+    });
+    bySize.set(key, rects);
+  }
   const dpi = 72 * scale;
-  const { sheet, places } = stackRegions(gray, rects, Math.round(dpi / 10));
-  const read = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
-  return placeWords(read, places, [])
-    .filter((w) => /[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3)
-    .map((w) => pageWord(w, scale));
+  const out: Word[] = [];
+  for (const rects of bySize.values()) {
+    const { sheet, places } = stackRegions(gray, rects, Math.round(dpi / 10));
+    const read = await engine.recognize(toPgm(sheet), { dpi, mode: 'block' });
+    for (const w of placeWords(read, places, []))
+      if (/[\p{L}\p{N}$%]/u.test(w.text) && w.confidence >= 0.3)
+        out.push(typeSized(pageWord(w, scale)));
+  }
+  return withoutRaisedMarks(out);
+}
+
+/**
+ * A recognised word's size in the text layer's terms, its type size: the ink of a word without
+ * descenders ('Classic', '1500') is about three quarters of its type's size, with them about all.
+ */
+export function typeSized(word: Word): Word {
+  const ink = word.box[3] - word.box[1];
+  return { ...word, size: /[gjpqy,;()[\]{}|/]/.test(word.text) ? ink : (ink * 4) / 3 };
+}
+
+/**
+ * Footnote marks read as words of their own ('Unlimited' '1' for 'Unlimited¹'): one or two
+ * figures or marks right after a word of `after` (within half its height) whose bottom sits in
+ * the upper three quarters of that word, above its baseline, are no part of the text.
+ */
+export function withoutRaisedMarks(words: Word[], after: Word[] = words): Word[] {
+  return words.filter((mark) => {
+    if (!/^[\d*†‡]{1,2}$/u.test(mark.text)) return true;
+    const [x0, , , y1] = mark.box;
+    return !after.some((w) => {
+      if (w === mark || !/\p{L}/u.test(w.text)) return false;
+      const h = w.box[3] - w.box[1];
+      return (
+        Math.abs(x0 - w.box[2]) <= h * 0.5 && y1 < w.box[1] + h * 0.75 && y1 > w.box[1] - h * 0.25
+      );
+    });
+  });
 }

@@ -423,3 +423,127 @@ export function backdropsFromOperators(
 
 /** A fill lighter than this is no ground for light text to be seen on. */
 const DARK_GROUND = 0.9;
+
+/** A filled path the size of a letter: its box and how many of its contours are curved. */
+interface Letterlike {
+  box: Box;
+  contours: number;
+  curved: number;
+}
+
+/**
+ * Lines of letters drawn as filled outlines instead of set in a font: a designer's heading, a
+ * plan's name or a maximum converted to curves leaves no text in the page's text layer, yet it
+ * is plainly printed. Filled, non-white paths the height of type (2 to 60 points) are taken for
+ * letters; letters side by side on one band, less than their height apart, make a line. A line
+ * of at least five contours, two of them curved (a run of rectangles is a bar or a table's
+ * shading), at least twice as wide as it is high (a lone shape is a bullet or an icon), on a row
+ * where the text layer prints words too (a value beside its label, not a picture apart), inside
+ * a ruled cell (a table's value, not a logo, a title or a footnote: reading those would cost a
+ * page's OCR for no value) is answered, as the box it covers. Lines under words the text layer
+ * has (`taken`) are left to them.
+ */
+export function outlinedLetters(
+  ops: OperatorList,
+  viewportTransform: number[],
+  taken: readonly Box[],
+  rules: readonly Segment[],
+): Box[] {
+  const letters: Letterlike[] = [];
+  walkGraphics(ops, viewportTransform, (fn, args, { ctm, fill }) => {
+    if (fn !== OPS.constructPath || !FILL_OPS.has(args?.[0] as number)) return;
+    if (lightness(fill) > 0.9) return;
+    const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
+    if (!data) return;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    let contours = 0;
+    let curved = 0;
+    let curves = 0;
+    const end = () => {
+      if (curves >= 2) curved++;
+      curves = 0;
+    };
+    let k = 0;
+    while (k < data.length) {
+      const code = data[k]!;
+      if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE)
+        break;
+      const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
+      if (code === MOVE) {
+        end();
+        contours++;
+      } else if (code === CURVE || code === QUAD) curves++;
+      if (code !== CLOSE) {
+        const [x, y] = apply(ctm, data[k + n - 2]!, data[k + n - 1]!);
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+      k += n;
+    }
+    end();
+    const h = y1 - y0;
+    const w = x1 - x0;
+    if (!contours || h < 2 || h > 60 || w > h * Math.max(2, contours)) return;
+    letters.push({ box: [x0, y0, x1, y1], contours, curved });
+  });
+  if (letters.length < 3) return [];
+  letters.sort((a, b) => a.box[0] - b.box[0]);
+  const lines: Letterlike[] = [];
+  for (const l of letters) {
+    const [x0, y0, x1, y1] = l.box;
+    const h = y1 - y0;
+    const line = lines.find((m) => {
+      const [mx0, my0, mx1, my1] = m.box;
+      const overlap = Math.min(y1, my1) - Math.max(y0, my0);
+      const gap = x0 - mx1;
+      return overlap >= Math.min(h, my1 - my0) * 0.5 && gap <= Math.max(h, my1 - my0) && x1 >= mx0;
+    });
+    if (!line) {
+      lines.push({ box: [...l.box], contours: l.contours, curved: l.curved });
+      continue;
+    }
+    line.box = [
+      Math.min(line.box[0], x0),
+      Math.min(line.box[1], y0),
+      Math.max(line.box[2], x1),
+      Math.max(line.box[3], y1),
+    ];
+    line.contours += l.contours;
+    line.curved += l.curved;
+  }
+  const meets = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  // on a row the text layer prints too (a value beside its label), not a logo or a picture apart
+  const onTextRow = (b: Box) =>
+    taken.some(
+      (t) =>
+        Math.min(t[3], b[3]) - Math.max(t[1], b[1]) >= 0.5 * Math.min(t[3] - t[1], b[3] - b[1]),
+    );
+  return lines
+    .filter(
+      (l) =>
+        l.contours >= 5 &&
+        l.curved >= 2 &&
+        l.box[2] - l.box[0] >= 2 * (l.box[3] - l.box[1]) &&
+        onTextRow(l.box) &&
+        insideRules(l.box, rules) &&
+        !taken.some((t) => meets(t, l.box)),
+    )
+    .map((l) => l.box);
+}
+
+/** Whether rules run above, below, left and right of a box, each across its whole side. */
+function insideRules(box: Box, rules: readonly Segment[]): boolean {
+  const [x0, y0, x1, y1] = box;
+  const near = 2;
+  const across = (s: Segment, a: number, b: number) => s.a <= a + near && s.b >= b - near;
+  const h = rules.filter((s) => s.dir === 'h' && across(s, x0, x1));
+  const v = rules.filter((s) => s.dir === 'v' && across(s, y0, y1));
+  return (
+    h.some((s) => s.pos <= y0 + near) &&
+    h.some((s) => s.pos >= y1 - near) &&
+    v.some((s) => s.pos <= x0 + near) &&
+    v.some((s) => s.pos >= x1 - near)
+  );
+}

@@ -12,10 +12,10 @@ import {
 import type { Page, Word } from '../layout.ts';
 import { ExtractionError } from '../provider.ts';
 import { installNodeBase64 } from './base64.ts';
-import { readGlyphRegions } from './image.ts';
+import { readGlyphRegions, withoutRaisedMarks } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
 import { buildPage } from './page-builder.ts';
-import { backdropsFromOperators, rulingsFromOperators } from './pdf-graphics.ts';
+import { backdropsFromOperators, outlinedLetters, rulingsFromOperators } from './pdf-graphics.ts';
 import { type TextRun, textFromOperators, withoutTemplateFields, wordsOfRuns } from './pdf-text.ts';
 import { garbledFonts } from './text-sense.ts';
 
@@ -179,8 +179,8 @@ export function visibleRuns(
  * Reads one page's text layer and rulings into a layout page. Given an OCR engine, words set in
  * a font whose text spells nothing (while the rest of the page reads) are read from the page's
  * pixels instead (drawn from `drawable`, the same page of a document opened with its images when
- * `page`'s was opened without); a page most of whose words spell nothing is left to the caller to
- * read whole.
+ * `page`'s was opened without), and so are lines of letters drawn as outlines (`outlinedLetters`); a
+ * page most of whose words spell nothing is left to the caller to read whole.
  */
 export async function readPdfPage(
   page: PDFPageProxy,
@@ -217,9 +217,30 @@ export async function readPdfPage(
     const content = await page.getTextContent();
     words = wordsOfRuns(wordRuns(runsOf(content.items as TextItemLike[], viewport.transform)));
   }
+  const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
+  if (ocr && words.length) {
+    // letters drawn as outlines (a heading or an amount converted to curves): read from the pixels
+    const drawnLines = outlinedLetters(
+      ops,
+      viewport.transform,
+      words.map((w) => w.box),
+      segments,
+    );
+    if (drawnLines.length) {
+      // (outlines are paths: the page draws them without its fonts or pictures)
+      const lettered = drawnLines.map((box) => ({
+        text: '',
+        box,
+        size: box[3] - box[1],
+        confidence: 1,
+      }));
+      const read = await readGlyphRegions(page, lettered, ocr());
+      // (a footnote mark the text layer set after an outlined word is no part of it either)
+      words = [...withoutRaisedMarks(words, read), ...read];
+    }
+  }
   words = withoutTemplateFields(words);
   const chars = words.reduce((a, w) => a + w.text.length, 0);
-  const segments = rulingsFromOperators(ops, viewport.transform, viewport.width, viewport.height);
   const layout = buildPage({
     number: page.pageNumber,
     width: viewport.width,
