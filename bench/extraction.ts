@@ -205,8 +205,8 @@ export async function benchExtraction(): Promise<void> {
 /**
  * Real carrier summaries (../shared/real-proposals), one reading each after a warm-up: ms per
  * page of the engine next to pdf.js's text extraction for documents read from their text layer,
- * and seconds per page for documents with pages or lines read by OCR (the whole reading of the document
- * divided by its pages: drawing, cleaning and recognising the scanned ones).
+ * and seconds per page for documents with pages or lines read by OCR (the whole reading of the
+ * document divided by its pages: drawing, cleaning and recognising the scanned ones).
  */
 async function benchRealDocuments(): Promise<void> {
   const names = await readdir(realProposals).catch(() => [] as string[]);
