@@ -83,6 +83,41 @@ describe('a ruled column holding two columns of text', () => {
     ]);
   });
 
+  it.each([
+    {
+      name: 'a column one line of a short grid prints in (a frequency beside a copay) is split',
+      rows: [
+        ['Exam', '$15@155', 'Every calendar year@300'],
+        ['Retinal screening', 'Up to $39@155'],
+      ],
+      split: true,
+    },
+    {
+      name: 'one wide blank among five lines is left (a grid of more lines needs two)',
+      rows: [
+        ['Exam', '$15@155', 'Every calendar year@300'],
+        ['Frames', '$150@155'],
+        ['Lenses', '$25@155'],
+        ['Contacts', '$130@155'],
+        ['Laser', '15% off@155'],
+      ],
+      split: false,
+    },
+    {
+      name: 'a line with two wide blanks is left (no one column it shows)',
+      rows: [
+        ['Exam', '$15@155', 'Every@240', 'year@330'],
+        ['Retinal', 'Up to $39@155'],
+      ],
+      split: false,
+    },
+  ])('$name', ({ rows, split }) => {
+    const { grid, words } = ruled(rows);
+    splitUnruledColumns(grid, words);
+    expect(grid.xs.length).toBe(split ? 4 : 3);
+    if (split) expect(cellTexts(grid, words)).toContainEqual([0, 2, 'Every calendar year']);
+  });
+
   it('leaves a column whose text fills one side only', () => {
     const oneSide = ruled([
       ['Exam', '$10@155'],

@@ -234,7 +234,8 @@ export function splitHeadingLevels(grid: Grid, cellWords: Word[][]): void {
  * 'Non-Orthodontics' and '$0' under 'Orthodontics'; 'Oral exam      $0' where the rule between
  * the service and the member's payment was not drawn) is split at a blank stripe: where two lines
  * at least print text on both sides of it, and the text right of it lines up (its left edges,
- * right edges or centres). A cell whose text starts inside the stripe (a heading centred over the
+ * right edges or centres), or, in a column of four lines or fewer, the one blank four characters
+ * wide that a line leaves. A cell whose text starts inside the stripe (a heading centred over the
  * values) goes right; one whose words cross it (a sentence under 'Benefit Guidelines' lower
  * down) keeps one cell spanning both columns. A column of three ('$50 $50 $0': network,
  * non-network, orthodontia) is split twice.
@@ -309,6 +310,13 @@ function stripeInColumn(grid: Grid, cellWords: Word[][], c: number): [number, nu
       rows.push(k);
     });
     if (rows.length >= 2 && rows.length > (best?.rows.length ?? 0)) best = { from, x, rows };
+  }
+  // a column only one of a few lines prints in (a frequency beside a two-line copay, the grid's
+  // other rows printed as grids of their own), its blank wide: that line's blank
+  if (!best && lines.length <= 4) {
+    const wide = gaps.flat().filter(([a, b]) => b - a >= 4 * size);
+    // (the column's edge unknown, the blank's middle: nearer the next grid's ruled edge)
+    if (wide.length === 1) return [wide[0]![0], (wide[0]![0] + wide[0]![1]) / 2];
   }
   if (!best) return undefined;
   const { from, x } = best;
