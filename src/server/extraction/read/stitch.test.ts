@@ -71,6 +71,57 @@ describe('tables split by category bars', () => {
     expect(tablesOf(pageOfWords(words, segments))).toHaveLength(2);
   });
 
+  it('are joined when one draws a column edge where the other leaves a blank', () => {
+    const words: Word[] = [];
+    const segments: Segment[] = [];
+    const row = (cells: Array<[string, number]>, y: number) =>
+      cells.forEach(([t, x]) => {
+        words.push(...wordsAt(t, x, y + 4));
+      });
+    const first = [40, 240, 400, 560];
+    row(
+      [
+        ['Exam', 44],
+        ['$10 Copay', 244],
+        ['Every year', 404],
+      ],
+      100,
+    );
+    row(
+      [
+        ['Lenses', 44],
+        ['$25 Copay', 244],
+        ['Every year', 404],
+      ],
+      118,
+    );
+    segments.push(...grid(first, [96, 116, 134]));
+    words.push(...wordsAt('Contacts', 44, 137));
+    // the same columns ruled 15 points to the left: the first grid's edge at 400 falls in the
+    // blank between this grid's copays and frequencies
+    const second = [40, 240, 385, 560];
+    row(
+      [
+        ['Frames', 44],
+        ['$20 Copay', 244],
+        ['Every year', 404],
+      ],
+      152,
+    );
+    row(
+      [
+        ['Lasik', 44],
+        ['15% off', 244],
+        ['Once', 404],
+      ],
+      170,
+    );
+    segments.push(...grid(second, [150, 168, 186]));
+    const tables = tablesOf(pageOfWords(words, segments));
+    expect(tables).toHaveLength(1);
+    expect(cellText(tables[0]!, 3, 2)).toBe('Every year');
+  });
+
   it('stay apart when a paragraph stands between them', () => {
     const tables = bandedGrid([
       'The plan pays these services after the deductible, as printed in 2025 rates',

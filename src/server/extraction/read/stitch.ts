@@ -5,8 +5,9 @@ import type { Block, Box, Cell, Line, Table } from '../layout.ts';
  * several tables, one per band of ruled rows, with the bars between them read as lines
  * ('Plan Benefits | Plan A | Plan B', then 'Exam & Diagnostics', then the exam rows, then 'Oral
  * Surgery', …). Tables that follow one another on a page with the same columns at the same
- * places, separated by nothing but a short bar or none, are one table: they are joined, each bar
- * becoming a full-width category row over the rows it heads.
+ * places (an edge one draws may sit a little apart from the other's, in the blank the other's
+ * text leaves there), separated by nothing but a short bar or none, are one table: they are
+ * joined, each bar becoming a full-width category row over the rows it heads.
  */
 export function stitchFragments(blocks: Block[]): Block[] {
   const out: Block[] = [];
@@ -67,6 +68,26 @@ function innerEdges(table: Table): Array<number | undefined> {
 
 const BAR_TEXT = /^[^\d$%]{2,60}$/;
 
+/**
+ * Whether a column edge at `x` runs through a table's blank between column `col` and the one
+ * before it: no text of the column before reaches past it, none of `col` starts before it, and
+ * both columns print some text.
+ */
+function edgeInBlank(t: Table, col: number, x: number): boolean {
+  const boxes = (c: number) =>
+    t.cells
+      .filter((cell) => cell.col === c && cell.colSpan === 1)
+      .flatMap((cell) => cell.lines.map((l) => l.box));
+  const before = boxes(col - 1);
+  const after = boxes(col);
+  return (
+    before.length > 0 &&
+    after.length > 0 &&
+    before.every((b) => b[2] <= x + 1) &&
+    after.every((b) => b[0] >= x - 1)
+  );
+}
+
 function joins(a: Table, bars: Line[], b: Table): boolean {
   if (a.cols !== b.cols || a.cols < 2 || !a.box || !b.box || a.page !== b.page) return false;
   const width = a.box[2] - a.box[0];
@@ -77,7 +98,13 @@ function joins(a: Table, bars: Line[], b: Table): boolean {
   let compared = 0;
   for (let c = 0; c < ea.length; c++) {
     if (ea[c] === undefined || eb[c] === undefined) continue;
-    if (Math.abs(ea[c]! - eb[c]!) > tol) return false;
+    // (an edge one table draws may fall a little apart, in the blank the other leaves unruled)
+    const off = Math.abs(ea[c]! - eb[c]!);
+    if (
+      off > tol &&
+      (off > 2 * tol || (!edgeInBlank(b, c + 1, ea[c]!) && !edgeInBlank(a, c + 1, eb[c]!)))
+    )
+      return false;
     compared++;
   }
   if (compared < Math.min(2, ea.length)) return false;
