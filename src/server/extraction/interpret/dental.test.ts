@@ -240,6 +240,81 @@ describe('categories named across one row', () => {
   });
 });
 
+describe('category codes beside their values are the rows’ labels, not a class column', () => {
+  const rowsOf = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Dental Benefits', rows])),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [r.class, r.serviceTypeLabel, r.coverageLevelInNetwork]);
+  it.each([
+    {
+      name: 'codes opening the labels, values beside them',
+      rows: [
+        ['Benefits', 'In-Network', 'Out-of-Network'],
+        ['Class A (Basic) Services – preventive and diagnostic', '0%', '10%'],
+        ['Class B (Intermediate) Services – minor restorative', '30%', '40%'],
+        ['Class C (Major) Services – major restorative', '50%', '60%'],
+      ],
+      want: [
+        ['All Employees', 'Class A', '0%'],
+        ['All Employees', 'Class B', '30%'],
+        ['All Employees', 'Class C', '50%'],
+      ],
+    },
+    {
+      name: 'codes in a column of their own, names beside them',
+      rows: [
+        ['Class', 'Benefit', 'In-Network', 'Out-of-Network'],
+        ['Class I', 'Preventive', '100%', '100%'],
+        ['Class II', 'Basic', '80%', '70%'],
+      ],
+      want: [
+        ['All Employees', 'Class I', '100%'],
+        ['All Employees', 'Class II', '80%'],
+      ],
+    },
+  ])('$name', ({ rows, want }) => {
+    expect(rowsOf(rows)).toEqual(want);
+  });
+});
+
+describe('a grid of category codes with class-wide sentences and an orthodontic maximum line', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Dental Benefits',
+      [
+        ['Benefits', 'In-Network', 'Out-of-Network'],
+        ['Class A (Basic) Services – preventive and diagnostic', '0%', '40%'],
+        ['Class A, B, and C Services are subject to a $2,000 annual maximum benefit', '', ''],
+        [
+          'Class D Services – orthodontic\n$1,500 Child Lifetime Maximum, $1,000 Adult Lifetime Maximum.',
+          '50%',
+          '50%',
+        ],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'dentalInsurance_coveredServices');
+  it('reads a sentence naming several codes as no class', () => {
+    expect(rows.map((r) => [r.class, r.serviceTypeLabel])).toEqual([
+      ['All Employees', 'Class A'],
+      ['All Employees', 'Class D'],
+    ]);
+  });
+  it('reads the line of lifetime maximums under the orthodontic label as its maximum', () => {
+    const ortho = rows.find((r) => r.serviceTypeLabel === 'Class D');
+    expect([
+      ortho?.orthodonticLifetimeMaximumInNetwork,
+      ortho?.orthodonticLifetimeMaximumOutOfNetwork,
+      ortho?.serviceTypeList,
+    ]).toEqual([
+      '$1,500 Child Lifetime Maximum, $1,000 Adult Lifetime Maximum',
+      '$1,500 Child Lifetime Maximum, $1,000 Adult Lifetime Maximum',
+      undefined,
+    ]);
+  });
+});
+
 describe('class-wide amounts and bars naming a service code', () => {
   const e = (value: string) => ({ value, method: 'cell' as const, score: 0.9 }) as never;
   it.each([

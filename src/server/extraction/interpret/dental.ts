@@ -27,7 +27,7 @@ import {
   valueAt,
 } from './grid.ts';
 import { codeOpeningLine } from './procedure-codes.ts';
-import { hasPercent, looksLikeValue, pairSlots, splitPair } from './values.ts';
+import { hasPercent, looksLikeValue, pairSlots, splitPair, withoutSentenceStop } from './values.ts';
 import {
   AMOUNT_HEADING,
   amountsByNetwork,
@@ -1434,6 +1434,10 @@ export function titleAndList(text: string): [string, string] | undefined {
 const PERSONS_AFTER_DASH =
   /\s[–—-]\s*((?:adults?|child(?:ren)?|dependents?)(?:\s+(?:or|and|&)\s+(?:adults?|child(?:ren)?|dependents?))?)\s*$/i;
 
+/** A line that only states lifetime maximums ('$3,500 Child Lifetime Maximum, $3,000 Adult …'). */
+const AMOUNTS_OF_LIFETIME_MAXIMUM =
+  /^\s*\$\s?[\d,]+(?:\s+[A-Za-z]+)?\s+lifetime\s+maximum(?:\s*[,;]\s*\$\s?[\d,]+(?:\s+[A-Za-z]+)?\s+lifetime\s+maximum)*\.?\s*$/i;
+
 /** 'A share/… lifetime maximum' in one cell: the coverage, then the lifetime maximum. */
 const COVERAGE_THEN_LIFETIME_MAX =
   /^(\d{1,3}\s?%[^/]*?)\s*\/\s*(\$\s?[\d,]+[^/]*\blifetime\s+maximum)$/i;
@@ -1501,6 +1505,10 @@ function addService(
     // per network, no list of procedures
     const max = label.description?.match(/^\s*lifetime\s+maximum\s*:?\s*(.+)$/i);
     const per = max ? amountsByNetwork(max[1]!) : {};
+    // '$3,500 Child Lifetime Maximum, $3,000 Adult Lifetime Maximum' under the label: its
+    // maximum as printed, for both networks
+    if (!max && label.description && AMOUNTS_OF_LIFETIME_MAXIMUM.test(label.description))
+      per.in = per.out = withoutSentenceStop(label.description.trim());
     if (per.in || per.out) {
       const src = label.descriptionSource ?? label.source;
       if (per.in) facts.add('orthoMaxIn', evidence(per.in, src, 'cell'), scope, service.order);

@@ -22,6 +22,7 @@ import {
   MEMBER_GROUP_IN_TITLE,
   namesOtherCoverage,
   networkOf,
+  OPTION_BENEFITS_HEADING,
   PAYS_ALIKE_IN_AND_OUT,
   PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
@@ -89,6 +90,10 @@ export function classRefIn(text: string): string | undefined {
     .trim()
     .match(/^(class|tier|group|division|location)\s+([A-Z]{1,2}|\d{1,4}|[IVX]{1,4})\b/i);
   if (!m) return undefined;
+  // 'Class A, B, and C Services are subject to …': several codes listed at once name no one class
+  const after = text.trim().slice(m[0].length);
+  if (/^\s*,\s*(?:[A-Z]{1,2}|\d{1,4}|[IVX]{1,4})\s*(?:,|and\b|&|or\b)/i.test(after))
+    return undefined;
   return `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1).toLowerCase()} ${m[2]!.toUpperCase()}`;
 }
 
@@ -120,6 +125,18 @@ export function optionNamedIn(text: string, dashedPlans = false): string | undef
   const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
   // (a name, capitalised or numbered: '(see your plan)' is a remark)
   return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;
+}
+
+/**
+ * The plan option a grid's label column is headed by (OPTION_BENEFITS_HEADING): 'High Option
+ * Benefits (cont.)' → 'High Option'; undefined for a heading naming the product or whose plan it is
+ * ('Dental Plan Benefits', 'Your Plan Benefits').
+ */
+export function optionOfLabelHeading(text: string): string | undefined {
+  const name = text.trim().match(OPTION_BENEFITS_HEADING)?.[1];
+  if (!name || GENERIC_PLAN_NAME.test(name) || /^(summary|schedule|group)\b/i.test(name))
+    return undefined;
+  return name;
 }
 
 /** Whether a text says it applies to all classes. */
@@ -863,12 +880,15 @@ export function analyzeTable(
   for (let r = first + headerRows; r < table.rows; r++)
     body.push({ row: r, cells: rowCells(table, r) });
   const caption = captions.filter(Boolean).join(' ');
+  const captioned = caption ? updateScope(scope, caption, dashedPlans) : scope;
+  // options printed as grids one after another, each naming its option over its labels
+  const option = optionOfLabelHeading(columns[0]?.path.at(-1) ?? '');
   return {
     table,
     headerRows,
     columns,
     body,
-    scope: caption ? updateScope(scope, caption, dashedPlans) : scope,
+    scope: option ? { ...captioned, classRef: option } : captioned,
     ...(caption ? { caption } : {}),
     ...(caption || heading ? { heading: caption || heading } : {}),
     order,

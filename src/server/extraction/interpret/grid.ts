@@ -145,6 +145,14 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     const heading = cols[c]?.heading ?? '';
     const values = t.body.map((r) => cellText(r.cells[c])).filter(Boolean);
     if (serviceCodeColumn(t, c)) return false;
+    // 'Class A (Basic) Services – preventive … | 0% | 10%': codes that open category names, their
+    // values beside them, label the rows (a class column names classes: 'Class 1 | $50 | …')
+    const beside = t.body.map((r) => cellText(r.cells[c + 1])).filter(Boolean);
+    if (
+      values.filter((v) => DENTAL_CATEGORY.test(v)).length >= values.length * 0.6 &&
+      beside.filter(looksLikeValue).length >= beside.length * 0.6
+    )
+      return false;
     return (
       /^class(es)?\b|^group$|class \/ plan/i.test(heading) ||
       (values.length > 0 && values.filter((v) => classRefIn(v)).length >= values.length * 0.6)

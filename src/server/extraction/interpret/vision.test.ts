@@ -23,6 +23,7 @@ import {
   subItemName,
   valuesLineByLine,
   withoutDashedNote,
+  withoutDescription,
 } from './vision.ts';
 
 /** A line of one word, 50 wide, at (x, top), as the readers place it. */
@@ -917,6 +918,51 @@ describe('vision grids printed one after another under headings naming plans', (
   });
 });
 
+describe('options printed as grids one after another, each naming its option over its labels', () => {
+  const grid = (heading: string, copay: string) => [
+    [heading, 'In-Network', 'Out-of-Network'],
+    ['Eye Exam', copay, 'Reimbursed up to $45'],
+    ['Frames', '$150 allowance', 'Reimbursed up to $70'],
+  ];
+  const rowsOf = (blocks: Parameters<typeof markupLayout>[0]) =>
+    tableRows(interpretProposal(markupLayout(blocks)), 'visionInsurance_benefitSummary').map(
+      (r) => [r.class, r.servicesAndMaterials, r.inNetworkCost],
+    );
+  it.each([
+    {
+      first: 'High Option Benefits',
+      second: 'Standard Option Benefits (cont.)',
+      classes: ['High Option', 'Standard Option'],
+    },
+    {
+      first: 'Low Plan Benefits',
+      second: 'High Plan Benefits',
+      classes: ['Low Plan', 'High Plan'],
+    },
+    // headings that name the product or whose plan it is name no option
+    {
+      first: 'Vision Plan Benefits',
+      second: 'Your Plan Benefits',
+      classes: ['All Employees', 'All Employees'],
+    },
+    {
+      first: 'Summary of Plan Benefits',
+      second: 'Plan Benefits',
+      classes: ['All Employees', 'All Employees'],
+    },
+  ])('$first, then $second', ({ first, second, classes }) => {
+    const rows = rowsOf([
+      '# Vision',
+      grid(first, '$0'),
+      'Notes between the grids.',
+      grid(second, '$10'),
+    ]);
+    expect(rows.filter((r) => r[1] === 'Eye Exam').map((r) => r[0])).toEqual(
+      classes[0] === classes[1] ? [classes[0]] : classes,
+    );
+  });
+});
+
 describe('a network heading spanning a benefit column and a frequency column', () => {
   const data = interpretProposal(
     markupLayout([
@@ -1631,6 +1677,21 @@ describe('a frequency said in words names items, not the people wearing them', (
     const said = frequencySaid(text);
     expect(said?.items).toEqual(items);
     expect(said?.value).toBe(value);
+  });
+});
+
+describe('a service name before a colon and a description of it', () => {
+  it.each([
+    ['Eye Exam: Eye health exam, dilation, prescription and refraction for glasses', 'Eye Exam'],
+    // a short kind after the colon is part of the name
+    ['Lenses: Single vision', 'Lenses: Single vision'],
+    // a colon after words that name no vision service
+    [
+      'Note: benefits are paid once per calendar year',
+      'Note: benefits are paid once per calendar year',
+    ],
+  ])('%j is the service %j', (printed, service) => {
+    expect(withoutDescription(printed)).toBe(service);
   });
 });
 

@@ -671,6 +671,17 @@ export function withoutDashedNote(service: string): string {
   return at > 0 ? service.slice(0, at).trim() : service;
 }
 
+/**
+ * A service's name before a colon and a description of it in the same cell ('Eye Exam: Eye health
+ * exam, dilation, prescription and refraction for glasses'): the name. A short kind after the colon
+ * ('Lenses: Single vision') is part of the name and stays.
+ */
+export function withoutDescription(service: string): string {
+  const m = service.match(/^([^:]{2,40}?):\s+(\S.*)$/);
+  if (!m || m[2]!.split(/\s+/).length < 4 || !isVisionService(m[1]!)) return service;
+  return m[1]!.trim();
+}
+
 /** A note in parentheses that says how a value is set ('(Tier amount based on brand)'). */
 export const PARENTHESISED_NOTE =
   /^\s*\((?=[^()]*\b(based on|varies|depends|applies|see|determined|subject to)\b)[^(),]*\)\s*$/i;
@@ -961,7 +972,7 @@ export function collectVision(
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
     // 'Hearing Care:' is the service 'Hearing Care'
-    service = withoutDashedNote(service.replace(/\s*:$/, ''));
+    service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
     const labelX = labelCell?.lines[0]?.box[0];
     if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {

@@ -62,6 +62,16 @@ describe('parseServiceLabel', () => {
     ['Coverage C – Major Restorative', { label: 'Coverage C', title: 'Major Restorative' }],
     ['Basic (Type B)', { label: 'Type B', title: 'Basic' }],
     ['Type I (Preventive & Diagnostic)', { label: 'Type I', title: 'Preventive & Diagnostic' }],
+    // the category's name in parentheses with its generic word, then what it includes
+    [
+      'Class A (Basic) Services – preventive and diagnostic',
+      { label: 'Class A', title: 'Basic Services', list: 'preventive and diagnostic' },
+    ],
+    [
+      'Class B (Intermediate) Services – includes minor restorative services',
+      { label: 'Class B', title: 'Intermediate Services', list: 'minor restorative services' },
+    ],
+    ['Type C (Major) Benefits', { label: 'Type C', title: 'Major Benefits' }],
     ['Preventive Care', { label: 'Preventive Care', title: 'Preventive Care' }],
     [
       'D2962 Labial veneer (porcelain laminate) – laboratory',
@@ -395,6 +405,10 @@ describe('tiers, measures, options', () => {
     ['AETNA DMO NTL LGL NJ, TX, CA, AZ, NC', true],
     ['AETNA HIGH DPPO NE (NY, NJ, CT, PA) R3', true],
     ['Your share of the cost for covered services after the deductible', false],
+    // a bare number keys a row by place or position (a rating area), not by plan
+    ['1', false],
+    ['12', false],
+    ['PPO 1000', true],
   ])('%j is an option name: %s', (text, expected) => {
     expect(isOptionName(text)).toBe(expected);
   });
@@ -839,6 +853,15 @@ describe('a service label that ends in how often it renews', () => {
       { name: 'Frames', frequency: 'renews every January 1 of odd years' },
     ],
     ['Lenses (once every 12 months)', { name: 'Lenses', frequency: 'once every 12 months' }],
+    // a full stop after the parenthesis; the frequency said with what is covered
+    [
+      'Frames (once every calendar year).',
+      { name: 'Frames', frequency: 'once every calendar year' },
+    ],
+    [
+      'Frames (covered every calendar year).',
+      { name: 'Frames', frequency: 'covered every calendar year' },
+    ],
     ['Contact lenses (instead of glasses)', undefined],
     ['Lenses (single $40; bifocal $60)', undefined],
     ['Exam (with dilation as necessary)', undefined],

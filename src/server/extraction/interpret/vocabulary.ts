@@ -350,6 +350,9 @@ export function isOptionName(text: string): boolean {
     .split(/\s+/)
     .filter(Boolean).length;
   if (!t || words > (/\b(d?ppo|d?hmo|dmo|epo|plan)\b/i.test(t) ? 10 : 6)) return false;
+  // a bare number keys a row by place or position ('Rating Area | Self Only …' over '1', '2'),
+  // it names no plan
+  if (/^\d{1,2}$/.test(t)) return false;
   if (
     /\b(pays?|paid|cost|share|coverage|benefits?|frequency|rate|premium|contribution|deductible|network|tier|services?|limitations?)\b/i.test(
       t,
@@ -634,9 +637,13 @@ export function parseServiceLabel(raw: string): ServiceLabel {
       .replace(/^[\s:–—\-|,]+|[\s:–—\-|,]+$/g, '')
       .replace(/\s+/g, ' ')
       .trim();
-    // 'Type I (Preventive & Diagnostic)': the category in parentheses
-    const wrapped = title.match(/^\((.+)\)$/);
-    if (wrapped) title = wrapped[1]!.trim();
+    // 'Type I (Preventive & Diagnostic)': the category in parentheses; 'Class A (Basic) Services –
+    // preventive and diagnostic': the category's name with its generic word, then what it includes
+    const wrapped = title.match(/^\(([^()]+)\)\s*(services?|benefits?)?(?:\s*[–—-]\s+(\S.*))?$/i);
+    if (wrapped) {
+      title = [wrapped[1]!.trim(), wrapped[2]].filter(Boolean).join(' ');
+      if (wrapped[3]) list ??= wrapped[3].replace(/^includes?\s+/i, '').trim();
+    }
     code = code.replace(/\s+/g, ' ').trim();
     code = code.charAt(0).toUpperCase() + code.slice(1);
   }
@@ -920,10 +927,11 @@ export function frequencyItems(
  * the frequency as printed; undefined for any other label.
  */
 export function frequencyInLabel(label: string): { name: string; frequency: string } | undefined {
-  const m = label.trim().match(/^(.*\S)\s*\(([^()]+)\)$/);
+  // ('Frames (once every calendar year).': a full stop after the parenthesis ends the label)
+  const m = label.trim().match(/^(.*\S)\s*\(([^()]+)\)\.?$/);
   if (!m) return undefined;
   const inner = m[2]!.trim();
-  if (!/^(once|twice|one|every|renews?|limited to)\b/i.test(inner)) return undefined;
+  if (!/^(?:covered\s+)?(once|twice|one|every|renews?|limited to)\b/i.test(inner)) return undefined;
   if (
     !/\b(every|per|each|renews?)\b.*\b(months?|years?|january|calendar|plan|benefit)\b/i.test(inner)
   )
@@ -1166,6 +1174,14 @@ export { INSURERS, type InsurerEntry, insurerMentions } from './insurers.ts';
  */
 export const PLAN_IN_SECTION_TITLE =
   /^[^()]{0,60}\b(?:services|benefits|coverage|summary|schedule)\b[^()]{0,30}\(([^()]{2,40}?\s(?:plan|option))\)\s*$/i;
+
+/**
+ * A grid's label column headed by the plan option its rows belong to, options printed as grids
+ * one after another ('High Option Benefits | In-Network | Out-of-Network', then 'Standard Option
+ * Benefits (cont.)'; 'Low Plan Benefits'): the option's name ('High Option').
+ */
+export const OPTION_BENEFITS_HEADING =
+  /^((?:[A-Z0-9][\w+-]*\s+){1,3}(?:[Oo]ption|[Pp]lan|OPTION|PLAN))\s+(?:[Bb]enefits|BENEFITS)(?:\s*\((?:cont(?:inued)?\.?)\))?$/;
 
 /** Plan names that only say which product or whose plan it is ('Dental plan', 'your plan'). */
 export const GENERIC_PLAN_NAME =
