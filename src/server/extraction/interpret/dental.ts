@@ -757,6 +757,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
   }
   facts.shown.add('dental');
+  // one plan's grid under its name: 'CONCORDIA FLEX PLAN' over 'In-Network | Non-Network'
+  const plan = shape.groups.length === 1 ? shape.groups[0]!.plan : undefined;
+  const planCell = plan !== undefined ? firstHeaderCell(t, shape.groups[0]!.in!) : undefined;
+  if (plan && planCell)
+    facts.add('planName', evidence(plan, sourceOfCell(planCell), 'heading'), base, t.order);
   const centred = centredColumns(t);
   const pairCol = sideBySideColumn(t, shape);
   const fees = comparesFees(t);

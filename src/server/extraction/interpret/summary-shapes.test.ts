@@ -267,6 +267,31 @@ describe('a one-column summary under a deductible heading, then sample procedure
   });
 });
 
+describe('one plan’s grid under its name spanning both network columns', () => {
+  // 'CONCORDIA FLEX PLAN' over 'In-Network | Non-Network', a network line above the grid
+  const grid = (plan: string, networks = ['In-Network', 'Non-Network']) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits Summary for F3W',
+        'Network: Advantage Plus 2.0',
+        [
+          ['Benefit Category', `>>${plan}`],
+          ['^^', ...networks],
+          ['Preventive Services', '100%', '100%'],
+          ['Basic Services', '80%', '60%'],
+        ],
+      ]),
+    );
+  const planOf = (data: ReturnType<typeof grid>) =>
+    tableRows(data, 'dentalInsurance_planInformation')[0]?.planName;
+  it.each([['CONCORDIA FLEX PLAN'], ['Dental Plan 2']])('names the plan %j', (plan) => {
+    expect(planOf(grid(plan))).toBe(plan);
+  });
+  it('names no plan from a heading over one network’s columns only', () => {
+    expect(planOf(grid('CONCORDIA FLEX PLAN', ['Member pays', 'Member pays']))).toBeUndefined();
+  });
+});
+
 describe('a one-column summary headed by its plan, the deductible heading a row of its own', () => {
   // the same summary ruled as one table: 'Passive PPO' over the value column, 'Annual
   // Deductible*' a row with an empty value cell over its tiers, then the categories
