@@ -53,6 +53,7 @@ import {
   SCHEDULE_MIN_ROWS,
   SPANNING_NOTE,
   SPANNING_NOTE_OPENED,
+  SUB_BULLET,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -1489,8 +1490,13 @@ function addService(
       label.descriptionSource ?? label.source,
       'cell',
     );
-  } else if (label.description && !definesInASentence(label.description)) {
-    // (a sentence that defines the category lists nothing)
+  } else if (
+    label.description &&
+    !definesInASentence(label.description) &&
+    !SUB_BULLET.test(label.description)
+  ) {
+    // (a sentence that defines the category lists nothing, nor a second-level bullet under no
+    // item: a note on the row, 'o Not Covered' under 'Orthodontic Services')
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

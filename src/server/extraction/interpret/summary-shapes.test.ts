@@ -267,6 +267,36 @@ describe('a one-column summary under a deductible heading, then sample procedure
   });
 });
 
+describe('a second-level bullet alone under a category’s name', () => {
+  // 'Orthodontic Services' in bold over 'o Not Covered': a note, no procedure it lists
+  const ortho = (note: string) => {
+    const layout = markupLayout([
+      '# Summary of Benefits',
+      [
+        ['Dental Services', 'In-Network', 'Out-of-Network'],
+        ['Basic Services', '80%', '80%'],
+        [`Orthodontic Services\n${note}`, '50%', '50%'],
+      ],
+    ]);
+    for (const block of layout.pages[0]!.blocks)
+      if (block.kind === 'table')
+        for (const cell of block.table.cells) if (cell.lines.length > 1) cell.lines[0]!.bold = true;
+    return services(interpretProposal(layout)).find(
+      (r) => r.serviceTypeLabel === 'Orthodontic Services',
+    );
+  };
+  it.each([
+    ['o Not Covered', undefined, undefined],
+    ['o Limited to one per lifetime', undefined, undefined],
+    ['o Dependent children through age 18', undefined, 'Dependent children through age 18'],
+    ['• Braces', 'Braces', undefined],
+  ])('under %j lists %j, covers %j', (note, list, persons) => {
+    const row = ortho(note);
+    expect(row?.serviceTypeList).toBe(list);
+    expect(row?.coveredPersonsInNetwork).toBe(persons);
+  });
+});
+
 describe('one plan’s grid under its name spanning both network columns', () => {
   // 'CONCORDIA FLEX PLAN' over 'In-Network | Non-Network', a network line above the grid
   const grid = (plan: string, networks = ['In-Network', 'Non-Network']) =>
