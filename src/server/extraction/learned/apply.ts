@@ -304,7 +304,9 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       const below = unitBelow(units, unit, span)?.rowHead ?? '';
       if (below !== where.below && alike(below, where.below) === 0) continue;
     }
-    const texts = [text, wrappedOn(p, unit, where)].filter((t) => t !== undefined);
+    // a line taught wrapped onto the next one, printed whole here: the line alone first
+    const alone = span > 1 && unit.kind === 'line' ? p.nfkc[unit.order] : undefined;
+    const texts = [alone, text, wrappedOn(p, unit, where)].filter((t) => t !== undefined);
     const capture = (re: RegExp) => texts.map((t) => re.exec(t)?.[1]?.trim()).find((v) => !!v);
     let value = capture(pattern);
     let penalty = 0;

@@ -2308,3 +2308,36 @@ describe('a value taught at the end of a line, wrapped onto the next line on a s
     expect(read(page(lens, 'Discounts on sunglasses.'))?.inNetworkCost).toBeUndefined();
   });
 });
+
+describe('a value taught wrapped over two lines, printed on one line on a sibling', () => {
+  const page = (lines: string[]) => [
+    '# Acme Vision Summary of Benefits',
+    [
+      ['Copays', 'In-network'],
+      ['Exam', '$10'],
+    ],
+    'Contact Lens Benefit',
+    ...lines,
+    'Other lens upgrades may be offered at a discount.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const taught = learnVision(
+    markupLayout(page(['Necessary contact lenses: covered in full after the', 'materials copay.'])),
+    [
+      ...visionRow(0, 'Exam', '$10'),
+      ...visionRow(1, 'Necessary contact lenses', 'covered in full after the materials copay'),
+    ],
+  );
+  it.each([
+    [['Necessary contact lenses: covered in full after the materials copay.'], 'materials'],
+    [['Necessary contact lenses: covered in full after the exam copay.'], 'exam'],
+    // (wrapped as taught: both lines)
+    [['Necessary contact lenses: covered in full after the', 'exam copay.'], 'exam'],
+  ])('reads the value from %j', (lines, copay) => {
+    const row = tableRows(
+      readWithTemplates(markupLayout(page(lines)), [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    ).find((r) => r.servicesAndMaterials === 'Necessary contact lenses');
+    expect(row?.inNetworkCost).toBe(`covered in full after the ${copay} copay`);
+  });
+});
