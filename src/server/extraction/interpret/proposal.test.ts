@@ -220,6 +220,9 @@ describe('planFromHeading', () => {
     ['Dental – Ameritas PPO Classic 1500 (Class A and Class B)', 'Ameritas PPO Classic 1500'],
     // a heading ending in a colon heads a section of text
     ['Dental Care Services:', undefined],
+    // the kind of plan alone names no plan
+    ['Dental HMO', undefined],
+    ['Dental PPO', undefined],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -299,6 +302,8 @@ describe('a first page titled with the plan’s name in large type', () => {
   it.each([
     ['Classic 5 1500', 36, 'Classic 5 1500'],
     ['Gold 2000', 30, 'Gold 2000'],
+    // a plan's kind in its name
+    ['DHMO Plus 150', 36, 'DHMO Plus 150'],
     // not twice the size of the other lines: a heading among others
     ['Classic 5 1500', 16, undefined],
     // a year, a product, the kind of document: no plan's name

@@ -542,6 +542,8 @@ const ISSUED_BY_LINE = /^(from|issued by|underwritten by|provided by|offered by)
 const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
 /** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
 const PLAN_KIND_ONLY = /^(group\s+)?(dental\s+|vision\s+)?(d?ppo\s+|dhmo\s+|hmo\s+|epo\s+)?plan$/i;
+/** A name without the kinds of plan it names ('DHMO Plus 150' → 'Plus 150'; 'HMO' → ''). */
+const withoutPlanKind = (t: string) => t.replace(/\b(d?ppo|d?hmo|dmo|epo|dpo)\b/gi, '').trim();
 /** Only a plan's number ('Plan 2', 'Plan 11023'). */
 const NUMBERED_PLAN = /^plan\s+[\w-]*\d[\w-]*$/i;
 
@@ -582,7 +584,12 @@ export function namedTitle(lines: ReadonlyArray<Pick<Line, 'text' | 'size'>>): s
   if (!top || (next && top.size < 2 * next.size)) return undefined;
   const t = top.text.replace(/\s+/g, ' ').trim();
   if (!/^\p{Lu}[\p{L}&' -]*\s\d[\d ,/-]*$/u.test(t) || /\b20[1-3]\d\b/.test(t)) return undefined;
-  if (productsNamed(t).length || insurerMentions(t).length || SUMMARY_TITLE.test(t))
+  // (a plan's kind names no product: 'DHMO Plus 150' is a plan's name)
+  if (
+    productsNamed(withoutPlanKind(t)).length ||
+    insurerMentions(t).length ||
+    SUMMARY_TITLE.test(t)
+  )
     return undefined;
   return t;
 }
@@ -670,7 +677,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   const m = t.match(new RegExp(`^${product}\\b\\s*([:–—\\-|])?\\s*(.*)$`, 'i'));
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
-  if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental HMO' names the kind of plan, not a plan
+  if (!t || GENERIC_SECTION.test(t) || !withoutPlanKind(t)) return undefined;
   // 'Dental Care Services:' heads a section of text, it names no plan
   if (/:$/.test(t)) return undefined;
   // 'Dental PPO Proposal' names the document, not a plan
