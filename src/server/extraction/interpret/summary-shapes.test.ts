@@ -267,6 +267,30 @@ describe('a one-column summary under a deductible heading, then sample procedure
   });
 });
 
+describe('whom an orthodontia row says it covers, in the networks the row has values in', () => {
+  const ortho = (columns: string[], values: string[]) =>
+    services(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits Summary',
+          [
+            ['Covered procedures', ...columns],
+            ['Periodic oral evaluation', ...values],
+            ['Comprehensive orthodontic treatment – adult or child', ...values],
+          ],
+        ]),
+      ),
+    ).find((r) => r.serviceTypeLabel?.startsWith('Comprehensive'));
+  it.each([
+    [['In-network only'], ['$0'], 'adult or child', undefined],
+    [['In-network', 'Out-of-network'], ['$0', '20%'], 'adult or child', 'adult or child'],
+  ])('under %j with %j: in %j, out %j', (columns, values, personsIn, personsOut) => {
+    const row = ortho(columns, values);
+    expect(row?.coveredPersonsInNetwork).toBe(personsIn);
+    expect(row?.coveredPersonsOutOfNetwork).toBe(personsOut);
+  });
+});
+
 describe('a second-level bullet alone under a category’s name', () => {
   // 'Orthodontic Services' in bold over 'o Not Covered': a note, no procedure it lists
   const ortho = (note: string) => {
