@@ -2536,6 +2536,30 @@ describe("a running header naming an insurer's dental plan", () => {
   });
 });
 
+describe("a first page's title naming an insurer's dental plan", () => {
+  const planOf = (title: string) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          'DENTAL PLANS',
+          title,
+          '$0 Deductible, No Annual Maximum',
+          [
+            ['Coverage Type', 'In Network', 'Out of Network'],
+            ['Preventive', '100%', '100%'],
+          ],
+        ]),
+      ),
+      'dentalInsurance_planInformation',
+    )[0]?.planName;
+  it.each([
+    ['Humana Dental Traditional Preferred', 'Humana Dental Traditional Preferred'],
+    ['Humana Dental Benefits', undefined],
+  ])('%j → %j', (title, plan) => {
+    expect(planOf(title)).toBe(plan);
+  });
+});
+
 describe('an election form with the monthly cost of each plan and tier', () => {
   const data = interpretProposal(
     markupLayout([

@@ -595,7 +595,8 @@ export function namedTitle(lines: ReadonlyArray<Pick<Line, 'text' | 'size'>>): s
 }
 
 /**
- * The plan the first page's title block names (`planOfTitleBlock`, else `namedTitle`), for dental. A first table of
+ * The plan the first page's title block names (`planOfTitleBlock`, else `namedTitle`, else a line
+ * read as an insurer's dental plan as a running header is), for dental. A first table of
  * one value column goes on with the block in that column's heading ('Dental Benefits Summary'
  * over a grid headed 'Passive PPO / With PPOII and ExtendSM Networks').
  */
@@ -612,7 +613,10 @@ function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
     for (const line of heading?.lines ?? []) lines.push({ line, order: table.order });
   }
   const name =
-    planOfTitleBlock(lines.map((i) => i.line.text)) ?? namedTitle(lines.map((i) => i.line));
+    planOfTitleBlock(lines.map((i) => i.line.text)) ??
+    namedTitle(lines.map((i) => i.line)) ??
+    // a title naming an insurer's dental plan ('Horizon Dental Companion' under 'DENTAL PLANS')
+    lines.map((i) => planOfRunningHeader(i.line.text)).find(Boolean);
   const at = lines.find((i) =>
     i.line.text
       .replace(/\s+/g, ' ')
