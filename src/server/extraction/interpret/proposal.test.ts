@@ -2555,6 +2555,10 @@ describe("a first page's title naming an insurer's dental plan", () => {
   it.each([
     ['Humana Dental Traditional Preferred', 'Humana Dental Traditional Preferred'],
     ['Humana Dental Benefits', undefined],
+    // the plan's ID code after its name is no part of it
+    ['Humana Healthy Smiles Plan (D2933)', 'Humana Healthy Smiles Plan'],
+    ['Humana Dental Option Plan (DOP) (D2171)', 'Humana Dental Option Plan (DOP)'],
+    ['Humana Healthy Smiles (D2933)', undefined],
   ])('%j → %j', (title, plan) => {
     expect(planOf(title)).toBe(plan);
   });

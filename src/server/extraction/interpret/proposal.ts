@@ -516,6 +516,22 @@ export function planOfRunningHeader(text: string): string | undefined {
   return /[a-z]/.test(t) ? t : undefined;
 }
 
+/** A plan's ID code printed after its name ('(D2933)'). */
+const PLAN_ID_CODE = /\s*\([A-Z]{1,3}\d{3,5}\)$/;
+
+/**
+ * A title naming an insurer's plan with the plan's ID code after it ('Horizon Healthy Smiles Plan
+ * (D2933)', 'Horizon Dental Option Plan (DOP) (D2171)'): the name without the code. Undefined for a
+ * line without the code, without the insurer first, or without the word 'plan' after it.
+ */
+function planOfCodedTitle(text: string): string | undefined {
+  const t = text.replace(/[®™℠]/g, '').replace(/\s+/g, ' ').trim();
+  if (!PLAN_ID_CODE.test(t)) return undefined;
+  const name = t.replace(PLAN_ID_CODE, '');
+  const brand = insurerMentions(name).find((m) => m.index === 0 && !m.legal);
+  return brand && /\bplan\b/i.test(name.slice(brand.end)) ? name : undefined;
+}
+
 /** The dental plan a running header at the top of the pages names, when nothing else names one. */
 function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
   if (facts.facts.some((f) => f.kind === 'planName')) return;
@@ -615,8 +631,11 @@ function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
   const name =
     planOfTitleBlock(lines.map((i) => i.line.text)) ??
     namedTitle(lines.map((i) => i.line)) ??
-    // a title naming an insurer's dental plan ('Horizon Dental Companion' under 'DENTAL PLANS')
-    lines.map((i) => planOfRunningHeader(i.line.text)).find(Boolean);
+    // a title naming an insurer's dental plan ('Horizon Dental Companion' under 'DENTAL PLANS'),
+    // or an insurer's plan with its ID code after it
+    lines
+      .map((i) => planOfRunningHeader(i.line.text) ?? planOfCodedTitle(i.line.text))
+      .find(Boolean);
   const at = lines.find((i) =>
     i.line.text
       .replace(/\s+/g, ' ')
