@@ -44,6 +44,7 @@ import {
   isOrthodontic,
   lifetimeMaximumAndPersons,
   MEMBER_PAYS,
+  NETWORK_NOTE,
   NO_AMOUNT,
   namesDentalProcedures,
   networkMaximums,
@@ -1493,10 +1494,12 @@ function addService(
   } else if (
     label.description &&
     !definesInASentence(label.description) &&
-    !SUB_BULLET.test(label.description)
+    !SUB_BULLET.test(label.description) &&
+    !NETWORK_NOTE.test(label.description)
   ) {
     // (a sentence that defines the category lists nothing, nor a second-level bullet under no
-    // item: a note on the row, 'o Not Covered' under 'Orthodontic Services')
+    // item or a note on the networks: notes on the row, 'o Not Covered' under 'Orthodontic
+    // Services', 'Combined in- and out-of-network' under 'Orthodontia')
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

@@ -291,8 +291,9 @@ describe('whom an orthodontia row says it covers, in the networks the row has va
   });
 });
 
-describe('a second-level bullet alone under a category’s name', () => {
-  // 'Orthodontic Services' in bold over 'o Not Covered': a note, no procedure it lists
+describe('a note under a category’s name', () => {
+  // 'Orthodontic Services' in bold over 'o Not Covered' (a second-level bullet alone) or over
+  // 'Combined in- and out-of-network': a note, no procedure it lists
   const ortho = (note: string) => {
     const layout = markupLayout([
       '# Summary of Benefits',
@@ -313,6 +314,7 @@ describe('a second-level bullet alone under a category’s name', () => {
     ['o Not Covered', undefined, undefined],
     ['o Limited to one per lifetime', undefined, undefined],
     ['o Dependent children through age 18', undefined, 'Dependent children through age 18'],
+    ['Combined in- and out-of-network', undefined, undefined],
     ['• Braces', 'Braces', undefined],
   ])('under %j lists %j, covers %j', (note, list, persons) => {
     const row = ortho(note);

@@ -1046,6 +1046,12 @@ export function rateMeasure(heading: string): RateMeasure {
 export const WHO_ONLY =
   /^\W*(o\s+)?((eligible|covered|dependent)\s+)*(children|child|dependents|adults( and children)?|children and adults)\b(\s+(through|to|under|up to)\s+(age\s+)?\d{1,2})?\W*$/i;
 
+/**
+ * A note under a row's name that says which networks its values hold for ('Combined in- and
+ * out-of-network'): no procedure it lists.
+ */
+export const NETWORK_NOTE = /\bnetworks?\b/i;
+
 /** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
 export const AMOUNT_HEADING =
   /^\s*((annual|calendar year|plan year|benefit year|lifetime)\s+)?(deductible|(benefit\s+)?maximum)\W*$/i;
@@ -1141,6 +1147,9 @@ export function valueFitsSlot(column: string, value: string): boolean {
   const [, words, longest] = rule;
   // a share is no amount: '30%' beside 'Extended Annual Max' says how much is paid beyond it
   if (/Deductible|Maximum/.test(column) && SHARE_ONLY.test(value)) return false;
+  // an amount for a lifetime is a maximum, no coverage level ('$1,000 lifetime Up to age 19')
+  if (/^coverageLevel/.test(column) && /\blifetime\b/i.test(value) && !/%|\bpercent\b/i.test(value))
+    return false;
   return words.test(value) && value.length <= longest;
 }
 
