@@ -68,6 +68,7 @@ import { serviceSectionTables } from './service-sections.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
   collectAmountList,
+  collectDashedCoverage,
   collectFrequency,
   collectFrequencyProse,
   collectLeaderLists,
@@ -181,6 +182,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
   collectLeaderLists(doc, facts);
+  collectDashedCoverage(doc, facts);
   collectGroupNameLines(doc, facts);
   // an enrolment or election form prints what the employee pays, not premiums
   const employeeCosts = doc.items.some(

@@ -954,6 +954,9 @@ export function frequenciesInLabel(
 export const VALUE_OWN_ENDING =
   /\b(co-?pays?|co-?insurance|allowances?|reimbursements?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
 
+/** A name, a dash, and whether it is covered ('… (up to age 19) - covered in full.'). */
+export const DASHED_COVERAGE = /^(.{3,160}?)\s+[-\u2013]\s+(covered in full|not covered)\.?$/i;
+
 /**
  * A note printed after a service's name and a dash, saying what it takes in ('Eyeglasses (lenses
  * and frame) - includes basic single vision, lined bifocal …'): the words that open it.
