@@ -196,10 +196,10 @@ export function coveredServiceRows(facts: Facts, c: ResolvedClass): Row[] {
         carried(s.persons, shared) ?? persons('orthoPersonsIn'),
         'text',
       ];
-      row.coveredPersonsOutOfNetwork = [
-        carried(s.persons, shared) ?? persons('orthoPersonsOut'),
-        'text',
-      ];
+      // (whom the row itself says it covers, out of network only where the row has a value
+      // there: an in-network-only schedule's 'Comprehensive orthodontic treatment – adult or child')
+      const own = s.coverageOut || !s.coverageIn ? carried(s.persons, shared) : undefined;
+      row.coveredPersonsOutOfNetwork = [own ?? persons('orthoPersonsOut'), 'text'];
     }
     out.push(trustedBy(row, 'serviceTypeLabel'));
   }

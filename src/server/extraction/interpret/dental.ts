@@ -44,6 +44,7 @@ import {
   isOrthodontic,
   lifetimeMaximumAndPersons,
   MEMBER_PAYS,
+  NETWORK_NOTE,
   NO_AMOUNT,
   namesDentalProcedures,
   networkMaximums,
@@ -53,6 +54,7 @@ import {
   SCHEDULE_MIN_ROWS,
   SPANNING_NOTE,
   SPANNING_NOTE_OPENED,
+  SUB_BULLET,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -757,6 +759,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
   }
   facts.shown.add('dental');
+  // one plan's grid under its name: 'CONCORDIA FLEX PLAN' over 'In-Network | Non-Network'
+  const plan = shape.groups.length === 1 ? shape.groups[0]!.plan : undefined;
+  const planCell = plan !== undefined ? firstHeaderCell(t, shape.groups[0]!.in!) : undefined;
+  if (plan && planCell)
+    facts.add('planName', evidence(plan, sourceOfCell(planCell), 'heading'), base, t.order);
   const centred = centredColumns(t);
   const pairCol = sideBySideColumn(t, shape);
   const fees = comparesFees(t);
@@ -1488,8 +1495,15 @@ function addService(
       label.descriptionSource ?? label.source,
       'cell',
     );
-  } else if (label.description && !definesInASentence(label.description)) {
-    // (a sentence that defines the category lists nothing)
+  } else if (
+    label.description &&
+    !definesInASentence(label.description) &&
+    !SUB_BULLET.test(label.description) &&
+    !NETWORK_NOTE.test(label.description)
+  ) {
+    // (a sentence that defines the category lists nothing, nor a second-level bullet under no
+    // item or a note on the networks: notes on the row, 'o Not Covered' under 'Orthodontic
+    // Services', 'Combined in- and out-of-network' under 'Orthodontia')
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
   else if (listCell) service.list = listCell;

@@ -55,6 +55,11 @@ export interface ValueGroup {
    * Out-of-Network'): its cells print the two values the same way ('$10 copay / Up to $50').
    */
   paired?: boolean;
+  /**
+   * The one plan's name printed over both its network columns ('CONCORDIA FLEX PLAN' over
+   * 'In-Network | Non-Network'), on a grid of that plan alone.
+   */
+  plan?: string;
 }
 
 export interface GridShape {
@@ -328,7 +333,11 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     (g) => !g.orthodontic && (g.in !== undefined || g.out !== undefined || g.both !== undefined),
   );
   if (kept.filter((g) => g.option).length < 2) {
-    const merged: ValueGroup = {};
+    const [one] = kept;
+    const merged: ValueGroup =
+      kept.length === 1 && one!.option && one!.in !== undefined && one!.out !== undefined
+        ? { plan: one!.option }
+        : {};
     for (const g of kept) {
       if (g.others) merged.others = [...(merged.others ?? []), ...g.others];
       merged.in ??= g.in;

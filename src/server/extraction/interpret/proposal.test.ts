@@ -220,6 +220,9 @@ describe('planFromHeading', () => {
     ['Dental – Ameritas PPO Classic 1500 (Class A and Class B)', 'Ameritas PPO Classic 1500'],
     // a heading ending in a colon heads a section of text
     ['Dental Care Services:', undefined],
+    // the kind of plan alone names no plan
+    ['Dental HMO', undefined],
+    ['Dental PPO', undefined],
   ])('%j → %j', (heading, plan) => {
     expect(planFromHeading(heading, 'dental')).toBe(plan);
   });
@@ -299,6 +302,8 @@ describe('a first page titled with the plan’s name in large type', () => {
   it.each([
     ['Classic 5 1500', 36, 'Classic 5 1500'],
     ['Gold 2000', 30, 'Gold 2000'],
+    // a plan's kind in its name
+    ['DHMO Plus 150', 36, 'DHMO Plus 150'],
     // not twice the size of the other lines: a heading among others
     ['Classic 5 1500', 16, undefined],
     // a year, a product, the kind of document: no plan's name
@@ -2528,6 +2533,34 @@ describe("a running header naming an insurer's dental plan", () => {
     ['Your Humana Dental Traditional Preferred plan', undefined],
   ])('%j → %j', (text, plan) => {
     expect(planOfRunningHeader(text)).toBe(plan);
+  });
+});
+
+describe("a first page's title naming an insurer's dental plan", () => {
+  const planOf = (title: string) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          'DENTAL PLANS',
+          title,
+          '$0 Deductible, No Annual Maximum',
+          [
+            ['Coverage Type', 'In Network', 'Out of Network'],
+            ['Preventive', '100%', '100%'],
+          ],
+        ]),
+      ),
+      'dentalInsurance_planInformation',
+    )[0]?.planName;
+  it.each([
+    ['Humana Dental Traditional Preferred', 'Humana Dental Traditional Preferred'],
+    ['Humana Dental Benefits', undefined],
+    // the plan's ID code after its name is no part of it
+    ['Humana Healthy Smiles Plan (D2933)', 'Humana Healthy Smiles Plan'],
+    ['Humana Dental Option Plan (DOP) (D2171)', 'Humana Dental Option Plan (DOP)'],
+    ['Humana Healthy Smiles (D2933)', undefined],
+  ])('%j → %j', (title, plan) => {
+    expect(planOf(title)).toBe(plan);
   });
 });
 

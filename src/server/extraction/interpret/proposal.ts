@@ -68,6 +68,7 @@ import { serviceSectionTables } from './service-sections.ts';
 import { findDate, hasMoney } from './values.ts';
 import {
   collectAmountList,
+  collectDashedCoverage,
   collectFrequency,
   collectFrequencyProse,
   collectLeaderLists,
@@ -181,6 +182,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectFrequencyProse(doc, facts);
   collectPlanPeriod(doc, facts);
   collectLeaderLists(doc, facts);
+  collectDashedCoverage(doc, facts);
   collectGroupNameLines(doc, facts);
   // an enrolment or election form prints what the employee pays, not premiums
   const employeeCosts = doc.items.some(
@@ -516,6 +518,22 @@ export function planOfRunningHeader(text: string): string | undefined {
   return /[a-z]/.test(t) ? t : undefined;
 }
 
+/** A plan's ID code printed after its name ('(D2933)'). */
+const PLAN_ID_CODE = /\s*\([A-Z]{1,3}\d{3,5}\)$/;
+
+/**
+ * A title naming an insurer's plan with the plan's ID code after it ('Horizon Healthy Smiles Plan
+ * (D2933)', 'Horizon Dental Option Plan (DOP) (D2171)'): the name without the code. Undefined for a
+ * line without the code, without the insurer first, or without the word 'plan' after it.
+ */
+function planOfCodedTitle(text: string): string | undefined {
+  const t = text.replace(/[®™℠]/g, '').replace(/\s+/g, ' ').trim();
+  if (!PLAN_ID_CODE.test(t)) return undefined;
+  const name = t.replace(PLAN_ID_CODE, '');
+  const brand = insurerMentions(name).find((m) => m.index === 0 && !m.legal);
+  return brand && /\bplan\b/i.test(name.slice(brand.end)) ? name : undefined;
+}
+
 /** The dental plan a running header at the top of the pages names, when nothing else names one. */
 function collectHeaderPlan(doc: AnalyzedDocument, facts: Facts): void {
   if (facts.facts.some((f) => f.kind === 'planName')) return;
@@ -542,6 +560,8 @@ const ISSUED_BY_LINE = /^(from|issued by|underwritten by|provided by|offered by)
 const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
 /** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
 const PLAN_KIND_ONLY = /^(group\s+)?(dental\s+|vision\s+)?(d?ppo\s+|dhmo\s+|hmo\s+|epo\s+)?plan$/i;
+/** A name without the kinds of plan it names ('DHMO Plus 150' → 'Plus 150'; 'HMO' → ''). */
+const withoutPlanKind = (t: string) => t.replace(/\b(d?ppo|d?hmo|dmo|epo|dpo)\b/gi, '').trim();
 /** Only a plan's number ('Plan 2', 'Plan 11023'). */
 const NUMBERED_PLAN = /^plan\s+[\w-]*\d[\w-]*$/i;
 
@@ -582,13 +602,19 @@ export function namedTitle(lines: ReadonlyArray<Pick<Line, 'text' | 'size'>>): s
   if (!top || (next && top.size < 2 * next.size)) return undefined;
   const t = top.text.replace(/\s+/g, ' ').trim();
   if (!/^\p{Lu}[\p{L}&' -]*\s\d[\d ,/-]*$/u.test(t) || /\b20[1-3]\d\b/.test(t)) return undefined;
-  if (productsNamed(t).length || insurerMentions(t).length || SUMMARY_TITLE.test(t))
+  // (a plan's kind names no product: 'DHMO Plus 150' is a plan's name)
+  if (
+    productsNamed(withoutPlanKind(t)).length ||
+    insurerMentions(t).length ||
+    SUMMARY_TITLE.test(t)
+  )
     return undefined;
   return t;
 }
 
 /**
- * The plan the first page's title block names (`planOfTitleBlock`, else `namedTitle`), for dental. A first table of
+ * The plan the first page's title block names (`planOfTitleBlock`, else `namedTitle`, else a line
+ * read as an insurer's dental plan as a running header is), for dental. A first table of
  * one value column goes on with the block in that column's heading ('Dental Benefits Summary'
  * over a grid headed 'Passive PPO / With PPOII and ExtendSM Networks').
  */
@@ -605,7 +631,13 @@ function collectTitlePlan(doc: AnalyzedDocument, facts: Facts): void {
     for (const line of heading?.lines ?? []) lines.push({ line, order: table.order });
   }
   const name =
-    planOfTitleBlock(lines.map((i) => i.line.text)) ?? namedTitle(lines.map((i) => i.line));
+    planOfTitleBlock(lines.map((i) => i.line.text)) ??
+    namedTitle(lines.map((i) => i.line)) ??
+    // a title naming an insurer's dental plan ('Horizon Dental Companion' under 'DENTAL PLANS'),
+    // or an insurer's plan with its ID code after it
+    lines
+      .map((i) => planOfRunningHeader(i.line.text) ?? planOfCodedTitle(i.line.text))
+      .find(Boolean);
   const at = lines.find((i) =>
     i.line.text
       .replace(/\s+/g, ' ')
@@ -670,7 +702,8 @@ export function planFromHeading(text: string, product: Product): string | undefi
   const m = t.match(new RegExp(`^${product}\\b\\s*([:–—\\-|])?\\s*(.*)$`, 'i'));
   if (!m) return undefined;
   t = m[2]!.replace(/[®™℠]/g, '').trim();
-  if (!t || GENERIC_SECTION.test(t)) return undefined;
+  // 'Dental HMO' names the kind of plan, not a plan
+  if (!t || GENERIC_SECTION.test(t) || !withoutPlanKind(t)) return undefined;
   // 'Dental Care Services:' heads a section of text, it names no plan
   if (/:$/.test(t)) return undefined;
   // 'Dental PPO Proposal' names the document, not a plan

@@ -267,6 +267,87 @@ describe('a one-column summary under a deductible heading, then sample procedure
   });
 });
 
+describe('whom an orthodontia row says it covers, in the networks the row has values in', () => {
+  const ortho = (columns: string[], values: string[]) =>
+    services(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits Summary',
+          [
+            ['Covered procedures', ...columns],
+            ['Periodic oral evaluation', ...values],
+            ['Comprehensive orthodontic treatment – adult or child', ...values],
+          ],
+        ]),
+      ),
+    ).find((r) => r.serviceTypeLabel?.startsWith('Comprehensive'));
+  it.each([
+    [['In-network only'], ['$0'], 'adult or child', undefined],
+    [['In-network', 'Out-of-network'], ['$0', '20%'], 'adult or child', 'adult or child'],
+  ])('under %j with %j: in %j, out %j', (columns, values, personsIn, personsOut) => {
+    const row = ortho(columns, values);
+    expect(row?.coveredPersonsInNetwork).toBe(personsIn);
+    expect(row?.coveredPersonsOutOfNetwork).toBe(personsOut);
+  });
+});
+
+describe('a note under a category’s name', () => {
+  // 'Orthodontic Services' in bold over 'o Not Covered' (a second-level bullet alone) or over
+  // 'Combined in- and out-of-network': a note, no procedure it lists
+  const ortho = (note: string) => {
+    const layout = markupLayout([
+      '# Summary of Benefits',
+      [
+        ['Dental Services', 'In-Network', 'Out-of-Network'],
+        ['Basic Services', '80%', '80%'],
+        [`Orthodontic Services\n${note}`, '50%', '50%'],
+      ],
+    ]);
+    for (const block of layout.pages[0]!.blocks)
+      if (block.kind === 'table')
+        for (const cell of block.table.cells) if (cell.lines.length > 1) cell.lines[0]!.bold = true;
+    return services(interpretProposal(layout)).find(
+      (r) => r.serviceTypeLabel === 'Orthodontic Services',
+    );
+  };
+  it.each([
+    ['o Not Covered', undefined, undefined],
+    ['o Limited to one per lifetime', undefined, undefined],
+    ['o Dependent children through age 18', undefined, 'Dependent children through age 18'],
+    ['Combined in- and out-of-network', undefined, undefined],
+    ['• Braces', 'Braces', undefined],
+  ])('under %j lists %j, covers %j', (note, list, persons) => {
+    const row = ortho(note);
+    expect(row?.serviceTypeList).toBe(list);
+    expect(row?.coveredPersonsInNetwork).toBe(persons);
+  });
+});
+
+describe('one plan’s grid under its name spanning both network columns', () => {
+  // 'CONCORDIA FLEX PLAN' over 'In-Network | Non-Network', a network line above the grid
+  const grid = (plan: string, networks = ['In-Network', 'Non-Network']) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits Summary for F3W',
+        'Network: Advantage Plus 2.0',
+        [
+          ['Benefit Category', `>>${plan}`],
+          ['^^', ...networks],
+          ['Preventive Services', '100%', '100%'],
+          ['Basic Services', '80%', '60%'],
+        ],
+      ]),
+    );
+  const planOf = (data: ReturnType<typeof grid>) =>
+    tableRows(data, 'dentalInsurance_planInformation')[0]?.planName;
+  it.each([['CONCORDIA FLEX PLAN'], ['Dental Plan 2']])('names the plan %j', (plan) => {
+    expect(planOf(grid(plan))).toBe(plan);
+  });
+  it('names no plan from a heading over one network’s columns only', () => {
+    expect(planOf(grid('CONCORDIA FLEX PLAN', ['Member pays', 'Member pays']))).toBeUndefined();
+  });
+});
+
 describe('a one-column summary headed by its plan, the deductible heading a row of its own', () => {
   // the same summary ruled as one table: 'Passive PPO' over the value column, 'Annual
   // Deductible*' a row with an empty value cell over its tiers, then the categories

@@ -1725,3 +1725,42 @@ describe('a note after a service name and a dash', () => {
     expect(rows.map((r) => r.servicesAndMaterials)).toContain('Eyeglasses (lenses and frame)');
   });
 });
+
+describe('a line naming lens options and their coverage a dash apart, between two tables', () => {
+  const rows = (lines: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Acme Vision Benefit Summary',
+          [
+            ['Services', 'In-network', 'Out-of-network'],
+            ['Exam', '$10', 'Up to $40'],
+          ],
+          'Lens Options',
+          ...lines,
+          'Other lens upgrades may be offered at a discount.',
+          [
+            ['Contact lenses', 'In-network', 'Out-of-network'],
+            ['Elective contact lenses', '$150', 'Up to $105'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).filter((r) => r.servicesAndMaterials?.startsWith('Scratch'));
+  const name = 'Scratch-resistant coating,Polycarbonate lenses for children (up to age 19)';
+  it.each([[[`${name} - covered in full.`]], [[`${name} - covered in`, 'full.']]])(
+    'reads %j as an in-network row',
+    (lines) => {
+      expect(rows(lines)).toEqual([
+        {
+          class: 'All Employees',
+          servicesAndMaterials: name,
+          inNetworkCost: 'covered in full',
+        },
+      ]);
+    },
+  );
+  it('reads no row from a line naming no vision service', () => {
+    expect(rows(['Scratches from misuse - not covered.'])).toEqual([]);
+  });
+});

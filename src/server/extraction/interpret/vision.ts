@@ -25,6 +25,7 @@ import {
   ageGroupOf,
   BULLET,
   costOfItemAbove,
+  DASHED_COVERAGE,
   DASHED_NOTE,
   FREQUENCY_VALUE,
   frequencyInLabel,
@@ -1393,6 +1394,40 @@ export function collectLeaderLists(doc: AnalyzedDocument, facts: Facts): void {
     facts.shown.add('vision');
     facts.benefits.push(network === 'out' ? { ...line, outCost: cost } : { ...line, inCost: cost });
   }
+}
+
+/**
+ * A line of a vision summary that names what is covered and says how, a dash apart ('Standard
+ * Scratch-resistant Coating,Polycarbonate Lenses for Dependent Children (up to age 19) - covered in
+ * full.'), its end wrapped onto a line of its own or not ('… - covered in' over 'full.'): a row of its
+ * own, what a member pays in network (an out-of-network reimbursement is an amount).
+ */
+export function collectDashedCoverage(doc: AnalyzedDocument, facts: Facts): void {
+  doc.items.forEach((item, i) => {
+    if (item.kind !== 'line' || item.scope.product === 'dental') return;
+    const next = doc.items[i + 1];
+    const wrapped =
+      next?.kind === 'line' && /^\p{Ll}/u.test(next.line.text.trim()) ? next.line : undefined;
+    const lines = wrapped ? [item.line, wrapped] : [item.line];
+    const m = lines
+      .map((l) => l.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(DASHED_COVERAGE);
+    if (!m || !isVisionService(m[1]!)) return;
+    const source = sourceOfLines(lines);
+    facts.shown.add('vision');
+    facts.benefits.push({
+      scope: {
+        product: 'vision',
+        ...(item.scope.classRef ? { classRef: item.scope.classRef } : {}),
+      },
+      order: item.order,
+      service: evidence(m[1]!, source, 'split'),
+      inCost: evidence(m[2]!, source, 'split'),
+    });
+  });
 }
 
 /** 'Vision Exam, up to ........ $35': the name (with any 'up to'), a leader, the amount. */

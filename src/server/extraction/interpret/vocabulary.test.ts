@@ -552,6 +552,9 @@ describe('what a slot value is made of', () => {
     ['coveredPersonsOutOfNetwork', 'adult or child', true],
     ['coveredPersonsInNetwork', 'Not Covered', false],
     ['coveredPersonsOutOfNetwork', 'N/A', false],
+    // an amount for a lifetime is a maximum, a share up to one a coverage
+    ['coverageLevelInNetwork', '$1,000 lifetime Up to age 19', false],
+    ['coverageLevelInNetwork', '50% up to $1,500 lifetime', true],
   ])('%s %j → %j', (column, value, expected) => {
     expect(valueFitsSlot(column, value)).toBe(expected);
   });

@@ -962,6 +962,9 @@ export function frequenciesInLabel(
 export const VALUE_OWN_ENDING =
   /\b(co-?pays?|co-?insurance|allowances?|reimbursements?|deductibles?|covered|included|discount|off|price|visits?|(calendar|plan|benefit|contract)?\s*(years?|months?))$/i;
 
+/** A name, a dash, and whether it is covered ('… (up to age 19) - covered in full.'). */
+export const DASHED_COVERAGE = /^(.{3,160}?)\s+[-\u2013]\s+(covered in full|not covered)\.?$/i;
+
 /**
  * A note printed after a service's name and a dash, saying what it takes in ('Eyeglasses (lenses
  * and frame) - includes basic single vision, lined bifocal …'): the words that open it.
@@ -1053,6 +1056,12 @@ export function rateMeasure(heading: string): RateMeasure {
  */
 export const WHO_ONLY =
   /^\W*(o\s+)?((eligible|covered|dependent)\s+)*(children|child|dependents|adults( and children)?|children and adults)\b(\s+(through|to|under|up to)\s+(age\s+)?\d{1,2})?\W*$/i;
+
+/**
+ * A note under a row's name that says which networks its values hold for ('Combined in- and
+ * out-of-network'): no procedure it lists.
+ */
+export const NETWORK_NOTE = /\bnetworks?\b/i;
 
 /** A heading that names a deductible or maximum alone ('Annual Deductible*'). */
 export const AMOUNT_HEADING =
@@ -1149,6 +1158,9 @@ export function valueFitsSlot(column: string, value: string): boolean {
   const [, words, longest] = rule;
   // a share is no amount: '30%' beside 'Extended Annual Max' says how much is paid beyond it
   if (/Deductible|Maximum/.test(column) && SHARE_ONLY.test(value)) return false;
+  // an amount for a lifetime is a maximum, no coverage level ('$1,000 lifetime Up to age 19')
+  if (/^coverageLevel/.test(column) && /\blifetime\b/i.test(value) && !/%|\bpercent\b/i.test(value))
+    return false;
   return words.test(value) && value.length <= longest;
 }
 

@@ -239,6 +239,19 @@ function context(p: Prepared, unit: Unit, where: Where): number {
   return prev + next + labelled;
 }
 
+/**
+ * A line whose value was taught at its end, printed here with more words before it so that the
+ * value runs on onto the next line ("… (up to age 19) - covered in" over "full."): the two lines
+ * as one, when the line after them is the one that followed the value's line when taught.
+ */
+function wrappedOn(p: Prepared, unit: Unit, where: Where): string | undefined {
+  const next = p.units[unit.order + 1];
+  if (where.kind !== 'line' || (where.span ?? 1) > 1 || !where.atEnd) return undefined;
+  if (unit.kind !== 'line' || next?.kind !== 'line' || next.page !== unit.page) return undefined;
+  if (p.next[next.order] !== where.next || p.next[unit.order] === where.next) return undefined;
+  return `${p.nfkc[unit.order]} ${p.nfkc[next.order]}`;
+}
+
 interface Read {
   value: string;
   score: number;
@@ -291,7 +304,11 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       const below = unitBelow(units, unit, span)?.rowHead ?? '';
       if (below !== where.below && alike(below, where.below) === 0) continue;
     }
-    let value = pattern.exec(text)?.[1]?.trim();
+    // a line taught wrapped onto the next one, printed whole here: the line alone first
+    const alone = span > 1 && unit.kind === 'line' ? p.nfkc[unit.order] : undefined;
+    const texts = [alone, text, wrappedOn(p, unit, where)].filter((t) => t !== undefined);
+    const capture = (re: RegExp) => texts.map((t) => re.exec(t)?.[1]?.trim()).find((v) => !!v);
+    let value = capture(pattern);
     let penalty = 0;
     // A row's name that opened its heading cell, printed word for word as taught with another
     // note under it ("Orthodontic Services" over "Not Covered", taught over "Dependent children
@@ -300,7 +317,7 @@ function readValue(p: Prepared, learned: LearnedValue, match: number): Read | un
       value = openingAsTaught(text, learned.value) ?? value;
     if (!value && ctx >= 0.6) {
       for (const loose of looser) {
-        value = loose.exec(text)?.[1]?.trim();
+        value = capture(loose);
         penalty = 0.1;
         if (value) break;
       }

@@ -2268,3 +2268,76 @@ describe('a new row whose name ends as the other rows’ names do', () => {
     expect(rows.find((r) => r.inNetworkCost === '$40')?.servicesAndMaterials).toBe(name);
   });
 });
+
+describe('a value taught at the end of a line, wrapped onto the next line on a sibling', () => {
+  const page = (lens: string[], after = 'Other lens upgrades may be offered at a discount.') => [
+    '# Acme Vision Summary of Benefits',
+    [
+      ['Copays', 'In-network'],
+      ['Exam', '$10'],
+    ],
+    'Lens Options',
+    ...lens,
+    after,
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const taught = learnVision(
+    markupLayout(page(['Scratch-resistant coating,Polycarbonate lenses - covered in full.'])),
+    [
+      ...visionRow(0, 'Exam', '$10'),
+      ...visionRow(1, 'Scratch-resistant coating,Polycarbonate lenses', 'covered in full'),
+    ],
+  );
+  const read = (blocks: MarkupBlock[]) =>
+    tableRows(
+      readWithTemplates(markupLayout(blocks), [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    ).find((r) => r.servicesAndMaterials?.startsWith('Scratch'));
+  const longer = 'Scratch-resistant coating,Progressive lenses,Polycarbonate lenses';
+  it.each([[[`${longer} - covered in`, 'full.']], [[`${longer} - covered`, 'in full.']]])(
+    'reads the name and the value over the two lines %j',
+    (lens) => {
+      expect(read(page(lens))).toMatchObject({
+        servicesAndMaterials: longer,
+        inNetworkCost: 'covered in full',
+      });
+    },
+  );
+  it('reads no value over two lines when the line after them is not the one taught', () => {
+    const lens = [`${longer} - covered in`, 'part.'];
+    expect(read(page(lens, 'Discounts on sunglasses.'))?.inNetworkCost).toBeUndefined();
+  });
+});
+
+describe('a value taught wrapped over two lines, printed on one line on a sibling', () => {
+  const page = (lines: string[]) => [
+    '# Acme Vision Summary of Benefits',
+    [
+      ['Copays', 'In-network'],
+      ['Exam', '$10'],
+    ],
+    'Contact Lens Benefit',
+    ...lines,
+    'Other lens upgrades may be offered at a discount.',
+    'Acme Vision Insurance Company, Springfield',
+  ];
+  const taught = learnVision(
+    markupLayout(page(['Necessary contact lenses: covered in full after the', 'materials copay.'])),
+    [
+      ...visionRow(0, 'Exam', '$10'),
+      ...visionRow(1, 'Necessary contact lenses', 'covered in full after the materials copay'),
+    ],
+  );
+  it.each([
+    [['Necessary contact lenses: covered in full after the materials copay.'], 'materials'],
+    [['Necessary contact lenses: covered in full after the exam copay.'], 'exam'],
+    // (wrapped as taught: both lines)
+    [['Necessary contact lenses: covered in full after the', 'exam copay.'], 'exam'],
+  ])('reads the value from %j', (lines, copay) => {
+    const row = tableRows(
+      readWithTemplates(markupLayout(page(lines)), [], [taught], 'carrierProposal').data,
+      'visionInsurance_benefitSummary',
+    ).find((r) => r.servicesAndMaterials === 'Necessary contact lenses');
+    expect(row?.inNetworkCost).toBe(`covered in full after the ${copay} copay`);
+  });
+});
