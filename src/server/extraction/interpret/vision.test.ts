@@ -251,7 +251,67 @@ describe('costs that print one value per listed service', () => {
     );
     const split = valuesLineByLine(costs, [label, names, costs]) ?? [];
     expect(split.length).toBe(rows);
-    if (rows) expect(split[1]!.service.value).toBe('Premium progressive lenses');
+    if (rows) expect(split[1]!.service?.value).toBe('Premium progressive lenses');
+  });
+});
+
+describe('costs level with a description rather than a service', () => {
+  const label = cell(0, [line('WELLVISION EXAM', 12, 0)]);
+  const split = (names: string[], values: Array<[string, number]>) =>
+    valuesLineByLine(
+      cell(
+        2,
+        values.map(([v, top]) => line(v, top, 300)),
+      ),
+      [
+        label,
+        cell(
+          1,
+          names.map((n, i) => line(n, i * 12, 100)),
+        ),
+      ],
+    )?.map((x) => [x.service?.value, x.cost.value]);
+  it.each([
+    {
+      name: 'a description first, a service second, the first value wrapped in a parenthesis',
+      names: ['Focuses on your eyes and overall wellness', '', 'Routine retinal screening'],
+      values: [
+        ['$15 ($0 USC', 0],
+        ['Roski)', 12],
+        ['Up to $39', 24],
+      ] as Array<[string, number]>,
+      rows: [
+        [undefined, '$15 ($0 USC Roski)'],
+        ['Routine retinal screening', 'Up to $39'],
+      ],
+    },
+    {
+      name: 'a service whose value tail is printed after its name, then a bullet that runs on',
+      names: [
+        'Retinal imaging for members with diabetes covered-in-full',
+        'Additional exams and services beyond routine care to treat immediate',
+        'issues from pink eye to sudden changes in vision',
+      ],
+      values: [
+        ['$0', 0],
+        ['$20 per exam', 12],
+      ] as Array<[string, number]>,
+      rows: [
+        ['Retinal imaging for members with diabetes', '$0'],
+        [undefined, '$20 per exam'],
+      ],
+    },
+    {
+      name: 'two descriptions: no one place for both values',
+      names: ['Focuses on your eyes', 'Ask your doctor about savings'],
+      values: [
+        ['$15', 0],
+        ['$20', 12],
+      ] as Array<[string, number]>,
+      rows: undefined,
+    },
+  ])('$name', ({ names, values, rows }) => {
+    expect(split(names, values)).toEqual(rows);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Cell, Line } from '../layout.ts';
+import { opened } from '../read/lines.ts';
 import {
   type AnalyzedDocument,
   type AnalyzedTable,
@@ -492,35 +493,59 @@ export function shapeByContent(t: AnalyzedTable, given: GridShape): GridShape {
 /**
  * A cost cell that prints one value per line beside a cell listing as many services, line for
  * line ('Standard progressive lenses / Premium progressive lenses' beside '$55 / $95 - $105'):
- * each value with the service printed level with it. Undefined unless every value finds one.
+ * each value with the service printed level with it. A value wrapped onto the next line with a
+ * parenthesis left open ('$15 ($0 USC' over 'Roski)') is one value. A value level with a line that
+ * names no vision service or runs on to the next (a description: 'Focuses on your eyes and overall
+ * wellness', 'Additional exams … to treat immediate' over 'issues from …') is the row's own
+ * (`service` undefined), for one value at most; a name's trailing 'covered-in-full' is the
+ * service's description. Undefined unless every value finds its place.
  */
 export function valuesLineByLine(
   costCell: Cell | undefined,
   nameCells: Array<Cell | undefined>,
-): Array<{ service: Evidence; cost: Evidence }> | undefined {
-  const values = (costCell?.lines ?? []).filter((l) => l.text.trim());
-  if (values.length < 2 || !values.every((l) => COST_VALUE.test(l.text.trim()))) return undefined;
+): Array<{ service?: Evidence; cost: Evidence }> | undefined {
+  const values: Line[][] = [];
+  for (const l of (costCell?.lines ?? []).filter((x) => x.text.trim())) {
+    const last = values[values.length - 1];
+    const text = l.text.trim();
+    if (COST_VALUE.test(text)) values.push([l]);
+    else if (last && opened(last.map((x) => x.text).join(' '))) last.push(l);
+    else return undefined;
+  }
+  if (values.length < 2) return undefined;
   const others = nameCells.filter((c): c is Cell => c !== undefined && c !== costCell);
   // the services are listed beside the row's label, in a description column (the label's own
   // lines are one service's name wrapped)
   if (others.length < 2) return undefined;
   const listed = others.slice(1);
-  const names = listed
-    .flatMap((c) => c.lines)
-    .filter((l) => l.text.trim() && !COST_VALUE.test(l.text.trim()));
-  const out: Array<{ service: Evidence; cost: Evidence }> = [];
-  for (const v of values) {
+  const names = listed.flatMap((c) =>
+    c.lines
+      .map((l, i) => ({ line: l, next: c.lines[i + 1] }))
+      .filter(({ line: l }) => l.text.trim() && !COST_VALUE.test(l.text.trim())),
+  );
+  const out: Array<{ service?: Evidence; cost: Evidence }> = [];
+  for (const group of values) {
+    const v = group[0]!;
     const height = v.box[3] - v.box[1];
     const level = names.filter(
-      (n) => Math.abs((n.box[1] + n.box[3]) / 2 - (v.box[1] + v.box[3]) / 2) < height * 0.6,
+      ({ line: n }) =>
+        Math.abs((n.box[1] + n.box[3]) / 2 - (v.box[1] + v.box[3]) / 2) < height * 0.6,
     );
     if (level.length !== 1) return undefined;
-    const name = level[0]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    const { line: at, next } = level[0]!;
+    const name = at.text
+      .replace(/^[\s\u2022\uf0b7*-]+/, '')
+      .replace(/\s+covered[- ]in[- ]full\.?$/i, '')
+      .trim();
     if (!name || /^[\d$]/.test(name)) return undefined;
-    out.push({
-      service: evidence(name, sourceOfLines([level[0]!]), 'split'),
-      cost: evidence(v.text.trim(), sourceOfLines([v]), 'split'),
-    });
+    const cost = evidence(group.map((x) => x.text.trim()).join(' '), sourceOfLines(group), 'split');
+    const runsOn = next !== undefined && /^\p{Ll}/u.test(next.text.trim());
+    if (!isVisionService(name) || runsOn) {
+      if (out.some((o) => !o.service)) return undefined;
+      out.push({ cost });
+      continue;
+    }
+    out.push({ service: evidence(name, sourceOfLines([at]), 'split'), cost });
   }
   return out;
 }
@@ -1117,11 +1142,16 @@ export function collectVision(
           facts.benefits.push({
             scope,
             order: order + i / 100000,
-            service: name,
+            // (a value level with a description is the row's own)
+            service: name ?? evidence(service, label.source, 'cell'),
             inCost: cost,
             ...(g.in === undefined ? { outCost: cost } : {}),
           });
         });
+        const freq = split.some((x) => !x.service)
+          ? valueAt(row.cells, shape.frequencyCol)
+          : undefined;
+        if (freq) addFrequency(facts, freqItems, freq, scope, order);
         continue;
       }
       // '$0 ($40)' under a legend saying parentheses hold the out-of-network amount
