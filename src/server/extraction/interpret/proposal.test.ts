@@ -2559,6 +2559,8 @@ describe("a first page's title naming an insurer's dental plan", () => {
     ['Humana Healthy Smiles Plan (D2933)', 'Humana Healthy Smiles Plan'],
     ['Humana Dental Option Plan (DOP) (D2171)', 'Humana Dental Option Plan (DOP)'],
     ['Humana Healthy Smiles (D2933)', undefined],
+    // a sentence about the plan names none
+    ['Humana Dental is available nationwide and overseas.', undefined],
   ])('%j → %j', (title, plan) => {
     expect(planOf(title)).toBe(plan);
   });

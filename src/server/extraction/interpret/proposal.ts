@@ -505,7 +505,8 @@ function collectHeadingPlans(doc: AnalyzedDocument, facts: Facts): void {
 /**
  * A running header that names an insurer's dental plan: the insurer first, then the product, then
  * the plan's own words ('Humana Dental Traditional Preferred'): the line as printed. Undefined for
- * a header naming the product or a section alone ('DENTAL SERVICES', 'Acme Dental Benefits').
+ * a header naming the product or a section alone ('DENTAL SERVICES', 'Acme Dental Benefits'), and
+ * for a sentence.
  */
 export function planOfRunningHeader(text: string): string | undefined {
   const t = text.replace(/[®™℠]/g, '').replace(/\s+/g, ' ').trim();
@@ -515,6 +516,8 @@ export function planOfRunningHeader(text: string): string | undefined {
   const m = rest.match(/^dental\s+(.+)$/i);
   if (!m || GENERIC_SECTION.test(m[1]!) || /\b(summary|guide|overview|booklet)\b/i.test(m[1]!))
     return undefined;
+  // a sentence about the plan is no plan's name ('Acme Dental is available nationwide.')
+  if (isSentence(t)) return undefined;
   return /[a-z]/.test(t) ? t : undefined;
 }
 
