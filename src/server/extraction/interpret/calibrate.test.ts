@@ -355,6 +355,23 @@ describe('scores that mean probabilities', () => {
     expect(guideFeature(unit, name)).toBeCloseTo(expected, 6);
   });
 
+  it.each([
+    // two of the guide's five amounts read; page 1: one of its two
+    ['every value from the text', [1, 1, 1], 0.4, 1 / 2],
+    // a scanned document's misread amount is no amount the reading passed over
+    ['every value by OCR', [0.8, 0.8, 0.8], 1, 1],
+    ['two of three values by OCR', [0.8, 0.8, 1], 0.4 / 3 + 2 / 3, 1 / 6 + 2 / 3],
+  ])(
+    'counts the amounts used as far as the document was read from text: %s',
+    (_, readings, doc, page) => {
+      const read: ParsedItem[] = onGuide.map((v, k) =>
+        Object.assign({ ...v }, { [REASONS]: { ...reasons, reading: readings[k]! } }),
+      );
+      expect(feature(read, 0, 'docAmountsUsed', signals)).toBeCloseTo(doc, 6);
+      expect(feature(read, 0, 'pageAmountsUsed', signals)).toBeCloseTo(page, 6);
+    },
+  );
+
   // a page with a table of three amounts (the reading used one) and a line of one more
   const cellOf = (col: number, text: string) => ({
     text,

@@ -447,11 +447,19 @@ export function unitsOf(
     Math.log1p((places.get(placeKey(value))?.size ?? 1) - 1) / 2;
   const sig = signals ?? signalsOfItems(all);
   const read = new Set(all.flatMap((v) => amountsIn(v.value)));
+  /**
+   * The share of amounts printed that the reading used, counted for as much of the document as
+   * was read from its text: on pages read by OCR a misread amount ('$1,5O0') is no amount the
+   * reading passed over, so there the share says nothing (1, no doubt) and the values' own OCR
+   * confidence ranks them.
+   */
+  const usedOf = (amounts: string[]) =>
+    (amounts.filter((a) => read.has(a)).length / amounts.length) * (1 - documentOcr) + documentOcr;
   const docFeatures = [
     Math.log1p(sig.pages) / 3,
     Math.log1p(sig.tables) / 3,
     Math.log1p(sig.amounts.length) / 5,
-    sig.amounts.length ? sig.amounts.filter((a) => read.has(a)).length / sig.amounts.length : 1,
+    sig.amounts.length ? usedOf(sig.amounts) : 1,
     sig.topic.on,
     sig.topic.off,
   ];
@@ -486,7 +494,7 @@ export function unitsOf(
     // one share per page or region, not one per value printed there
     let share = usedShare.get(amounts);
     if (share === undefined) {
-      share = amounts.filter((a) => read.has(a)).length / amounts.length;
+      share = usedOf(amounts);
       usedShare.set(amounts, share);
     }
     return share;
