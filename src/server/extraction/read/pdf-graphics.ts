@@ -70,6 +70,22 @@ const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
 
+/**
+ * The steps of a constructPath's data, each with the point it ends at (a close has none: NaN),
+ * up to the first code it does not know.
+ */
+function pathSteps(data: ArrayLike<number>, step: (code: number, x: number, y: number) => void) {
+  let k = 0;
+  while (k < data.length) {
+    const code = data[k]!;
+    if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE) break;
+    const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
+    if (code === CLOSE) step(code, Number.NaN, Number.NaN);
+    else step(code, data[k + n - 2]!, data[k + n - 1]!);
+    k += n;
+  }
+}
+
 interface OperatorList {
   fnArray: number[];
   argsArray: unknown[];
@@ -225,27 +241,11 @@ export function rulingsFromOperators(
       }
       sub = [];
     };
-    let k = 0;
-    while (k < data.length) {
-      const code = data[k]!;
-      if (code === MOVE) {
-        flush();
-        sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
-        k += 3;
-      } else if (code === LINE) {
-        sub.push(apply(ctm, data[k + 1]!, data[k + 2]!));
-        k += 3;
-      } else if (code === CURVE) {
-        sub.push(apply(ctm, data[k + 5]!, data[k + 6]!));
-        k += 7;
-      } else if (code === QUAD) {
-        sub.push(apply(ctm, data[k + 3]!, data[k + 4]!));
-        k += 5;
-      } else if (code === CLOSE) {
-        if (sub.length) sub.push(sub[0]!);
-        k += 1;
-      } else break;
-    }
+    pathSteps(data, (code, x, y) => {
+      if (code === MOVE) flush();
+      if (code !== CLOSE) sub.push(apply(ctm, x, y));
+      else if (sub.length) sub.push(sub[0]!);
+    });
     flush();
   });
   const inside = shadingInsideCells(shades, segments);
@@ -402,15 +402,9 @@ export function backdropsFromOperators(
         const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
         if (!data || !FILL_OPS.has(args?.[0] as number) || lightness(fill) > DARK_GROUND) return;
         const points: Array<[number, number]> = [];
-        let k = 0;
-        while (k < data.length) {
-          const code = data[k]!;
-          if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE)
-            break;
-          const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
-          if (code !== CLOSE) points.push([data[k + n - 2]!, data[k + n - 1]!]);
-          k += n;
-        }
+        pathSteps(data, (code, x, y) => {
+          if (code !== CLOSE) points.push([x, y]);
+        });
         boxOf(ctm, points);
         return;
       }
@@ -463,25 +457,18 @@ export function outlinedLetters(
       if (curves >= 2) curved++;
       curves = 0;
     };
-    let k = 0;
-    while (k < data.length) {
-      const code = data[k]!;
-      if (code !== MOVE && code !== LINE && code !== CURVE && code !== QUAD && code !== CLOSE)
-        break;
-      const n = code === CURVE ? 7 : code === QUAD ? 5 : code === CLOSE ? 1 : 3;
+    pathSteps(data, (code, px, py) => {
       if (code === MOVE) {
         end();
         contours++;
       } else if (code === CURVE || code === QUAD) curves++;
-      if (code !== CLOSE) {
-        const [x, y] = apply(ctm, data[k + n - 2]!, data[k + n - 1]!);
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
-      }
-      k += n;
-    }
+      if (code === CLOSE) return;
+      const [x, y] = apply(ctm, px, py);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    });
     end();
     const h = y1 - y0;
     const w = x1 - x0;
