@@ -30,8 +30,9 @@
  * With --write the model trained on every --truth document goes to
  * src/server/extraction/interpret/calibration-model.json (then `npx biome check --write` it).
  * Deterministic: the same documents and engine give the same weights. Today's model (eleventh
- * session, helper calib-j; --cache DIR only saves reading time, --samples FILE then
- * --from-samples FILE with the same options gives the same weights):
+ * session: helper calib-j's options, retrained on main after the merges, 122 documents; --cache
+ * DIR only saves reading time, --samples FILE then --from-samples FILE with the same options gives
+ * the same weights):
  *
  *   node scripts/extraction/train-calibration.ts --lambda 30 --heuristic-lambda 1000 \
  *     --document-weight 0.5 --heldout-weight 3 \
