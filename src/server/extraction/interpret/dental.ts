@@ -55,6 +55,7 @@ import {
   SPANNING_NOTE,
   SPANNING_NOTE_OPENED,
   SUB_BULLET,
+  sentenceMaximums,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -840,6 +841,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       barSeen = true;
     }
     if (isSectionRow(row.cells, shape)) {
+      // a sentence across the label column stating the maximum of the services above it ('Class
+      // A, B, and C Services are subject to an unlimited maximum benefit'): no bar, the maximum
+      const said = sentenceMaximums(label.text);
+      if (said.in || said.out) {
+        const scope = sectionClass ? { product: 'dental' as const, classRef: sectionClass } : base;
+        const order = t.order + row.row / 1000;
+        if (said.in) facts.add('maxIn', evidence(said.in, label.source, 'prose'), scope, order);
+        if (said.out) facts.add('maxOut', evidence(said.out, label.source, 'prose'), scope, order);
+        continue;
+      }
       section = label.text;
       barSeen = true;
       // 'Class II – Basic Services' is a service code over its procedures, not a class of people

@@ -45,6 +45,7 @@ import {
   productsNamed,
   RUNS_ON,
   rateMeasure,
+  sentenceMaximums,
   TAGGED_AMOUNT,
   TIER_LABEL,
   VALUE_OWN_ENDING,
@@ -988,6 +989,29 @@ describe('words of deductible and maximum lines', () => {
     [RUNS_ON, 'Crowns and Bridges', false],
   ] as const)('%s %s → %s', (re, text, want) => {
     expect(re.test(text)).toBe(want);
+  });
+});
+
+describe('the maximum a sentence in the label column states', () => {
+  it.each([
+    [
+      'Class A, B, and C Services are subject to an unlimited maximum benefit',
+      { in: 'unlimited', out: 'unlimited' },
+    ],
+    [
+      'Class A, B, and C Services are subject to a $2,000 annual maximum benefit for the In-Network benefits and $2,500 for the Out-of-Network benefits',
+      { in: '$2,000', out: '$2,500' },
+    ],
+    [
+      'Basic and Major Services are subject to a $1,500 calendar year maximum',
+      { in: '$1,500', out: '$1,500' },
+    ],
+    // a lifetime or orthodontic maximum, a heading, a sentence without a maximum: none
+    ['Orthodontic services are subject to a $1,000 lifetime maximum', {}],
+    ['Annual Maximum', {}],
+    ['Class A Services are subject to the deductible of $50', {}],
+  ])('%s', (text, want) => {
+    expect(sentenceMaximums(text)).toEqual(want);
   });
 });
 

@@ -1109,6 +1109,30 @@ export function networkMaximums(text: string): { in?: string; out?: string } {
   return out;
 }
 
+/**
+ * The yearly maximum a sentence in a grid's label column states for the services above it ('Class
+ * A, B, and C Services are subject to an unlimited maximum benefit'; '… subject to a $2,000 annual
+ * maximum benefit for the In-Network benefits and $2,000 for the Out-of-Network benefits'): each
+ * amount (or 'unlimited') for the network named after it, both networks when none is named. Empty
+ * for any other text, a lifetime or orthodontic maximum among them.
+ */
+export function sentenceMaximums(text: string): { in?: string; out?: string } {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (!/\b(?:subject to|is|are)\b/i.test(t) || !/\bmaximum\b/i.test(t)) return {};
+  if (/lifetime|ortho/i.test(t) || t.split(' ').length < 6) return {};
+  const out: { in?: string; out?: string } = {};
+  for (const m of t.matchAll(/(\$\s?[\d,]+(?:\.\d\d)?|\bunlimited\b)([^$]*)/gi)) {
+    const named = m[2]!.match(/\b(in[- ]network|out[- ]of[- ]network|non[- ]network)\b/i)?.[1];
+    const network = named ? networkOf(named) : undefined;
+    if (network) out[network] ??= m[1]!;
+    else {
+      out.in ??= m[1]!;
+      out.out ??= m[1]!;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- what a slot's value is made of
 
 /**
