@@ -313,6 +313,14 @@ describe('a grid of category codes with class-wide sentences and an orthodontic 
       undefined,
     ]);
   });
+  it('reads the sentence as the maximum of every service, not as a bar over the rows after it', () => {
+    expect(
+      rows.map((r) => [r.policyYearMaximumInNetwork, r.policyYearMaximumOutOfNetwork]),
+    ).toEqual([
+      ['$2,000', '$2,000'],
+      ['$2,000', '$2,000'],
+    ]);
+  });
 });
 
 describe('class-wide amounts and bars naming a service code', () => {
@@ -452,37 +460,5 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
     ],
   ])('%s stays out', (_name, table, label) => {
     expect(rowsOf(table).find((r) => r.serviceTypeLabel === label)).toBeUndefined();
-  });
-});
-
-describe('a sentence across the label column stating the maximum of the services above it', () => {
-  const rows = tableRows(
-    interpretProposal(
-      markupLayout([
-        '# Dental Plan Summary',
-        [
-          ['Benefits', 'In-Network', 'Out-of-Network'],
-          ['Class A (Basic) Services – preventive and diagnostic', '0%', '10%'],
-          ['Class B (Intermediate) Services – minor restorative', '30%', '40%'],
-          [
-            'Class A and B Services are subject to a $2,000 annual maximum benefit for the In-Network benefits and $1,500 for the Out-of-Network benefits',
-            '',
-            '',
-          ],
-          ['Class D Services – orthodontic', '50%', '50%'],
-        ],
-      ]),
-    ),
-    'dentalInsurance_coveredServices',
-  );
-  it('is the maximum of the plan, not a bar over the rows after it', () => {
-    expect(
-      rows.map((r) => [r.policyYearMaximumInNetwork, r.policyYearMaximumOutOfNetwork]),
-    ).toEqual([
-      ['$2,000', '$1,500'],
-      ['$2,000', '$1,500'],
-      ['$2,000', '$1,500'],
-    ]);
-    expect(rows[2]!.serviceTypeTitle).toMatch(/orthodontic/i);
   });
 });
