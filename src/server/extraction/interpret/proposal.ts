@@ -95,6 +95,7 @@ import {
   type Product,
   productsNamed,
   rateMeasure,
+  withoutPlanKind,
 } from './vocabulary.ts';
 
 /**
@@ -563,8 +564,6 @@ const ISSUED_BY_LINE = /^(from|issued by|underwritten by|provided by|offered by)
 const PLAN_LINE = /\b(d?ppo|dhmo|hmo|epo|indemnity)\b|\bplan\s+[\w-]*\d|\d+\/\d+/i;
 /** A plan kind alone ('DPPO Plan', 'Group Dental Plan'): the kind of document, no plan's name. */
 const PLAN_KIND_ONLY = /^(group\s+)?(dental\s+|vision\s+)?(d?ppo\s+|dhmo\s+|hmo\s+|epo\s+)?plan$/i;
-/** A name without the kinds of plan it names ('DHMO Plus 150' → 'Plus 150'; 'HMO' → ''). */
-const withoutPlanKind = (t: string) => t.replace(/\b(d?ppo|d?hmo|dmo|epo|dpo)\b/gi, '').trim();
 /** Only a plan's number ('Plan 2', 'Plan 11023'). */
 const NUMBERED_PLAN = /^plan\s+[\w-]*\d[\w-]*$/i;
 

@@ -341,6 +341,14 @@ export function isGenericHeading(text: string): boolean {
   );
 }
 
+/** The kinds of dental and vision plan ('DPPO', 'DHMO', 'DMO', 'EPO'): a kind names no plan alone. */
+export const PLAN_KIND = /\b(d?ppo|d?hmo|dmo|epo|dpo)\b/gi;
+
+/** A text without the kinds of plan it names ('DHMO Plus 150' → 'Plus 150'; 'HMO' → ''). */
+export function withoutPlanKind(text: string): string {
+  return text.replace(PLAN_KIND, '').trim();
+}
+
 /** A heading that names a plan option printed side by side with others ('Low Plan', 'Buy-Up'). */
 export function isOptionName(text: string): boolean {
   const t = text.trim();
@@ -349,7 +357,8 @@ export function isOptionName(text: string): boolean {
     .replace(/\([^)]*\)/g, ' ')
     .split(/\s+/)
     .filter(Boolean).length;
-  if (!t || words > (/\b(d?ppo|d?hmo|dmo|epo|plan)\b/i.test(t) ? 10 : 6)) return false;
+  const kind = withoutPlanKind(t) !== t || /\bplan\b/i.test(t);
+  if (!t || words > (kind ? 10 : 6)) return false;
   // a bare number keys a row by place or position ('Rating Area | Self Only …' over '1', '2'),
   // it names no plan
   if (/^\d{1,2}$/.test(t)) return false;
