@@ -462,3 +462,57 @@ describe('a row among procedure rows, a coinsurance in every column, is a proced
     expect(rowsOf(table).find((r) => r.serviceTypeLabel === label)).toBeUndefined();
   });
 });
+
+describe('a procedure row under a bar naming its category in any word of the vocabulary', () => {
+  const rowsOf = (table: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Dental Benefit Summary', table])),
+      'dentalInsurance_coveredServices',
+    );
+  it.each([
+    ['Prosthetics', 'Complete Upper or Lower Denture', '$510'],
+    ['Prosthodontics', 'Partial Upper or Lower Denture', '$535'],
+    ['Crowns', 'Porcelain', '$410'],
+  ])('a row under "%s" is a procedure', (bar, label, copay) => {
+    const rows = rowsOf([
+      ['', 'In-Network', 'Out-of-Network'],
+      ['>>>>Exam & Diagnostics'],
+      ['Office Exam', '$5', '$5'],
+      [`>>>>${bar}`],
+      [label, copay, copay],
+    ]);
+    expect(rows.find((r) => r.serviceTypeLabel === label)?.coverageLevelInNetwork).toBe(copay);
+  });
+});
+
+describe('rows naming persons under an orthodontia bar of a copay schedule', () => {
+  const rowsOf = (table: string[][]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Dental Benefit Summary', table])),
+      'dentalInsurance_coveredServices',
+    );
+  const schedule = (rows: string[][]) => [
+    ['', 'Plan A', 'Plan B'],
+    ['>>>>Exam & Diagnostics'],
+    ['Office Exam', '$5', 'No Charge'],
+    ['>>>>Orthodontics'],
+    ...rows,
+  ];
+  it.each([
+    ['Child (maximum age 18)', 'Child', '$1,450 Copay'],
+    ['Children (maximum age 18)', 'Children', '$2,100'],
+    ['Adult', 'Adult', '$2,250'],
+  ])('"%s" is a service of its own named by whom it covers', (printed, label, copay) => {
+    const row = rowsOf(schedule([[printed, copay, copay]])).find(
+      (r) => r.class === 'Plan A' && r.serviceTypeLabel === label,
+    );
+    expect(row?.coverageLevelInNetwork).toBe(copay);
+    expect(row?.coveredPersonsInNetwork).toBe(printed);
+    expect(row?.orthodonticLifetimeMaximumInNetwork).toBeUndefined();
+  });
+
+  it('leaves a persons row without a copay or coinsurance to say whom orthodontia covers', () => {
+    const rows = rowsOf(schedule([['Dependent children', 'Covered', 'Covered']]));
+    expect(rows.find((r) => r.serviceTypeLabel === 'Dependent children')).toBeUndefined();
+  });
+});

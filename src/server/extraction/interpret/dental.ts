@@ -824,8 +824,19 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
     // (a category printed over the row's procedure in the same cell heads it already: 'Other
     // general services' over 'D9972 External bleaching' ends the orthodontia block above)
+    // 'Child (maximum age 18) | $1,450 Copay' under an 'Orthodontics' bar: orthodontia for those
+    // persons, a service named by them (its copay is no lifetime maximum), whom it covers as printed
+    const forPersons =
+      !!printed &&
+      !isSectionRow(row.cells, shape) &&
+      isOrthodontic(blockOf(printed.category ?? section, block) ?? '') &&
+      PERSONS_ONLY.test(withoutParentheses(printed.text).trim()) &&
+      shape.groups.every((g) => {
+        const v = networkValues(row.cells, g);
+        return [v.in, v.out].some((e) => e !== undefined && /[$%]/.test(e.value));
+      });
     const label =
-      printed && !isSectionRow(row.cells, shape)
+      printed && !isSectionRow(row.cells, shape) && !forPersons
         ? {
             ...printed,
             text: orthoRowText(printed.text, blockOf(printed.category ?? section, block)),
@@ -915,7 +926,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
     // a fee comparison's coded rows illustrate savings, not the plan's services
     if (fees && label.code) continue;
-    let kind = dentalRowKind(label.text, section);
+    let kind = forPersons ? 'service' : dentalRowKind(label.text, section);
     // a deductible's or maximum's name alone in its row ('Annual Deductible*' over 'Individual |
     // $50') heads its tiers only: a row that is no part of it but a row of its own ('Preventive
     // Services | 100%') ends it
@@ -1224,6 +1235,11 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           addService(facts, t, row, shape, label, scope, v, procedure);
           if (scheduled && facts.services.length > 0)
             facts.services[facts.services.length - 1]!.scheduled = true;
+          if (forPersons && facts.services.length > 0) {
+            const service = facts.services[facts.services.length - 1]!;
+            service.orthodontic = true;
+            service.persons = evidence(label.text.trim(), label.source, 'cell');
+          }
           if (lastService?.row !== row.row)
             lastService = { label: label.text, row: row.row, rows: new Map() };
           lastService.rows.set(g, facts.services[facts.services.length - 1]!);

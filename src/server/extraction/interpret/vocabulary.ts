@@ -465,7 +465,7 @@ export const MEMBER_PAYS =
 export const BARE_PROCEDURE_CODE = new RegExp(`^${CDT}$`);
 
 export const DENTAL_CATEGORY =
-  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?|adjunctive)\b/i;
+  /\b(preventive|preventative|diagnostic|basic|restorative|major|prosthodontic\w*|prosthetics?|orthodont\w*|ortho\b|endodont\w*|periodont\w*|oral surgery|emergency|implants?|dentures|fillings|crowns|bridges|extractions|root canals?|sealants|prophylaxis|cleanings|x-?rays|radiographs|oral (evaluations?|exams?)|fluoride|space maintainers?|adjunctive)\b/i;
 
 /** A cell that says only whether the deductible applies ('Ded. waived', 'Deductible applies'). */
 export const DEDUCTIBLE_WAIVER =
