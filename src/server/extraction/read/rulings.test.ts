@@ -40,6 +40,18 @@ describe('findGrids', () => {
     expect(grids.map((g) => g.box[1])).toEqual([0, 100]);
   });
 
+  it.each([
+    // a shaded row's edges (rules at 0 and 20, its outer sides 0 and 300), then a white last row
+    // whose only lines are the inner column lines running on to 45
+    ['a white last row under a shaded one', [v(100, 0, 45), v(200, 0, 45)], [0, 20, 45]],
+    // one inner line of three runs on: a mark, not a row
+    ['a lone line running on', [v(100, 0, 45), v(200, 0, 20), v(250, 0, 20)], [0, 20]],
+  ])('closes the table where most column lines stop: %s', (_name, inner, ys) => {
+    const segments: Segment[] = [h(0, 0, 300), h(20, 0, 300), v(0, 0, 20), v(300, 0, 20), ...inner];
+    const [grid] = findGrids(segments, 2);
+    expect(grid!.ys).toEqual(ys);
+  });
+
   it('merges broken and doubled lines', () => {
     const merged = mergeSegments([h(10, 0, 50), h(10.5, 49, 120), h(11, 200, 260)], 2);
     expect(merged).toHaveLength(2);

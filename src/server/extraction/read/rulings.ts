@@ -253,11 +253,14 @@ export function findGrids(
     // column lines that run on past the top or bottom rule close the table there (a shaded
     // header whose edge was not seen as a rule)
     const spanning = cv.filter((v) => v.b - v.a >= (ys[ys.length - 1]! - ys[0]!) * 0.5);
+    // (the lines that run on, two at least and half of them: a last row left white under shaded
+    // ones has only its column lines below it, the shading's edges stop a row higher)
     if (spanning.length >= 2) {
-      const top = Math.max(...spanning.map((v) => v.a));
-      const bottom = Math.min(...spanning.map((v) => v.b));
-      if (top < ys[0]! - tol * 3) ys.unshift(top);
-      if (bottom > ys[ys.length - 1]! + tol * 3) ys.push(bottom);
+      const above = spanning.filter((v) => v.a < ys[0]! - tol * 3);
+      const below = spanning.filter((v) => v.b > ys[ys.length - 1]! + tol * 3);
+      const most = (lines: Segment[]) => lines.length >= 2 && lines.length * 2 >= spanning.length;
+      if (most(above)) ys.unshift(Math.max(...above.map((v) => v.a)));
+      if (most(below)) ys.push(Math.min(...below.map((v) => v.b)));
     }
     if (xs.length < 2 || ys.length < 2) continue;
     const nr = ys.length - 1;
