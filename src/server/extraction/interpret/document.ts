@@ -20,6 +20,7 @@ import {
   isTierLabel,
   keyKind,
   MEMBER_GROUP_IN_TITLE,
+  NETWORK_NAMED_BESIDE,
   namesOtherCoverage,
   networkOf,
   OPTION_BENEFITS_HEADING,
@@ -662,6 +663,13 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
   const edges = columnEdges(table);
   const perRow = Array.from({ length: headerRows }, (_, i) => headerTexts(table, first + i, edges));
   const distinguishing = distinguishingHeadings(perRow);
+  // 'Network | VSP Network Signature Plan': a header row whose label says the row names the
+  // network; the name beside it is the plan's provider network, no in- or out-of-network side
+  const networkNames = new Set(
+    perRow
+      .filter((texts) => NETWORK_NAMED_BESIDE.test(texts[0]!.join(' ')))
+      .flatMap((texts) => texts.slice(1).flat()),
+  );
   for (let c = 0; c < table.cols; c++) {
     const path: string[] = [];
     for (const texts of perRow) {
@@ -671,6 +679,7 @@ function columnInfo(table: Table, first: number, headerRows: number): Column[] {
     let network: 'in' | 'out' | undefined;
     let networkHeading: string | undefined;
     for (const p of [...path].reverse()) {
+      if (networkNames.has(p)) continue;
       // 'In-Network / Out-of-Network' over one column: its values serve both networks
       if (namesBothNetworks(p)) break;
       network = networkOf(p);

@@ -1824,3 +1824,34 @@ describe('a line naming lens options and their coverage a dash apart, between tw
     expect(rows(['Scratches from misuse - not covered.'])).toEqual([]);
   });
 });
+
+describe('a header row naming the plan’s provider network beside its label', () => {
+  const rowsOf = (header: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision Benefit Summary',
+          [header, ['Exams Copay', '$ 10'], ['Materials Copay', '$ 20']],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+
+  it.each([
+    ['Network', 'VSP Network Signature Plan'],
+    ['Your Network is', 'VSP Choice Network'],
+    ['Provider network:', 'EyeMed Insight Network'],
+  ])('"%s | %s" is no in-network heading: one value for both networks', (label, name) => {
+    expect(rowsOf([label, name])).toEqual([
+      ['Exams Copay', '$ 10', '$ 10'],
+      ['Materials Copay', '$ 20', '$ 20'],
+    ]);
+  });
+
+  it('a network column heading over a blank label still heads the in-network side', () => {
+    expect(rowsOf(['', 'In-Network'])).toEqual([
+      ['Exams Copay', '$ 10', undefined],
+      ['Materials Copay', '$ 20', undefined],
+    ]);
+  });
+});

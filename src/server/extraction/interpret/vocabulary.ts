@@ -314,6 +314,12 @@ export function deductibleOfService(label: string, service: string | undefined):
  */
 export const PAYS_ALIKE_IN_AND_OUT = /\bpassive\b/i;
 
+/**
+ * A row label saying the row names the plan's provider network ('Network', 'Your Network is',
+ * 'Provider Network:'): the name beside it ('VSP Choice Network') is no in- or out-of-network side.
+ */
+export const NETWORK_NAMED_BESIDE = /^\s*(your\s+)?(provider\s+)?network(\s+is)?\s*:?\s*$/i;
+
 /** The network a column heading names: in, out, or none. */
 export function networkOf(heading: string): 'in' | 'out' | undefined {
   const t = heading.toLowerCase().replace(/[\u2010-\u2015]/g, '-');
