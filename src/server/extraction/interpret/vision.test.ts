@@ -899,15 +899,37 @@ describe('a column headed by how often that goes on with what each service costs
     ]),
   );
 
-  it('reads the costs as in-network service lines', () => {
+  it('reads the costs as service lines for both networks (no network heading: convention 15)', () => {
     const rows = tableRows(data, 'visionInsurance_benefitSummary');
     expect(
       rows.map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
     ).toEqual([
-      ['Exam', '$10', undefined],
-      ['Materials copay', '$15', undefined],
-      ['Single vision', '$15', undefined],
-      ['Elective contact lenses', '$150 allowance', undefined],
+      ['Exam', '$10', '$10'],
+      ['Materials copay', '$15', '$15'],
+      ['Single vision', '$15', '$15'],
+      ['Elective contact lenses', '$150 allowance', '$150 allowance'],
+    ]);
+  });
+
+  it('reads them for the one network a title over the grid names', () => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# In-Network Vision Benefits',
+          [
+            ['', 'Benefit frequency'],
+            ['Exam', 'Every 12 months'],
+            ['Plan design', ''],
+            ['Exam', '$10'],
+            ['Single vision', '$15'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    );
+    expect(rows.map((r) => [r.inNetworkCost, r.outOfNetworkReimbursement])).toEqual([
+      ['$10', undefined],
+      ['$15', undefined],
     ]);
   });
 

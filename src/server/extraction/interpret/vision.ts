@@ -399,8 +399,9 @@ export function frequencyColumnOfCosts(t: AnalyzedTable, shape: GridShape): Grid
     .filter((cell) => cell?.col === col && costLike(cellText(cell)));
   if (costs.length < 2) return undefined;
   const { frequencyCol: _, ...rest } = shape;
-  // one column of amounts under no network heading: what a member pays at the provider
-  const network = oneNetworkNamed(t.caption ?? t.heading ?? '') ?? 'in';
+  // one column of amounts under no network heading serves both networks (convention 15), unless
+  // the title over the grid names one
+  const network = oneNetworkNamed(t.caption ?? t.heading ?? '') ?? 'both';
   return { ...rest, groups: [{ [network]: col, unclear: true }] };
 }
 
