@@ -5,6 +5,7 @@ import { makeLine } from './lines.ts';
 import {
   framesUnruledTable,
   isFrame,
+  joinCodeBetweenWrappedLines,
   joinCodedLabelWraps,
   joinRowsLeftOpen,
   joinWrappedRows,
@@ -772,5 +773,82 @@ describe('a grid whose rows are its lines', () => {
       ['Annual Maximum Benefit', 'In-Network', 'Out-of- Network', 'In-Network', 'Out-of- Network'],
       ['Per Person', '$3,000', '$3,000', '$1,500', '$1,500'],
     ]);
+  });
+});
+
+describe('a procedure code printed between the wrapped lines of its name', () => {
+  // cells as an unruled table gives them: one line each per '\n'
+  const tableOf = (rows: string[][]): Table => ({
+    rows: rows.length,
+    cols: 2,
+    headerRows: 0,
+    page: 1,
+    origin: 'alignment',
+    cells: rows.flatMap((texts, r) =>
+      texts.flatMap((text, col): Cell[] =>
+        text
+          ? [
+              {
+                text,
+                lines: text.split('\n').map((t, i) => ({
+                  text: t,
+                  words: [],
+                  box: [0, r * 20 + i * 9, 50, r * 20 + i * 9 + 8],
+                  size: 8,
+                  confidence: 1,
+                  page: 1,
+                })),
+                row: r,
+                col,
+                rowSpan: 1,
+                colSpan: 1,
+                page: 1,
+              },
+            ]
+          : [],
+      ),
+    ),
+  });
+  const rowsOf = (t: Table) =>
+    [...Array(t.rows).keys()].map((r) =>
+      t.cells.filter((c) => c.row === r).map((c) => c.text.replace(/\n/g, ' / ')),
+    );
+  const head = [
+    ['D1310 Nutritional counseling for control of dental disease', 'No Cost'],
+    ['D1330 Oral hygiene instructions', 'No Cost'],
+    ['D1351 Sealant - per tooth', 'No Cost'],
+  ];
+  it.each([
+    [
+      'the name’s last line, with the values, joins the coded line',
+      [
+        ['Tobacco counseling for the control and prevention of oral\nD1320', ''],
+        ['disease', 'No Cost'],
+      ],
+      [['Tobacco counseling for the control and prevention of oral / D1320 / disease', 'No Cost']],
+    ],
+    [
+      'a row in capitals after a coded line without values is a heading of its own',
+      [
+        ['D1999 Unspecified preventive procedure', ''],
+        ['Restorative Services', 'No Cost'],
+      ],
+      [['D1999 Unspecified preventive procedure'], ['Restorative Services', 'No Cost']],
+    ],
+    [
+      'a coded row of its own after it stays apart',
+      [
+        ['Sealant repair - per tooth\nD1353', ''],
+        ['D1354 Interim caries arresting medicament', 'No Cost'],
+      ],
+      [
+        ['Sealant repair - per tooth / D1353'],
+        ['D1354 Interim caries arresting medicament', 'No Cost'],
+      ],
+    ],
+  ])('%s', (_name, rows, expected) => {
+    const t = tableOf([...head, ...rows]);
+    joinCodeBetweenWrappedLines(t);
+    expect(rowsOf(t).slice(head.length)).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import {
   BARE_PROCEDURE_CODE,
   DENTAL_CATEGORY,
+  PROCEDURE_CODE,
   SERVICE_CODE_AT_START,
   SERVICE_GROUP_HEADING,
 } from '../interpret/vocabulary.ts';
@@ -554,6 +555,43 @@ export function joinCodedLabelWraps(table: Table): void {
   }
 }
 
+/**
+ * In a schedule whose procedure codes are printed in the label column ('D1310 Nutritional
+ * counseling … | No Cost'), a name wrapped over two lines has its code set level between them and
+ * its values level with the last ('Tobacco counseling for the control and prevention of oral' /
+ * 'D1320' over 'disease | No Cost'): a coded row without values, then a row whose label has no code
+ * and goes on in lower case, with values. They are one row.
+ */
+export function joinCodeBetweenWrappedLines(table: Table): void {
+  const labelOf = (r: number) => table.cells.find((c) => c.row === r && c.col === 0);
+  const codeLine = (cell: Cell | undefined) =>
+    cell?.lines.some((l) => BARE_PROCEDURE_CODE.test(l.text.trim())) ?? false;
+  const coded = [...Array(table.rows).keys()].filter((r) =>
+    labelOf(r)?.lines.some((l) => PROCEDURE_CODE.test(l.text.trim())),
+  ).length;
+  if (coded < 3) return;
+  for (let r = table.rows - 2; r >= 0; r--) {
+    const upper = table.cells.filter((c) => c.row === r && c.text.trim());
+    const lower = table.cells.filter((c) => c.row === r + 1 && c.text.trim());
+    const [head, rest] = [labelOf(r), labelOf(r + 1)];
+    if (!head || !rest || upper.length !== 1 || upper[0] !== head || !codeLine(head)) continue;
+    if (lower.length < 2 || !rest.text.trim() || !/^[a-z(]/.test(rest.text.trim())) continue;
+    if (rest.lines.some((l) => PROCEDURE_CODE.test(l.text.trim()))) continue;
+    if ([head, ...lower].some((c) => c.rowSpan !== 1 || c.colSpan !== 1)) continue;
+    head.lines = [...head.lines, ...rest.lines];
+    head.text = head.lines.map((l) => l.text).join('\n');
+    if (head.box && rest.box)
+      head.box = [head.box[0], head.box[1], Math.max(head.box[2], rest.box[2]), rest.box[3]];
+    table.cells = table.cells.filter(
+      (c) => c !== rest && !(c.row === r && c !== head && !c.text.trim()),
+    );
+    for (const c of lower) if (c !== rest) c.row = r;
+    for (const c of table.cells) if (c.row > r + 1) c.row--;
+    table.rows--;
+    table.cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  }
+}
+
 export function joinWrappedRows(table: Table): void {
   for (let r = table.rows - 1; r >= 1; r--) {
     const row = table.cells.filter((c) => c.row === r && c.text.trim());
@@ -817,6 +855,7 @@ export function buildPage(given: PageInput): Page {
     const found = alignmentTables(group, input.number);
     for (const table of found.tables) {
       joinCodedLabelWraps(table);
+      joinCodeBetweenWrappedLines(table);
       joinLabelAroundValues(table);
     }
     blocks.push(...found.lines.map((line): Block => ({ kind: 'line', line })));
