@@ -1629,6 +1629,58 @@ describe('age groups printed in label cells are the classes', () => {
   });
 });
 
+describe('age groups captioning their interval grids are the classes', () => {
+  // 'Adult Members over the age of 19:' over one service-interval grid, 'Members under Age 19:'
+  // over the next, then one grid of benefits printed for both groups
+  const interval = (exam: string, lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses', 'Frame'],
+    ['', exam, lenses, lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adult Members over the age of 19:',
+      interval('Once per calendar Year', 'Once Every Odd calendar Year'),
+      'Members under Age 19:',
+      interval('Once per calendar Year', 'Once per calendar Year'),
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+        ['RETINAL IMAGING', 'Covered in full', 'Not Applicable'],
+      ],
+    ]),
+  );
+  it('each grid’s frequencies are its group’s', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+        r.class,
+        r.examination,
+        r.lensesOrContactLenses,
+      ]),
+    ).toEqual([
+      [
+        'Adult Members over the age of 19',
+        'Once per calendar Year',
+        'Once Every Odd calendar Year',
+      ],
+      ['Members under Age 19', 'Once per calendar Year', 'Once per calendar Year'],
+    ]);
+  });
+  it('the benefits printed after the grids are every group’s', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    for (const group of ['Adult Members over the age of 19', 'Members under Age 19'])
+      expect(
+        rows
+          .filter((r) => r.class === group)
+          .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+      ).toEqual([
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+        ['RETINAL IMAGING', 'Covered in full', 'Not Applicable'],
+      ]);
+    expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
 describe('a value printed once on a sub-head line goes to the rows of its box', () => {
   const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
     typeof boxValuesOfSubheads

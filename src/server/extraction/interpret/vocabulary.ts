@@ -40,10 +40,11 @@ export function memberGroupOf(heading: string): string | undefined {
 /** Who a printed age group covers: everyone, those of an age or older ('19+'), or those under one ('<19'). */
 export type AgeSpan = 'all' | `${number}+` | `<${number}`;
 
+// ('Adult Members over the age of 19': a persons word may be qualified by who they are)
 const PERSONS_WORD =
-  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
+  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
 const AGE_OR_OLDER =
-  '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+';
+  '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+|(?:over|above|older\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
 const UNDER_AGE =
   '(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
 const AGE_GROUP = new RegExp(
@@ -63,12 +64,13 @@ export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | und
   if (!t || t.length > 60) return undefined;
   const m = t.match(AGE_GROUP);
   if (!m) return undefined;
-  const [, persons, older, plus, under] = m;
+  // ('over the age of 19' is printed against 'under age 19': the same line, 19 and older)
+  const [, persons, older, plus, over, under] = m;
   const group = t
     .replace(/^\(\s*|\s*\)?\s*:?$/g, '')
     .replace(/\s*\)$/, '')
     .trim();
-  const n = older ?? plus;
+  const n = older ?? plus ?? over;
   if (n) return { group, ages: `${Number(n)}+` };
   if (under) return { group, ages: `<${Number(under)}` };
   // a persons word alone is everyone only when it is an insured group ('Insured Persons')
