@@ -1681,6 +1681,51 @@ describe('age groups captioning their interval grids are the classes', () => {
   });
 });
 
+describe('items under the in-network heading, section heads in the label column', () => {
+  // 'In-Network Coverage' spans the items and their values; the label column holds section heads
+  // and a note spanning the items; out-of-network cells span several items
+  const layout = markupLayout([
+    '# Schedule of Benefits',
+    [
+      ['', '>>In-Network Coverage', 'Out-of-Network Coverage'],
+      ['STANDARD LENS OPTIONS', 'Tints/Dyes – Solid', 'Covered in full', 'Not Covered'],
+      [
+        'These lens options are available with a\nnot to exceed pricing/maximum\nMember out of\npocket amount.',
+        'Progressive – Standard',
+        '$50',
+        '$60 allowance',
+      ],
+      ['^^', 'Progressive – Premium', '$90', '^^'],
+      ['^^', 'Progressive – Ultra', '$140', '^^'],
+      ['^^', 'Polarized', '$75', 'Not Covered'],
+      ['NON-COLLECTION', '>>Covered up to a $200 allowance', '$50 allowance'],
+    ],
+  ]);
+  // (the note opens a line above its first item: its lines fall level with the items' values)
+  for (const b of layout.pages[0]!.blocks)
+    if (b.kind === 'table')
+      for (const c of b.table.cells)
+        if (c.text.startsWith('These lens options'))
+          for (const l of c.lines) l.box = [l.box[0], l.box[1] - 12, l.box[2], l.box[3] - 12];
+  const data = interpretProposal(layout);
+  it('each item is a row of its own, a spanning value in every row it spans', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Tints/Dyes – Solid', 'Covered in full', 'Not Covered'],
+      ['Progressive – Standard', '$50', '$60 allowance'],
+      ['Progressive – Premium', '$90', '$60 allowance'],
+      ['Progressive – Ultra', '$140', '$60 allowance'],
+      ['Polarized', '$75', 'Not Covered'],
+      ['NON-COLLECTION', 'Covered up to a $200 allowance', '$50 allowance'],
+    ]);
+  });
+});
+
 describe('a value printed once on a sub-head line goes to the rows of its box', () => {
   const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
     typeof boxValuesOfSubheads

@@ -15,6 +15,7 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
+  labelCellOf,
   pairedValues,
   rowLabelOf,
   spansNetworks,
@@ -985,15 +986,15 @@ export function collectVision(
     const note =
       label.description !== undefined &&
       (isSentence(label.description) || PARENTHESISED_NOTE.test(label.description));
+    const labelCell = labelCellOf(row.cells, shape);
     let service =
-      nameBeforeNote(row.cells[shape.labelCol]) ??
+      nameBeforeNote(labelCell) ??
       nameLevelWithValues(
-        row.cells[shape.labelCol],
-        row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
+        labelCell,
+        row.cells.filter((c) => c !== labelCell && c !== row.cells[shape.labelCol]),
       ) ??
       subItemName(label.text, parent) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
-    const labelCell = row.cells[shape.labelCol];
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
@@ -1123,7 +1124,7 @@ export function collectVision(
       // items listed one per line under the label's first line, a value level with each
       const listed =
         !split && !g.paired && g.in !== undefined && g.out !== undefined
-          ? itemsLineByLine(row.cells[shape.labelCol], [row.cells[g.in], row.cells[g.out]])
+          ? itemsLineByLine(labelCell, [row.cells[g.in], row.cells[g.out]])
           : undefined;
       if (listed) {
         listed.forEach(({ service: name, costs: [inItem, outItem] }, i) => {
