@@ -200,7 +200,14 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       t.table.cells.some((c) => c.row < firstBody && c.col === next && c.colSpan >= 2);
     const subs = t.body
       .map((r) => r.cells[next])
-      .filter((c) => c !== undefined && c.col === next && c.colSpan === 1 && cellText(c));
+      .filter(
+        (c) =>
+          c !== undefined &&
+          c.col === next &&
+          // (under a network heading a cell across the items' values is a value, not an item)
+          (!networkOverItems || c.colSpan === 1) &&
+          cellText(c),
+      );
     // (an item's name is its first line: a note under it may quote a price)
     const named = (c: Cell) => {
       const text = networkOverItems ? (c.lines[0]?.text ?? '') : cellText(c);
