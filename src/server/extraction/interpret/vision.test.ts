@@ -1681,6 +1681,47 @@ describe('age groups captioning their interval grids are the classes', () => {
   });
 });
 
+describe('a cell printing a value per age group gives each group its own', () => {
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adult Members over the age of 19:',
+      interval('Once Every Odd calendar Year'),
+      'Members under Age 19:',
+      interval('Once per calendar Year'),
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        [
+          'Ultraviolet Coating',
+          'Under age 19 –\nCovered in full\nAge 19 and\nolder - $12',
+          'Not Covered',
+        ],
+        ['Polarized', '$75', 'Not Covered'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'visionInsurance_benefitSummary');
+  const of = (group: string) =>
+    rows
+      .filter((r) => r.class === group)
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  it('the groups’ values to the classes of the same ages, the rest to both', () => {
+    expect(of('Adult Members over the age of 19')).toEqual([
+      ['Ultraviolet Coating', '$12', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(of('Members under Age 19')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(rows).toHaveLength(4);
+  });
+});
+
 describe('items under the in-network heading, section heads in the label column', () => {
   // 'In-Network Coverage' spans the items and their values; the label column holds section heads
   // and a note spanning the items; out-of-network cells span several items

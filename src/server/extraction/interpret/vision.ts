@@ -44,6 +44,7 @@ import {
   productsNamed,
   SERVICE_LEVEL,
   SUM_ROW,
+  valuesByAge,
 } from './vocabulary.ts';
 
 /**
@@ -901,6 +902,37 @@ export function boxValuesOfSubheads(
   return out;
 }
 
+/**
+ * A row's values split by the age groups a cell prints them for (`valuesByAge`): per group, its
+ * in- and out-of-network value — a cell printed for no group serves every group. Undefined when
+ * neither cell is split by age.
+ */
+export function byAgeGroup(
+  inCost: Evidence | undefined,
+  outCost: Evidence | undefined,
+): Array<{ group: string; ages: AgeSpan; inCost?: Evidence; outCost?: Evidence }> | undefined {
+  const inAges = inCost ? valuesByAge(inCost.value) : undefined;
+  const outAges = outCost ? valuesByAge(outCost.value) : undefined;
+  if (!inAges && !outAges) return undefined;
+  const groups = new Map<AgeSpan, string>();
+  for (const a of [...(inAges ?? []), ...(outAges ?? [])])
+    if (!groups.has(a.ages)) groups.set(a.ages, a.group);
+  const groupValue = (
+    cost: Evidence | undefined,
+    split: ReturnType<typeof valuesByAge>,
+    ages: AgeSpan,
+  ): Evidence | undefined => {
+    if (!cost || !split) return cost;
+    const own = split.find((a) => a.ages === ages);
+    return own ? evidence(own.value, cost.source, 'split') : undefined;
+  };
+  return [...groups].map(([ages, group]) => {
+    const inV = groupValue(inCost, inAges, ages);
+    const outV = groupValue(outCost, outAges, ages);
+    return { group, ages, ...(inV ? { inCost: inV } : {}), ...(outV ? { outCost: outV } : {}) };
+  });
+}
+
 export function collectVision(
   t: AnalyzedTable,
   facts: Facts,
@@ -1167,6 +1199,22 @@ export function collectVision(
       } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
         // under that legend a cell without a parenthesis prints no out-of-network amount
         outCost = undefined;
+      // 'Under age 19 – Covered in full Age 19 and older - $12': each age group's value is its own
+      // (the groups are classes, convention 10)
+      const aged = scope.classRef === undefined ? byAgeGroup(inCost, outCost) : undefined;
+      if (aged) {
+        for (const a of aged) {
+          facts.ageGroups.set(a.group, a.ages);
+          facts.benefits.push({
+            scope: { ...scope, classRef: a.group },
+            order,
+            service: evidence(service, label.source, 'cell'),
+            ...(a.inCost ? { inCost: a.inCost } : {}),
+            ...(a.outCost ? { outCost: a.outCost } : {}),
+          });
+        }
+        continue;
+      }
       facts.benefits.push({
         scope,
         order,

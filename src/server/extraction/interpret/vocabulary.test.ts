@@ -50,6 +50,7 @@ import {
   TIER_LABEL,
   VALUE_OWN_ENDING,
   valueFitsSlot,
+  valuesByAge,
   visionConcept,
   WHO_ONLY,
 } from './vocabulary.ts';
@@ -830,6 +831,39 @@ describe('a line that says only whom by age the benefits are for', () => {
     const got = ageGroupOf(text);
     expect(got?.group).toBe(group);
     expect(got?.ages).toBe(ages);
+  });
+});
+
+describe('a value printed per age group inside one cell', () => {
+  it.each([
+    [
+      'Under age 19 – Covered in full Age 19 and older - $12',
+      [
+        ['Under age 19', '<19', 'Covered in full'],
+        ['Age 19 and older', '19+', '$12'],
+      ],
+    ],
+    [
+      'Under Age 19 – Covered in full/$120 Age 19 and older - $55/$120',
+      [
+        ['Under Age 19', '<19', 'Covered in full/$120'],
+        ['Age 19 and older', '19+', '$55/$120'],
+      ],
+    ],
+    [
+      'Members under age 19: $300 allowance Members 19 and older: $200 allowance',
+      [
+        ['Members under age 19', '<19', '$300 allowance'],
+        ['Members 19 and older', '19+', '$200 allowance'],
+      ],
+    ],
+    // one group, or groups not opening the cell, or the same ages twice: no split
+    ['Under age 19 – Covered in full', undefined],
+    ['Covered in full for children under age 19 - see page 4', undefined],
+    ['Under age 19 - $10 Under age 19 - $20', undefined],
+    ['$10 copay', undefined],
+  ])('%s', (text, want) => {
+    expect(valuesByAge(text)?.map((v) => [v.group, v.ages, v.value])).toEqual(want);
   });
 });
 

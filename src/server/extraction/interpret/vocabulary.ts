@@ -79,6 +79,34 @@ export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | und
   return undefined;
 }
 
+const AGE_LEAD = new RegExp(
+  `(?:^|\\s)((?:${PERSONS_WORD}\\s+)?(?:aged?\\s+)?(?:${AGE_OR_OLDER}|${UNDER_AGE}))\\s*[-–—:]\\s*`,
+  'gi',
+);
+
+/**
+ * One cell printing a value per age group ('Under age 19 – Covered in full Age 19 and older -
+ * $12'): each group as printed, its span of ages and its value. Undefined unless the cell opens
+ * with a group and names two spans or more, each with a value.
+ */
+export function valuesByAge(
+  text: string,
+): Array<{ group: string; ages: AgeSpan; value: string }> | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const leads = [...t.matchAll(AGE_LEAD)];
+  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
+  const out: Array<{ group: string; ages: AgeSpan; value: string }> = [];
+  for (const [i, m] of leads.entries()) {
+    const age = ageGroupOf(m[1]!);
+    const end = leads[i + 1]?.index ?? t.length;
+    const value = t.slice(m.index! + m[0].length, end).trim();
+    if (!age || age.ages === 'all' || !value || out.some((o) => o.ages === age.ages))
+      return undefined;
+    out.push({ group: age.group, ages: age.ages, value });
+  }
+  return out;
+}
+
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
 
