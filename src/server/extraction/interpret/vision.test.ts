@@ -1722,6 +1722,33 @@ describe('a cell printing a value per age group gives each group its own', () =>
   });
 });
 
+describe('a cell printing a value per level of the service', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['Anti-Reflective Coating', 'Tier 1 - $35\nTier 2 - $48\nTier 3 - $60', 'Not Covered'],
+        ['Polarized', '$75', 'Not Covered'],
+      ],
+    ]),
+  );
+  it('each level is a row of its own, the out-of-network value on each', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Anti-Reflective Coating Tier 1', '$35', 'Not Covered'],
+      ['Anti-Reflective Coating Tier 2', '$48', 'Not Covered'],
+      ['Anti-Reflective Coating Tier 3', '$60', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+  });
+});
+
 describe('items under the in-network heading, section heads in the label column', () => {
   // 'In-Network Coverage' spans the items and their values; the label column holds section heads
   // and a note spanning the items; out-of-network cells span several items

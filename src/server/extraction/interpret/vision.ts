@@ -45,6 +45,7 @@ import {
   SERVICE_LEVEL,
   SUM_ROW,
   valuesByAge,
+  valuesByLevel,
 } from './vocabulary.ts';
 
 /**
@@ -1199,6 +1200,26 @@ export function collectVision(
       } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
         // under that legend a cell without a parenthesis prints no out-of-network amount
         outCost = undefined;
+      // 'Tier 1 - $35 Tier 2 - $48' beside 'Anti-Reflective Coating': each level is a row of its
+      // own ('Anti-Reflective Coating Tier 1'), as when the levels are printed in rows
+      const levels = inCost ? valuesByLevel(inCost.value) : undefined;
+      if (levels && inCost) {
+        const outLevels = outCost ? valuesByLevel(outCost.value) : undefined;
+        levels.forEach(({ level, value }, i) => {
+          const out = outLevels?.find((o) => o.level.toLowerCase() === level.toLowerCase());
+          const outValue = outLevels
+            ? out && outCost && evidence(out.value, outCost.source, 'split')
+            : outCost;
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: evidence(`${service} ${level}`, label.source, 'cell'),
+            inCost: evidence(value, inCost.source, 'split'),
+            ...(outValue ? { outCost: outValue } : {}),
+          });
+        });
+        continue;
+      }
       // 'Under age 19 – Covered in full Age 19 and older - $12': each age group's value is its own
       // (the groups are classes, convention 10)
       const aged = scope.classRef === undefined ? byAgeGroup(inCost, outCost) : undefined;

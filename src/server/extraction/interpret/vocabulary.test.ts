@@ -51,6 +51,7 @@ import {
   VALUE_OWN_ENDING,
   valueFitsSlot,
   valuesByAge,
+  valuesByLevel,
   visionConcept,
   WHO_ONLY,
 } from './vocabulary.ts';
@@ -864,6 +865,39 @@ describe('a value printed per age group inside one cell', () => {
     ['$10 copay', undefined],
   ])('%s', (text, want) => {
     expect(valuesByAge(text)?.map((v) => [v.group, v.ages, v.value])).toEqual(want);
+  });
+});
+
+describe('a value printed per level of the service inside one cell', () => {
+  it.each([
+    [
+      'Tier 1 - $35 Tier 2 - $48 Tier 3 - $60 Tier 4 - $85',
+      [
+        ['Tier 1', '$35'],
+        ['Tier 2', '$48'],
+        ['Tier 3', '$60'],
+        ['Tier 4', '$85'],
+      ],
+    ],
+    [
+      'Tier 1 - Covered in full Tier 2 - $30',
+      [
+        ['Tier 1', 'Covered in full'],
+        ['Tier 2', '$30'],
+      ],
+    ],
+    [
+      'Level I: $25 copay Level II: $40 copay',
+      [
+        ['Level I', '$25 copay'],
+        ['Level II', '$40 copay'],
+      ],
+    ],
+    ['Tier 1 - $35', undefined],
+    ['$35 for Tier 1 - see your provider', undefined],
+    ['Tier 1 - $35 Tier 1 - $40', undefined],
+  ])('%s', (text, want) => {
+    expect(valuesByLevel(text)?.map((v) => [v.level, v.value])).toEqual(want);
   });
 });
 

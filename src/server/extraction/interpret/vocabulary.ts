@@ -110,6 +110,28 @@ export function valuesByAge(
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
 
+const LEVEL_LEAD = /(?:^|\s)((?:tier|level)\s*(?:\d{1,2}|[IVX]{1,4}))\s*[-–—:]\s*/gi;
+
+/**
+ * One cell printing a value per level of the service ('Tier 1 - $35 Tier 2 - $48 Tier 3 - $60'):
+ * each level as printed and its value. Undefined unless the cell opens with a level and names two
+ * levels or more, each once and with a value.
+ */
+export function valuesByLevel(text: string): Array<{ level: string; value: string }> | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const leads = [...t.matchAll(LEVEL_LEAD)];
+  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
+  const out: Array<{ level: string; value: string }> = [];
+  for (const [i, m] of leads.entries()) {
+    const level = m[1]!.replace(/\s+/g, ' ');
+    const end = leads[i + 1]?.index ?? t.length;
+    const value = t.slice(m.index! + m[0].length, end).trim();
+    if (!value || out.some((o) => o.level.toLowerCase() === level.toLowerCase())) return undefined;
+    out.push({ level, value });
+  }
+  return out;
+}
+
 /**
  * A legend saying that amounts in parentheses are what the plan pays out of network ('The amounts
  * in parentheses show the most the plan would reimburse you for out-of-network services').
