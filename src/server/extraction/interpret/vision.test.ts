@@ -1722,6 +1722,31 @@ describe('a cell printing a value per age group gives each group its own', () =>
   });
 });
 
+describe('a note after the service’s name in its label cell', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['Exam Co-Payment\nCo-Payment shall not apply to Retinal Imaging', '$0', ''],
+        ['EYE EXAMINATION (one per\nfrequency)', 'Covered in full', 'Covered up to $40 allowance'],
+      ],
+    ]),
+  );
+  it('is no part of the name, and a note of once per interval makes no frequency line', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Exam Co-Payment', '$0', undefined],
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+    ]);
+  });
+});
+
 describe('a cell printing a value per level of the service', () => {
   const data = interpretProposal(
     markupLayout([

@@ -38,7 +38,9 @@ import {
   isProseFragment,
   isVisionService,
   memberGroupOf,
+  NOTE_VERB,
   networkOf,
+  ONE_PER_INTERVAL_NOTE,
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
@@ -731,7 +733,10 @@ export function nameBeforeNote(cell: Cell | undefined): string | undefined {
   const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
   for (let i = 1; i < lines.length; i++) {
     const rest = lines.slice(i).join(' ');
-    if (/^\p{Lu}/u.test(lines[i]!) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
+    // (or a sentence without its full stop, said by its verb: 'Co-Payment shall not apply to
+    // Retinal Imaging')
+    const sentence = isSentence(rest) || (rest.split(/\s+/).length >= 4 && NOTE_VERB.test(rest));
+    if (/^\p{Lu}/u.test(lines[i]!) && sentence && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
       return cleanValue(lines.slice(0, i).join(' '));
     // '(Tier amount based on brand)' on a line of its own under the name
     if (PARENTHESISED_NOTE.test(rest)) return cleanValue(lines.slice(0, i).join(' '));
@@ -1033,6 +1038,8 @@ export function collectVision(
     if (age?.name) service = age.name;
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
+    // 'EYE EXAMINATION (one per frequency)' is the exam, not a frequency line
+    service = service.replace(ONE_PER_INTERVAL_NOTE, '');
     const labelX = labelCell?.lines[0]?.box[0];
     if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {

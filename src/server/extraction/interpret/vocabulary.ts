@@ -1032,6 +1032,20 @@ export const DASHED_COVERAGE = /^(.{3,160}?)\s+[-\u2013]\s+(covered in full|not 
  */
 export const DASHED_NOTE = /\s[-\u2013\u2014]\s+(?:includes|including|excludes|excluding|covers)\b/;
 
+/**
+ * A note after a service's name saying it is had once per the plan's interval, whichever that is
+ * ('EYE EXAMINATION (one per frequency)', '(one per service interval)'): no frequency of its own.
+ */
+export const ONE_PER_INTERVAL_NOTE =
+  /\s*\(\s*(?:one|1)\s+per\s+(?:service\s+interval|frequency|benefit\s+(?:period|interval)|interval)\s*\)\s*$/i;
+
+/**
+ * Words that make a line of a label cell a sentence about the service, not part of its name
+ * ('Co-Payment shall not apply to Retinal Imaging', 'In-network providers offer a scratch
+ * protection plan …').
+ */
+export const NOTE_VERB = /\b(?:shall|will|may|must|offers?|(?:does|do|is|are)\s+not)\b/i;
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
