@@ -21,6 +21,7 @@ import {
   runTogetherSplit,
   splitAtX,
   subItemName,
+  valueBeforeNote,
   valuesLineByLine,
   withoutDashedNote,
   withoutDescription,
@@ -1744,6 +1745,41 @@ describe('a note after the service’s name in its label cell', () => {
       ['Exam Co-Payment', '$0', undefined],
       ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
     ]);
+  });
+});
+
+describe('a value, then a note about it as sentences after a space', () => {
+  /** A cell of lines at the given tops (a line is 10 high). */
+  const at = (...lines: Array<[string, number]>) =>
+    cell(
+      1,
+      lines.map(([t, top]) => line(t, top, 200)),
+    );
+  it.each([
+    [
+      at(
+        ['Covered in full', 0],
+        ['Comprehensive examination of visual', 22],
+        ['functions and prescription of eyewear.', 34],
+      ),
+      'Covered in full',
+    ],
+    [
+      at(
+        ['$105 allowance', 0],
+        ['Contact lenses are provided in place of', 24],
+        ['lens and frame benefits available herein.', 36],
+      ),
+      '$105 allowance',
+    ],
+    // no space between: the lines are one value
+    [at(['Covered in full', 0], ['Frames are covered up to the allowance.', 12]), undefined],
+    // the part above is no value
+    [at(['Lenses', 0], ['Single vision lenses are covered in full.', 22]), undefined],
+    // the part below is no sentence
+    [at(['$50 allowance', 0], ['Progressive Lenses', 22]), undefined],
+  ])('%#', (c, want) => {
+    expect(valueBeforeNote(c as Parameters<typeof valueBeforeNote>[0])).toBe(want);
   });
 });
 

@@ -745,6 +745,46 @@ export function nameBeforeNote(cell: Cell | undefined): string | undefined {
 }
 
 /**
+ * A value cell that prints the value, then after a space a note about it as sentences ('Covered
+ * in full' … 'Comprehensive examination of visual functions and prescription of corrective
+ * eyewear.'): the value alone. Undefined when the cell holds no such note.
+ */
+export function valueBeforeNote(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1]!;
+    const height = above.box[3] - above.box[1];
+    // (a paragraph of its own: a line's height or more of space above it)
+    if (lines[i]!.box[1] - above.box[3] < height * 0.8) continue;
+    const lead = cleanValue(
+      lines
+        .slice(0, i)
+        .map((l) => l.text.trim())
+        .join(' '),
+    );
+    const rest = lines
+      .slice(i)
+      .map((l) => l.text.trim())
+      .join(' ');
+    const sentence = isSentence(rest) || NOTE_VERB.test(rest);
+    if (COST_VALUE.test(lead) && sentence && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return lead;
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The value a body row holds in a column (`valueAt`), without a note printed after it. */
+function leadValueAt(
+  cells: Array<Cell | undefined>,
+  col: number | undefined,
+  doubt?: number,
+): Evidence | undefined {
+  const v = valueAt(cells, col, doubt);
+  const lead = v && col !== undefined ? valueBeforeNote(cells[col]) : undefined;
+  return v && lead ? { ...v, value: lead } : v;
+}
+
+/**
  * A label cell whose first line heads the row's service, printed above it in the same cell
  * ('Standard plastic lenses' over 'Single vision', the values level with 'Single vision' only):
  * the service is the last line. Undefined unless every value sits on one line level with the
@@ -1118,10 +1158,10 @@ export function collectVision(
         continue;
       }
       const doubt = groupDoubt(g);
-      let inCost = valueAt(row.cells, g.in ?? g.both, doubt);
+      let inCost = leadValueAt(row.cells, g.in ?? g.both, doubt);
       let outCost =
         g.out !== undefined
-          ? valueAt(row.cells, g.out, doubt)
+          ? leadValueAt(row.cells, g.out, doubt)
           : // a single value column without a network heading, a plan's included, serves both
             // networks (convention 15)
             g.in === undefined
