@@ -1102,6 +1102,24 @@ describe('a label that heads a list of items, a value level with each', () => {
     expect(items.map((i) => i.costs[1]?.value)).toEqual([value, value, '$200 allowance']);
   });
 
+  it('a one-line cell that is no cost serves every item; a colon ends no name', () => {
+    // 'DAVIS VISION / NETWORK / COLLECTION' over 'Fashion:' / 'Designer:', 'Not Applicable' level
+    // with the heading
+    const heads = cell(0, [
+      line('NETWORK', 100, 22),
+      line('COLLECTION', 112, 22),
+      line('Fashion:', 130, 22),
+      line('Designer:', 148, 22),
+    ]);
+    const inNet = cell(1, [line('Covered in full', 130, 213), line('Covered in full', 148, 213)]);
+    const outNet = cell(2, [line('Not Applicable', 112, 397)]);
+    const items = itemsLineByLine(heads, [inNet, outNet]) ?? [];
+    expect(items.map((i) => [i.service.value, ...i.costs.map((c) => c?.value)])).toEqual([
+      ['Fashion', 'Covered in full', 'Not Applicable'],
+      ['Designer', 'Covered in full', 'Not Applicable'],
+    ]);
+  });
+
   it.each([
     // one service's name wrapped over lines beside a value wrapped over lines
     [

@@ -586,10 +586,19 @@ export function itemsLineByLine(
     return best;
   };
   const perCell: Array<Map<number, string[]>> = [];
-  for (const cell of valueCells) {
+  // a cell of one line that is no item's cost ('Not Applicable' level with the list's heading):
+  // one value for every item, as a cell spanning them would be
+  const whole = new Map<number, string>();
+  for (const [c, cell] of valueCells.entries()) {
     const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
     const byItem = new Map<number, string[]>();
     let last: number | undefined;
+    const one = lines.length === 1 ? lines[0]!.text.trim() : undefined;
+    if (one && !COST_VALUE.test(one)) {
+      whole.set(c, one);
+      perCell.push(byItem);
+      continue;
+    }
     for (const v of lines) {
       const text = v.text.trim();
       const at = levelOf(v);
@@ -614,13 +623,16 @@ export function itemsLineByLine(
   // the list's heading (its first line) has no value of its own
   if (items.length < 2 || items.includes(0)) return undefined;
   return items.map((i) => {
-    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    // ('Fashion:' over 'Designer:' is the item 'Fashion')
+    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '')
+      .replace(/\s*:$/, '')
+      .trim();
     return {
       service: evidence(name, sourceOfLines([names[i]!]), 'split'),
       costs: perCell.map((m, c) => {
         const parts = m.get(i);
         const cell = valueCells[c];
-        const value = parts ? cleanValue(parts.join(' ')) : '';
+        const value = parts ? cleanValue(parts.join(' ')) : cleanValue(whole.get(c) ?? '');
         return value && cell ? evidence(value, sourceOfCell(cell), 'split') : undefined;
       }),
     };
