@@ -485,6 +485,33 @@ describe('two networks’ values read as one cell', () => {
         ]),
       ],
     ],
+    [
+      'sentences saying what is off any amount over an allowance',
+      [
+        cellOf([
+          [
+            ['20%', 200],
+            ['off', 220],
+            ['any', 240],
+            ['amount', 260],
+            ['over', 300],
+            ['your', 325],
+            ['frames', 350],
+          ],
+        ]),
+        cellOf([
+          [
+            ['15%', 200],
+            ['off', 220],
+            ['any', 240],
+            ['amount', 260],
+            ['over', 300],
+            ['your', 325],
+            ['contact', 350],
+          ],
+        ]),
+      ],
+    ],
   ])('finds no split in %s', (_, cells) => {
     expect(runTogetherSplit(cells)).toBeUndefined();
   });

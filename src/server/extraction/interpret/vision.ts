@@ -639,9 +639,12 @@ export function itemsLineByLine(
   });
 }
 
-/** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
+/**
+ * Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39' (an
+ * amount over an allowance goes on a sentence: '20% off any amount over your frames allowance').
+ */
 const REIMBURSEMENT_START =
-  /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
+  /^(up to\b|not covered\b|no discounts?\b|amount over\s+\$|no benefit\b|n\/a$)/i;
 
 /**
  * A value column whose cells hold two columns' words run together ('$20 copay Up to $35': the
