@@ -21,6 +21,7 @@ import {
   MEMBER_PAYS,
   networkOf,
   PROCEDURE_CODE,
+  PRODUCT_PROVIDERS,
   productsNamed,
   SUB_BULLET,
 } from './vocabulary.ts';
@@ -384,7 +385,8 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     only.out === undefined &&
     !only.unclear &&
     title &&
-    productsNamed(title).length === 0
+    // ('… At In-Network Vision Providers': a product's word naming providers names no product)
+    productsNamed(title.replace(PRODUCT_PROVIDERS, '')).length === 0
   ) {
     const network = oneNetworkNamed(title);
     if (network) {

@@ -1828,6 +1828,38 @@ describe('a value, then a note about it as sentences after a space', () => {
   });
 });
 
+describe('one value column under a title naming the network its providers are in', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['>>Value-Added Features Available At In-Network Vision Providers'],
+        ['ADDITIONAL SAVINGS ON FRAMES', '20% off any amount over your frames allowance'],
+        [
+          'ADDITIONAL SAVINGS ON LENS ENHANCEMENTS',
+          'Average 20-25% savings on all lens enhancements',
+        ],
+      ],
+    ]),
+  );
+  it('is that network’s alone (the product’s word names the providers)', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['ADDITIONAL SAVINGS ON FRAMES', '20% off any amount over your frames allowance', undefined],
+      [
+        'ADDITIONAL SAVINGS ON LENS ENHANCEMENTS',
+        'Average 20-25% savings on all lens enhancements',
+        undefined,
+      ],
+    ]);
+  });
+});
+
 describe('a cell printing a value per level of the service', () => {
   const data = interpretProposal(
     markupLayout([

@@ -1046,6 +1046,10 @@ export const ONE_PER_INTERVAL_NOTE =
  */
 export const NOTE_VERB = /\b(?:shall|will|may|must|offers?|(?:does|do|is|are)\s+not)\b/i;
 
+/** A product's word naming a kind of provider ('Vision Providers', 'dental offices'), not a product. */
+export const PRODUCT_PROVIDERS =
+  /\b(?:dental|vision|eye\s*care)\s+(?:providers?|dentists?|doctors?|offices?|professionals?)\b/gi;
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
