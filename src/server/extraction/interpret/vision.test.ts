@@ -1823,6 +1823,14 @@ describe('a value, then a note about it as sentences after a space', () => {
     [at(['Lenses', 0], ['Single vision lenses are covered in full.', 22]), undefined],
     // the part below is no sentence
     [at(['$50 allowance', 0], ['Progressive Lenses', 22]), undefined],
+    // the part above is a sentence too: the cell's sentences are one value
+    [
+      at(
+        ['$150 allowance for contacts.', 0],
+        ['Contact lens fitting and evaluation up to $55 co-pay.', 22],
+      ),
+      undefined,
+    ],
   ])('%#', (c, want) => {
     expect(valueBeforeNote(c as Parameters<typeof valueBeforeNote>[0])).toBe(want);
   });

@@ -771,12 +771,14 @@ export function valueBeforeNote(cell: Cell | undefined): string | undefined {
     const height = above.box[3] - above.box[1];
     // (a paragraph of its own: a line's height or more of space above it)
     if (lines[i]!.box[1] - above.box[3] < height * 0.8) continue;
-    const lead = cleanValue(
-      lines
-        .slice(0, i)
-        .map((l) => l.text.trim())
-        .join(' '),
-    );
+    const printed = lines
+      .slice(0, i)
+      .map((l) => l.text.trim())
+      .join(' ');
+    // (a value ending in a full stop is the first of the cell's sentences: '$150 allowance for
+    // contacts.' over 'Contact lens fitting … up to $55 co-pay.' is one value)
+    if (/\.$/.test(printed)) return undefined;
+    const lead = cleanValue(printed);
     const rest = lines
       .slice(i)
       .map((l) => l.text.trim())
