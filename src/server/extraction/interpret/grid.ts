@@ -202,12 +202,12 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     const subs = t.body
       .map((r) => r.cells[next])
       .filter(
-        (c) =>
+        (c): c is Cell =>
           c !== undefined &&
           c.col === next &&
           // (under a network heading a cell across the items' values is a value, not an item)
           (!networkOverItems || c.colSpan === 1) &&
-          cellText(c),
+          cellText(c) !== '',
       );
     // (an item's name is its first line: a note under it may quote a price)
     const named = (c: Cell) => {
