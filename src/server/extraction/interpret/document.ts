@@ -10,6 +10,7 @@ import { median } from '../read/lines.ts';
 import type { Scope } from './evidence.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
+  ageGroupOf,
   dentalRowKind,
   FREQUENCY_VALUE,
   frequencyItems,
@@ -1429,6 +1430,23 @@ export function plansNamedAfterDashes(layout: DocumentLayout): Set<string> {
   return out;
 }
 
+/**
+ * An age group printed alone on the line right above a grid ('Adult Members over the age of 19:'
+ * over 'Service Interval | Exam | Lenses | Frame', 'Members under Age 19:' over the next): the
+ * grid is that group's, its class. It captions that grid only — what follows the grids of each
+ * group is printed for every group.
+ */
+export function ageGroupCaption(items: Item[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind !== 'line') return undefined;
+    if (!item.line.text.trim()) continue;
+    const age = ageGroupOf(item.line.text);
+    return age && age.ages !== 'all' ? age.group : undefined;
+  }
+  return undefined;
+}
+
 export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   const sizes: number[] = [];
   for (const page of layout.pages) {
@@ -1479,6 +1497,8 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
             dashedPlans,
           );
           analyzed.columns = levelsAsNetworks(analyzed.columns, levelNetworks);
+          const ageCaption = analyzed.scope.classRef ? undefined : ageGroupCaption(items);
+          if (ageCaption) analyzed.scope = { ...analyzed.scope, classRef: ageCaption };
           // a row that names the next plan after a section's words heads what follows, like a
           // heading line ('PLAN AND SERVICE FREQUENCIES - Premier Plan')
           const planRow = analyzed.caption ? planOfHeading(analyzed.caption) : undefined;

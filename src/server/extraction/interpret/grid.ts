@@ -21,6 +21,7 @@ import {
   MEMBER_PAYS,
   networkOf,
   PROCEDURE_CODE,
+  PRODUCT_PROVIDERS,
   productsNamed,
   SUB_BULLET,
 } from './vocabulary.ts';
@@ -66,6 +67,11 @@ export interface GridShape {
   labelCol: number;
   /** Sub-labels beside a merged label ('Individual' beside 'Calendar Year Deductible'). */
   subLabelCol?: number;
+  /**
+   * The label column holds section heads over the sub-labels' items ('STANDARD LENS OPTIONS'
+   * beside 'Tints', 'Polarized'): a row with an item is labelled by the item alone.
+   */
+  sectionHeads?: boolean;
   classCol?: number;
   groups: ValueGroup[];
   /** Columns with another role: deductible per service, frequency. */
@@ -174,6 +180,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   // a label column split in two under one heading: a merged label over its sub-labels
   // ('Calendar Year Deductible' over 'Individual' / 'Family')
   let subLabelCol: number | undefined;
+  let sectionHeads = false;
   const next = labelCol + 1;
   const firstBody = t.body[0]?.row;
   if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
@@ -185,15 +192,32 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     const sharedHeading =
       t.table.cells.some((c) => c.row < firstBody && c.col === labelCol && c.colSpan >= 2) ||
       (!headed(labelCol) && !headed(next));
+    // a network heading spanning the items and their values ('In-Network Coverage' over 'Tints |
+    // Covered in full'), beside an unheaded label column of section heads ('STANDARD LENS
+    // OPTIONS', 'FRAMES'): the items are the rows' own labels
+    const networkOverItems =
+      !headed(labelCol) &&
+      t.columns[next]?.network !== undefined &&
+      t.table.cells.some((c) => c.row < firstBody && c.col === next && c.colSpan >= 2);
     const subs = t.body
       .map((r) => r.cells[next])
-      .filter((c) => c !== undefined && c.col === next && cellText(c));
-    if (
-      sharedHeading &&
-      subs.length >= 2 &&
-      subs.every((c) => !looksLikeValue(cellText(c)) && !/\$\s?\d/.test(cellText(c)))
-    )
+      .filter(
+        (c): c is Cell =>
+          c !== undefined &&
+          c.col === next &&
+          // (under a network heading a cell across the items' values is a value, not an item)
+          (!networkOverItems || c.colSpan === 1) &&
+          cellText(c) !== '',
+      );
+    // (an item's name is its first line: a note under it may quote a price)
+    const named = (c: Cell) => {
+      const text = networkOverItems ? (c.lines[0]?.text ?? '') : cellText(c);
+      return !looksLikeValue(text) && !/\$\s?\d/.test(text);
+    };
+    if ((sharedHeading || networkOverItems) && subs.length >= 2 && subs.every(named)) {
       subLabelCol = next;
+      if (!sharedHeading) sectionHeads = true;
+    }
   }
   let deductibleCol: number | undefined;
   let deductibleOutCol: number | undefined;
@@ -361,7 +385,8 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     only.out === undefined &&
     !only.unclear &&
     title &&
-    productsNamed(title).length === 0
+    // ('… At In-Network Vision Providers': a product's word naming providers names no product)
+    productsNamed(title.replace(PRODUCT_PROVIDERS, '')).length === 0
   ) {
     const network = oneNetworkNamed(title);
     if (network) {
@@ -382,6 +407,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   return {
     labelCol,
     ...(subLabelCol !== undefined ? { subLabelCol } : {}),
+    ...(sectionHeads ? { sectionHeads } : {}),
     ...(classCol !== undefined ? { classCol } : {}),
     groups: kept,
     ...(deductibleCol !== undefined ? { deductibleCol } : {}),
@@ -675,6 +701,17 @@ export interface RowLabel {
   title?: string;
 }
 
+/**
+ * The cell printing a body row's own name: the label cell, or the item beside a section head
+ * (`sectionHeads`: 'Tints' beside 'STANDARD LENS OPTIONS' or beside a note spanning the items).
+ */
+export function labelCellOf(cells: Array<Cell | undefined>, shape: GridShape): Cell | undefined {
+  const main = cells[shape.labelCol];
+  if (!shape.sectionHeads || shape.subLabelCol === undefined) return main;
+  const sub = cells[shape.subLabelCol];
+  return sub && sub !== main && sub.colSpan === 1 && cellText(sub) ? sub : main;
+}
+
 /** The label of a body row: its label cell, with the sub-label beside it when the grid has one. */
 export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): RowLabel | undefined {
   const bar = barCell(cells, shape);
@@ -689,9 +726,12 @@ export function rowLabelOf(cells: Array<Cell | undefined>, shape: GridShape): Ro
   if (shape.subLabelCol === undefined) return main;
   const subCell = cells[shape.subLabelCol];
   if (!subCell || subCell === cells[shape.labelCol]) return main;
+  // (a value spanning the sub-label's column too is no sub-label: 'NON-COLLECTION | Covered up to
+  // a $200 allowance' printed across the items and their values)
+  if (shape.sectionHeads && subCell.col + subCell.colSpan > shape.subLabelCol + 1) return main;
   const sub = rowLabel(subCell);
   if (!sub) return main;
-  if (!main) return sub;
+  if (!main || shape.sectionHeads) return sub;
   return { ...sub, text: `${main.text} ${sub.text}` };
 }
 

@@ -85,6 +85,7 @@ import {
   visionScore,
 } from './vision.ts';
 import {
+  ageGroupOf,
   ELECTION_FORM_TITLE,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -209,6 +210,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     return { ...t, scope: { ...t.scope, classRef: plan } };
   };
   for (const t of tables) {
+    // a grid captioned by an age group is that group's: the group is a class (convention 10),
+    // the one other grids' values printed for those ages go to
+    const captioned = t.scope.classRef ? ageGroupOf(t.scope.classRef) : undefined;
+    if (captioned && captioned.ages !== 'all') facts.ageGroups.set(captioned.group, captioned.ages);
     const classes = isClassesTable(t);
     for (const kv of keyValuesAcross(t)) {
       // a one-row class table names its class itself

@@ -578,6 +578,19 @@ describe('nameBeforeNote: a note in parentheses on a line of its own', () => {
       'Premium Progressive Vision Lenses',
     ],
     [['Polycarbonate lenses', '(for Dependent children only)'], undefined],
+    // a sentence without its full stop, said by its verb
+    [['Exam Co-Payment', 'Co-Payment shall not apply to Retinal Imaging'], 'Exam Co-Payment'],
+    [
+      [
+        'Scratch Resistant',
+        'Coating',
+        'In-network providers offer a scratch',
+        'protection plan with a co-payment of:',
+        'Single Vision-$20',
+      ],
+      'Scratch Resistant Coating',
+    ],
+    [['Contact Lenses', 'Medically Necessary Lenses'], undefined],
   ])('%j → %s', (lines, want) => {
     expect(nameBeforeNote(cellOf(...lines))).toBe(want);
   });

@@ -21,6 +21,7 @@ import {
   runTogetherSplit,
   splitAtX,
   subItemName,
+  valueBeforeNote,
   valuesLineByLine,
   withoutDashedNote,
   withoutDescription,
@@ -480,6 +481,33 @@ describe('two networks’ values read as one cell', () => {
             ['Up', 320],
             ['to', 335],
             ['$35', 350],
+          ],
+        ]),
+      ],
+    ],
+    [
+      'sentences saying what is off any amount over an allowance',
+      [
+        cellOf([
+          [
+            ['20%', 200],
+            ['off', 220],
+            ['any', 240],
+            ['amount', 260],
+            ['over', 300],
+            ['your', 325],
+            ['frames', 350],
+          ],
+        ]),
+        cellOf([
+          [
+            ['15%', 200],
+            ['off', 220],
+            ['any', 240],
+            ['amount', 260],
+            ['over', 300],
+            ['your', 325],
+            ['contact', 350],
           ],
         ]),
       ],
@@ -1123,6 +1151,24 @@ describe('a label that heads a list of items, a value level with each', () => {
     expect(items.map((i) => i.costs[1]?.value)).toEqual([value, value, '$200 allowance']);
   });
 
+  it('a one-line cell that is no cost serves every item; a colon ends no name', () => {
+    // 'DAVIS VISION / NETWORK / COLLECTION' over 'Fashion:' / 'Designer:', 'Not Applicable' level
+    // with the heading
+    const heads = cell(0, [
+      line('NETWORK', 100, 22),
+      line('COLLECTION', 112, 22),
+      line('Fashion:', 130, 22),
+      line('Designer:', 148, 22),
+    ]);
+    const inNet = cell(1, [line('Covered in full', 130, 213), line('Covered in full', 148, 213)]);
+    const outNet = cell(2, [line('Not Applicable', 112, 397)]);
+    const items = itemsLineByLine(heads, [inNet, outNet]) ?? [];
+    expect(items.map((i) => [i.service.value, ...i.costs.map((c) => c?.value)])).toEqual([
+      ['Fashion', 'Covered in full', 'Not Applicable'],
+      ['Designer', 'Covered in full', 'Not Applicable'],
+    ]);
+  });
+
   it.each([
     // one service's name wrapped over lines beside a value wrapped over lines
     [
@@ -1648,6 +1694,271 @@ describe('age groups printed in label cells are the classes', () => {
       ['Photochromic Lenses', '$75 off retail price', ''],
     ]);
     expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
+describe('age groups captioning their interval grids are the classes', () => {
+  // 'Adult Members over the age of 19:' over one service-interval grid, 'Members under Age 19:'
+  // over the next, then one grid of benefits printed for both groups
+  const interval = (exam: string, lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses', 'Frame'],
+    ['', exam, lenses, lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adult Members over the age of 19:',
+      interval('Once per calendar Year', 'Once Every Odd calendar Year'),
+      'Members under Age 19:',
+      interval('Once per calendar Year', 'Once per calendar Year'),
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+        ['RETINAL IMAGING', 'Covered in full', 'Not Applicable'],
+      ],
+    ]),
+  );
+  it('each grid’s frequencies are its group’s', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+        r.class,
+        r.examination,
+        r.lensesOrContactLenses,
+      ]),
+    ).toEqual([
+      [
+        'Adult Members over the age of 19',
+        'Once per calendar Year',
+        'Once Every Odd calendar Year',
+      ],
+      ['Members under Age 19', 'Once per calendar Year', 'Once per calendar Year'],
+    ]);
+  });
+  it('the benefits printed after the grids are every group’s', () => {
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    for (const group of ['Adult Members over the age of 19', 'Members under Age 19'])
+      expect(
+        rows
+          .filter((r) => r.class === group)
+          .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]),
+      ).toEqual([
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+        ['RETINAL IMAGING', 'Covered in full', 'Not Applicable'],
+      ]);
+    expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
+describe('a cell printing a value per age group gives each group its own', () => {
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adult Members over the age of 19:',
+      interval('Once Every Odd calendar Year'),
+      'Members under Age 19:',
+      interval('Once per calendar Year'),
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        [
+          'Ultraviolet Coating',
+          'Under age 19 –\nCovered in full\nAge 19 and\nolder - $12',
+          'Not Covered',
+        ],
+        ['Polarized', '$75', 'Not Covered'],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'visionInsurance_benefitSummary');
+  const of = (group: string) =>
+    rows
+      .filter((r) => r.class === group)
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  it('the groups’ values to the classes of the same ages, the rest to both', () => {
+    expect(of('Adult Members over the age of 19')).toEqual([
+      ['Ultraviolet Coating', '$12', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(of('Members under Age 19')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(rows).toHaveLength(4);
+  });
+});
+
+describe('a note after the service’s name in its label cell', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['Exam Co-Payment\nCo-Payment shall not apply to Retinal Imaging', '$0', ''],
+        ['EYE EXAMINATION (one per\nfrequency)', 'Covered in full', 'Covered up to $40 allowance'],
+      ],
+    ]),
+  );
+  it('is no part of the name, and a note of once per interval makes no frequency line', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Exam Co-Payment', '$0', undefined],
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
+    ]);
+  });
+});
+
+describe('a value, then a note about it as sentences after a space', () => {
+  /** A cell of lines at the given tops (a line is 10 high). */
+  const at = (...lines: Array<[string, number]>) =>
+    cell(
+      1,
+      lines.map(([t, top]) => line(t, top, 200)),
+    );
+  it.each([
+    [
+      at(
+        ['Covered in full', 0],
+        ['Comprehensive examination of visual', 22],
+        ['functions and prescription of eyewear.', 34],
+      ),
+      'Covered in full',
+    ],
+    [
+      at(
+        ['$105 allowance', 0],
+        ['Contact lenses are provided in place of', 24],
+        ['lens and frame benefits available herein.', 36],
+      ),
+      '$105 allowance',
+    ],
+    // no space between: the lines are one value
+    [at(['Covered in full', 0], ['Frames are covered up to the allowance.', 12]), undefined],
+    // the part above is no value
+    [at(['Lenses', 0], ['Single vision lenses are covered in full.', 22]), undefined],
+    // the part below is no sentence
+    [at(['$50 allowance', 0], ['Progressive Lenses', 22]), undefined],
+    // the part above is a sentence too: the cell's sentences are one value
+    [
+      at(
+        ['$150 allowance for contacts.', 0],
+        ['Contact lens fitting and evaluation up to $55 co-pay.', 22],
+      ),
+      undefined,
+    ],
+  ])('%#', (c, want) => {
+    expect(valueBeforeNote(c as Parameters<typeof valueBeforeNote>[0])).toBe(want);
+  });
+});
+
+describe('one value column under a title naming the network its providers are in', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['>>Value-Added Features Available At In-Network Vision Providers'],
+        ['ADDITIONAL SAVINGS ON FRAMES', '20% off any amount over your frames allowance'],
+        [
+          'ADDITIONAL SAVINGS ON LENS ENHANCEMENTS',
+          'Average 20-25% savings on all lens enhancements',
+        ],
+      ],
+    ]),
+  );
+  it('is that network’s alone (the product’s word names the providers)', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['ADDITIONAL SAVINGS ON FRAMES', '20% off any amount over your frames allowance', undefined],
+      [
+        'ADDITIONAL SAVINGS ON LENS ENHANCEMENTS',
+        'Average 20-25% savings on all lens enhancements',
+        undefined,
+      ],
+    ]);
+  });
+});
+
+describe('a cell printing a value per level of the service', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['Anti-Reflective Coating', 'Tier 1 - $35\nTier 2 - $48\nTier 3 - $60', 'Not Covered'],
+        ['Polarized', '$75', 'Not Covered'],
+      ],
+    ]),
+  );
+  it('each level is a row of its own, the out-of-network value on each', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Anti-Reflective Coating Tier 1', '$35', 'Not Covered'],
+      ['Anti-Reflective Coating Tier 2', '$48', 'Not Covered'],
+      ['Anti-Reflective Coating Tier 3', '$60', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+  });
+});
+
+describe('items under the in-network heading, section heads in the label column', () => {
+  // 'In-Network Coverage' spans the items and their values; the label column holds section heads
+  // and a note spanning the items; out-of-network cells span several items
+  const layout = markupLayout([
+    '# Schedule of Benefits',
+    [
+      ['', '>>In-Network Coverage', 'Out-of-Network Coverage'],
+      ['STANDARD LENS OPTIONS', 'Tints/Dyes – Solid', 'Covered in full', 'Not Covered'],
+      [
+        'These lens options are available with a\nnot to exceed pricing/maximum\nMember out of\npocket amount.',
+        'Progressive – Standard',
+        '$50',
+        '$60 allowance',
+      ],
+      ['^^', 'Progressive – Premium', '$90', '^^'],
+      ['^^', 'Progressive – Ultra', '$140', '^^'],
+      ['^^', 'Polarized', '$75', 'Not Covered'],
+      ['NON-COLLECTION', '>>Covered up to a $200 allowance', '$50 allowance'],
+    ],
+  ]);
+  // (the note opens a line above its first item: its lines fall level with the items' values)
+  for (const b of layout.pages[0]!.blocks)
+    if (b.kind === 'table')
+      for (const c of b.table.cells)
+        if (c.text.startsWith('These lens options'))
+          for (const l of c.lines) l.box = [l.box[0], l.box[1] - 12, l.box[2], l.box[3] - 12];
+  const data = interpretProposal(layout);
+  it('each item is a row of its own, a spanning value in every row it spans', () => {
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+        r.servicesAndMaterials,
+        r.inNetworkCost,
+        r.outOfNetworkReimbursement,
+      ]),
+    ).toEqual([
+      ['Tints/Dyes – Solid', 'Covered in full', 'Not Covered'],
+      ['Progressive – Standard', '$50', '$60 allowance'],
+      ['Progressive – Premium', '$90', '$60 allowance'],
+      ['Progressive – Ultra', '$140', '$60 allowance'],
+      ['Polarized', '$75', 'Not Covered'],
+      ['NON-COLLECTION', 'Covered up to a $200 allowance', '$50 allowance'],
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   gridShape,
   groupDoubt,
   isSectionRow,
+  labelCellOf,
   pairedValues,
   rowLabelOf,
   spansNetworks,
@@ -37,12 +38,16 @@ import {
   isProseFragment,
   isVisionService,
   memberGroupOf,
+  NOTE_VERB,
   networkOf,
+  ONE_PER_INTERVAL_NOTE,
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
   SERVICE_LEVEL,
   SUM_ROW,
+  valuesByAge,
+  valuesByLevel,
 } from './vocabulary.ts';
 
 /**
@@ -582,10 +587,19 @@ export function itemsLineByLine(
     return best;
   };
   const perCell: Array<Map<number, string[]>> = [];
-  for (const cell of valueCells) {
+  // a cell of one line that is no item's cost ('Not Applicable' level with the list's heading):
+  // one value for every item, as a cell spanning them would be
+  const whole = new Map<number, string>();
+  for (const [c, cell] of valueCells.entries()) {
     const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
     const byItem = new Map<number, string[]>();
     let last: number | undefined;
+    const one = lines.length === 1 ? lines[0]!.text.trim() : undefined;
+    if (one && !COST_VALUE.test(one)) {
+      whole.set(c, one);
+      perCell.push(byItem);
+      continue;
+    }
     for (const v of lines) {
       const text = v.text.trim();
       const at = levelOf(v);
@@ -610,22 +624,28 @@ export function itemsLineByLine(
   // the list's heading (its first line) has no value of its own
   if (items.length < 2 || items.includes(0)) return undefined;
   return items.map((i) => {
-    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '').trim();
+    // ('Fashion:' over 'Designer:' is the item 'Fashion')
+    const name = names[i]!.text.replace(/^[\s\u2022\uf0b7*-]+/, '')
+      .replace(/\s*:$/, '')
+      .trim();
     return {
       service: evidence(name, sourceOfLines([names[i]!]), 'split'),
       costs: perCell.map((m, c) => {
         const parts = m.get(i);
         const cell = valueCells[c];
-        const value = parts ? cleanValue(parts.join(' ')) : '';
+        const value = parts ? cleanValue(parts.join(' ')) : cleanValue(whole.get(c) ?? '');
         return value && cell ? evidence(value, sourceOfCell(cell), 'split') : undefined;
       }),
     };
   });
 }
 
-/** Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39'. */
+/**
+ * Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39' (an
+ * amount over an allowance goes on a sentence: '20% off any amount over your frames allowance').
+ */
 const REIMBURSEMENT_START =
-  /^(up to\b|not covered\b|no discounts?\b|amount over\b|no benefit\b|n\/a$)/i;
+  /^(up to\b|not covered\b|no discounts?\b|amount over\s+\$|no benefit\b|n\/a$)/i;
 
 /**
  * A value column whose cells hold two columns' words run together ('$20 copay Up to $35': the
@@ -729,12 +749,57 @@ export function nameBeforeNote(cell: Cell | undefined): string | undefined {
   const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
   for (let i = 1; i < lines.length; i++) {
     const rest = lines.slice(i).join(' ');
-    if (/^\p{Lu}/u.test(lines[i]!) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
+    // (or a sentence without its full stop, said by its verb: 'Co-Payment shall not apply to
+    // Retinal Imaging')
+    const sentence = isSentence(rest) || (rest.split(/\s+/).length >= 4 && NOTE_VERB.test(rest));
+    if (/^\p{Lu}/u.test(lines[i]!) && sentence && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest))
       return cleanValue(lines.slice(0, i).join(' '));
     // '(Tier amount based on brand)' on a line of its own under the name
     if (PARENTHESISED_NOTE.test(rest)) return cleanValue(lines.slice(0, i).join(' '));
   }
   return undefined;
+}
+
+/**
+ * A value cell that prints the value, then after a space a note about it as sentences ('Covered
+ * in full' … 'Comprehensive examination of visual functions and prescription of corrective
+ * eyewear.'): the value alone. Undefined when the cell holds no such note.
+ */
+export function valueBeforeNote(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1]!;
+    const height = above.box[3] - above.box[1];
+    // (a paragraph of its own: a line's height or more of space above it)
+    if (lines[i]!.box[1] - above.box[3] < height * 0.8) continue;
+    const printed = lines
+      .slice(0, i)
+      .map((l) => l.text.trim())
+      .join(' ');
+    // (a value ending in a full stop is the first of the cell's sentences: '$150 allowance for
+    // contacts.' over 'Contact lens fitting … up to $55 co-pay.' is one value)
+    if (/\.$/.test(printed)) return undefined;
+    const lead = cleanValue(printed);
+    const rest = lines
+      .slice(i)
+      .map((l) => l.text.trim())
+      .join(' ');
+    const sentence = isSentence(rest) || NOTE_VERB.test(rest);
+    if (COST_VALUE.test(lead) && sentence && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return lead;
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The value a body row holds in a column (`valueAt`), without a note printed after it. */
+function leadValueAt(
+  cells: Array<Cell | undefined>,
+  col: number | undefined,
+  doubt?: number,
+): Evidence | undefined {
+  const v = valueAt(cells, col, doubt);
+  const lead = v && col !== undefined ? valueBeforeNote(cells[col]) : undefined;
+  return v && lead ? { ...v, value: lead } : v;
 }
 
 /**
@@ -901,6 +966,37 @@ export function boxValuesOfSubheads(
   return out;
 }
 
+/**
+ * A row's values split by the age groups a cell prints them for (`valuesByAge`): per group, its
+ * in- and out-of-network value — a cell printed for no group serves every group. Undefined when
+ * neither cell is split by age.
+ */
+export function byAgeGroup(
+  inCost: Evidence | undefined,
+  outCost: Evidence | undefined,
+): Array<{ group: string; ages: AgeSpan; inCost?: Evidence; outCost?: Evidence }> | undefined {
+  const inAges = inCost ? valuesByAge(inCost.value) : undefined;
+  const outAges = outCost ? valuesByAge(outCost.value) : undefined;
+  if (!inAges && !outAges) return undefined;
+  const groups = new Map<AgeSpan, string>();
+  for (const a of [...(inAges ?? []), ...(outAges ?? [])])
+    if (!groups.has(a.ages)) groups.set(a.ages, a.group);
+  const groupValue = (
+    cost: Evidence | undefined,
+    split: ReturnType<typeof valuesByAge>,
+    ages: AgeSpan,
+  ): Evidence | undefined => {
+    if (!cost || !split) return cost;
+    const own = split.find((a) => a.ages === ages);
+    return own ? evidence(own.value, cost.source, 'split') : undefined;
+  };
+  return [...groups].map(([ages, group]) => {
+    const inV = groupValue(inCost, inAges, ages);
+    const outV = groupValue(outCost, outAges, ages);
+    return { group, ages, ...(inV ? { inCost: inV } : {}), ...(outV ? { outCost: outV } : {}) };
+  });
+}
+
 export function collectVision(
   t: AnalyzedTable,
   facts: Facts,
@@ -986,20 +1082,22 @@ export function collectVision(
     const note =
       label.description !== undefined &&
       (isSentence(label.description) || PARENTHESISED_NOTE.test(label.description));
+    const labelCell = labelCellOf(row.cells, shape);
     let service =
-      nameBeforeNote(row.cells[shape.labelCol]) ??
+      nameBeforeNote(labelCell) ??
       nameLevelWithValues(
-        row.cells[shape.labelCol],
-        row.cells.filter((c, i) => i !== shape.labelCol && c !== row.cells[shape.labelCol]),
+        labelCell,
+        row.cells.filter((c) => c !== labelCell && c !== row.cells[shape.labelCol]),
       ) ??
       subItemName(label.text, parent) ??
       (label.description && !note ? `${label.text} ${label.description}` : label.text);
-    const labelCell = row.cells[shape.labelCol];
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
+    // 'EYE EXAMINATION (one per frequency)' is the exam, not a frequency line
+    service = service.replace(ONE_PER_INTERVAL_NOTE, '');
     const labelX = labelCell?.lines[0]?.box[0];
     if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {
@@ -1078,10 +1176,10 @@ export function collectVision(
         continue;
       }
       const doubt = groupDoubt(g);
-      let inCost = valueAt(row.cells, g.in ?? g.both, doubt);
+      let inCost = leadValueAt(row.cells, g.in ?? g.both, doubt);
       let outCost =
         g.out !== undefined
-          ? valueAt(row.cells, g.out, doubt)
+          ? leadValueAt(row.cells, g.out, doubt)
           : // a single value column without a network heading, a plan's included, serves both
             // networks (convention 15)
             g.in === undefined
@@ -1124,7 +1222,7 @@ export function collectVision(
       // items listed one per line under the label's first line, a value level with each
       const listed =
         !split && !g.paired && g.in !== undefined && g.out !== undefined
-          ? itemsLineByLine(row.cells[shape.labelCol], [row.cells[g.in], row.cells[g.out]])
+          ? itemsLineByLine(labelCell, [row.cells[g.in], row.cells[g.out]])
           : undefined;
       if (listed) {
         listed.forEach(({ service: name, costs: [inItem, outItem] }, i) => {
@@ -1167,6 +1265,42 @@ export function collectVision(
       } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
         // under that legend a cell without a parenthesis prints no out-of-network amount
         outCost = undefined;
+      // 'Tier 1 - $35 Tier 2 - $48' beside 'Anti-Reflective Coating': each level is a row of its
+      // own ('Anti-Reflective Coating Tier 1'), as when the levels are printed in rows
+      const levels = inCost ? valuesByLevel(inCost.value) : undefined;
+      if (levels && inCost) {
+        const outLevels = outCost ? valuesByLevel(outCost.value) : undefined;
+        levels.forEach(({ level, value }, i) => {
+          const out = outLevels?.find((o) => o.level.toLowerCase() === level.toLowerCase());
+          const outValue = outLevels
+            ? out && outCost && evidence(out.value, outCost.source, 'split')
+            : outCost;
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: evidence(`${service} ${level}`, label.source, 'cell'),
+            inCost: evidence(value, inCost.source, 'split'),
+            ...(outValue ? { outCost: outValue } : {}),
+          });
+        });
+        continue;
+      }
+      // 'Under age 19 – Covered in full Age 19 and older - $12': each age group's value is its own
+      // (the groups are classes, convention 10)
+      const aged = scope.classRef === undefined ? byAgeGroup(inCost, outCost) : undefined;
+      if (aged) {
+        for (const a of aged) {
+          facts.ageGroups.set(a.group, a.ages);
+          facts.benefits.push({
+            scope: { ...scope, classRef: a.group },
+            order,
+            service: evidence(service, label.source, 'cell'),
+            ...(a.inCost ? { inCost: a.inCost } : {}),
+            ...(a.outCost ? { outCost: a.outCost } : {}),
+          });
+        }
+        continue;
+      }
       facts.benefits.push({
         scope,
         order,

@@ -50,6 +50,8 @@ import {
   TIER_LABEL,
   VALUE_OWN_ENDING,
   valueFitsSlot,
+  valuesByAge,
+  valuesByLevel,
   visionConcept,
   WHO_ONLY,
 } from './vocabulary.ts';
@@ -816,6 +818,10 @@ describe('a line that says only whom by age the benefits are for', () => {
     ['Children under age 19', 'Children under age 19', '<19'],
     ['Covered persons 18 and over', 'Covered persons 18 and over', '18+'],
     ['Insured Persons', 'Insured Persons', 'all'],
+    ['Adult Members over the age of 19:', 'Adult Members over the age of 19', '19+'],
+    ['Members under Age 19:', 'Members under Age 19', '<19'],
+    ['Members older than 18 years of age', 'Members older than 18 years of age', '18+'],
+    ['Adult Members', undefined, undefined],
     ['Children', undefined, undefined],
     ['Adults', undefined, undefined],
     ['Comprehensive Eye Examination', undefined, undefined],
@@ -826,6 +832,72 @@ describe('a line that says only whom by age the benefits are for', () => {
     const got = ageGroupOf(text);
     expect(got?.group).toBe(group);
     expect(got?.ages).toBe(ages);
+  });
+});
+
+describe('a value printed per age group inside one cell', () => {
+  it.each([
+    [
+      'Under age 19 – Covered in full Age 19 and older - $12',
+      [
+        ['Under age 19', '<19', 'Covered in full'],
+        ['Age 19 and older', '19+', '$12'],
+      ],
+    ],
+    [
+      'Under Age 19 – Covered in full/$120 Age 19 and older - $55/$120',
+      [
+        ['Under Age 19', '<19', 'Covered in full/$120'],
+        ['Age 19 and older', '19+', '$55/$120'],
+      ],
+    ],
+    [
+      'Members under age 19: $300 allowance Members 19 and older: $200 allowance',
+      [
+        ['Members under age 19', '<19', '$300 allowance'],
+        ['Members 19 and older', '19+', '$200 allowance'],
+      ],
+    ],
+    // one group, or groups not opening the cell, or the same ages twice: no split
+    ['Under age 19 – Covered in full', undefined],
+    ['Covered in full for children under age 19 - see page 4', undefined],
+    ['Under age 19 - $10 Under age 19 - $20', undefined],
+    ['$10 copay', undefined],
+  ])('%s', (text, want) => {
+    expect(valuesByAge(text)?.map((v) => [v.group, v.ages, v.value])).toEqual(want);
+  });
+});
+
+describe('a value printed per level of the service inside one cell', () => {
+  it.each([
+    [
+      'Tier 1 - $35 Tier 2 - $48 Tier 3 - $60 Tier 4 - $85',
+      [
+        ['Tier 1', '$35'],
+        ['Tier 2', '$48'],
+        ['Tier 3', '$60'],
+        ['Tier 4', '$85'],
+      ],
+    ],
+    [
+      'Tier 1 - Covered in full Tier 2 - $30',
+      [
+        ['Tier 1', 'Covered in full'],
+        ['Tier 2', '$30'],
+      ],
+    ],
+    [
+      'Level I: $25 copay Level II: $40 copay',
+      [
+        ['Level I', '$25 copay'],
+        ['Level II', '$40 copay'],
+      ],
+    ],
+    ['Tier 1 - $35', undefined],
+    ['$35 for Tier 1 - see your provider', undefined],
+    ['Tier 1 - $35 Tier 1 - $40', undefined],
+  ])('%s', (text, want) => {
+    expect(valuesByLevel(text)?.map((v) => [v.level, v.value])).toEqual(want);
   });
 });
 

@@ -40,10 +40,11 @@ export function memberGroupOf(heading: string): string | undefined {
 /** Who a printed age group covers: everyone, those of an age or older ('19+'), or those under one ('<19'). */
 export type AgeSpan = 'all' | `${number}+` | `<${number}`;
 
+// ('Adult Members over the age of 19': a persons word may be qualified by who they are)
 const PERSONS_WORD =
-  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
+  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
 const AGE_OR_OLDER =
-  '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+';
+  '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+|(?:over|above|older\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
 const UNDER_AGE =
   '(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
 const AGE_GROUP = new RegExp(
@@ -63,12 +64,13 @@ export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | und
   if (!t || t.length > 60) return undefined;
   const m = t.match(AGE_GROUP);
   if (!m) return undefined;
-  const [, persons, older, plus, under] = m;
+  // ('over the age of 19' is printed against 'under age 19': the same line, 19 and older)
+  const [, persons, older, plus, over, under] = m;
   const group = t
     .replace(/^\(\s*|\s*\)?\s*:?$/g, '')
     .replace(/\s*\)$/, '')
     .trim();
-  const n = older ?? plus;
+  const n = older ?? plus ?? over;
   if (n) return { group, ages: `${Number(n)}+` };
   if (under) return { group, ages: `<${Number(under)}` };
   // a persons word alone is everyone only when it is an insured group ('Insured Persons')
@@ -77,8 +79,58 @@ export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | und
   return undefined;
 }
 
+const AGE_LEAD = new RegExp(
+  `(?:^|\\s)((?:${PERSONS_WORD}\\s+)?(?:aged?\\s+)?(?:${AGE_OR_OLDER}|${UNDER_AGE}))\\s*[-–—:]\\s*`,
+  'gi',
+);
+
+/**
+ * One cell printing a value per age group ('Under age 19 – Covered in full Age 19 and older -
+ * $12'): each group as printed, its span of ages and its value. Undefined unless the cell opens
+ * with a group and names two spans or more, each with a value.
+ */
+export function valuesByAge(
+  text: string,
+): Array<{ group: string; ages: AgeSpan; value: string }> | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const leads = [...t.matchAll(AGE_LEAD)];
+  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
+  const out: Array<{ group: string; ages: AgeSpan; value: string }> = [];
+  for (const [i, m] of leads.entries()) {
+    const age = ageGroupOf(m[1]!);
+    const end = leads[i + 1]?.index ?? t.length;
+    const value = t.slice(m.index! + m[0].length, end).trim();
+    if (!age || age.ages === 'all' || !value || out.some((o) => o.ages === age.ages))
+      return undefined;
+    out.push({ group: age.group, ages: age.ages, value });
+  }
+  return out;
+}
+
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
+
+const LEVEL_LEAD = /(?:^|\s)((?:tier|level)\s*(?:\d{1,2}|[IVX]{1,4}))\s*[-–—:]\s*/gi;
+
+/**
+ * One cell printing a value per level of the service ('Tier 1 - $35 Tier 2 - $48 Tier 3 - $60'):
+ * each level as printed and its value. Undefined unless the cell opens with a level and names two
+ * levels or more, each once and with a value.
+ */
+export function valuesByLevel(text: string): Array<{ level: string; value: string }> | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const leads = [...t.matchAll(LEVEL_LEAD)];
+  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
+  const out: Array<{ level: string; value: string }> = [];
+  for (const [i, m] of leads.entries()) {
+    const level = m[1]!.replace(/\s+/g, ' ');
+    const end = leads[i + 1]?.index ?? t.length;
+    const value = t.slice(m.index! + m[0].length, end).trim();
+    if (!value || out.some((o) => o.level.toLowerCase() === level.toLowerCase())) return undefined;
+    out.push({ level, value });
+  }
+  return out;
+}
 
 /**
  * A legend saying that amounts in parentheses are what the plan pays out of network ('The amounts
@@ -985,6 +1037,24 @@ export const DASHED_COVERAGE = /^(.{3,160}?)\s+[-\u2013]\s+(covered in full|not 
  * and frame) - includes basic single vision, lined bifocal …'): the words that open it.
  */
 export const DASHED_NOTE = /\s[-\u2013\u2014]\s+(?:includes|including|excludes|excluding|covers)\b/;
+
+/**
+ * A note after a service's name saying it is had once per the plan's interval, whichever that is
+ * ('EYE EXAMINATION (one per frequency)', '(one per service interval)'): no frequency of its own.
+ */
+export const ONE_PER_INTERVAL_NOTE =
+  /\s*\(\s*(?:one|1)\s+per\s+(?:service\s+interval|frequency|benefit\s+(?:period|interval)|interval)\s*\)\s*$/i;
+
+/**
+ * Words that make a line of a label cell a sentence about the service, not part of its name
+ * ('Co-Payment shall not apply to Retinal Imaging', 'In-network providers offer a scratch
+ * protection plan …').
+ */
+export const NOTE_VERB = /\b(?:shall|will|may|must|offers?|(?:does|do|is|are)\s+not)\b/i;
+
+/** A product's word naming a kind of provider ('Vision Providers', 'dental offices'), not a product. */
+export const PRODUCT_PROVIDERS =
+  /\b(?:dental|vision|eye\s*care)\s+(?:providers?|dentists?|doctors?|offices?|professionals?)\b/gi;
 
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
