@@ -25,6 +25,7 @@ import {
   subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
+  yearsValue,
 } from './grid.ts';
 import { codeOpeningLine } from './procedure-codes.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair, withoutSentenceStop } from './values.ts';
@@ -518,6 +519,19 @@ export function dentalScore(
   return n;
 }
 
+/**
+ * A table of plan facts read for its class-wide rows alone (deductibles, the yearly maximum): the
+ * table without its other rows (a disclaimer, an office copay).
+ */
+export function classWideRowsOf(t: AnalyzedTable): AnalyzedTable {
+  const shape = gridShape(t);
+  const body = t.body.filter((row) => {
+    const label = rowLabelOf(row.cells, shape);
+    return label !== undefined && /^(deductible|annualMaximum)/.test(dentalRowKind(label.text, ''));
+  });
+  return { ...t, body };
+}
+
 export interface NetworkValues {
   in?: Evidence;
   out?: Evidence;
@@ -537,6 +551,10 @@ function networkValues(
   const doubt = groupDoubt(g);
   const paired = pairedValues(cells, g, doubt);
   if (paired) return paired;
+  if (g.years) {
+    const v = yearsValue(cells, g, doubt);
+    return v ? { in: v, out: v } : {};
+  }
   if (spansNetworks(cells, g)) {
     const v = valueAt(cells, g.in, doubt);
     return v ? { in: v, out: v } : {};
@@ -1096,8 +1114,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
-        if (/^(ded|max|orthoMax)/.test(k) && !valueFitsSlot('policyYearMaximumInNetwork', e.value))
-          return;
+        if (/^(ded|max|orthoMax)/.test(k)) {
+          if (!valueFitsSlot('policyYearMaximumInNetwork', e.value)) return;
+          // an amount written as a sentence keeps its words, not its full stop ('$100 per
+          // person per calendar year.')
+          const value = withoutSentenceStop(e.value);
+          if (value !== e.value) e = { ...e, value };
+        }
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
       // the description column beside an orthodontia line says whom orthodontia covers

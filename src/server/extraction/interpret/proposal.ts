@@ -22,6 +22,7 @@ import { rejectUnfitValues } from './constraints.ts';
 import { coverageBlockTables } from './coverage-blocks.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
+  classWideRowsOf,
   collectDental,
   collectOrthodontiaProse,
   comparesFees,
@@ -277,8 +278,21 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // rows both products print ('Exam') go to the product the table's section or own header
     // names ('Vision Care Services | In-Network | Out-of-Network')
     const owner = t.scope.product ?? headerProduct(t);
-    if (enough(dental) && dental >= vision && !(owner === 'vision' && enough(vision))) {
-      collectDental(t, facts);
+    // a table of plan facts after a dental grid that printed no deductible or maximum ('Item |
+    // Details' over 'Deductible | $100 per person per calendar year.'): its one deductible or
+    // maximum row is that plan's, the rest of it no benefit
+    const planFactsAfterGrid =
+      lastProduct === 'dental' &&
+      dental === 1 &&
+      vision === 0 &&
+      owner !== 'vision' &&
+      !facts.facts.some((f) => /^(ded|max)/.test(f.kind));
+    if (
+      (enough(dental) || planFactsAfterGrid) &&
+      dental >= vision &&
+      !(owner === 'vision' && enough(vision))
+    ) {
+      collectDental(enough(dental) ? t : classWideRowsOf(t), facts);
       recordLabelledFacts(t, facts);
       lastProduct = 'dental';
       continue;

@@ -52,6 +52,7 @@ import {
   valueFitsSlot,
   visionConcept,
   WHO_ONLY,
+  yearOfMembership,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -410,8 +411,24 @@ describe('tiers, measures, options', () => {
     ['1', false],
     ['12', false],
     ['PPO 1000', true],
+    // a year of membership heads what the plan pays that year, it names no plan
+    ['Year 2', false],
+    ['Plan Pays Year 1', false],
   ])('%j is an option name: %s', (text, expected) => {
     expect(isOptionName(text)).toBe(expected);
+  });
+
+  it.each([
+    ['Year 1', 'Year 1'],
+    ['Plan Pays Year 1', 'Year 1'],
+    ['Year 3+', 'Year 3+'],
+    ['2nd Year', '2nd Year'],
+    ['4th Year and after', '4th Year and after'],
+    ['Plan Year 2026', undefined],
+    ['Year 2026', undefined],
+    ['Yearly Maximum', undefined],
+  ])('%j names the year of membership %j', (heading, year) => {
+    expect(yearOfMembership(heading)).toBe(year);
   });
 
   it.each([
@@ -619,6 +636,10 @@ describe('lines that only name the covered group', () => {
     ['All Eligible Employees, Spouses and Children', false],
     ['All Teachers must enroll by May 1', false],
     ['All services, exams and cleanings', false],
+    // the rest of the employer's people, beside a group named apart (teachers in another kit)
+    ['ALL OTHER ELIGIBLE EMPLOYEES', true],
+    ['All Other Full-Time Staff', true],
+    ['All other services', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
   });

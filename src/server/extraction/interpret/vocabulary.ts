@@ -91,8 +91,9 @@ export const PARENTHESES_OUT_OF_NETWORK =
 export const PLAN_NUMBER_LINE =
   /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
 
+// ('All Other Eligible Employees': the rest of the people, beside a group named apart)
 const GROUP_QUALIFIER =
-  '(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
+  '(?:other|eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
 /** Words that name the people a group is made of (never their dependants). */
 const GROUP_MEMBERS =
   '(?:employees|members|associates|staff|teachers|faculty|assistants|administrators|officers|managers|executives|directors|principals|paraprofessionals|nurses|physicians|clergy)';
@@ -362,6 +363,8 @@ export function isOptionName(text: string): boolean {
   // a bare number keys a row by place or position ('Rating Area | Self Only …' over '1', '2'),
   // it names no plan
   if (/^\d{1,2}$/.test(t)) return false;
+  // a year of membership heads what the plan pays that year, not a plan ('Year 1 | Year 2')
+  if (yearOfMembership(t)) return false;
   if (
     /\b(pays?|paid|cost|share|coverage|benefits?|frequency|rate|premium|contribution|deductible|network|tier|services?|limitations?)\b/i.test(
       t,
@@ -404,6 +407,13 @@ export const PROCEDURE_CODE = new RegExp(`^${CDT}\\b`);
  */
 export const COVERAGE_VALUE =
   /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free)\b/i;
+
+/**
+ * A line that opens with a word standing for a coverage, no figure in it ('Not Covered (applies to
+ * all levels)', 'Covered in full', 'No charge'): a value as much as '50%' is.
+ */
+export const COVERAGE_WORD_LINE =
+  /^\s*(not covered|covered in full|no charge|no cost|not applicable|excluded)\b/i;
 
 /**
  * Column headings of a fee comparison or fee list ('Typical Charge', 'Typical Savings', 'Usual
@@ -470,6 +480,31 @@ export const DENTAL_CATEGORY =
 /** A cell that says only whether the deductible applies ('Ded. waived', 'Deductible applies'). */
 export const DEDUCTIBLE_WAIVER =
   /^\s*((ded\.?|deductible)\s+(is\s+)?)?(waived|applies|does not apply|not applicable)\s*$/i;
+
+/**
+ * A column heading naming a year of membership, over what the plan pays in that year ('Year 1',
+ * 'Plan Pays Year 2', '3rd Year', 'Year 3+'): the year as printed, without the words that only
+ * say the column holds what the plan pays. A plan year by its date ('Plan Year 2026') is no year
+ * of membership.
+ */
+export function yearOfMembership(heading: string): string | undefined {
+  const t = heading
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:the\s+)?(?:plan|we|insurance)\s+pays?\s+(?:in\s+)?/i, '');
+  const m = t.match(
+    /^(?:year\s+\d\+?|\d(?:st|nd|rd|th)\s+year(?:\s+and\s+(?:after|beyond|later))?)$/i,
+  );
+  return m ? m[0] : undefined;
+}
+
+/**
+ * The shares of a category by year of membership as one value, in the form a line prints them
+ * ('Year 1 — 80% • Year 2 — 90% • Year 3 — 100%'), so a schedule reads the same in a line or in columns.
+ */
+export function sharesByYear(shares: Array<{ year: string; share: string }>): string {
+  return shares.map((s) => `${s.year} — ${s.share}`).join(' • ');
+}
 
 /** A line saying what the plan pays for a category ('Plan Pays: Year 1 — 80% • Year 2 — 90%'). */
 export const PLAN_PAYS_LINE = /^\s*(?:the\s+)?plan\s+pays\s*:\s*(\S.*\d\s*%.*)$/i;
