@@ -568,3 +568,46 @@ describe('a table of plan facts printed after the dental grid', () => {
     ]);
   });
 });
+
+describe('a yearly maximum stated only in a highlight', () => {
+  const read = (grid: string[][], lines: string[]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Dental Benefits', grid, '# Plan Highlights', ...lines])),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const grid = [
+    ['Benefit', 'Coverage'],
+    ['Preventive', '100%'],
+    ['Basic', '80%'],
+  ];
+  it('fills every row, both networks', () => {
+    const max = '$2,000 per person, per calendar year';
+    expect(read(grid, ['Plan Maximum of $2,000 per person, per calendar year.'])).toEqual([
+      ['Preventive', max, max],
+      ['Basic', max, max],
+    ]);
+  });
+  it('leaves the grid’s own maximum', () => {
+    expect(
+      read(
+        [...grid, ['Annual Maximum', '$1,000']],
+        ['Plan Maximum of $2,000 per person, per calendar year.'],
+      ),
+    ).toEqual([
+      ['Preventive', '$1,000', '$1,000'],
+      ['Basic', '$1,000', '$1,000'],
+    ]);
+  });
+  it('reads nothing from two highlights that disagree', () => {
+    expect(
+      read(grid, ['Plan Maximum of $2,000 per person.', 'Annual maximum of $1,500 per member.']),
+    ).toEqual([
+      ['Preventive', undefined, undefined],
+      ['Basic', undefined, undefined],
+    ]);
+  });
+});

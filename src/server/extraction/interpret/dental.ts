@@ -42,6 +42,7 @@ import {
   definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
+  highlightedMaximum,
   isOrthodontic,
   lifetimeMaximumAndPersons,
   MEMBER_PAYS,
@@ -1637,6 +1638,33 @@ export function orthodontiaParagraph(text: string): OrthodontiaParagraph | undef
  * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
  * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
  */
+/**
+ * A dental plan whose grids print no yearly maximum, stated once in a highlight of its own ('Plan
+ * Maximum of $2,000 per person, per calendar year.', a line or a table cell of a highlights list):
+ * that maximum, for both networks.
+ */
+export function collectHighlightedMaximum(doc: AnalyzedDocument, facts: Facts): void {
+  if (!facts.services.some((s) => s.scope.product === 'dental' || !s.scope.product)) return;
+  if (facts.facts.some((f) => /^max(In|Out)$/.test(f.kind))) return;
+  const found: Array<{ value: string; source: Evidence['source']; order: number }> = [];
+  for (const item of doc.items) {
+    if (item.kind === 'line') {
+      const value = highlightedMaximum(item.line.text);
+      if (value) found.push({ value, source: sourceOfLines([item.line]), order: item.order });
+      continue;
+    }
+    for (const cell of item.table.table.cells) {
+      const value = highlightedMaximum(cellText(cell));
+      if (value) found.push({ value, source: sourceOfCell(cell), order: item.order });
+    }
+  }
+  if (found.length !== 1) return;
+  const [one] = found;
+  const scope: Scope = { product: 'dental' };
+  facts.add('maxIn', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
+  facts.add('maxOut', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
+}
+
 export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): void {
   if (!facts.shown.has('dental')) return;
   if (facts.services.some((s) => s.orthodontic && s.scope.product === 'dental')) return;

@@ -24,6 +24,7 @@ import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   classWideRowsOf,
   collectDental,
+  collectHighlightedMaximum,
   collectOrthodontiaProse,
   comparesFees,
   dentalScore,
@@ -338,6 +339,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
   // orthodontia described in a paragraph under its own heading, no table printing it
   collectOrthodontiaProse(doc, facts);
+  // a yearly maximum stated only in a highlight sentence
+  collectHighlightedMaximum(doc, facts);
   collectHeaderPlan(doc, facts);
   return facts;
 }

@@ -23,6 +23,7 @@ import {
   GROUP_NAME_LINE,
   groupNameWrapped,
   groupOfFormTitle,
+  highlightedMaximum,
   ILLUSTRATION_TITLE,
   isDentalProcedureName,
   isOptionName,
@@ -1128,5 +1129,21 @@ describe('planOfHeading', () => {
     ['Vision Plan - Summary of Benefits', 'Vision Plan - Summary of Benefits'],
   ])('%j → %j', (heading, expected) => {
     expect(planOfHeading(heading)).toBe(expected);
+  });
+});
+
+describe('a highlight naming the plan’s yearly maximum', () => {
+  it.each([
+    [
+      'Plan Maximum of $2,000 per person, per calendar year.',
+      '$2,000 per person, per calendar year',
+    ],
+    ['Annual maximum of $1,500 per member', '$1,500 per member'],
+    ['Calendar Year Maximum Benefit of $1,000.', '$1,000'],
+    ['Lifetime maximum of $1,000 for orthodontia', undefined],
+    ['The plan maximum is $2,000', undefined],
+    ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
+  ])('%j → %j', (text, value) => {
+    expect(highlightedMaximum(text)).toBe(value);
   });
 });

@@ -1154,6 +1154,22 @@ export function networkMaximums(text: string): { in?: string; out?: string } {
 }
 
 /**
+ * A highlight naming the plan's yearly maximum in a sentence of its own ('Plan Maximum of $2,000 per
+ * person, per calendar year.', 'Annual maximum of $1,500 per member'): the amount with the words
+ * after it, without the full stop; undefined for any other text (a lifetime or orthodontic maximum
+ * among them).
+ */
+export function highlightedMaximum(text: string): string | undefined {
+  const m = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(
+      /^(?:plan|annual|yearly|calendar[- ]year|benefit[- ]year|policy[- ]year)\s+maximum(?:\s+benefit)?\s+of\s+(\$\s?[\d,]+(?:\.\d\d)?(?:[^.$]*[a-z)])?)\.?$/i,
+    );
+  return m ? m[1] : undefined;
+}
+
+/**
  * The yearly maximum a sentence in a grid's label column states for the services above it ('Class
  * A, B, and C Services are subject to an unlimited maximum benefit'; '… subject to a $2,000 annual
  * maximum benefit for the In-Network benefits and $2,000 for the Out-of-Network benefits'): each
