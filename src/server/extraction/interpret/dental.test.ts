@@ -516,3 +516,152 @@ describe('rows naming persons under an orthodontia bar of a copay schedule', () 
     expect(rows.find((r) => r.serviceTypeLabel === 'Dependent children')).toBeUndefined();
   });
 });
+
+describe('what the plan pays by year of membership, a column a year', () => {
+  const rowsOf = (rows: string[][]) => {
+    const data = interpretProposal(markupLayout(['# Dental Benefits', rows]));
+    return {
+      classes: tableRows(data, 'dentalInsurance_planInformation').map((r) => r.class),
+      services: tableRows(data, 'dentalInsurance_coveredServices').map((r) => [
+        r.serviceTypeLabel,
+        r.coverageLevelInNetwork,
+        r.coverageLevelOutOfNetwork,
+      ]),
+    };
+  };
+  it.each([
+    {
+      name: 'the first year named with the words over the shares',
+      rows: [
+        ['Benefit', 'Plan Pays Year 1', 'Year 2', 'Year 3'],
+        ['Preventive Procedures', '80%', '90%', '100%'],
+        ['Basic Procedures', '50%', '60%', '80%'],
+      ],
+      want: [
+        [
+          'Preventive Procedures',
+          'Year 1 — 80% • Year 2 — 90% • Year 3 — 100%',
+          'Year 1 — 80% • Year 2 — 90% • Year 3 — 100%',
+        ],
+        [
+          'Basic Procedures',
+          'Year 1 — 50% • Year 2 — 60% • Year 3 — 80%',
+          'Year 1 — 50% • Year 2 — 60% • Year 3 — 80%',
+        ],
+      ],
+    },
+    {
+      name: 'a description column before the years',
+      rows: [
+        ['Benefit', 'Description', 'Year 1', 'Year 2'],
+        ['Major Procedures', 'Crowns, bridges and dentures', '50%', '60%'],
+        ['Orthodontia', 'Not a benefit of this plan', '0%', '0%'],
+      ],
+      want: [
+        ['Major Procedures', 'Year 1 — 50% • Year 2 — 60%', 'Year 1 — 50% • Year 2 — 60%'],
+        ['Orthodontia', 'Year 1 — 0% • Year 2 — 0%', 'Year 1 — 0% • Year 2 — 0%'],
+      ],
+    },
+  ])('$name: one plan, the shares joined', ({ rows, want }) => {
+    const read = rowsOf(rows);
+    expect(read.classes).toEqual(['All Employees']);
+    expect(read.services).toEqual(want);
+  });
+  it('plans side by side stay plans', () => {
+    const read = rowsOf([
+      ['Benefit', 'Low Plan', 'High Plan'],
+      ['Preventive', '80%', '100%'],
+      ['Basic', '50%', '80%'],
+      ['Major', '0%', '50%'],
+    ]);
+    expect(read.classes).toEqual(['Low Plan', 'High Plan']);
+  });
+});
+
+describe('a table of plan facts printed after the dental grid', () => {
+  const read = (facts: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [
+            ['Benefit', 'Coverage'],
+            ['Preventive', '100%'],
+            ['Basic', '80%'],
+            ['Major', '50%'],
+          ],
+          facts,
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [r.serviceTypeLabel, r.policyYearDeductibleIndividualInNetwork]);
+  it.each([
+    {
+      name: 'a deductible among other items, written as a sentence',
+      facts: [
+        ['Item', 'Details'],
+        ['Disclaimer', 'Reimbursement is based on contracted fees for every dentist.'],
+        ['Deductible', '$100 per person per calendar year.'],
+      ],
+      want: '$100 per person per calendar year',
+    },
+    {
+      name: 'a deductible alone',
+      facts: [
+        ['Item', 'Details'],
+        ['Deductible', '$50'],
+        ['Office Co-Pay', 'N/A'],
+      ],
+      want: '$50',
+    },
+  ])('$name: the plan’s deductible on every row', ({ facts, want }) => {
+    expect(read(facts)).toEqual([
+      ['Preventive', want],
+      ['Basic', want],
+      ['Major', want],
+    ]);
+  });
+});
+
+describe('a yearly maximum stated only in a highlight', () => {
+  const read = (grid: string[][], lines: string[]) =>
+    tableRows(
+      interpretProposal(markupLayout(['# Dental Benefits', grid, '# Plan Highlights', ...lines])),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const grid = [
+    ['Benefit', 'Coverage'],
+    ['Preventive', '100%'],
+    ['Basic', '80%'],
+  ];
+  it('fills every row, both networks', () => {
+    const max = '$2,000 per person, per calendar year';
+    expect(read(grid, ['Plan Maximum of $2,000 per person, per calendar year.'])).toEqual([
+      ['Preventive', max, max],
+      ['Basic', max, max],
+    ]);
+  });
+  it('leaves the grid’s own maximum', () => {
+    expect(
+      read(
+        [...grid, ['Annual Maximum', '$1,000']],
+        ['Plan Maximum of $2,000 per person, per calendar year.'],
+      ),
+    ).toEqual([
+      ['Preventive', '$1,000', '$1,000'],
+      ['Basic', '$1,000', '$1,000'],
+    ]);
+  });
+  it('reads nothing from two highlights that disagree', () => {
+    expect(
+      read(grid, ['Plan Maximum of $2,000 per person.', 'Annual maximum of $1,500 per member.']),
+    ).toEqual([
+      ['Preventive', undefined, undefined],
+      ['Basic', undefined, undefined],
+    ]);
+  });
+});

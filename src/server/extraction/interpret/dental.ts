@@ -25,6 +25,7 @@ import {
   subjectOfLabelColumn,
   type ValueGroup,
   valueAt,
+  yearsValue,
 } from './grid.ts';
 import { codeOpeningLine } from './procedure-codes.ts';
 import { hasPercent, looksLikeValue, pairSlots, splitPair, withoutSentenceStop } from './values.ts';
@@ -41,6 +42,7 @@ import {
   definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
+  highlightedMaximum,
   isOrthodontic,
   lifetimeMaximumAndPersons,
   MEMBER_PAYS,
@@ -518,6 +520,19 @@ export function dentalScore(
   return n;
 }
 
+/**
+ * A table of plan facts read for its class-wide rows alone (deductibles, the yearly maximum): the
+ * table without its other rows (a disclaimer, an office copay).
+ */
+export function classWideRowsOf(t: AnalyzedTable): AnalyzedTable {
+  const shape = gridShape(t);
+  const body = t.body.filter((row) => {
+    const label = rowLabelOf(row.cells, shape);
+    return label !== undefined && /^(deductible|annualMaximum)/.test(dentalRowKind(label.text, ''));
+  });
+  return { ...t, body };
+}
+
 export interface NetworkValues {
   in?: Evidence;
   out?: Evidence;
@@ -537,6 +552,10 @@ function networkValues(
   const doubt = groupDoubt(g);
   const paired = pairedValues(cells, g, doubt);
   if (paired) return paired;
+  if (g.years) {
+    const v = yearsValue(cells, g, doubt);
+    return v ? { in: v, out: v } : {};
+  }
   if (spansNetworks(cells, g)) {
     const v = valueAt(cells, g.in, doubt);
     return v ? { in: v, out: v } : {};
@@ -1107,8 +1126,13 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
       // class-wide amounts must read as amounts ('Deductible waived for Preventive | Yes' is not one)
       const add = (k: FactKind, e: Evidence | undefined) => {
         if (!e) return;
-        if (/^(ded|max|orthoMax)/.test(k) && !valueFitsSlot('policyYearMaximumInNetwork', e.value))
-          return;
+        if (/^(ded|max|orthoMax)/.test(k)) {
+          if (!valueFitsSlot('policyYearMaximumInNetwork', e.value)) return;
+          // an amount written as a sentence keeps its words, not its full stop ('$100 per
+          // person per calendar year.')
+          const value = withoutSentenceStop(e.value);
+          if (value !== e.value) e = { ...e, value };
+        }
         facts.add(k, e, scope, t.order + row.row / 1000);
       };
       // the description column beside an orthodontia line says whom orthodontia covers
@@ -1630,6 +1654,33 @@ export function orthodontiaParagraph(text: string): OrthodontiaParagraph | undef
  * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
  * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
  */
+/**
+ * A dental plan whose grids print no yearly maximum, stated once in a highlight of its own ('Plan
+ * Maximum of $2,000 per person, per calendar year.', a line or a table cell of a highlights list):
+ * that maximum, for both networks.
+ */
+export function collectHighlightedMaximum(doc: AnalyzedDocument, facts: Facts): void {
+  if (!facts.services.some((s) => s.scope.product === 'dental' || !s.scope.product)) return;
+  if (facts.facts.some((f) => /^max(In|Out)$/.test(f.kind))) return;
+  const found: Array<{ value: string; source: Evidence['source']; order: number }> = [];
+  for (const item of doc.items) {
+    if (item.kind === 'line') {
+      const value = highlightedMaximum(item.line.text);
+      if (value) found.push({ value, source: sourceOfLines([item.line]), order: item.order });
+      continue;
+    }
+    for (const cell of item.table.table.cells) {
+      const value = highlightedMaximum(cellText(cell));
+      if (value) found.push({ value, source: sourceOfCell(cell), order: item.order });
+    }
+  }
+  if (found.length !== 1) return;
+  const [one] = found;
+  const scope: Scope = { product: 'dental' };
+  facts.add('maxIn', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
+  facts.add('maxOut', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
+}
+
 export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): void {
   if (!facts.shown.has('dental')) return;
   if (facts.services.some((s) => s.orthodontic && s.scope.product === 'dental')) return;

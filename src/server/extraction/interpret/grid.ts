@@ -24,6 +24,8 @@ import {
   PRODUCT_PROVIDERS,
   productsNamed,
   SUB_BULLET,
+  sharesByYear,
+  yearOfMembership,
 } from './vocabulary.ts';
 
 /**
@@ -61,6 +63,12 @@ export interface ValueGroup {
    * 'In-Network | Non-Network'), on a grid of that plan alone.
    */
   plan?: string;
+  /**
+   * Columns of what the plan pays by year of membership ('Plan Pays Year 1 | Year 2 | Year 3'),
+   * in order: one plan, whose share rises with the years; a row's cells are one value
+   * ('Year 1 — 50% • Year 2 — 60% • Year 3 — 80%'), serving both networks.
+   */
+  years?: Array<{ col: number; year: string }>;
 }
 
 export interface GridShape {
@@ -247,6 +255,15 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
           .map((c) => c.index)
       : [],
   );
+  // what the plan pays by year of membership, a column a year ('Year 1 | Year 2 | Year 3'): one
+  // value group, not plan options
+  const yearCols = valueCols.filter((c) => !c.network && yearOfMembership(c.heading));
+  const years =
+    yearCols.length >= 2 &&
+    new Set(yearCols.map((c) => yearOfMembership(c.heading)!.toLowerCase())).size ===
+      yearCols.length
+      ? yearCols.map((c) => ({ col: c.index, year: yearOfMembership(c.heading)! }))
+      : undefined;
   const ownDeductibles =
     valueCols.some(underDeductible) &&
     valueCols.some((c) => c.network !== undefined && !underDeductible(c));
@@ -256,7 +273,8 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       col.index === classCol ||
       col.index === subLabelCol ||
       col.index === codeCol ||
-      feeCols.has(col.index)
+      feeCols.has(col.index) ||
+      years?.some((y) => y.col === col.index)
     )
       continue;
     if (ownDeductibles && underDeductible(col)) {
@@ -356,6 +374,10 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   let kept = groups.filter(
     (g) => !g.orthodontic && (g.in !== undefined || g.out !== undefined || g.both !== undefined),
   );
+  // beside the years' columns, a column without a network or an option is the rows' text (a
+  // description, its translation), not another value: the years are the plan's one group
+  if (years && kept.every((g) => !g.option && g.in === undefined && g.out === undefined))
+    kept = [{ both: years[0]!.col, years }];
   if (kept.filter((g) => g.option).length < 2) {
     const [one] = kept;
     const merged: ValueGroup =
@@ -369,6 +391,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       if (merged.both !== undefined && g.both !== undefined) merged.unclear = true;
       if (merged.both === undefined && g.paired) merged.paired = true;
       merged.both ??= g.both;
+      if (g.years) merged.years = g.years;
       if (g.unclear) merged.unclear = true;
     }
     kept = kept.length ? [merged] : [];
@@ -554,6 +577,25 @@ export function pairedValues(
     in: { ...v, value: pair[0], method: 'split' },
     out: { ...v, value: pair[1], method: 'split' },
   };
+}
+
+/**
+ * A row's shares by year of membership (see ValueGroup.years) as one value, read where the
+ * first year's share is printed; undefined when no year prints one.
+ */
+export function yearsValue(
+  cells: Array<Cell | undefined>,
+  g: ValueGroup,
+  doubt?: number,
+): Evidence | undefined {
+  if (!g.years) return undefined;
+  const shares = g.years
+    .map((y) => ({ year: y.year, at: valueAt(cells, y.col, doubt) }))
+    .filter((y) => y.at !== undefined);
+  const first = shares[0]?.at;
+  if (!first) return undefined;
+  const value = sharesByYear(shares.map((y) => ({ year: y.year, share: y.at!.value })));
+  return { ...first, value };
 }
 
 /** The value a body row holds in a column, with where it was read. */

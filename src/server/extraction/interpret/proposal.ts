@@ -22,7 +22,9 @@ import { rejectUnfitValues } from './constraints.ts';
 import { coverageBlockTables } from './coverage-blocks.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
+  classWideRowsOf,
   collectDental,
+  collectHighlightedMaximum,
   collectOrthodontiaProse,
   comparesFees,
   dentalScore,
@@ -282,8 +284,21 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // rows both products print ('Exam') go to the product the table's section or own header
     // names ('Vision Care Services | In-Network | Out-of-Network')
     const owner = t.scope.product ?? headerProduct(t);
-    if (enough(dental) && dental >= vision && !(owner === 'vision' && enough(vision))) {
-      collectDental(t, facts);
+    // a table of plan facts after a dental grid that printed no deductible or maximum ('Item |
+    // Details' over 'Deductible | $100 per person per calendar year.'): its one deductible or
+    // maximum row is that plan's, the rest of it no benefit
+    const planFactsAfterGrid =
+      lastProduct === 'dental' &&
+      dental === 1 &&
+      vision === 0 &&
+      owner !== 'vision' &&
+      !facts.facts.some((f) => /^(ded|max)/.test(f.kind));
+    if (
+      (enough(dental) || planFactsAfterGrid) &&
+      dental >= vision &&
+      !(owner === 'vision' && enough(vision))
+    ) {
+      collectDental(enough(dental) ? t : classWideRowsOf(t), facts);
       recordLabelledFacts(t, facts);
       lastProduct = 'dental';
       continue;
@@ -329,6 +344,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   if (sections.frequencies) collectFrequency(sections.frequencies, facts);
   // orthodontia described in a paragraph under its own heading, no table printing it
   collectOrthodontiaProse(doc, facts);
+  // a yearly maximum stated only in a highlight sentence
+  collectHighlightedMaximum(doc, facts);
   collectHeaderPlan(doc, facts);
   return facts;
 }

@@ -23,6 +23,7 @@ import {
   GROUP_NAME_LINE,
   groupNameWrapped,
   groupOfFormTitle,
+  highlightedMaximum,
   ILLUSTRATION_TITLE,
   isDentalProcedureName,
   isOptionName,
@@ -54,6 +55,7 @@ import {
   valuesByLevel,
   visionConcept,
   WHO_ONLY,
+  yearOfMembership,
 } from './vocabulary.ts';
 
 describe('parseServiceLabel', () => {
@@ -412,8 +414,24 @@ describe('tiers, measures, options', () => {
     ['1', false],
     ['12', false],
     ['PPO 1000', true],
+    // a year of membership heads what the plan pays that year, it names no plan
+    ['Year 2', false],
+    ['Plan Pays Year 1', false],
   ])('%j is an option name: %s', (text, expected) => {
     expect(isOptionName(text)).toBe(expected);
+  });
+
+  it.each([
+    ['Year 1', 'Year 1'],
+    ['Plan Pays Year 1', 'Year 1'],
+    ['Year 3+', 'Year 3+'],
+    ['2nd Year', '2nd Year'],
+    ['4th Year and after', '4th Year and after'],
+    ['Plan Year 2026', undefined],
+    ['Year 2026', undefined],
+    ['Yearly Maximum', undefined],
+  ])('%j names the year of membership %j', (heading, year) => {
+    expect(yearOfMembership(heading)).toBe(year);
   });
 
   it.each([
@@ -621,6 +639,10 @@ describe('lines that only name the covered group', () => {
     ['All Eligible Employees, Spouses and Children', false],
     ['All Teachers must enroll by May 1', false],
     ['All services, exams and cleanings', false],
+    // the rest of the employer's people, beside a group named apart (teachers in another kit)
+    ['ALL OTHER ELIGIBLE EMPLOYEES', true],
+    ['All Other Full-Time Staff', true],
+    ['All other services', false],
   ])('%j names a group: %s', (line, named) => {
     expect(GROUP_NAME_LINE.test(line)).toBe(named);
   });
@@ -1179,5 +1201,21 @@ describe('planOfHeading', () => {
     ['Vision Plan - Summary of Benefits', 'Vision Plan - Summary of Benefits'],
   ])('%j → %j', (heading, expected) => {
     expect(planOfHeading(heading)).toBe(expected);
+  });
+});
+
+describe('a highlight naming the plan’s yearly maximum', () => {
+  it.each([
+    [
+      'Plan Maximum of $2,000 per person, per calendar year.',
+      '$2,000 per person, per calendar year',
+    ],
+    ['Annual maximum of $1,500 per member', '$1,500 per member'],
+    ['Calendar Year Maximum Benefit of $1,000.', '$1,000'],
+    ['Lifetime maximum of $1,000 for orthodontia', undefined],
+    ['The plan maximum is $2,000', undefined],
+    ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
+  ])('%j → %j', (text, value) => {
+    expect(highlightedMaximum(text)).toBe(value);
   });
 });

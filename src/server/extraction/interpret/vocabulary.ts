@@ -143,8 +143,9 @@ export const PARENTHESES_OUT_OF_NETWORK =
 export const PLAN_NUMBER_LINE =
   /^\s*(plan|policy|group|contract)\s*(#|no\.?|number)\s*:?\s*[\w-]*\d[\w-]*\s*$/i;
 
+// ('All Other Eligible Employees': the rest of the people, beside a group named apart)
 const GROUP_QUALIFIER =
-  '(?:eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
+  '(?:other|eligible|active|benefits?[- ]eligible|full[- ]time|part[- ]time|regular|salaried|hourly|union|non[- ]union|covered|insured)';
 /** Words that name the people a group is made of (never their dependants). */
 const GROUP_MEMBERS =
   '(?:employees|members|associates|staff|teachers|faculty|assistants|administrators|officers|managers|executives|directors|principals|paraprofessionals|nurses|physicians|clergy)';
@@ -420,6 +421,8 @@ export function isOptionName(text: string): boolean {
   // a bare number keys a row by place or position ('Rating Area | Self Only …' over '1', '2'),
   // it names no plan
   if (/^\d{1,2}$/.test(t)) return false;
+  // a year of membership heads what the plan pays that year, not a plan ('Year 1 | Year 2')
+  if (yearOfMembership(t)) return false;
   if (
     /\b(pays?|paid|cost|share|coverage|benefits?|frequency|rate|premium|contribution|deductible|network|tier|services?|limitations?)\b/i.test(
       t,
@@ -462,6 +465,13 @@ export const PROCEDURE_CODE = new RegExp(`^${CDT}\\b`);
  */
 export const COVERAGE_VALUE =
   /%|\$\s?\d|\b(no charge|no cost|copay|co-pay|covered|not covered|no coverage|free)\b/i;
+
+/**
+ * A line that opens with a word standing for a coverage, no figure in it ('Not Covered (applies to
+ * all levels)', 'Covered in full', 'No charge'): a value as much as '50%' is.
+ */
+export const COVERAGE_WORD_LINE =
+  /^\s*(not covered|covered in full|no charge|no cost|not applicable|excluded)\b/i;
 
 /**
  * Column headings of a fee comparison or fee list ('Typical Charge', 'Typical Savings', 'Usual
@@ -528,6 +538,31 @@ export const DENTAL_CATEGORY =
 /** A cell that says only whether the deductible applies ('Ded. waived', 'Deductible applies'). */
 export const DEDUCTIBLE_WAIVER =
   /^\s*((ded\.?|deductible)\s+(is\s+)?)?(waived|applies|does not apply|not applicable)\s*$/i;
+
+/**
+ * A column heading naming a year of membership, over what the plan pays in that year ('Year 1',
+ * 'Plan Pays Year 2', '3rd Year', 'Year 3+'): the year as printed, without the words that only
+ * say the column holds what the plan pays. A plan year by its date ('Plan Year 2026') is no year
+ * of membership.
+ */
+export function yearOfMembership(heading: string): string | undefined {
+  const t = heading
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:the\s+)?(?:plan|we|insurance)\s+pays?\s+(?:in\s+)?/i, '');
+  const m = t.match(
+    /^(?:year\s+\d\+?|\d(?:st|nd|rd|th)\s+year(?:\s+and\s+(?:after|beyond|later))?)$/i,
+  );
+  return m ? m[0] : undefined;
+}
+
+/**
+ * The shares of a category by year of membership as one value, in the form a line prints them
+ * ('Year 1 — 80% • Year 2 — 90% • Year 3 — 100%'), so a schedule reads the same in a line or in columns.
+ */
+export function sharesByYear(shares: Array<{ year: string; share: string }>): string {
+  return shares.map((s) => `${s.year} — ${s.share}`).join(' • ');
+}
 
 /** A line saying what the plan pays for a category ('Plan Pays: Year 1 — 80% • Year 2 — 90%'). */
 export const PLAN_PAYS_LINE = /^\s*(?:the\s+)?plan\s+pays\s*:\s*(\S.*\d\s*%.*)$/i;
@@ -1192,6 +1227,22 @@ export function networkMaximums(text: string): { in?: string; out?: string } {
     if (network) out[network] ??= m[2]!;
   }
   return out;
+}
+
+/**
+ * A highlight naming the plan's yearly maximum in a sentence of its own ('Plan Maximum of $2,000 per
+ * person, per calendar year.', 'Annual maximum of $1,500 per member'): the amount with the words
+ * after it, without the full stop; undefined for any other text (a lifetime or orthodontic maximum
+ * among them).
+ */
+export function highlightedMaximum(text: string): string | undefined {
+  const m = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(
+      /^(?:plan|annual|yearly|calendar[- ]year|benefit[- ]year|policy[- ]year)\s+maximum(?:\s+benefit)?\s+of\s+(\$\s?[\d,]+(?:\.\d\d)?(?:[^.$]*[a-z)])?)\.?$/i,
+    );
+  return m ? m[1] : undefined;
 }
 
 /**

@@ -339,3 +339,67 @@ describe('a ruled row whose values wrap inside their brackets', () => {
     expect(t.rows).toBe(rows);
   });
 });
+
+describe('a ruled row of services whose values are shares or words for a coverage', () => {
+  /** One ruled row of two columns (label | value spanning the networks), lines 14 apart. */
+  function row(lines: string[][]): Table {
+    const cells: Cell[] = [0, 1].map((c) => {
+      const ls = lines.map((texts, i) => {
+        let x = c * 240 + 2;
+        const words = texts[c]!.split(' ').map((t): Word => {
+          const w: Word = {
+            text: t,
+            box: [x, 37 + i * 14, x + t.length * 5, 46 + i * 14],
+            size: 9,
+            confidence: 1,
+          };
+          x = w.box[2] + 4;
+          return w;
+        });
+        return makeLine(words, 1);
+      });
+      return {
+        row: 0,
+        col: c,
+        rowSpan: 1,
+        colSpan: 1,
+        box: [c * 240, 36, c * 240 + 240, 36 + lines.length * 14 + 4],
+        lines: ls,
+        text: ls.map((l) => l.text).join('\n'),
+        page: 1,
+      };
+    });
+    return { rows: 1, cols: 2, cells, headerRows: 0, page: 1, origin: 'rulings' };
+  }
+
+  it.each([
+    [
+      'a share, then a word for a coverage spanning the networks',
+      [
+        ['Major Care', '50%'],
+        ['Orthodontia', 'Not Covered (applies to all levels)'],
+      ],
+      ['Major Care', 'Orthodontia'],
+    ],
+    [
+      'words for a coverage on both lines',
+      [
+        ['Implants', 'Not covered'],
+        ['Orthodontia', 'Covered in full'],
+      ],
+      ['Implants', 'Orthodontia'],
+    ],
+    [
+      'a wrapped label beside a word that is no coverage',
+      [
+        ['Waiting', 'None for'],
+        ['Periods', 'Timely entrants'],
+      ],
+      ['Waiting\nPeriods'],
+    ],
+  ])('%s', (_name, lines, labels) => {
+    const t = row(lines);
+    splitAlignedSubRows(t);
+    expect(t.cells.filter((c) => c.col === 0).map((c) => c.text)).toEqual(labels);
+  });
+});

@@ -1,3 +1,4 @@
+import { COVERAGE_WORD_LINE } from '../interpret/vocabulary.ts';
 import type { Cell, Line, Table } from '../layout.ts';
 import { opened } from './lines.ts';
 
@@ -181,16 +182,27 @@ function subRowsOf(filled: Cell[], subLabels = false): Set<Line>[] | undefined {
   const cols = (b: Band) => new Set(b.lines.map((l) => l.col));
   // a list pairs labels with values: bands where the first column and a value (a figure, an
   // amount, a rate) in another column sit level
-  const valued = (b: Band) =>
-    b.lines.some((l) => l.col !== first && /[\d$%]/.test(l.line.text)) &&
-    b.lines.some((l) => l.col === first);
+  const valued = (b: Band, words = false) =>
+    b.lines.some(
+      (l) =>
+        l.col !== first &&
+        (/[\d$%]/.test(l.line.text) || (words && COVERAGE_WORD_LINE.test(l.line.text))),
+    ) && b.lines.some((l) => l.col === first);
   // three pairs make a list; two do when every line of the row found its place (under a heading
   // line of the first column alone: 'Restorative' over its two procedures)
-  const pairs = bands.filter(valued).length;
+  const pairs = bands.filter((b) => valued(b)).length;
   const heading = bands.length > 2 && cols(bands[0]!).size === 1 && cols(bands[0]!).has(first);
   const whole = bands.slice(heading ? 1 : 0).every((b) => cols(b).size === filled.length);
-  // (sub-labels under a label of their own are a list of two however their values wrap)
-  if (pairs < 3 && !(pairs === 2 && (whole || subLabels))) return undefined;
+  // (sub-labels under a label of their own are a list of two however their values wrap; two
+  // labels level with a value each, where a word for a coverage is a value as a figure is:
+  // 'Major Care | 50%' over 'Orthodontia | Not Covered')
+  const worded = bands.filter((b) => valued(b, true)).length;
+  if (
+    pairs < 3 &&
+    !(pairs === 2 && (whole || subLabels)) &&
+    !(bands.length === 2 && worded === 2 && whole)
+  )
+    return undefined;
   const cellRight = labelCell.box?.[2] ?? Math.max(...labelCell.lines.map((l) => l.box[2]));
   const cellLeft = labelCell.box?.[0] ?? Math.min(...labelCell.lines.map((l) => l.box[0]));
   const fills = (line: Line) => line.box[2] >= cellRight - 0.2 * (cellRight - cellLeft);
