@@ -15,6 +15,39 @@ import {
 } from './page-builder.ts';
 import type { Grid } from './rulings.ts';
 
+/** An unruled table as the alignment reader gives it: one line per '\n' of each cell's text. */
+const unruledTable = (rows: string[][], cols: number): Table => ({
+  rows: rows.length,
+  cols,
+  headerRows: 0,
+  page: 1,
+  origin: 'alignment',
+  cells: rows.flatMap((texts, r) =>
+    texts.flatMap((text, col): Cell[] =>
+      text
+        ? [
+            {
+              text,
+              lines: text.split('\n').map((t, i) => ({
+                text: t,
+                words: [],
+                box: [0, r * 20 + i * 9, 50, r * 20 + i * 9 + 8],
+                size: 8,
+                confidence: 1,
+                page: 1,
+              })),
+              row: r,
+              col,
+              rowSpan: 1,
+              colSpan: 1,
+              page: 1,
+            },
+          ]
+        : [],
+    ),
+  ),
+});
+
 const word = (text: string, x0: number, y: number): Word => ({
   text,
   box: [x0, y, x0 + text.length * 5, y + 9],
@@ -566,39 +599,7 @@ describe('a ruled frame cutting a page-wide unruled table into tall columns', ()
 
 describe('a name wrapped under its coded row in a schedule', () => {
   /** A table from rows of cell texts, one line a cell. */
-  const tableOf = (rows: string[][]): Table => ({
-    rows: rows.length,
-    cols: 4,
-    headerRows: 0,
-    page: 1,
-    origin: 'alignment',
-    cells: rows.flatMap((texts, r) =>
-      texts.flatMap((text, col) =>
-        text
-          ? [
-              {
-                text,
-                lines: [
-                  {
-                    text,
-                    words: [],
-                    box: [0, r * 10, 50, r * 10 + 9],
-                    size: 9,
-                    confidence: 1,
-                    page: 1,
-                  },
-                ],
-                row: r,
-                col,
-                rowSpan: 1,
-                colSpan: 1,
-                page: 1,
-              } as Cell,
-            ]
-          : [],
-      ),
-    ),
-  });
+  const tableOf = (rows: string[][]) => unruledTable(rows, 4);
   const labels = (t: Table) =>
     t.cells.filter((c) => c.col === 0).map((c) => c.text.replace(/\n/g, ' / '));
   it.each([
@@ -777,38 +778,7 @@ describe('a grid whose rows are its lines', () => {
 });
 
 describe('a procedure code printed between the wrapped lines of its name', () => {
-  // cells as an unruled table gives them: one line each per '\n'
-  const tableOf = (rows: string[][]): Table => ({
-    rows: rows.length,
-    cols: 2,
-    headerRows: 0,
-    page: 1,
-    origin: 'alignment',
-    cells: rows.flatMap((texts, r) =>
-      texts.flatMap((text, col): Cell[] =>
-        text
-          ? [
-              {
-                text,
-                lines: text.split('\n').map((t, i) => ({
-                  text: t,
-                  words: [],
-                  box: [0, r * 20 + i * 9, 50, r * 20 + i * 9 + 8],
-                  size: 8,
-                  confidence: 1,
-                  page: 1,
-                })),
-                row: r,
-                col,
-                rowSpan: 1,
-                colSpan: 1,
-                page: 1,
-              },
-            ]
-          : [],
-      ),
-    ),
-  });
+  const tableOf = (rows: string[][]) => unruledTable(rows, 2);
   const rowsOf = (t: Table) =>
     [...Array(t.rows).keys()].map((r) =>
       t.cells.filter((c) => c.row === r).map((c) => c.text.replace(/\n/g, ' / ')),
