@@ -284,37 +284,40 @@ describe('names set a blank line apart, each over its own wrapped values', () =>
   });
 });
 
-describe('a ruled row whose values wrap inside their brackets', () => {
-  /** One ruled row: each column's lines, 14 apart, words 4 apart. */
-  function row(lines: string[][]): Table {
-    const cells: Cell[] = [0, 1, 2].map((c) => {
-      const ls = lines.map((texts, i) => {
-        let x = c * 100 + 2;
-        const words = texts[c]!.split(' ').map((t): Word => {
-          const w: Word = {
-            text: t,
-            box: [x, 37 + i * 14, x + t.length * 5, 46 + i * 14],
-            size: 9,
-            confidence: 1,
-          };
-          x = w.box[2] + 4;
-          return w;
-        });
-        return makeLine(words, 1);
+/** One ruled row: each column's lines (one per array), 14 apart, words 4 apart, columns `width` wide. */
+function ruledRow(lines: string[][], width: number): Table {
+  const cols = lines[0]!.length;
+  const cells: Cell[] = [...Array(cols).keys()].map((c) => {
+    const ls = lines.map((texts, i) => {
+      let x = c * width + 2;
+      const words = texts[c]!.split(' ').map((t): Word => {
+        const w: Word = {
+          text: t,
+          box: [x, 37 + i * 14, x + t.length * 5, 46 + i * 14],
+          size: 9,
+          confidence: 1,
+        };
+        x = w.box[2] + 4;
+        return w;
       });
-      return {
-        row: 0,
-        col: c,
-        rowSpan: 1,
-        colSpan: 1,
-        box: [c * 100, 36, c * 100 + 100, 36 + lines.length * 14 + 4],
-        lines: ls,
-        text: ls.map((l) => l.text).join('\n'),
-        page: 1,
-      };
+      return makeLine(words, 1);
     });
-    return { rows: 1, cols: 3, cells, headerRows: 0, page: 1, origin: 'rulings' };
-  }
+    return {
+      row: 0,
+      col: c,
+      rowSpan: 1,
+      colSpan: 1,
+      box: [c * width, 36, c * width + width, 36 + lines.length * 14 + 4],
+      lines: ls,
+      text: ls.map((l) => l.text).join('\n'),
+      page: 1,
+    };
+  });
+  return { rows: 1, cols, cells, headerRows: 0, page: 1, origin: 'rulings' };
+}
+
+describe('a ruled row whose values wrap inside their brackets', () => {
+  const row = (lines: string[][]) => ruledRow(lines, 100);
 
   it.each([
     [
@@ -341,36 +344,7 @@ describe('a ruled row whose values wrap inside their brackets', () => {
 });
 
 describe('a ruled row of services whose values are shares or words for a coverage', () => {
-  /** One ruled row of two columns (label | value spanning the networks), lines 14 apart. */
-  function row(lines: string[][]): Table {
-    const cells: Cell[] = [0, 1].map((c) => {
-      const ls = lines.map((texts, i) => {
-        let x = c * 240 + 2;
-        const words = texts[c]!.split(' ').map((t): Word => {
-          const w: Word = {
-            text: t,
-            box: [x, 37 + i * 14, x + t.length * 5, 46 + i * 14],
-            size: 9,
-            confidence: 1,
-          };
-          x = w.box[2] + 4;
-          return w;
-        });
-        return makeLine(words, 1);
-      });
-      return {
-        row: 0,
-        col: c,
-        rowSpan: 1,
-        colSpan: 1,
-        box: [c * 240, 36, c * 240 + 240, 36 + lines.length * 14 + 4],
-        lines: ls,
-        text: ls.map((l) => l.text).join('\n'),
-        page: 1,
-      };
-    });
-    return { rows: 1, cols: 2, cells, headerRows: 0, page: 1, origin: 'rulings' };
-  }
+  const row = (lines: string[][]) => ruledRow(lines, 240);
 
   it.each([
     [
