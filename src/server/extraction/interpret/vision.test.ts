@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
 import { interpretProposal } from './proposal.ts';
@@ -58,6 +59,14 @@ const cell = <L extends { text: string }>(col: number, lines: L[]) => ({
 import { isProseFragment } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
+
+/** Each benefit-summary row as [service, in-network cost, out-of-network reimbursement]. */
+const costsOf = (data: ParsedData) =>
+  tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+    r.servicesAndMaterials,
+    r.inNetworkCost,
+    r.outOfNetworkReimbursement,
+  ]);
 
 describe('service–amount pairs in running cells', () => {
   it.each([
@@ -670,13 +679,7 @@ describe('in- and out-of-network blocks that name a service in other words', () 
   );
 
   it('joins each out-of-network amount to the in-network line about the same thing', () => {
-    expect(
-      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-        r.servicesAndMaterials,
-        r.inNetworkCost,
-        r.outOfNetworkReimbursement,
-      ]),
-    ).toEqual([
+    expect(costsOf(data)).toEqual([
       ['WellVision Exam', '$15', 'up to $50'],
       ['Frame', 'Included in Prescription Glasses', 'up to $70'],
       ['Contacts (instead of glasses)', 'Up to $60', 'up to $105'],
@@ -1802,13 +1805,7 @@ describe('a note after the service’s name in its label cell', () => {
     ]),
   );
   it('is no part of the name, and a note of once per interval makes no frequency line', () => {
-    expect(
-      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-        r.servicesAndMaterials,
-        r.inNetworkCost,
-        r.outOfNetworkReimbursement,
-      ]),
-    ).toEqual([
+    expect(costsOf(data)).toEqual([
       ['Exam Co-Payment', '$0', undefined],
       ['EYE EXAMINATION', 'Covered in full', 'Covered up to $40 allowance'],
     ]);
@@ -1873,13 +1870,7 @@ describe('one value column under a title naming the network its providers are in
     ]),
   );
   it('is that network’s alone (the product’s word names the providers)', () => {
-    expect(
-      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-        r.servicesAndMaterials,
-        r.inNetworkCost,
-        r.outOfNetworkReimbursement,
-      ]),
-    ).toEqual([
+    expect(costsOf(data)).toEqual([
       ['ADDITIONAL SAVINGS ON FRAMES', '20% off any amount over your frames allowance', undefined],
       [
         'ADDITIONAL SAVINGS ON LENS ENHANCEMENTS',
@@ -1902,13 +1893,7 @@ describe('a cell printing a value per level of the service', () => {
     ]),
   );
   it('each level is a row of its own, the out-of-network value on each', () => {
-    expect(
-      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-        r.servicesAndMaterials,
-        r.inNetworkCost,
-        r.outOfNetworkReimbursement,
-      ]),
-    ).toEqual([
+    expect(costsOf(data)).toEqual([
       ['Anti-Reflective Coating Tier 1', '$35', 'Not Covered'],
       ['Anti-Reflective Coating Tier 2', '$48', 'Not Covered'],
       ['Anti-Reflective Coating Tier 3', '$60', 'Not Covered'],
@@ -1945,13 +1930,7 @@ describe('items under the in-network heading, section heads in the label column'
           for (const l of c.lines) l.box = [l.box[0], l.box[1] - 12, l.box[2], l.box[3] - 12];
   const data = interpretProposal(layout);
   it('each item is a row of its own, a spanning value in every row it spans', () => {
-    expect(
-      tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-        r.servicesAndMaterials,
-        r.inNetworkCost,
-        r.outOfNetworkReimbursement,
-      ]),
-    ).toEqual([
+    expect(costsOf(data)).toEqual([
       ['Tints/Dyes – Solid', 'Covered in full', 'Not Covered'],
       ['Progressive – Standard', '$50', '$60 allowance'],
       ['Progressive – Premium', '$90', '$60 allowance'],
