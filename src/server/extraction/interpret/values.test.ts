@@ -11,6 +11,7 @@ import {
   numbersInFigures,
   splitPair,
   splitParenthesisedAmounts,
+  withoutSentenceStop,
 } from './values.ts';
 
 describe('cleanValue', () => {
@@ -70,8 +71,25 @@ describe('joinWrapped', () => {
     [['80%/90%', '/100%'], '80%/90%/100%'],
     [['$50/', '$150'], '$50/$150'],
     [['Individual/', 'Family'], 'Individual/ Family'],
+    // 'and/or' broken at its slash, but not other words
+    [['$0 total co-pay for exam and/', 'or glasses'], '$0 total co-pay for exam and/or glasses'],
+    [['attachment of implant/', 'abutment'], 'attachment of implant/ abutment'],
   ])('%j → %j', (lines, expected) => {
     expect(joinWrapped(lines)).toBe(expected);
+  });
+});
+
+describe('withoutSentenceStop', () => {
+  it.each([
+    ['Covered in full.', 'Covered in full'],
+    ['Reimbursed up to $210.', 'Reimbursed up to $210'],
+    ['Up to $12.50.', 'Up to $12.50'],
+    ['80% (after deductible).', '80% (after deductible)'],
+    // several sentences keep their stops
+    ['Not covered. See the limitations.', 'Not covered. See the limitations.'],
+    ['After a $20 co-pay. Covered in full.', 'After a $20 co-pay. Covered in full.'],
+  ])('%j → %j', (text, expected) => {
+    expect(withoutSentenceStop(text)).toBe(expected);
   });
 });
 

@@ -37,9 +37,12 @@ function cleanValueOnce(text: string): string {
   return s;
 }
 
-/** A value written as one sentence, without its full stop ('Covered in full.' → 'Covered in full'). */
+/**
+ * A value written as one sentence, without its full stop ('Covered in full.' → 'Covered in full',
+ * 'Reimbursed up to $210.' → 'Reimbursed up to $210'); a value of several sentences keeps them.
+ */
 export function withoutSentenceStop(text: string): string {
-  const m = text.match(/^(.*[\p{Ll})%])\.$/u);
+  const m = text.match(/^(.*[\p{Ll}\d)%])\.$/u);
   return m && !/\.\s/.test(m[1]!) ? m[1]! : text;
 }
 
@@ -54,6 +57,9 @@ export function joinWrapped(lines: string[]): string {
     else if (/[A-Za-z]-$/.test(out) && /^[A-Za-z]/.test(line)) out += line;
     // figures broken at a slash ('80%/90%' / '/100%', '$50/' / '$150') are one value
     else if (/[\d%]\/$/.test(out) || (/[\d%]$/.test(out) && /^\/[$\d]/.test(line))) out += line;
+    // 'and/or' broken at its slash is one word (other words keep the printed break: 'implant/
+    // abutment')
+    else if (/\band\/$/i.test(out) && /^or\b/i.test(line)) out += line;
     else out += ` ${line}`;
   }
   return out;
