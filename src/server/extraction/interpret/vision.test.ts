@@ -2167,3 +2167,38 @@ describe('a header row naming the plan’s provider network beside its label', (
     ]);
   });
 });
+
+describe('an out-of-network cell pricing each kind of lens on a line of its own', () => {
+  const grid = (outCell: string) =>
+    interpretProposal(
+      markupLayout([
+        '# High Option Benefits',
+        [
+          ['Benefit description', 'In-Network', 'Out-of-Network'],
+          ['Eye Exam', '$0', 'Reimbursed up to $45'],
+          ['Lenses – Plastic single vision, lined bifocal and lenticular lenses', '$0', outCell],
+        ],
+      ]),
+    );
+
+  it('is a row per kind, the lenses’ in-network cost on the kinds of lens only', () => {
+    expect(
+      costsOf(
+        grid('Single Vision up to $45\nLined Bifocals up to $65\nProgressive lenses-up to $65'),
+      ),
+    ).toEqual([
+      ['Eye Exam', '$0', 'Reimbursed up to $45'],
+      ['Single Vision', '$0', 'up to $45'],
+      ['Lined Bifocals', '$0', 'up to $65'],
+      ['Progressive lenses', undefined, 'up to $65'],
+    ]);
+  });
+
+  it('leaves a cell of one amount to the lenses’ own row', () => {
+    expect(costsOf(grid('Up to $45'))).toContainEqual([
+      'Lenses – Plastic single vision, lined bifocal and lenticular lenses',
+      '$0',
+      'Up to $45',
+    ]);
+  });
+});

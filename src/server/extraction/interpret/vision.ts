@@ -37,6 +37,8 @@ import {
   isPlanTermLabel,
   isProseFragment,
   isVisionService,
+  LENS_KINDS,
+  lensKindsByLine,
   memberGroupOf,
   NOTE_VERB,
   networkOf,
@@ -48,6 +50,7 @@ import {
   SUM_ROW,
   valuesByAge,
   valuesByLevel,
+  visionConcept,
 } from './vocabulary.ts';
 
 /**
@@ -1232,6 +1235,27 @@ export function collectVision(
             service: name,
             ...(inItem ? { inCost: inItem } : {}),
             ...(outItem ? { outCost: outItem } : {}),
+          });
+        });
+        continue;
+      }
+      // 'Lenses – Plastic single vision, …' beside an out-of-network cell pricing each kind of lens
+      // on a line of its own ('Single Vision up to $45' / 'Lined Bifocals up to $65'): a row per kind,
+      // the lenses' in-network cost on the kinds of lens (not on 'Progressive lenses')
+      const outCell = g.out !== undefined ? row.cells[g.out] : undefined;
+      const kinds =
+        !split && outCell && outCell.col === g.out
+          ? lensKindsByLine(outCell.lines.map((l) => l.text))
+          : undefined;
+      if (kinds) {
+        const source = sourceOfCell(outCell!);
+        kinds.forEach(({ kind, amount }, i) => {
+          facts.benefits.push({
+            scope,
+            order: order + i / 100000,
+            service: evidence(kind, source, 'split'),
+            ...(inCost && LENS_KINDS.has(visionConcept(kind) ?? '') ? { inCost } : {}),
+            outCost: evidence(amount, source, 'split'),
           });
         });
         continue;

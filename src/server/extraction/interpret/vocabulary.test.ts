@@ -31,6 +31,7 @@ import {
   isTierLabel,
   isVisionService,
   keyKind,
+  lensKindsByLine,
   lifetimeMaximumAndPersons,
   memberGroupOf,
   NO_AMOUNT,
@@ -1217,5 +1218,30 @@ describe('a highlight naming the plan’s yearly maximum', () => {
     ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
   ])('%j → %j', (text, value) => {
     expect(highlightedMaximum(text)).toBe(value);
+  });
+});
+
+describe('kinds of lens priced one to a line', () => {
+  it.each([
+    [
+      ['Single Vision up to $45', 'Lined Bifocals up to $65', 'Progressive lenses-up to $65'],
+      [
+        { kind: 'Single Vision', amount: 'up to $45' },
+        { kind: 'Lined Bifocals', amount: 'up to $65' },
+        { kind: 'Progressive lenses', amount: 'up to $65' },
+      ],
+    ],
+    [
+      ['Single vision: Reimbursed up to $30.', 'Lenticular: Reimbursed up to $100.'],
+      [
+        { kind: 'Single vision', amount: 'Reimbursed up to $30' },
+        { kind: 'Lenticular', amount: 'Reimbursed up to $100' },
+      ],
+    ],
+    // one kind of lens only, or a line that is no kind and amount
+    [['Single Vision up to $45', 'Frames up to $70'], undefined],
+    [['Single Vision up to $45', 'Lined Bifocals up to $65', 'See page 12'], undefined],
+  ])('%j', (lines, expected) => {
+    expect(lensKindsByLine(lines)).toEqual(expected);
   });
 });

@@ -1001,6 +1001,27 @@ export const LENS_KINDS: ReadonlySet<string> = new Set([
   'lenticular',
 ]);
 
+/**
+ * Kinds of lens priced one to a line ('Single Vision up to $45', 'Lined Bifocals up to $65',
+ * 'Progressive lenses-up to $65'): each line's kind as printed and its amount. Undefined unless every
+ * line is one and two kinds or more are LENS_KINDS.
+ */
+export function lensKindsByLine(
+  lines: string[],
+): Array<{ kind: string; amount: string }> | undefined {
+  const found = lines.map((line) =>
+    line
+      .trim()
+      .match(
+        /^([A-Za-z][A-Za-z ]*?)\s*[-–—:]?\s*((?:reimbursed\s+|covered\s+)?up to \$\s?[\d,]+(?:\.\d+)?)\.?$/i,
+      ),
+  );
+  if (found.length < 2 || found.some((m) => !m)) return undefined;
+  const kinds = found.map((m) => ({ kind: m![1]!.trim(), amount: m![2]!.trim() }));
+  const lensKinds = kinds.filter((k) => LENS_KINDS.has(visionConcept(k.kind) ?? ''));
+  return lensKinds.length >= 2 ? kinds : undefined;
+}
+
 /** How many kinds of lens a text names ('Single vision, lined bifocal …' names two or more). */
 export function lensKindsNamed(text: string): number {
   const t = text.toLowerCase();
