@@ -29,8 +29,8 @@
  *
  * With --write the model trained on every --truth document goes to
  * src/server/extraction/interpret/calibration-model.json (then `npx biome check --write` it).
- * Deterministic: the same documents and engine give the same weights. Today's model (eleventh
- * session: helper calib-j's options, retrained on main after the merges, 122 documents; --cache
+ * Deterministic: the same documents and engine give the same weights. Today's model (twelfth
+ * session: helper calib-j's options, retrained on main after the merges, 127 documents; --cache
  * DIR only saves reading time, --samples FILE then --from-samples FILE with the same options gives
  * the same weights):
  *
