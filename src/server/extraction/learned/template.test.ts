@@ -2173,7 +2173,8 @@ describe('a full stop the broker did not write', () => {
     // two sentences: a full stop inside, so the last one stays
     ['Covered in full. Copay waived.', 'Covered in full', 'Covered in full. Copay waived.'],
     ['$10', '$25', '$10'],
-    ['Up to $40.', 'Up to $130', 'Up to $40.'],
+    // a one-sentence value ending in an amount loses its stop like any other
+    ['Up to $40.', 'Up to $130', 'Up to $40'],
   ])('%j taught as %j reads %j', (read, taught, expected) => {
     expect(withTaughtStop(read, taught)).toBe(expected);
   });
