@@ -85,26 +85,42 @@ const AGE_LEAD = new RegExp(
 );
 
 /**
+ * A cell's text cut at each lead a pattern finds ('Under age 19 – ', 'Tier 2 - '): each lead (the
+ * pattern's first group) with the value up to the next lead. Undefined unless the text opens with a
+ * lead, has two or more, and every lead is followed by a value.
+ */
+function valuesAfterLeads(
+  text: string,
+  lead: RegExp,
+): Array<{ lead: string; value: string }> | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const leads = [...t.matchAll(lead)];
+  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
+  const out: Array<{ lead: string; value: string }> = [];
+  for (const [i, m] of leads.entries()) {
+    const end = leads[i + 1]?.index ?? t.length;
+    const value = t.slice(m.index! + m[0].length, end).trim();
+    if (!value) return undefined;
+    out.push({ lead: m[1]!, value });
+  }
+  return out;
+}
+
+/**
  * One cell printing a value per age group ('Under age 19 – Covered in full Age 19 and older -
  * $12'): each group as printed, its span of ages and its value. Undefined unless the cell opens
- * with a group and names two spans or more, each with a value.
+ * with a group and names two spans or more, each once and with a value.
  */
 export function valuesByAge(
   text: string,
 ): Array<{ group: string; ages: AgeSpan; value: string }> | undefined {
-  const t = text.replace(/\s+/g, ' ').trim();
-  const leads = [...t.matchAll(AGE_LEAD)];
-  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
   const out: Array<{ group: string; ages: AgeSpan; value: string }> = [];
-  for (const [i, m] of leads.entries()) {
-    const age = ageGroupOf(m[1]!);
-    const end = leads[i + 1]?.index ?? t.length;
-    const value = t.slice(m.index! + m[0].length, end).trim();
-    if (!age || age.ages === 'all' || !value || out.some((o) => o.ages === age.ages))
-      return undefined;
+  for (const { lead, value } of valuesAfterLeads(text, AGE_LEAD) ?? []) {
+    const age = ageGroupOf(lead);
+    if (!age || age.ages === 'all' || out.some((o) => o.ages === age.ages)) return undefined;
     out.push({ group: age.group, ages: age.ages, value });
   }
-  return out;
+  return out.length ? out : undefined;
 }
 
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
@@ -118,18 +134,13 @@ const LEVEL_LEAD = /(?:^|\s)((?:tier|level)\s*(?:\d{1,2}|[IVX]{1,4}))\s*[-–—
  * levels or more, each once and with a value.
  */
 export function valuesByLevel(text: string): Array<{ level: string; value: string }> | undefined {
-  const t = text.replace(/\s+/g, ' ').trim();
-  const leads = [...t.matchAll(LEVEL_LEAD)];
-  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
   const out: Array<{ level: string; value: string }> = [];
-  for (const [i, m] of leads.entries()) {
-    const level = m[1]!.replace(/\s+/g, ' ');
-    const end = leads[i + 1]?.index ?? t.length;
-    const value = t.slice(m.index! + m[0].length, end).trim();
-    if (!value || out.some((o) => o.level.toLowerCase() === level.toLowerCase())) return undefined;
+  for (const { lead, value } of valuesAfterLeads(text, LEVEL_LEAD) ?? []) {
+    const level = lead.replace(/\s+/g, ' ');
+    if (out.some((o) => o.level.toLowerCase() === level.toLowerCase())) return undefined;
     out.push({ level, value });
   }
-  return out;
+  return out.length ? out : undefined;
 }
 
 /**
