@@ -257,12 +257,14 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   );
   // what the plan pays by year of membership, a column a year ('Year 1 | Year 2 | Year 3'): one
   // value group, not plan options
-  const yearCols = valueCols.filter((c) => !c.network && yearOfMembership(c.heading));
+  const yearCols = valueCols.flatMap((c) => {
+    const year = c.network ? undefined : yearOfMembership(c.heading);
+    return year ? [{ col: c.index, year }] : [];
+  });
   const years =
     yearCols.length >= 2 &&
-    new Set(yearCols.map((c) => yearOfMembership(c.heading)!.toLowerCase())).size ===
-      yearCols.length
-      ? yearCols.map((c) => ({ col: c.index, year: yearOfMembership(c.heading)! }))
+    new Set(yearCols.map((y) => y.year.toLowerCase())).size === yearCols.length
+      ? yearCols
       : undefined;
   const ownDeductibles =
     valueCols.some(underDeductible) &&

@@ -1247,8 +1247,8 @@ export function collectVision(
         !split && outCell && outCell.col === g.out
           ? lensKindsByLine(outCell.lines.map((l) => l.text))
           : undefined;
-      if (kinds) {
-        const source = sourceOfCell(outCell!);
+      if (kinds && outCell) {
+        const source = sourceOfCell(outCell);
         kinds.forEach(({ kind, amount }, i) => {
           facts.benefits.push({
             scope,
