@@ -1651,10 +1651,6 @@ export function orthodontiaParagraph(text: string): OrthodontiaParagraph | undef
 }
 
 /**
- * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
- * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
- */
-/**
  * A dental plan whose grids print no yearly maximum, stated once in a highlight of its own ('Plan
  * Maximum of $2,000 per person, per calendar year.', a line or a table cell of a highlights list):
  * that maximum, for both networks.
@@ -1681,6 +1677,10 @@ export function collectHighlightedMaximum(doc: AnalyzedDocument, facts: Facts): 
   facts.add('maxOut', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
 }
 
+/**
+ * Orthodontia described in a paragraph under a heading of its own ('Orthodontia services') when no
+ * table printed it: a service row with the share, lifetime maximum and persons the paragraph names.
+ */
 export function collectOrthodontiaProse(doc: AnalyzedDocument, facts: Facts): void {
   if (!facts.shown.has('dental')) return;
   if (facts.services.some((s) => s.orthodontic && s.scope.product === 'dental')) return;
