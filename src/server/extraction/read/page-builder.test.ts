@@ -474,6 +474,85 @@ describe('a label and a short amount in one ruled cell across the value columns'
   });
 });
 
+describe('amounts set close together under left-aligned columns', () => {
+  // '$1500 per person $1500 per person' over 'per Lifetime per Lifetime', the rule between the
+  // networks not drawn in that row: each network's value starts where its column's values start
+  const at = (text: string, x0: number, y: number): Word => ({
+    text,
+    box: [x0, y, x0 + text.length * 5, y + 8],
+    size: 8,
+    confidence: 1,
+  });
+  const run = (texts: string[], x0: number, y: number) => {
+    let x = x0;
+    return texts.map((t) => {
+      const w = at(t, x, y);
+      x = w.box[2] + 2;
+      return w;
+    });
+  };
+  it.each([
+    ['values starting at their columns split', 232, 232, 2],
+    ['a second value not starting where its column does stays one cell', 240, 232, 1],
+  ])('%s', (_name, headerX, valueX, parts) => {
+    const g: Grid = {
+      xs: [0, 150, 230, 320],
+      ys: [0, 12, 36],
+      cells: [
+        { row: 0, col: 0, rowSpan: 1, colSpan: 1, box: [0, 0, 150, 12] },
+        { row: 0, col: 1, rowSpan: 1, colSpan: 1, box: [150, 0, 230, 12] },
+        { row: 0, col: 2, rowSpan: 1, colSpan: 1, box: [230, 0, 320, 12] },
+        { row: 1, col: 1, rowSpan: 1, colSpan: 2, box: [150, 12, 320, 36] },
+      ],
+      box: [0, 0, 320, 36],
+    };
+    const words = [
+      [at('Maximum', 2, 2)],
+      [at('Network', 152, 2)],
+      [at('Non-Network', headerX, 2)],
+      [
+        ...run(['$1500', 'per', 'person'], 152, 14),
+        ...run(['$1500', 'per', 'person'], valueX, 14),
+        ...run(['per', 'Lifetime'], 152, 24),
+        ...run(['per', 'Lifetime'], valueX, 24),
+      ],
+    ];
+    splitSpanningCells(g, words);
+    const values = g.cells.flatMap((c, i) =>
+      c.row === 1 ? [words[i]!.map((w) => w.text).join(' ')] : [],
+    );
+    expect(values).toHaveLength(parts);
+    if (parts === 2)
+      expect(values).toEqual(['$1500 per person per Lifetime', '$1500 per person per Lifetime']);
+  });
+
+  it('leaves one cell where a phrase runs on across the columns below the amounts', () => {
+    // '90%  80%' over 'Child(ren) (applies to all levels)', one note under both networks
+    const g: Grid = {
+      xs: [0, 150, 230, 320],
+      ys: [0, 12, 36],
+      cells: [
+        { row: 0, col: 1, rowSpan: 1, colSpan: 1, box: [150, 0, 230, 12] },
+        { row: 0, col: 2, rowSpan: 1, colSpan: 1, box: [230, 0, 320, 12] },
+        { row: 1, col: 1, rowSpan: 1, colSpan: 2, box: [150, 12, 320, 36] },
+      ],
+      box: [0, 0, 320, 36],
+    };
+    const words = [
+      [at('Network', 152, 2)],
+      [at('Non-Network', 232, 2)],
+      [
+        at('90%', 152, 14),
+        at('80%', 232, 14),
+        ...run(['Child', '(applies', 'to'], 152, 24),
+        ...run(['all', 'levels)'], 235, 24),
+      ],
+    ];
+    splitSpanningCells(g, words);
+    expect(g.cells.filter((c) => c.row === 1)).toHaveLength(1);
+  });
+});
+
 describe('a ruled frame round a page is no table', () => {
   /** A table of cells, each given as its number of lines. */
   const table = (...lineCounts: number[]): Table => ({

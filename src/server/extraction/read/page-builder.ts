@@ -111,10 +111,22 @@ export function splitSpanningCells(grid: Grid, cellWords: Word[][]): void {
       if (c === last && last < end && leftAligned && amount) ranges[k] = [c, end];
     }
     const parts = new Map<number, { last: number; words: Word[] }>();
-    if (ranges.some((r) => r === undefined)) {
-      const starts = new Set(
-        grid.cells.filter((o, k) => o !== cell && cellWords[k]!.length).map((o) => o.col),
-      );
+    const starts = new Set(
+      grid.cells.filter((o, k) => o !== cell && cellWords[k]!.length).map((o) => o.col),
+    );
+    // runs read as one heading over several columns may be amounts set close together, each
+    // starting where the column's other values start ('$1500 per person $1500 per person' under
+    // 'Network | Non-Network', 'per Lifetime per Lifetime' below)
+    const aligned =
+      ranges.some((r) => r !== undefined && r[1] > r[0]) &&
+      alignedAmountColumns(grid, cellWords, cell, words, starts);
+    if (aligned) {
+      const cols = [...aligned.keys()].sort((a, b) => a - b);
+      cols.forEach((c, k) => {
+        const next = cols[k + 1] ?? cell.col + cell.colSpan;
+        parts.set(c, { last: next - 1, words: aligned.get(c)! });
+      });
+    } else if (ranges.some((r) => r === undefined)) {
       const byWord = amountColumns(grid, cell, words, starts);
       if (!byWord) continue;
       const cols = [...byWord.keys()].sort((a, b) => a - b);
@@ -181,6 +193,36 @@ export function amountColumns(
   if (parts.size < 2) return undefined;
   for (const ws of parts.values()) {
     if (!AMOUNT_START.test(groupLines(ws, 0)[0]!.words[0]!.text)) return undefined;
+  }
+  return parts;
+}
+
+/**
+ * amountColumns(), where each line of each column starts at the left edge of the text other rows
+ * print in that column (within a point and a half): values left-aligned under their headings,
+ * not one heading or value centred over them, nor a phrase running on across the columns.
+ */
+function alignedAmountColumns(
+  grid: Grid,
+  cellWords: Word[][],
+  cell: GridCell,
+  words: Word[],
+  starts: ReadonlySet<number>,
+): Map<number, Word[]> | undefined {
+  const parts = amountColumns(grid, cell, words, starts);
+  if (!parts) return undefined;
+  const edges = (c: number) =>
+    grid.cells.flatMap((o, k) =>
+      o !== cell && o.col === c && o.colSpan === 1 && cellWords[k]!.length
+        ? [Math.min(...cellWords[k]!.map((w) => w.box[0]))]
+        : [],
+    );
+  for (const [c, ws] of parts) {
+    const at = edges(c);
+    for (const line of groupLines(ws, 0)) {
+      const x0 = Math.min(...line.words.map((w) => w.box[0]));
+      if (!at.some((x) => Math.abs(x - x0) <= 1.5)) return undefined;
+    }
   }
   return parts;
 }
