@@ -25,6 +25,7 @@ import {
   namesOtherCoverage,
   networkOf,
   OPTION_BENEFITS_HEADING,
+  OPTION_PAYS_HEADING,
   PAYS_ALIKE_IN_AND_OUT,
   PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
@@ -124,6 +125,10 @@ export function optionNamedIn(text: string, dashedPlans = false): string | undef
       .split(/\s+/)
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(' ');
+  // options printed one section after another, each chart under 'How the PDP Option Pays
+  // Benefits' (a plan of another coverage, 'How the Medical Plan Pays Benefits', is none)
+  const pays = text.trim().match(OPTION_PAYS_HEADING)?.[1]?.trim();
+  if (pays && !GENERIC_PLAN_NAME.test(pays) && !namesOtherCoverage(pays)) return pays;
   const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
   // (a name, capitalised or numbered: '(see your plan)' is a remark)
   return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;

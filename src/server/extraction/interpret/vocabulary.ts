@@ -1387,6 +1387,15 @@ export const PLAN_IN_SECTION_TITLE =
 export const OPTION_BENEFITS_HEADING =
   /^((?:[A-Z0-9][\w+-]*\s+){1,3}(?:[Oo]ption|[Pp]lan|OPTION|PLAN))\s+(?:[Bb]enefits|BENEFITS)(?:\s*\((?:cont(?:inued)?\.?)\))?$/;
 
+/**
+ * A plan document's section heading over one option's chart, options printed one section after
+ * another ('How the PDP Option Pays Benefits', 'How the Expatriate Dental Plan Pays Benefits'):
+ * group 1 is the option's name as printed ('PDP Option'), capitalised words before 'Option' or
+ * 'Plan'.
+ */
+export const OPTION_PAYS_HEADING =
+  /^(?:[Hh]ow|HOW)\s+(?:[Tt]he|THE|[Yy]our|YOUR)\s+((?:[A-Z][\w&'()-]*\s+){1,4}(?:Option|OPTION|Plan|PLAN))\s+(?:[Pp]ays|PAYS)\s+(?:[Bb]enefits|BENEFITS)\s*$/;
+
 /** Plan names that only say which product or whose plan it is ('Dental plan', 'your plan'). */
 export const GENERIC_PLAN_NAME =
   /^\s*(?:the|this|your|our|each|every|any|group|dental|vision|medical|employee|member)(?:\s+(?:dental|vision))?\s+(?:plan|option)\s*$/i;
