@@ -2699,3 +2699,50 @@ describe('one plan named after a dash is no class of its own', () => {
     expect([...new Set(classes)]).toEqual(['All Employees']);
   });
 });
+
+describe("a plan document's options, one section after another, each chart under 'How the … Pays Benefits'", () => {
+  // the option's subsections ('Maximum Benefits') are headings of the option heading's own size
+  const doc = (subsection: string) =>
+    interpretProposal(
+      markupLayout([
+        '# The Dental Plan',
+        '# How the Gold Option Pays Benefits',
+        [
+          ['Benefit Provision', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '90%'],
+          ['Basic restorative', '80%', '70%'],
+        ],
+        `# ${subsection}`,
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Annual maximum', '$2,000', '$1,500'],
+        ],
+        '# How the Silver Option Pays Benefits',
+        [
+          ['Benefit Provision', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '80%'],
+          ['Basic restorative', '70%', '60%'],
+        ],
+        `# ${subsection}`,
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Annual maximum', '$1,000', '$750'],
+        ],
+      ]),
+    );
+
+  it.each([['Maximum Benefits'], ['Annual Maximum'], ['Coinsurance']])(
+    'each option is a class, and its subsection %j under it is still its own',
+    (subsection) => {
+      const services = tableRows(doc(subsection), 'dentalInsurance_coveredServices');
+      const byClass = (c: string) => services.filter((s) => s.class === c);
+      expect(byClass('Gold Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual(['90%', '70%']);
+      expect(byClass('Silver Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual([
+        '80%',
+        '60%',
+      ]);
+      for (const s of byClass('Gold Option')) expect(s.policyYearMaximumInNetwork).toBe('$2,000');
+      for (const s of byClass('Silver Option')) expect(s.policyYearMaximumOutOfNetwork).toBe('$750');
+    },
+  );
+});
