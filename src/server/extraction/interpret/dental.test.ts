@@ -758,7 +758,7 @@ describe("a plan document's chart: category rows with bulleted sub-rows under ba
   ])('$name', ({ rows, want }) => {
     const got = chart(rows);
     expect(got).toHaveLength(want.length);
-    got.forEach((g, i) => expect(g).toMatchObject(want[i]!));
+    for (const [i, g] of got.entries()) expect(g).toMatchObject(want[i]!);
   });
 
   it('a category further down, under a deductible bar that other rows follow, is a row of its own', () => {

@@ -2736,13 +2736,17 @@ describe("a plan document's options, one section after another, each chart under
     (subsection) => {
       const services = tableRows(doc(subsection), 'dentalInsurance_coveredServices');
       const byClass = (c: string) => services.filter((s) => s.class === c);
-      expect(byClass('Gold Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual(['90%', '70%']);
+      expect(byClass('Gold Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual([
+        '90%',
+        '70%',
+      ]);
       expect(byClass('Silver Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual([
         '80%',
         '60%',
       ]);
       for (const s of byClass('Gold Option')) expect(s.policyYearMaximumInNetwork).toBe('$2,000');
-      for (const s of byClass('Silver Option')) expect(s.policyYearMaximumOutOfNetwork).toBe('$750');
+      for (const s of byClass('Silver Option'))
+        expect(s.policyYearMaximumOutOfNetwork).toBe('$750');
     },
   );
 });
