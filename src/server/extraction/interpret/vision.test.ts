@@ -2045,6 +2045,27 @@ describe('a frequency said in words names items, not the people wearing them', (
     ],
     ['Contact lens wearers are eligible every 12 months for an eye exam', undefined, undefined],
     ['Eyeglass wearers may renew every 24 months', undefined, undefined],
+    // a count of one per year, said over a plan document's tables
+    [
+      'For the following exams, each covered individual is limited to one service per calendar year.',
+      ['examination'],
+      'one service per calendar year',
+    ],
+    [
+      'For the following lenses, each covered individual is limited to one set of lenses per calendar year.',
+      ['lensesOrContactLenses'],
+      'one set of lenses per calendar year',
+    ],
+    [
+      'For frames, each covered individual is limited to one set per calendar year.',
+      ['frame'],
+      'one set per calendar year',
+    ],
+    [
+      'The Plan provides benefits once per item per person per calendar year.',
+      undefined,
+      undefined,
+    ],
   ])('%s', (text, items, value) => {
     const said = frequencySaid(text);
     expect(said?.items).toEqual(items);

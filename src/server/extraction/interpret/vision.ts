@@ -1357,8 +1357,10 @@ export function collectVision(
   }
 }
 
+// ('… each covered individual is limited to one service per calendar year', '… one set of lenses
+// per calendar year': a count of one per year is a frequency too)
 const FREQUENCY_PHRASE =
-  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
+  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year|one\s+(?:service|set|pair|exam)(?:\s+of\s+(?:lenses|frames?|contact\s+lenses|contacts))?\s+per\s+(?:calendar|plan|benefit)\s+year)\b/i;
 
 /** People named by what they wear ('contact lens wearers', 'eyeglass wearers'). */
 const WEARERS = /\b(?:contact\s+)?(?:lens(?:es)?|eyeglass(?:es)?|glasses)\s+wearers?\b/gi;

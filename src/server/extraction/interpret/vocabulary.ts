@@ -865,6 +865,18 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   return 'other';
 }
 
+/**
+ * The weekly hours an eligibility sentence requires ('regularly scheduled to work 20 hours or more
+ * a week', '… to work 30 or more hours per week'): the figure, else undefined.
+ */
+export function scheduledHours(text: string): string | undefined {
+  const m = text.match(
+    /\bscheduled\s+to\s+work\s+(?:at\s+least\s+)?(\d{1,2})\s+(?:or\s+more\s+hours|hours\s+or\s+more)\s+(?:a|per|each)\s+week\b/i,
+  );
+  const n = m ? Number(m[1]) : 0;
+  return n >= 1 && n <= 60 ? String(n) : undefined;
+}
+
 /** A bar over the plan's maximums alone: 'Maximum Benefits', 'Benefit Maximums', 'Maximums'. */
 const MAXIMUMS_BAR =
   /^\s*(?:maximum\s+benefits?|benefit\s+maximums?|plan\s+maximums?|maximums)\W*$/;
