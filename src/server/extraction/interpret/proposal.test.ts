@@ -2750,3 +2750,41 @@ describe("a plan document's options, one section after another, each chart under
     },
   );
 });
+
+describe("a line in another coverage's section says nothing of dental or vision", () => {
+  const read = (section: string) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+          ['Basic', '80%', '80%'],
+        ],
+        '# Vision Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Exam', '$10 copay', 'Up to $40'],
+          ['Frames', '$130 allowance', 'Up to $50'],
+        ],
+        `# ${section}`,
+        'The maximum reward you can earn is determined by your Medical Plan',
+        'eligibility: Option 1 and Option 2 $700, Select Plan $200. Additionally, your',
+        'Children are eligible until they reach their 13th birthday.',
+      ]),
+    );
+  it.each([['Medical Plan Benefits'], ['Dependent Care Flexible Spending Account']])(
+    'under %j',
+    (section) => {
+      const data = read(section);
+      for (const label of [
+        'dentalInsurance_planInformation',
+        'visionInsurance_planInformation',
+      ] as const)
+        for (const row of tableRows(data, label)) {
+          expect(row.classDefinition).toBeUndefined();
+          expect(row.childEligibilityAges).toBeUndefined();
+        }
+    },
+  );
+});
