@@ -12,9 +12,11 @@ import {
   serviceBar,
   spannedValue,
   titleAndList,
+  withoutListedLimits,
   withoutNotes,
   withoutParentheses,
 } from './dental.ts';
+import { evidence } from './evidence.ts';
 import { interpretProposal } from './proposal.ts';
 import { CONTINUED, withoutMaximumLead } from './vocabulary.ts';
 
@@ -785,5 +787,27 @@ describe('a maximum led by the words that name its slot', () => {
     ['Maximum benefit is unlimited', 'Maximum benefit is unlimited'],
   ])('%j → %j', (value, want) => {
     expect(withoutMaximumLead(value)).toBe(want);
+  });
+});
+
+describe('a value cell listing what the plan pays, then how often', () => {
+  const e = (value: string) => evidence(value, { page: 1, reading: 1 }, 'cell');
+  it.each([
+    ['\uf09f 100% coinsurance \uf09f Maximum two per calendar year', '100% coinsurance'],
+    ['• 80% • Once every 60 months', '80%'],
+    // a limit that says what is paid, or a second share, keeps the cell whole
+    [
+      '\uf09f 100% coinsurance \uf09f 50% after two per year',
+      '\uf09f 100% coinsurance \uf09f 50% after two per year',
+    ],
+    [
+      '\uf09f Maximum two per calendar year \uf09f 100%',
+      '\uf09f Maximum two per calendar year \uf09f 100%',
+    ],
+    ['100% coinsurance', '100% coinsurance'],
+  ])('%j → %j', (value, want) => {
+    const got = withoutListedLimits({ in: e(value), out: e(value) });
+    expect(got.in?.value).toBe(want);
+    expect(got.out?.value).toBe(want);
   });
 });

@@ -211,6 +211,34 @@ export function onlyFrequencyLimits(cells: BodyCell[], shape: GridShape): boolea
   );
 }
 
+/**
+ * A value cell listing bulleted items, what the plan pays first and then how often the procedure
+ * is covered ('\uf09f 100% coinsurance \uf09f Maximum two per calendar year'): the coverage is the
+ * first item; any other value as it is.
+ */
+export function withoutListedLimits(v: NetworkValues): NetworkValues {
+  const one = (e: Evidence | undefined): Evidence | undefined => {
+    if (!e) return e;
+    const items = e.value
+      .split(/\s*[\uE000-\uF8FF•▪●]\s*/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (items.length < 2 || !COVERAGE_IN_VALUE.test(items[0]!)) return e;
+    const limits = items
+      .slice(1)
+      .every(
+        (x) => !COVERAGE_IN_VALUE.test(x) && (FREQUENCY_LIMIT.test(x) || FREQUENCY_VALUE.test(x)),
+      );
+    return limits ? { ...e, value: items[0]!, method: 'split' } : e;
+  };
+  const out: NetworkValues = {};
+  const inValue = one(v.in);
+  const outValue = one(v.out);
+  if (inValue) out.in = inValue;
+  if (outValue) out.out = outValue;
+  return out;
+}
+
 /** A label without its notes in parentheses ('Implants (once every 60 months …)' → 'Implants'). */
 export function withoutParentheses(text: string): string {
   return text
@@ -1358,6 +1386,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           // 'Orthodontics coverage | 50% (Under age 19)': the coverage, and whom it covers;
           // 'Orthodontia | $1,000 lifetime / Up to age 19': its lifetime maximum, and whom
           if (isOrthodontic(label.text)) v = splitPersons(v, add);
+          // '• 100% coinsurance • Maximum two per calendar year': the share, not its limit
+          v = withoutListedLimits(v);
           // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
           const across = categoriesAcross(label.text, v);
           if (across) {
