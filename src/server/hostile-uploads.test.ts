@@ -121,7 +121,7 @@ const cases: Case[] = [
     bytes: () =>
       buildPdf(Array.from({ length: 1000 }, (_, i) => `Page ${i + 1} of the rate exhibit`)),
     upload: 201,
-    ends: { status: 'failed', reason: /has 1,000 pages; at most 300 can be read/ },
+    ends: { status: 'failed', reason: /has 1,000 pages; at most 500 can be read/ },
   },
   {
     what: 'a PNG pixel bomb (1.6 gigapixels in 2 MB)',

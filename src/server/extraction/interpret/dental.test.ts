@@ -12,11 +12,13 @@ import {
   serviceBar,
   spannedValue,
   titleAndList,
+  withoutListedLimits,
   withoutNotes,
   withoutParentheses,
 } from './dental.ts';
+import { evidence } from './evidence.ts';
 import { interpretProposal } from './proposal.ts';
-import { CONTINUED } from './vocabulary.ts';
+import { CONTINUED, withoutMaximumLead } from './vocabulary.ts';
 
 function cell(col: number, left: number, right: number, text = '', at?: [number, number]): Cell {
   const box: [number, number, number, number] = [left, 0, right, 20];
@@ -663,5 +665,149 @@ describe('a yearly maximum stated only in a highlight', () => {
       ['Preventive', undefined, undefined],
       ['Basic', undefined, undefined],
     ]);
+  });
+});
+
+describe("a plan document's chart: category rows with bulleted sub-rows under bars", () => {
+  // a chart as an SPD prints it: the deductible per category under a deductible bar, the
+  // category rows carrying the coverage, procedure sub-rows carrying frequency limits only, and
+  // the maximums under a bar of their own
+  const chart = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# How the Gold Option Pays Benefits',
+          [['Benefit Provision', 'In-Network', 'Out-of-Network'], ...rows],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => ({
+      label: r.serviceTypeLabel,
+      in: r.coverageLevelInNetwork,
+      out: r.coverageLevelOutOfNetwork,
+      dedIn: r.policyYearDeductibleIndividualInNetwork,
+      dedFamOut: r.policyYearDeductibleFamilyOutOfNetwork,
+      maxOut: r.policyYearMaximumOutOfNetwork,
+      orthoIn: r.orthodonticLifetimeMaximumInNetwork,
+    }));
+  const deductibles = [
+    ['>>>>Annual Deductible'],
+    ['Preventive', 'None', 'None'],
+    ['Restorative', '$50 individual; $150 family', '$100 individual; $300 family'],
+    ['Orthodontia', 'None', 'None'],
+  ];
+  const categories = [
+    ['Preventive (no deductible)', '100% coverage', '90% coverage'],
+    ['Basic restorative (fillings, extractions)', '80% coverage', '70% coverage'],
+    ['Major restorative (crowns, bridges)', '60% coverage', '50% coverage'],
+    ['Orthodontia', '50% coverage', '50% coverage'],
+  ];
+  const maximums = [
+    ['>>>>Maximum Benefits'],
+    ['Combined annual for preventive and restorative', 'Maximum $2,000', 'Maximum $1,500'],
+    ['Lifetime orthodontia', 'Maximum $2,500', 'Maximum $2,000'],
+  ];
+  it.each([
+    {
+      name: 'the deductible per category, for the category rows below it',
+      rows: [...deductibles, ...categories],
+      want: [
+        { label: 'Preventive', in: '100% coverage', dedIn: 'None', dedFamOut: 'None' },
+        { label: 'Basic restorative', in: '80% coverage', dedIn: '$50', dedFamOut: '$300' },
+        { label: 'Major restorative', in: '60% coverage', dedIn: '$50', dedFamOut: '$300' },
+        { label: 'Orthodontia', in: '50% coverage', dedIn: 'None', dedFamOut: 'None' },
+      ],
+    },
+    {
+      name: 'the maximums under their bar, the word before each amount dropped',
+      rows: [...categories, ...maximums],
+      want: [
+        { label: 'Preventive', maxOut: '$1,500' },
+        { label: 'Basic restorative', maxOut: '$1,500' },
+        { label: 'Major restorative', maxOut: '$1,500' },
+        { label: 'Orthodontia', maxOut: '$1,500', orthoIn: '$2,500' },
+      ],
+    },
+    {
+      name: 'procedure sub-rows with frequency limits only are no service types',
+      rows: [
+        ...deductibles,
+        categories[0]!,
+        ['Oral exams', 'Maximum two per calendar year', 'Maximum two per calendar year'],
+        ['Full mouth X-ray', 'Maximum one per every 60 months', 'Maximum one per every 60 months'],
+        ...categories.slice(1),
+      ],
+      want: [
+        { label: 'Preventive', out: '90% coverage' },
+        { label: 'Basic restorative', out: '70% coverage' },
+        { label: 'Major restorative', out: '50% coverage' },
+        { label: 'Orthodontia', out: '50% coverage' },
+      ],
+    },
+    {
+      name: 'a category whose share is printed with its frequency stays a service type',
+      rows: [
+        ['Preventive', '100%, two per calendar year', '90%, two per calendar year'],
+        ...categories.slice(1),
+      ],
+      want: [
+        { label: 'Preventive', in: '100%, two per calendar year' },
+        { label: 'Basic restorative' },
+        { label: 'Major restorative' },
+        { label: 'Orthodontia' },
+      ],
+    },
+  ])('$name', ({ rows, want }) => {
+    const got = chart(rows);
+    expect(got).toHaveLength(want.length);
+    for (const [i, g] of got.entries()) expect(g).toMatchObject(want[i]!);
+  });
+
+  it('a category further down, under a deductible bar that other rows follow, is a row of its own', () => {
+    const got = chart([
+      ['Basic', '80%', '80%'],
+      ['>>>>DEDUCTIBLE'],
+      ['Basic & Major Deductible', '$50/$150', '$50/$150'],
+      ['Annual Maximum per Calendar Year', '$1,000', '$1,000'],
+      ['Orthodontia', 'Not covered', 'Not covered'],
+    ]);
+    expect(got.map((g) => [g.label, g.in])).toEqual([
+      ['Basic', '80%'],
+      ['Orthodontia', 'Not covered'],
+    ]);
+  });
+});
+
+describe('a maximum led by the words that name its slot', () => {
+  it.each([
+    ['Maximum $2,000', '$2,000'],
+    ['Annual maximum of $2,000', '$2,000'],
+    ['Lifetime per-person maximum of $2,500', '$2,500'],
+    ['$1,000 per person', '$1,000 per person'],
+    ['Maximum benefit is unlimited', 'Maximum benefit is unlimited'],
+  ])('%j → %j', (value, want) => {
+    expect(withoutMaximumLead(value)).toBe(want);
+  });
+});
+
+describe('a value cell listing what the plan pays, then how often', () => {
+  const e = (value: string) => evidence(value, { page: 1, reading: 1 }, 'cell');
+  it.each([
+    ['\uf09f 100% coinsurance \uf09f Maximum two per calendar year', '100% coinsurance'],
+    ['• 80% • Once every 60 months', '80%'],
+    // a limit that says what is paid, or a second share, keeps the cell whole
+    [
+      '\uf09f 100% coinsurance \uf09f 50% after two per year',
+      '\uf09f 100% coinsurance \uf09f 50% after two per year',
+    ],
+    [
+      '\uf09f Maximum two per calendar year \uf09f 100%',
+      '\uf09f Maximum two per calendar year \uf09f 100%',
+    ],
+    ['100% coinsurance', '100% coinsurance'],
+  ])('%j → %j', (value, want) => {
+    const got = withoutListedLimits({ in: e(value), out: e(value) });
+    expect(got.in?.value).toBe(want);
+    expect(got.out?.value).toBe(want);
   });
 });

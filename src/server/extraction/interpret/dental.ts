@@ -34,6 +34,7 @@ import {
   amountsByNetwork,
   CODE_AT_LABEL_START,
   CONTINUED,
+  COVERAGE_IN_VALUE,
   COVERAGE_VALUE,
   coverageAndPersons,
   DEDUCTIBLE_WAIVER,
@@ -42,6 +43,8 @@ import {
   definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
+  FREQUENCY_LIMIT,
+  FREQUENCY_VALUE,
   highlightedMaximum,
   isOrthodontic,
   lifetimeMaximumAndPersons,
@@ -62,6 +65,7 @@ import {
   TIER_LABEL,
   valueFitsSlot,
   WHO_ONLY,
+  withoutMaximumLead,
 } from './vocabulary.ts';
 
 /**
@@ -186,6 +190,53 @@ export function onlyDeductibleWaivers(cells: BodyCell[], shape: GridShape): bool
     .map((c) => cellText(c))
     .filter(Boolean);
   return values.length > 0 && values.every((v) => DEDUCTIBLE_WAIVER.test(v));
+}
+
+/**
+ * A row whose every value says how often its procedure is covered ('Oral exams | Maximum two per
+ * calendar year | Maximum two per calendar year' under 'Preventive | 100% | 90%'): a limit on a
+ * procedure of the category above, no service type of its own (a share, an amount or a word for a
+ * coverage beside it makes it one).
+ */
+export function onlyFrequencyLimits(cells: BodyCell[], shape: GridShape): boolean {
+  const values = cells
+    .filter((c, i) => i !== shape.labelCol && c !== undefined && c.col === i)
+    .map((c) => cellText(c))
+    .filter(Boolean);
+  return (
+    values.length > 0 &&
+    values.every(
+      (v) => !COVERAGE_IN_VALUE.test(v) && (FREQUENCY_LIMIT.test(v) || FREQUENCY_VALUE.test(v)),
+    )
+  );
+}
+
+/**
+ * A value cell listing bulleted items, what the plan pays first and then how often the procedure
+ * is covered ('\uf09f 100% coinsurance \uf09f Maximum two per calendar year'): the coverage is the
+ * first item; any other value as it is.
+ */
+export function withoutListedLimits(v: NetworkValues): NetworkValues {
+  const one = (e: Evidence | undefined): Evidence | undefined => {
+    if (!e) return e;
+    const items = e.value
+      .split(/\s*[\uE000-\uF8FF•▪●]\s*/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (items.length < 2 || !COVERAGE_IN_VALUE.test(items[0]!)) return e;
+    const limits = items
+      .slice(1)
+      .every(
+        (x) => !COVERAGE_IN_VALUE.test(x) && (FREQUENCY_LIMIT.test(x) || FREQUENCY_VALUE.test(x)),
+      );
+    return limits ? { ...e, value: items[0]!, method: 'split' } : e;
+  };
+  const out: NetworkValues = {};
+  const inValue = one(v.in);
+  const outValue = one(v.out);
+  if (inValue) out.in = inValue;
+  if (outValue) out.out = outValue;
+  return out;
 }
 
 /** A label without its notes in parentheses ('Implants (once every 60 months …)' → 'Implants'). */
@@ -764,6 +815,75 @@ function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
   ];
 }
 
+/** A category's words, without its parentheses: 'Preventive (no deductible)' → 'preventive'. */
+function categoryWords(label: string): string {
+  return withoutParentheses(label).replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * A row under a deductible bar ('Annual Deductible') labelled by a dental category, every value
+ * a deductible (an amount or a word for none, no share): the category's deductible per value
+ * group; undefined for any other row.
+ */
+function deductibleOfCategory(
+  label: string,
+  section: string,
+  cells: Array<Cell | undefined>,
+  groups: ValueGroup[],
+): Map<ValueGroup, NetworkValues> | undefined {
+  if (!AMOUNT_HEADING.test(section) || !/deductible/i.test(section)) return undefined;
+  if (/deductible|max/i.test(label) || dentalRowKind(label, '') !== 'service') return undefined;
+  const out = new Map<ValueGroup, NetworkValues>();
+  for (const g of groups) {
+    const v = networkValues(cells, g);
+    const values = [v.in, v.out].filter((e): e is Evidence => e !== undefined);
+    if (values.length === 0) continue;
+    if (
+      !values.every(
+        (e) =>
+          !/%/.test(e.value) &&
+          ((NO_AMOUNT.test(e.value) && !/cover/i.test(e.value)) || /^\$\s?\d/.test(e.value.trim())),
+      )
+    )
+      return undefined;
+    out.set(g, v);
+  }
+  return out.size > 0 ? out : undefined;
+}
+
+/**
+ * A service row of a category whose deductible was printed under the deductible bar above takes
+ * it as its own: 'None' for each slot, '$50 individual; $150 family' split in its two.
+ */
+function applyCategoryDeductible(
+  service: ServiceRow,
+  label: string,
+  printed: Array<{ words: string; values: Map<ValueGroup, NetworkValues> }>,
+  g: ValueGroup,
+): void {
+  const words = ` ${categoryWords(label).replace(/[^a-z0-9]+/g, ' ')} `;
+  const match = printed.find((p) =>
+    words.includes(` ${p.words.replace(/[^a-z0-9]+/g, ' ').trim()} `),
+  );
+  const v = match?.values.get(g);
+  if (!v) return;
+  for (const [net, ind, fam] of [
+    ['in', 'dedIndIn', 'dedFamIn'],
+    ['out', 'dedIndOut', 'dedFamOut'],
+  ] as const) {
+    const e = v[net];
+    if (!e) continue;
+    if (NO_AMOUNT.test(e.value)) {
+      service.own[ind] = e;
+      service.own[fam] = e;
+      continue;
+    }
+    const pair = splitEvidence(e);
+    service.own[ind] = pair ? pair[0] : e;
+    if (pair) service.own[fam] = pair[1];
+  }
+}
+
 export function collectDental(t: AnalyzedTable, facts: Facts): void {
   const shape = gridShape(t);
   const base: Scope = {
@@ -804,6 +924,12 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
   let lastService: { label: string; row: number; rows: Map<ValueGroup, ServiceRow> } | undefined;
   // the body row read before this one
   let previousRow: number | undefined;
+  // each category's deductible printed under a deductible bar ('Annual Deductible' over
+  // 'Preventive | None | None', 'Restorative | $50 individual; $150 family | …'), by its words
+  const categoryDeductibles: Array<{ words: string; values: Map<ValueGroup, NetworkValues> }> = [];
+  // the row of the bar read last, and of the category deductible read last
+  let sectionRow: number | undefined;
+  let categoryDeductibleRow: number | undefined;
   const listed = barsWithLists(t, shape);
   const listRows = new Set([...listed.values()].flat().map((r) => r.row));
   const schedule =
@@ -882,6 +1008,7 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         continue;
       }
       section = label.text;
+      sectionRow = row.row;
       barSeen = true;
       // 'Class II – Basic Services' is a service code over its procedures, not a class of people
       const ref = serviceBar(label.text)
@@ -945,6 +1072,20 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     }
     // a fee comparison's coded rows illustrate savings, not the plan's services
     if (fees && label.code) continue;
+    // 'Preventive | None | None' under an 'Annual Deductible' bar: that category's deductible, for
+    // the category's rows below ('Restorative' for 'Basic restorative' and 'Major restorative')
+    // (right under the bar, one after another: a category further down is a row of its own)
+    const categoryDeductible =
+      rowAbove !== undefined && (rowAbove === sectionRow || rowAbove === categoryDeductibleRow)
+        ? deductibleOfCategory(label.text, section, row.cells, rowGroups)
+        : undefined;
+    if (categoryDeductible) {
+      categoryDeductibles.push({ words: categoryWords(label.text), values: categoryDeductible });
+      categoryDeductibleRow = row.row;
+      continue;
+    }
+    // the first row after them that is none ('Preventive (no deductible) | 100% | 90%') ends the bar
+    if (categoryDeductibles.length > 0 && AMOUNT_HEADING.test(section)) section = '';
     let kind = forPersons ? 'service' : dentalRowKind(label.text, section);
     // a deductible's or maximum's name alone in its row ('Annual Deductible*' over 'Individual |
     // $50') heads its tiers only: a row that is no part of it but a row of its own ('Preventive
@@ -1072,6 +1213,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
     // 'Preventive Care | Ded. waived | Ded. applies' says where the deductible applies: a row of
     // that alone is no service type
     if (kind === 'service' && onlyDeductibleWaivers(row.cells, shape)) continue;
+    // 'Oral exams | Maximum two per calendar year' under a category row that carries the coverage
+    if (kind === 'service' && !scheduled && onlyFrequencyLimits(row.cells, shape)) continue;
     // 'Orthodontic Coverage: Child only (to age 19)' says who is covered, not how much
     if (kind === 'service' && isOrthodontic(label.text) && aboutPersons(row.cells, shape))
       kind = 'orthoPersons';
@@ -1130,7 +1273,10 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           if (!valueFitsSlot('policyYearMaximumInNetwork', e.value)) return;
           // an amount written as a sentence keeps its words, not its full stop ('$100 per
           // person per calendar year.')
-          const value = withoutSentenceStop(e.value);
+          // ('Maximum $2,000': the word before the amount only names the slot)
+          const value = withoutSentenceStop(
+            /^(max|orthoMax)/.test(k) ? withoutMaximumLead(e.value) : e.value,
+          );
           if (value !== e.value) e = { ...e, value };
         }
         facts.add(k, e, scope, t.order + row.row / 1000);
@@ -1240,6 +1386,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
           // 'Orthodontics coverage | 50% (Under age 19)': the coverage, and whom it covers;
           // 'Orthodontia | $1,000 lifetime / Up to age 19': its lifetime maximum, and whom
           if (isOrthodontic(label.text)) v = splitPersons(v, add);
+          // '• 100% coinsurance • Maximum two per calendar year': the share, not its limit
+          v = withoutListedLimits(v);
           // 'Coinsurance (Preventive / Basic / Major) | 100% / 80% / 50%': one row per category
           const across = categoriesAcross(label.text, v);
           if (across) {
@@ -1257,6 +1405,8 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
             break;
           }
           addService(facts, t, row, shape, label, scope, v, procedure);
+          if (categoryDeductibles.length > 0 && facts.services.length > 0)
+            applyCategoryDeductible(facts.services.at(-1)!, label.text, categoryDeductibles, g);
           if (scheduled && facts.services.length > 0)
             facts.services[facts.services.length - 1]!.scheduled = true;
           if (forPersons && facts.services.length > 0) {

@@ -44,6 +44,14 @@ describe('a numbered option heading', () => {
     ['Covered Services for Adult Members', 'Adult Members'],
     ['EXAMPLE FOR ADULT ENROLLEES', undefined],
     ['Benefits for Pediatric Dental', undefined],
+    // a plan document's options, one section after another, each chart under 'How the … Pays Benefits'
+    ['How the PDP Option Pays Benefits', 'PDP Option'],
+    ['How the DHMO Option Pays Benefits', 'DHMO Option'],
+    ['How the Expatriate Dental Plan Pays Benefits', 'Expatriate Dental Plan'],
+    ['How the Dental Plan Pays Benefits', undefined],
+    ['How the Expatriate Medical Plan Pays Benefits', undefined],
+    ['How the plan pays benefits', undefined],
+    ['How the PDP Option Works', undefined],
   ])('%j names the option %j', (text, expected) => {
     expect(optionNamedIn(text)).toBe(expected);
   });

@@ -25,6 +25,7 @@ import {
   namesOtherCoverage,
   networkOf,
   OPTION_BENEFITS_HEADING,
+  OPTION_PAYS_HEADING,
   PAYS_ALIKE_IN_AND_OUT,
   PLAN_IN_SECTION_TITLE,
   PLAN_NUMBER_LINE,
@@ -124,6 +125,10 @@ export function optionNamedIn(text: string, dashedPlans = false): string | undef
       .split(/\s+/)
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(' ');
+  // options printed one section after another, each chart under 'How the PDP Option Pays
+  // Benefits' (a plan of another coverage, 'How the Medical Plan Pays Benefits', is none)
+  const pays = text.trim().match(OPTION_PAYS_HEADING)?.[1]?.trim();
+  if (pays && !GENERIC_PLAN_NAME.test(pays) && !namesOtherCoverage(pays)) return pays;
   const titled = text.trim().match(PLAN_IN_SECTION_TITLE)?.[1]?.trim();
   // (a name, capitalised or numbered: '(see your plan)' is a remark)
   return titled && /^[A-Z0-9]/.test(titled) && !GENERIC_PLAN_NAME.test(titled) ? titled : undefined;
@@ -1115,6 +1120,12 @@ function otherCoverageSection(levels: SectionLevels): Scope {
 interface SectionLevels {
   product?: number;
   classRef?: number;
+  /**
+   * The class was named by a heading over its option's chart ('How the PDP Option Pays
+   * Benefits'): the headings of its own size after it ('Annual Deductible', 'Coinsurance',
+   * 'Maximum Benefits') are its subsections; only a larger heading ends it.
+   */
+  classRefKeepsSiblings?: boolean;
 }
 
 /**
@@ -1136,9 +1147,15 @@ function endSections(scope: Scope, line: Line, levels: SectionLevels): Scope {
     delete next.product;
     levels.product = undefined;
   }
-  if (levels.classRef !== undefined && line.size >= levels.classRef * 0.95) {
+  if (
+    levels.classRef !== undefined &&
+    (levels.classRefKeepsSiblings
+      ? line.size > levels.classRef * 1.05
+      : line.size >= levels.classRef * 0.95)
+  ) {
     delete next.classRef;
     levels.classRef = undefined;
+    levels.classRefKeepsSiblings = undefined;
   }
   return next;
 }
@@ -1483,7 +1500,10 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
           scope = endSections(scope, b.line, levels);
           scope = updateScope(scope, b.line.text, dashedPlans);
           if (scope.product && scope.product !== before.product) levels.product = b.line.size;
-          if (scope.classRef && scope.classRef !== before.classRef) levels.classRef = b.line.size;
+          if (scope.classRef && scope.classRef !== before.classRef) {
+            levels.classRef = b.line.size;
+            levels.classRefKeepsSiblings = OPTION_PAYS_HEADING.test(b.line.text.trim());
+          }
           lastHeading = b.line.text;
         }
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });

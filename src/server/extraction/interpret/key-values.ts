@@ -517,7 +517,10 @@ export function besideValue(items: AnalyzedDocument['items'], i: number): Line |
 
 export function collectLineKeyValues(doc: AnalyzedDocument, facts: Facts): void {
   for (const [i, item] of doc.items.entries()) {
-    if (item.kind !== 'line') continue;
+    // a line in another coverage's section (medical, COBRA's wellness rewards, dependent care) says
+    // nothing of dental or vision (convention 5): '… determined by your Medical Plan eligibility:
+    // JPMC Medical Plan Option 1 …', '… eligible until they reach their 13th birthday'
+    if (item.kind !== 'line' || item.scope.otherCoverage) continue;
     const stacked = stackedValue(doc.items, i);
     if (stacked) {
       const value = cleanValue(joinWrapped(stacked.map((l) => l.text)));

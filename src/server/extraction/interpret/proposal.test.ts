@@ -2699,3 +2699,92 @@ describe('one plan named after a dash is no class of its own', () => {
     expect([...new Set(classes)]).toEqual(['All Employees']);
   });
 });
+
+describe("a plan document's options, one section after another, each chart under 'How the … Pays Benefits'", () => {
+  // the option's subsections ('Maximum Benefits') are headings of the option heading's own size
+  const doc = (subsection: string) =>
+    interpretProposal(
+      markupLayout([
+        '# The Dental Plan',
+        '# How the Gold Option Pays Benefits',
+        [
+          ['Benefit Provision', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '90%'],
+          ['Basic restorative', '80%', '70%'],
+        ],
+        `# ${subsection}`,
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Annual maximum', '$2,000', '$1,500'],
+        ],
+        '# How the Silver Option Pays Benefits',
+        [
+          ['Benefit Provision', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '80%'],
+          ['Basic restorative', '70%', '60%'],
+        ],
+        `# ${subsection}`,
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Annual maximum', '$1,000', '$750'],
+        ],
+      ]),
+    );
+
+  it.each([['Maximum Benefits'], ['Annual Maximum'], ['Coinsurance']])(
+    'each option is a class, and its subsection %j under it is still its own',
+    (subsection) => {
+      const services = tableRows(doc(subsection), 'dentalInsurance_coveredServices');
+      const byClass = (c: string) => services.filter((s) => s.class === c);
+      expect(byClass('Gold Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual([
+        '90%',
+        '70%',
+      ]);
+      expect(byClass('Silver Option').map((s) => s.coverageLevelOutOfNetwork)).toEqual([
+        '80%',
+        '60%',
+      ]);
+      for (const s of byClass('Gold Option')) expect(s.policyYearMaximumInNetwork).toBe('$2,000');
+      for (const s of byClass('Silver Option'))
+        expect(s.policyYearMaximumOutOfNetwork).toBe('$750');
+    },
+  );
+});
+
+describe("a line in another coverage's section says nothing of dental or vision", () => {
+  const read = (section: string) =>
+    interpretProposal(
+      markupLayout([
+        '# Dental Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '100%'],
+          ['Basic', '80%', '80%'],
+        ],
+        '# Vision Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Exam', '$10 copay', 'Up to $40'],
+          ['Frames', '$130 allowance', 'Up to $50'],
+        ],
+        `# ${section}`,
+        'The maximum reward you can earn is determined by your Medical Plan',
+        'eligibility: Option 1 and Option 2 $700, Select Plan $200. Additionally, your',
+        'Children are eligible until they reach their 13th birthday.',
+      ]),
+    );
+  it.each([['Medical Plan Benefits'], ['Dependent Care Flexible Spending Account']])(
+    'under %j',
+    (section) => {
+      const data = read(section);
+      for (const label of [
+        'dentalInsurance_planInformation',
+        'visionInsurance_planInformation',
+      ] as const)
+        for (const row of tableRows(data, label)) {
+          expect(row.classDefinition).toBeUndefined();
+          expect(row.childEligibilityAges).toBeUndefined();
+        }
+    },
+  );
+});

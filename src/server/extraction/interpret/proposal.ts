@@ -98,6 +98,7 @@ import {
   type Product,
   productsNamed,
   rateMeasure,
+  scheduledHours,
   withoutPlanKind,
 } from './vocabulary.ts';
 
@@ -188,6 +189,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectLeaderLists(doc, facts);
   collectDashedCoverage(doc, facts);
   collectGroupNameLines(doc, facts);
+  collectScheduledHours(doc, facts);
   // an enrolment or election form prints what the employee pays, not premiums
   const employeeCosts = doc.items.some(
     (i) => i.kind === 'line' && i.line.page === 1 && ELECTION_FORM_TITLE.test(i.line.text),
@@ -468,6 +470,22 @@ function collectGroupNameLines(doc: AnalyzedDocument, facts: Facts): void {
   }
   for (const line of doc.furniture)
     add(line.text, () => sourceOfLine(line), Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * The hours an eligibility sentence requires, in running text ('… available to most employees …
+ * who are regularly scheduled to work 20 hours or more a week'): the minimum hours of every class,
+ * when no grid or label states them. The first such sentence.
+ */
+function collectScheduledHours(doc: AnalyzedDocument, facts: Facts): void {
+  for (const item of doc.items) {
+    if (item.kind !== 'line') continue;
+    const hours = scheduledHours(item.line.text);
+    if (!hours) continue;
+    const source = { page: item.line.page, box: item.line.box, reading: item.line.confidence };
+    facts.add('hours', evidence(hours, source, 'prose'), {}, item.order);
+    return;
+  }
 }
 
 /**

@@ -22,6 +22,10 @@ describe('cleanValue', () => {
     ['20% off retail price^ No discounts', '20% off retail price No discounts'],
     ['Calendar Year Maximum**', 'Calendar Year Maximum'],
     ['† 80%', '80%'],
+    // a symbol font's bullet glyph opening a chart's sub-row is no part of its value
+    ['\uf09f None', 'None'],
+    ['\uf09f Maximum $2,000', 'Maximum $2,000'],
+    ['\uf0b7Preventive', 'Preventive'],
     ['Individual¹', 'Individual'],
     ['—', ''],
     ['-', ''],

@@ -10,7 +10,9 @@ import { SPANNING_NOTE } from './vocabulary.ts';
 // footnote marks, and the bar a scanned column rule leaves beside a value
 const MARKERS_END =
   /[\s*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u207a|¦]+$|(?<=\p{L}{2})\+$|(?<=[\p{L}\p{N}%)])\^+$/u;
-const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦]+/u;
+// (and a symbol font's bullet glyph opening a chart's sub-row, '\uf09f Preventive | \uf09f None':
+// a mark of the private-use area is no letter of the value)
+const MARKERS_START = /^[\s*\u2020\u2021\u00a7|¦\uE000-\uF8FF]+/u;
 /** A footnote mark on a word inside the text ('$100 Allowance** Additional 20% off'). */
 const MARKERS_INSIDE =
   /(?<=[\p{L}\p{N}%).,])[*\u2020\u2021\u00b9\u00b2\u00b3\u2070-\u2079^]+(?=\s)/gu;

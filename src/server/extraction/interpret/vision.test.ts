@@ -2045,6 +2045,27 @@ describe('a frequency said in words names items, not the people wearing them', (
     ],
     ['Contact lens wearers are eligible every 12 months for an eye exam', undefined, undefined],
     ['Eyeglass wearers may renew every 24 months', undefined, undefined],
+    // a count of one per year, said over a plan document's tables
+    [
+      'For the following exams, each covered individual is limited to one service per calendar year.',
+      ['examination'],
+      'one service per calendar year',
+    ],
+    [
+      'For the following lenses, each covered individual is limited to one set of lenses per calendar year.',
+      ['lensesOrContactLenses'],
+      'one set of lenses per calendar year',
+    ],
+    [
+      'For frames, each covered individual is limited to one set per calendar year.',
+      ['frame'],
+      'one set per calendar year',
+    ],
+    [
+      'The Plan provides benefits once per item per person per calendar year.',
+      undefined,
+      undefined,
+    ],
   ])('%s', (text, items, value) => {
     const said = frequencySaid(text);
     expect(said?.items).toEqual(items);
@@ -2200,5 +2221,49 @@ describe('an out-of-network cell pricing each kind of lens on a line of its own'
       '$0',
       'Up to $45',
     ]);
+  });
+});
+
+describe('a service named in bold over a description in plain type', () => {
+  // the label cell prints the name in bold, then what the service is in plain type
+  const read = (label: string, boldLines: number) => {
+    const layout = markupLayout([
+      '# Vision Plan',
+      [
+        ['Care and Service', 'In-Network Cost', 'Non-Network Reimbursement'],
+        [label, '$10 copayment', 'Reimbursed up to $35'],
+        ['Frames', '$150 allowance', 'Reimbursed up to $75'],
+      ],
+    ]);
+    for (const b of layout.pages[0]!.blocks)
+      if (b.kind === 'table')
+        for (const c of b.table.cells)
+          if (c.row === 1 && c.col === 0)
+            for (const [i, l] of c.lines.entries()) l.bold = i < boldLines;
+    return tableRows(interpretProposal(layout), 'visionInsurance_benefitSummary').map(
+      (r) => r.servicesAndMaterials,
+    );
+  };
+  it.each([
+    {
+      label:
+        'Standard Plastic Single Vision Lenses\nLenses having one part that corrects for\neither near vision or distant vision',
+      bold: 1,
+      want: 'Standard Plastic Single Vision Lenses',
+    },
+    {
+      label: 'Standard Contact Lens Fit & Follow-Up\nExam\nFitting and evaluation',
+      bold: 2,
+      want: 'Standard Contact Lens Fit & Follow-Up Exam',
+    },
+    // (a name whose second line is in the same type is one name, however long)
+    {
+      label:
+        'Standard Plastic Single Vision Lenses\nLenses having one part that corrects for\neither near vision or distant vision',
+      bold: 0,
+      want: 'Standard Plastic Single Vision Lenses Lenses having one part that corrects for either near vision or distant vision',
+    },
+  ])('$want', ({ label, bold, want }) => {
+    expect(read(label, bold)[0]).toBe(want);
   });
 });

@@ -737,6 +737,20 @@ export const PARENTHESISED_NOTE =
   /^\s*\((?=[^()]*\b(based on|varies|depends|applies|see|determined|subject to)\b)[^(),]*\)\s*$/i;
 
 /** Text written as a sentence: four words or more ending in a full stop. */
+/**
+ * A label cell whose name is set in bold and whose description under it in plain type is a phrase
+ * of its own (three words or more, opening with a capital): the description describes the service
+ * and is no part of its name.
+ */
+export function describedInPlainType(cell: Cell | undefined, description: string): boolean {
+  const lines = cell?.lines.filter((l) => l.text.trim()) ?? [];
+  if (lines.length < 2 || lines[0]!.bold !== true) return false;
+  const plain = lines.findIndex((l) => l.bold !== true);
+  if (plain < 1 || lines.slice(plain).some((l) => l.bold === true)) return false;
+  const d = description.trim();
+  return /^\p{Lu}/u.test(d) && d.split(/\s+/).length >= 3;
+}
+
 export function isSentence(text: string): boolean {
   const t = text.trim();
   // (its last word may be an acronym: '… prior authorization from the VPA.')
@@ -1082,10 +1096,15 @@ export function collectVision(
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
     // (so is a note in parentheses of its own under the name: '(Tier amount based on brand)')
+    const labelCell = labelCellOf(row.cells, shape);
+    // (and so is a phrase in plain type under a name in bold: 'WellVision Exam' over 'A complete
+    // initial vision analysis, which includes …', 'Standard Plastic Lined Bifocal Lenses' over
+    // 'Lined lenses having one part that corrects for near vision, …')
     const note =
       label.description !== undefined &&
-      (isSentence(label.description) || PARENTHESISED_NOTE.test(label.description));
-    const labelCell = labelCellOf(row.cells, shape);
+      (isSentence(label.description) ||
+        PARENTHESISED_NOTE.test(label.description) ||
+        describedInPlainType(labelCell, label.description));
     let service =
       nameBeforeNote(labelCell) ??
       nameLevelWithValues(
@@ -1338,8 +1357,10 @@ export function collectVision(
   }
 }
 
+// ('… each covered individual is limited to one service per calendar year', '… one set of lenses
+// per calendar year': a count of one per year is a frequency too)
 const FREQUENCY_PHRASE =
-  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year)\b/i;
+  /\b((?:once\s+)?every\s+(?:other\s+)?(?:\d{1,2}|twelve|twenty-four)\s+(?:rolling\s+|consecutive\s+)?months|once\s+(?:per|a|every)\s+(?:calendar\s+|plan\s+|benefit\s+)?year|every\s+(?:other\s+)?(?:calendar|plan|benefit)\s+year|one\s+(?:service|set|pair|exam)(?:\s+of\s+(?:lenses|frames?|contact\s+lenses|contacts))?\s+per\s+(?:calendar|plan|benefit)\s+year)\b/i;
 
 /** People named by what they wear ('contact lens wearers', 'eyeglass wearers'). */
 const WEARERS = /\b(?:contact\s+)?(?:lens(?:es)?|eyeglass(?:es)?|glasses)\s+wearers?\b/gi;

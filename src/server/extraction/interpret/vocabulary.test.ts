@@ -47,6 +47,7 @@ import {
   productsNamed,
   RUNS_ON,
   rateMeasure,
+  scheduledHours,
   sentenceMaximums,
   TAGGED_AMOUNT,
   TIER_LABEL,
@@ -1243,5 +1244,33 @@ describe('kinds of lens priced one to a line', () => {
     [['Single Vision up to $45', 'Lined Bifocals up to $65', 'See page 12'], undefined],
   ])('%j', (lines, expected) => {
     expect(lensKindsByLine(lines)).toEqual(expected);
+  });
+});
+
+describe('the weekly hours an eligibility sentence requires', () => {
+  it.each([
+    [
+      'employees on a U.S. payroll who are regularly scheduled to work 20 hours or more a week',
+      '20',
+    ],
+    ['Regularly scheduled to work 20 or more hours per week.', '20'],
+    ['scheduled to work at least 30 or more hours each week', '30'],
+    // a range, a full-time schedule or hours that are no requirement
+    ['regularly scheduled to work at least 20 but less than 40 hours per week', undefined],
+    ['If you are a full-time employee (regularly scheduled to work 40 hours per week)', undefined],
+    ['Representatives are available 24 hours a day', undefined],
+  ])('%j → %j', (text, want) => {
+    expect(scheduledHours(text)).toBe(want);
+  });
+});
+
+describe("a bar over the plan's maximums names the rows under it", () => {
+  it.each([
+    ['Combined annual for preventive and restorative', 'Maximum Benefits', 'annualMaximum'],
+    ['Lifetime orthodontia', 'Maximum Benefits', 'orthoMaximum'],
+    ['Lifetime for orthodontia', 'Benefit Maximums', 'orthoMaximum'],
+    ['Combined annual for preventive and restorative', 'Benefits', 'service'],
+  ])('%j under %j is %j', (label, bar, want) => {
+    expect(dentalRowKind(label, bar)).toBe(want);
   });
 });

@@ -849,11 +849,48 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
     /^(per |each )?(person|member|individual|insured|participant)$/.test(l.trim())
   )
     return 'annualMaximum';
+  // the rows under a bar naming the plan's maximums ('Maximum Benefits' over 'Combined annual
+  // for preventive and restorative | Maximum $2,000' and 'Lifetime orthodontia | Maximum $2,500'):
+  // a yearly maximum, or orthodontia's lifetime one, whatever services their labels name
+  if (MAXIMUMS_BAR.test(sectionCore)) {
+    if (isOrthodontic(l) && (/lifetime/.test(l) || !/\b(annual|calendar|year)/.test(l)))
+      return 'orthoMaximum';
+    if (/\b(annual|yearly|calendar[- ]year|plan[- ]year|per year|combined)\b/.test(l))
+      return 'annualMaximum';
+  }
   if (SERVICE_CODE.test(l) || DENTAL_CATEGORY.test(l) || ABBREVIATED_CATEGORY.test(l)) {
     if (/waiting|frequency|rollover|limitation|deductible/.test(core)) return 'other';
     return 'service';
   }
   return 'other';
+}
+
+/**
+ * The weekly hours an eligibility sentence requires ('regularly scheduled to work 20 hours or more
+ * a week', '… to work 30 or more hours per week'): the figure, else undefined.
+ */
+export function scheduledHours(text: string): string | undefined {
+  const m = text.match(
+    /\bscheduled\s+to\s+work\s+(?:at\s+least\s+)?(\d{1,2})\s+(?:or\s+more\s+hours|hours\s+or\s+more)\s+(?:a|per|each)\s+week\b/i,
+  );
+  const n = m ? Number(m[1]) : 0;
+  return n >= 1 && n <= 60 ? String(n) : undefined;
+}
+
+/** A bar over the plan's maximums alone: 'Maximum Benefits', 'Benefit Maximums', 'Maximums'. */
+const MAXIMUMS_BAR =
+  /^\s*(?:maximum\s+benefits?|benefit\s+maximums?|plan\s+maximums?|maximums)\W*$/;
+
+/**
+ * A maximum's amount led by the words that name its slot ('Maximum $2,000', 'Annual maximum of
+ * $2,000', 'Lifetime per-person maximum of $2,500'): the amount and what follows it; the text as
+ * it is otherwise.
+ */
+export function withoutMaximumLead(value: string): string {
+  const m = value.match(
+    /^\s*(?:(?:annual|yearly|calendar[- ]year|lifetime|per[- ]person|combined)\s+)*maximum(?:\s+benefit)?(?:\s+of)?\s+(\$\s?\d.*)$/i,
+  );
+  return m ? m[1]! : value;
 }
 
 // ---------------------------------------------------------------- labels, lists and prose
@@ -1123,6 +1160,10 @@ export const NOTE_VERB = /\b(?:shall|will|may|must|offers?|(?:does|do|is|are)\s+
 export const PRODUCT_PROVIDERS =
   /\b(?:dental|vision|eye\s*care)\s+(?:providers?|dentists?|doctors?|offices?|professionals?)\b/gi;
 
+/** Words of a value that say what the plan pays: a share, an amount, a copay, covered or not. */
+export const COVERAGE_IN_VALUE =
+  /[%$]|\bcopay|\bco-pay|\bno charge\b|\bnot covered\b|\bcovered\s+(in full|at)\b|\bpaid in full\b|\bno cost\b/i;
+
 export const FREQUENCY_VALUE =
   /\b(every|once|per|each)\b.*\b(months?|years?|calendar|plan|benefit|period)\b|^\s*\d{1,2}\s*months?\s*$|^\s*\d{1,2}\s*\/\s*\d{1,2}\s*\/\s*\d{1,2}\s*$|\b(annual(ly)?|bi-?annual|yearly)\b/i;
 
@@ -1386,6 +1427,15 @@ export const PLAN_IN_SECTION_TITLE =
  */
 export const OPTION_BENEFITS_HEADING =
   /^((?:[A-Z0-9][\w+-]*\s+){1,3}(?:[Oo]ption|[Pp]lan|OPTION|PLAN))\s+(?:[Bb]enefits|BENEFITS)(?:\s*\((?:cont(?:inued)?\.?)\))?$/;
+
+/**
+ * A plan document's section heading over one option's chart, options printed one section after
+ * another ('How the PDP Option Pays Benefits', 'How the Expatriate Dental Plan Pays Benefits'):
+ * group 1 is the option's name as printed ('PDP Option'), capitalised words before 'Option' or
+ * 'Plan'.
+ */
+export const OPTION_PAYS_HEADING =
+  /^(?:[Hh]ow|HOW)\s+(?:[Tt]he|THE|[Yy]our|YOUR)\s+((?:[A-Z][\w&'()-]*\s+){1,4}(?:Option|OPTION|Plan|PLAN))\s+(?:[Pp]ays|PAYS)\s+(?:[Bb]enefits|BENEFITS)\s*$/;
 
 /** Plan names that only say which product or whose plan it is ('Dental plan', 'your plan'). */
 export const GENERIC_PLAN_NAME =

@@ -9,7 +9,7 @@ import { ExtractionError } from '../provider.ts';
  */
 export const documentLimits = {
   /** Pages of a PDF the engine reads. */
-  maxPages: 300,
+  maxPages: 500,
   /** Entries of a DOCX (a ZIP archive). */
   maxZipEntries: 2000,
   /** Uncompressed bytes of one DOCX entry. */
