@@ -2160,6 +2160,37 @@ describe('a header row naming the plan’s provider network beside its label', (
     ]);
   });
 
+  // under a first heading row that names the plan ('Your Vision Plan | Full Feature'), the
+  // network row is the second heading row, not a body row
+  it.each([
+    [
+      ['Your Vision Plan', 'Full Feature'],
+      ['Your Network is', 'VSP Choice Network'],
+    ],
+    [
+      ['Your Vision Plan', 'Full Feature'],
+      ['Network', 'EyeMed Insight Network'],
+    ],
+    [
+      ['Vision Benefits', 'Signature Option'],
+      ['Provider network:', 'EyeMed Insight Network'],
+    ],
+  ])('"%j" over "%j": the copays serve both networks', (plan, network) => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision Benefit Summary',
+          [plan, network, ['Exams Copay', '$ 10'], ['Materials Copay', '$ 20']],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+    expect(rows).toEqual([
+      ['Exams Copay', '$ 10', '$ 10'],
+      ['Materials Copay', '$ 20', '$ 20'],
+    ]);
+  });
+
   it('a network column heading over a blank label still heads the in-network side', () => {
     expect(rowsOf(['', 'In-Network'])).toEqual([
       ['Exams Copay', '$ 10', undefined],
