@@ -199,6 +199,11 @@ describe('a coded description wrapped past its row, above or below', () => {
       code: 'D5213 denture bases (including any conventional clasps, rests',
     },
     {
+      name: 'a full first line over a row that goes on in a parenthesis',
+      above: 'Replacement of semi-precision or precision attachment',
+      code: 'D6091 (male or female component) of implant/abutment supported',
+    },
+    {
       name: 'a first line ending in a broken word',
       above: 'Topical fluoride varnish; therapeutic application for moder-',
       code: 'D1206 ate to high caries risk patients',

@@ -508,7 +508,7 @@ function opensHeadingBelow(
  * second line): right of the code, close above it, and either unfinished
  * ('… application for moder-' over 'D1206 ate to high …') or run to the label column's width
  * with the code's own line going on in lower case ('… cast metal framework with resin' over
- * 'D5213 denture bases …'), a break the width forced. A short finished line ('Osseous surgery')
+ * 'D5213 denture bases …', '… precision attachment' over 'D6091 (male or female …'), a break the width forced. A short finished line ('Osseous surgery')
  * is a line of its own.
  */
 function opensCodedRow(row: Row, next: Row, ranges: Array<[number, number]>): boolean {
@@ -519,7 +519,7 @@ function opensCodedRow(row: Row, next: Row, ranges: Array<[number, number]>): bo
   if (next.box[1] - row.box[3] >= row.box[3] - row.box[1]) return false;
   if (endsUnfinished([seg])) return true;
   const after = next.segments.flatMap((s) => s.words)[1];
-  if (!after || !/^\p{Ll}/u.test(after.text) || !ranges[0]) return false;
+  if (!after || !/^\(?\p{Ll}/u.test(after.text) || !ranges[0]) return false;
   return seg.box[2] + (after.box[2] - after.box[0]) > ranges[0][1];
 }
 
@@ -536,13 +536,14 @@ function goesOnUnderCode(row: Row, above: Row[], size: number): boolean {
   if (!last || row.box[1] - last.box[3] > size * 0.6 || !/^[a-z(]/.test(seg.text.trim()))
     return false;
   const coded = [...above].reverse().find((r) => r.segments.length >= 2);
-  const code = coded?.segments[0]!.words[0];
+  if (!coded) return false;
+  const code = coded.segments[0]!.words[0];
   // right of the code, left of the values
   return (
     !!code &&
     BARE_PROCEDURE_CODE.test(code.text) &&
     seg.box[0] > code.box[2] &&
-    seg.box[0] < coded!.segments.at(-1)!.box[0] - size
+    seg.box[0] < coded.segments.at(-1)!.box[0] - size
   );
 }
 
