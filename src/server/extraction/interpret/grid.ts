@@ -17,6 +17,7 @@ import {
   ILLUSTRATION_TITLE,
   insurerMentions,
   isOptionName,
+  LANGUAGE_TAG,
   LIST_MARK,
   MEMBER_PAYS,
   networkOf,
@@ -284,7 +285,8 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       else deductibleOutCol ??= col.index;
       continue;
     }
-    const h = col.heading.toLowerCase();
+    // (a bilingual handout tags each column with its language: 'Description (EN)')
+    const h = col.heading.replace(LANGUAGE_TAG, '').toLowerCase();
     if (/deductible/.test(h) && !col.network) {
       deductibleCol = col.index;
       continue;
@@ -632,8 +634,15 @@ export function listsProcedures(t: AnalyzedTable, c: number): boolean {
  * a limit, '– 1 in 36 months', names none), joined with ', '. Undefined for a cell of fewer lines
  * than `minLines` (one line alone may be a sentence).
  */
+/** A line that stops where its text goes on: a comma, a dash, a joining word, an open parenthesis. */
+const RUNS_ON_LINE = /(,|\s[-\u2013\u2014]|\b(and|or|of|any|the|for|with|to)|\([^)]*)\s*$/i;
+
 export function procedureItems(cell: Cell | undefined, minLines = 2): string | undefined {
   if (!cell || cell.lines.length < minLines) return undefined;
+  // a line stopping where its text goes on: a list set as running text, wrapped where the cell ran out
+  // ('Fluoride Treatment (topical),' / 'Bitewing Radiographs,' / 'Sealants (permanent' / 'molars)'),
+  // not a procedure a line
+  if (cell.lines.slice(0, -1).some((l) => RUNS_ON_LINE.test(l.text))) return undefined;
   const items = cell.lines
     .map((l) => l.text.trim())
     .filter((l) => l && !/^[–—-]/.test(l))
