@@ -20,6 +20,7 @@ import {
   planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
+  sideOfX,
   splitAtX,
   subItemName,
   valueBeforeNote,
@@ -453,6 +454,40 @@ describe('two networks’ values read as one cell', () => {
       ['$0 copay; 20% off over $130 allowance', 'Up to $60'],
     ]);
   });
+
+  // 'Costco … Frame Allowance | Amount over $80' printed under the in-network heading alone
+  it.each([
+    [
+      [
+        ['Amount', 200],
+        ['over', 235],
+        ['$80', 255],
+      ],
+      'in',
+    ],
+    [
+      [
+        ['Up', 320],
+        ['to', 335],
+        ['$35', 350],
+      ],
+      'out',
+    ],
+    [
+      [
+        ['$0', 200],
+        ['Up', 320],
+        ['to', 335],
+        ['$35', 350],
+      ],
+      undefined,
+    ],
+  ] as Array<[Array<[string, number]>, 'in' | 'out' | undefined]>)(
+    'a cell printed on one side of the split only: %j is the %s side’s',
+    (words, side) => {
+      expect(sideOfX(cellOf([words]), 318)).toBe(side);
+    },
+  );
 
   it('cleans each side like any value: no footnote mark', () => {
     const marked = cellOf([
