@@ -263,6 +263,17 @@ describe('a row label with the list of its procedures printed under it', () => {
       cell('Major', 'bridges, crowns (1 per 5 years), dentures'),
       ['Major', 'bridges, crowns (1 per 5 years), dentures'],
     ],
+    [
+      'not when the label opened its list after a dash on the line above',
+      cell(
+        'Class C (Major) Services – includes major',
+        'restorative, endodontic, and prosthodontic services',
+      ),
+      [
+        'Class C (Major) Services – includes major restorative, endodontic, and prosthodontic services',
+        undefined,
+      ],
+    ],
   ])('%s', (_name, c, [text, description]) => {
     const label = rowLabel(c);
     expect([label?.text, label?.description]).toEqual([text, description]);

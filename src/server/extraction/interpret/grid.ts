@@ -12,6 +12,7 @@ import { codeSetApart, withoutFootnoteMarks } from './procedure-codes.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   BARE_PROCEDURE_CODE,
+  DASHED_NOTE,
   DENTAL_CATEGORY,
   FEE_HEADING,
   ILLUSTRATION_TITLE,
@@ -887,11 +888,16 @@ function rowLabelOnce(cell: Cell): RowLabel | undefined {
     if (rest) return { ...rest, category: cleanValue(lines[0]!.text) };
   }
   const first = lines[0]!;
-  // a comma-separated list under a label without commas describes it too (OCR gives no type sizes)
+  // a comma-separated list under a label without commas describes it too (OCR gives no type sizes),
+  // unless the label opened its list after a dash ('Class C (Major) Services – includes major' over
+  // 'restorative, endodontic, and prosthodontic services'): the list goes on
   const isDescription = (l: Line) =>
     l.size < first.size * 0.92 ||
     (first.bold === true && l.bold !== true) ||
-    (!first.text.includes(',') && /,/.test(l.text) && !/[,-]$/.test(first.text.trim()));
+    (!first.text.includes(',') &&
+      /,/.test(l.text) &&
+      !/[,-]$/.test(first.text.trim()) &&
+      !DASHED_NOTE.test(first.text));
   let split = lines.findIndex((l, i) => i > 0 && isDescription(l));
   if (split < 0) split = lines.length;
   const labelLines = lines.slice(0, split);
