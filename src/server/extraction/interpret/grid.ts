@@ -12,6 +12,7 @@ import { codeSetApart, withoutFootnoteMarks } from './procedure-codes.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   BARE_PROCEDURE_CODE,
+  BULLET,
   DASHED_NOTE,
   DENTAL_CATEGORY,
   FEE_HEADING,
@@ -753,6 +754,8 @@ export interface RowLabel {
    */
   code?: string;
   title?: string;
+  /** The label is a lead-in ending in a colon, its description the bullets under it. */
+  leadIn?: boolean;
 }
 
 /**
@@ -899,10 +902,21 @@ function rowLabelOnce(cell: Cell): RowLabel | undefined {
       !/[,-]$/.test(first.text.trim()) &&
       !DASHED_NOTE.test(first.text));
   let split = lines.findIndex((l, i) => i > 0 && isDescription(l));
+  // a lead-in ending in a colon over bullets ('Low Vision Coverage (requires pre-authorization):'
+  // over '• Low vision exams …'): the lead-in names the row, without the note in its parentheses;
+  // the bullets describe it
+  const leadIn =
+    lines.length >= 2 &&
+    /:\s*$/.test(first.text) &&
+    BULLET.test(lines[1]!.text) &&
+    (split < 0 || split === 1);
   if (split < 0) split = lines.length;
+  if (leadIn) split = 1;
   const labelLines = lines.slice(0, split);
   const descLines = lines.slice(split);
-  const text = cleanValue(joinWrapped(labelLines.map((l) => l.text)));
+  const text = leadIn
+    ? cleanValue(first.text.replace(/\s*(\([^()]*\))?\s*:\s*$/, ''))
+    : cleanValue(joinWrapped(labelLines.map((l) => l.text)));
   // a list printed in parentheses under its label ('(cleanings, oral exams, X-rays)') is the list
   const description = cleanValue(describedItems(descLines.map((l) => l.text))).replace(
     /^\(([^()]*)\)$/,
@@ -911,6 +925,7 @@ function rowLabelOnce(cell: Cell): RowLabel | undefined {
   return {
     text,
     ...(description ? { description } : {}),
+    ...(leadIn ? { leadIn } : {}),
     source: { ...sourceOfLines(labelLines), page: cell.page },
     ...(descLines.length
       ? { descriptionSource: { ...sourceOfLines(descLines), page: cell.page } }

@@ -2268,3 +2268,31 @@ describe('an out-of-network cell pricing each kind of lens on a line of its own'
     ]);
   });
 });
+
+describe('a service named by a lead-in ending in a colon over bullets', () => {
+  it.each([
+    [
+      'Low Vision Coverage (requires pre-authorization):\n• Low vision exams and low vision aids, every two\nyears.\n• Not available at retail chains including Costco,\nWalmart and Sam’s Club.',
+      'Low Vision Coverage',
+    ],
+    [
+      'Low Vision Coverage:\n• Low vision exams and aids\n• Pre-authorization required',
+      'Low Vision Coverage',
+    ],
+  ])('%j is the service %j', (label, name) => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision Benefits',
+          [
+            ['Benefits', 'In-Network', 'Out-of-Network'],
+            ['Eye Exam', '$10 co-pay', 'Up to $45'],
+            [label, 'Up to $1,000 maximum', 'Same as in-network'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(rows).toContainEqual([name, 'Up to $1,000 maximum']);
+  });
+});

@@ -1095,11 +1095,15 @@ export function collectVision(
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
     // (so is a note in parentheses of its own under the name: '(Tier amount based on brand)')
+    // (so are the bullets under a lead-in: 'Low Vision Coverage:' over '• Low vision exams …')
     const note =
       label.description !== undefined &&
-      (isSentence(label.description) || PARENTHESISED_NOTE.test(label.description));
+      (isSentence(label.description) ||
+        PARENTHESISED_NOTE.test(label.description) ||
+        label.leadIn === true);
     const labelCell = labelCellOf(row.cells, shape);
     let service =
+      (label.leadIn ? label.text : undefined) ??
       nameBeforeNote(labelCell) ??
       nameLevelWithValues(
         labelCell,
