@@ -580,6 +580,69 @@ describe('what the plan pays by year of membership, a column a year', () => {
   });
 });
 
+describe('a column listing each category’s procedures (its heading may name its language)', () => {
+  // a bilingual handout tags each column with its language ('Description (EN)', 'Описание (RU)')
+  it.each([['Description (EN)'], ['Description'], ['Examples (ES)']])(
+    '"%s" lists the procedures of each row',
+    (heading) => {
+      const data = interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [
+            ['Benefit', heading, 'Coverage'],
+            ['Basic Procedures', 'Fillings, Sealants, Space Maintainers', '80%'],
+            ['Major Procedures', 'Crowns, Bridges, Dentures', '50%'],
+          ],
+        ]),
+      );
+      expect(
+        tableRows(data, 'dentalInsurance_coveredServices').map((r) => [
+          r.serviceTypeLabel,
+          r.serviceTypeList,
+        ]),
+      ).toEqual([
+        ['Basic Procedures', 'Fillings, Sealants, Space Maintainers'],
+        ['Major Procedures', 'Crowns, Bridges, Dentures'],
+      ]);
+    },
+  );
+
+  it.each([
+    {
+      name: 'a list wrapped where the cell ran out',
+      cell: 'Fluoride Treatment (topical),\nBitewing Radiographs,\nSealants (permanent\nmolars), Emergency\nPalliative Treatment.',
+      list: 'Fluoride Treatment (topical), Bitewing Radiographs, Sealants (permanent molars), Emergency Palliative Treatment',
+    },
+    {
+      name: 'a sentence naming what the category includes between dashes',
+      cell: 'Diagnostic and Preventive –\nincludes exams and\ncleanings and Brush Biopsy –\nto detect oral cancer.',
+      list: 'exams and cleanings and Brush Biopsy',
+    },
+    {
+      name: 'a sentence saying the plan has no such benefit',
+      cell: 'This plan does not have any\nbenefits for orthodontia.',
+      list: undefined,
+    },
+    {
+      name: 'a procedure a line',
+      cell: 'Fillings\nSimple extractions\nSealants',
+      list: 'Fillings, Simple extractions, Sealants',
+    },
+  ])('$name', ({ cell, list }) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Benefits',
+        [
+          ['Benefit', 'Description', 'Coverage'],
+          ['Basic Procedures', cell, '80%'],
+          ['Major Procedures', 'Crowns, Bridges', '50%'],
+        ],
+      ]),
+    );
+    expect(tableRows(data, 'dentalInsurance_coveredServices')[0]?.serviceTypeList).toBe(list);
+  });
+});
+
 describe('a table of plan facts printed after the dental grid', () => {
   const read = (facts: string[][]) =>
     tableRows(

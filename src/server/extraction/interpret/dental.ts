@@ -46,11 +46,13 @@ import {
   FREQUENCY_LIMIT,
   FREQUENCY_VALUE,
   highlightedMaximum,
+  INCLUDES_BETWEEN_DASHES,
   isOrthodontic,
   lifetimeMaximumAndPersons,
   MEMBER_PAYS,
   NETWORK_NOTE,
   NO_AMOUNT,
+  NO_BENEFIT_SENTENCE,
   namesDentalProcedures,
   networkMaximums,
   networkOfProvider,
@@ -1650,6 +1652,16 @@ const AMOUNTS_OF_LIFETIME_MAXIMUM =
 const COVERAGE_THEN_LIFETIME_MAX =
   /^(\d{1,3}\s?%[^/]*?)\s*\/\s*(\$\s?[\d,]+[^/]*\blifetime\s+maximum)$/i;
 
+/**
+ * The procedures a list column's cell names: what a sentence says the category includes, none
+ * where it says the plan has no such benefit, else the cell without its closing full stop.
+ */
+function listedIn(text: string): string | undefined {
+  if (NO_BENEFIT_SENTENCE.test(text)) return undefined;
+  const included = text.match(INCLUDES_BETWEEN_DASHES);
+  return (included ? included[1]! : text).replace(/\.\s*$/, '').trim() || undefined;
+}
+
 function addService(
   facts: Facts,
   t: AnalyzedTable,
@@ -1707,7 +1719,10 @@ function addService(
     // Services', 'Combined in- and out-of-network' under 'Orthodontia')
     service.list = evidence(label.description, label.descriptionSource ?? label.source, 'cell');
   } else if (parsed.list) service.list = evidence(parsed.list, label.source, 'cell');
-  else if (listCell) service.list = listCell;
+  else if (listCell) {
+    const listed = listedIn(listCell.value);
+    if (listed) service.list = { ...listCell, value: listed };
+  }
   if (parsed.persons) service.persons = evidence(parsed.persons, label.source, 'cell');
   if (service.orthodontic) {
     // 'Orthodontia • Child': whom it covers, as a bullet after the title

@@ -480,6 +480,18 @@ function splitsNetworks(table: Table, r: number): boolean {
   return named.includes('in') && named.includes('out');
 }
 
+/**
+ * A row labelled as naming the network ('Your Network is', 'Network') with a short name and no
+ * figure in each value cell ('VSP Choice Network').
+ */
+function namesNetworkBeside(table: Table, r: number, label: string): boolean {
+  if (!NETWORK_NAMED_BESIDE.test(label)) return false;
+  const names = startsInRow(rowCells(table, r), r)
+    .filter((c) => c.col > 0)
+    .map((c) => cellText(c));
+  return names.length > 0 && names.every((n) => n && n.split(/\s+/).length <= 6 && !/\d/.test(n));
+}
+
 function countHeaderRows(table: Table, firstRow: number): number {
   let n = firstRow;
   let labelled = false;
@@ -493,6 +505,12 @@ function countHeaderRows(table: Table, firstRow: number): number {
     // a row keyed by a procedure code is a procedure's row, never a heading of columns
     if (PROCEDURE_CODE.test(label.trim())) break;
     if (r > firstRow && splitsNetworks(table, r)) {
+      n = r + 1;
+      continue;
+    }
+    // under a row naming the plan ('Your Vision Plan | Full Feature'), a row whose label says it
+    // names the network ('Your Network is | VSP Choice Network') is the next heading row
+    if (r > firstRow && namesNetworkBeside(table, r, label)) {
       n = r + 1;
       continue;
     }

@@ -263,6 +263,30 @@ describe('a row label with the list of its procedures printed under it', () => {
       cell('Major', 'bridges, crowns (1 per 5 years), dentures'),
       ['Major', 'bridges, crowns (1 per 5 years), dentures'],
     ],
+    [
+      'not when the label opened its list after a dash on the line above',
+      cell(
+        'Class C (Major) Services – includes major',
+        'restorative, endodontic, and prosthodontic services',
+      ),
+      [
+        'Class C (Major) Services – includes major restorative, endodontic, and prosthodontic services',
+        undefined,
+      ],
+    ],
+    [
+      'bullets under a lead-in ending in a colon, its note in parentheses dropped',
+      cell(
+        'Low Vision Coverage (requires pre-authorization):',
+        '• Low vision exams and low vision aids, every two',
+        'years.',
+        '• Low vision benefits must be pre-authorized.',
+      ),
+      [
+        'Low Vision Coverage',
+        'Low vision exams and low vision aids, every two years., Low vision benefits must be pre-authorized.',
+      ],
+    ],
   ])('%s', (_name, c, [text, description]) => {
     const label = rowLabel(c);
     expect([label?.text, label?.description]).toEqual([text, description]);

@@ -12,11 +12,14 @@ import { codeSetApart, withoutFootnoteMarks } from './procedure-codes.ts';
 import { cleanValue, joinWrapped, looksLikeValue } from './values.ts';
 import {
   BARE_PROCEDURE_CODE,
+  BULLET,
+  DASHED_NOTE,
   DENTAL_CATEGORY,
   FEE_HEADING,
   ILLUSTRATION_TITLE,
   insurerMentions,
   isOptionName,
+  LANGUAGE_TAG,
   LIST_MARK,
   MEMBER_PAYS,
   networkOf,
@@ -284,7 +287,8 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       else deductibleOutCol ??= col.index;
       continue;
     }
-    const h = col.heading.toLowerCase();
+    // (a bilingual handout tags each column with its language: 'Description (EN)')
+    const h = col.heading.replace(LANGUAGE_TAG, '').toLowerCase();
     if (/deductible/.test(h) && !col.network) {
       deductibleCol = col.index;
       continue;
@@ -632,8 +636,15 @@ export function listsProcedures(t: AnalyzedTable, c: number): boolean {
  * a limit, '– 1 in 36 months', names none), joined with ', '. Undefined for a cell of fewer lines
  * than `minLines` (one line alone may be a sentence).
  */
+/** A line that stops where its text goes on: a comma, a dash, a joining word, an open parenthesis. */
+const RUNS_ON_LINE = /(,|\s[-\u2013\u2014]|\b(and|or|of|any|the|for|with|to)|\([^)]*)\s*$/i;
+
 export function procedureItems(cell: Cell | undefined, minLines = 2): string | undefined {
   if (!cell || cell.lines.length < minLines) return undefined;
+  // a line stopping where its text goes on: a list set as running text, wrapped where the cell ran out
+  // ('Fluoride Treatment (topical),' / 'Bitewing Radiographs,' / 'Sealants (permanent' / 'molars)'),
+  // not a procedure a line
+  if (cell.lines.slice(0, -1).some((l) => RUNS_ON_LINE.test(l.text))) return undefined;
   const items = cell.lines
     .map((l) => l.text.trim())
     .filter((l) => l && !/^[–—-]/.test(l))
@@ -743,6 +754,8 @@ export interface RowLabel {
    */
   code?: string;
   title?: string;
+  /** The label is a lead-in ending in a colon, its description the bullets under it. */
+  leadIn?: boolean;
 }
 
 /**
@@ -878,16 +891,32 @@ function rowLabelOnce(cell: Cell): RowLabel | undefined {
     if (rest) return { ...rest, category: cleanValue(lines[0]!.text) };
   }
   const first = lines[0]!;
-  // a comma-separated list under a label without commas describes it too (OCR gives no type sizes)
+  // a comma-separated list under a label without commas describes it too (OCR gives no type sizes),
+  // unless the label opened its list after a dash ('Class C (Major) Services – includes major' over
+  // 'restorative, endodontic, and prosthodontic services'): the list goes on
   const isDescription = (l: Line) =>
     l.size < first.size * 0.92 ||
     (first.bold === true && l.bold !== true) ||
-    (!first.text.includes(',') && /,/.test(l.text) && !/[,-]$/.test(first.text.trim()));
+    (!first.text.includes(',') &&
+      /,/.test(l.text) &&
+      !/[,-]$/.test(first.text.trim()) &&
+      !DASHED_NOTE.test(first.text));
   let split = lines.findIndex((l, i) => i > 0 && isDescription(l));
+  // a lead-in ending in a colon over bullets ('Low Vision Coverage (requires pre-authorization):'
+  // over '• Low vision exams …'): the lead-in names the row, without the note in its parentheses;
+  // the bullets describe it
+  const leadIn =
+    lines.length >= 2 &&
+    /:\s*$/.test(first.text) &&
+    BULLET.test(lines[1]!.text) &&
+    (split < 0 || split === 1);
   if (split < 0) split = lines.length;
+  if (leadIn) split = 1;
   const labelLines = lines.slice(0, split);
   const descLines = lines.slice(split);
-  const text = cleanValue(joinWrapped(labelLines.map((l) => l.text)));
+  const text = leadIn
+    ? cleanValue(first.text.replace(/\s*(\([^()]*\))?\s*:\s*$/, ''))
+    : cleanValue(joinWrapped(labelLines.map((l) => l.text)));
   // a list printed in parentheses under its label ('(cleanings, oral exams, X-rays)') is the list
   const description = cleanValue(describedItems(descLines.map((l) => l.text))).replace(
     /^\(([^()]*)\)$/,
@@ -896,6 +925,7 @@ function rowLabelOnce(cell: Cell): RowLabel | undefined {
   return {
     text,
     ...(description ? { description } : {}),
+    ...(leadIn ? { leadIn } : {}),
     source: { ...sourceOfLines(labelLines), page: cell.page },
     ...(descLines.length
       ? { descriptionSource: { ...sourceOfLines(descLines), page: cell.page } }

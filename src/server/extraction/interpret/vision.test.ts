@@ -20,6 +20,7 @@ import {
   planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
+  sideOfX,
   splitAtX,
   subItemName,
   valueBeforeNote,
@@ -453,6 +454,40 @@ describe('two networks’ values read as one cell', () => {
       ['$0 copay; 20% off over $130 allowance', 'Up to $60'],
     ]);
   });
+
+  // 'Costco … Frame Allowance | Amount over $80' printed under the in-network heading alone
+  it.each([
+    [
+      [
+        ['Amount', 200],
+        ['over', 235],
+        ['$80', 255],
+      ],
+      'in',
+    ],
+    [
+      [
+        ['Up', 320],
+        ['to', 335],
+        ['$35', 350],
+      ],
+      'out',
+    ],
+    [
+      [
+        ['$0', 200],
+        ['Up', 320],
+        ['to', 335],
+        ['$35', 350],
+      ],
+      undefined,
+    ],
+  ] as Array<[Array<[string, number]>, 'in' | 'out' | undefined]>)(
+    'a cell printed on one side of the split only: %j is the %s side’s',
+    (words, side) => {
+      expect(sideOfX(cellOf([words]), 318)).toBe(side);
+    },
+  );
 
   it('cleans each side like any value: no footnote mark', () => {
     const marked = cellOf([
@@ -2181,6 +2216,37 @@ describe('a header row naming the plan’s provider network beside its label', (
     ]);
   });
 
+  // under a first heading row that names the plan ('Your Vision Plan | Full Feature'), the
+  // network row is the second heading row, not a body row
+  it.each([
+    [
+      ['Your Vision Plan', 'Full Feature'],
+      ['Your Network is', 'VSP Choice Network'],
+    ],
+    [
+      ['Your Vision Plan', 'Full Feature'],
+      ['Network', 'EyeMed Insight Network'],
+    ],
+    [
+      ['Vision Benefits', 'Signature Option'],
+      ['Provider network:', 'EyeMed Insight Network'],
+    ],
+  ])('"%j" over "%j": the copays serve both networks', (plan, network) => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision Benefit Summary',
+          [plan, network, ['Exams Copay', '$ 10'], ['Materials Copay', '$ 20']],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+    expect(rows).toEqual([
+      ['Exams Copay', '$ 10', '$ 10'],
+      ['Materials Copay', '$ 20', '$ 20'],
+    ]);
+  });
+
   it('a network column heading over a blank label still heads the in-network side', () => {
     expect(rowsOf(['', 'In-Network'])).toEqual([
       ['Exams Copay', '$ 10', undefined],
@@ -2265,5 +2331,33 @@ describe('a service named in bold over a description in plain type', () => {
     },
   ])('$want', ({ label, bold, want }) => {
     expect(read(label, bold)[0]).toBe(want);
+  });
+});
+
+describe('a service named by a lead-in ending in a colon over bullets', () => {
+  it.each([
+    [
+      'Low Vision Coverage (requires pre-authorization):\n• Low vision exams and low vision aids, every two\nyears.\n• Not available at retail chains including Costco,\nWalmart and Sam’s Club.',
+      'Low Vision Coverage',
+    ],
+    [
+      'Low Vision Coverage:\n• Low vision exams and aids\n• Pre-authorization required',
+      'Low Vision Coverage',
+    ],
+  ])('%j is the service %j', (label, name) => {
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Vision Benefits',
+          [
+            ['Benefits', 'In-Network', 'Out-of-Network'],
+            ['Eye Exam', '$10 co-pay', 'Up to $45'],
+            [label, 'Up to $1,000 maximum', 'Same as in-network'],
+          ],
+        ]),
+      ),
+      'visionInsurance_benefitSummary',
+    ).map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(rows).toContainEqual([name, 'Up to $1,000 maximum']);
   });
 });

@@ -702,6 +702,19 @@ export function splitAtX(cell: Cell, x: number): [string, string] | undefined {
 }
 
 /**
+ * The side of a run-together cell's split its words all stand on ('Amount over $80' under the
+ * in-network heading, nothing beside it under the out-of-network one): that network's value
+ * only. Undefined when words stand on both sides (or none).
+ */
+export function sideOfX(cell: Cell, x: number): 'in' | 'out' | undefined {
+  const words = cell.lines.flatMap((l) => l.words);
+  if (words.length === 0) return undefined;
+  if (words.every((w) => w.box[0] < x)) return 'in';
+  if (words.every((w) => w.box[0] >= x)) return 'out';
+  return undefined;
+}
+
+/**
  * A bulleted row that names no service of its own ('• Tier 1' under 'Premium anti-reflective
  * coating*'): one kind of the service named last in the row above it, written 'Premium
  * anti-reflective coating - Tier 1'. Undefined for other rows.
@@ -1100,12 +1113,15 @@ export function collectVision(
     // (and so is a phrase in plain type under a name in bold: 'WellVision Exam' over 'A complete
     // initial vision analysis, which includes …', 'Standard Plastic Lined Bifocal Lenses' over
     // 'Lined lenses having one part that corrects for near vision, …')
+    // (so are the bullets under a lead-in: 'Low Vision Coverage:' over '• Low vision exams …')
     const note =
       label.description !== undefined &&
       (isSentence(label.description) ||
         PARENTHESISED_NOTE.test(label.description) ||
-        describedInPlainType(labelCell, label.description));
+        describedInPlainType(labelCell, label.description) ||
+        label.leadIn === true);
     let service =
+      (label.leadIn ? label.text : undefined) ??
       nameBeforeNote(labelCell) ??
       nameLevelWithValues(
         labelCell,
@@ -1223,6 +1239,11 @@ export function collectVision(
         const source = sourceOfCell(runCell!);
         inCost = evidence(parts[0], source, 'split');
         outCost = evidence(parts[1], source, 'split');
+      } else if (runCell && runCell.col === runCol) {
+        // printed under one network's side of the split only: that network's value alone
+        const side = sideOfX(runCell, runX!);
+        if (side === 'in') outCost = undefined;
+        if (side === 'out') [inCost, outCost] = [undefined, outCost ?? inCost];
       }
       // under a bar naming one network, a single value column serves that network only
       if (band && g.out === undefined && (g.in === undefined || g.unclear)) {

@@ -379,6 +379,23 @@ export function deductibleOfService(label: string, service: string | undefined):
 export const PAYS_ALIKE_IN_AND_OUT = /\bpassive\b/i;
 
 /**
+ * A list column's cell saying the plan has no such benefit ('This plan does not have any benefits
+ * for orthodontia.'): no procedures listed.
+ */
+export const NO_BENEFIT_SENTENCE =
+  /\b(does|do)\s+not\s+(have|provide|include|cover)\b|\bno\s+benefits?\b/i;
+
+/**
+ * What a category's sentence says it includes, between dashes ('Diagnostic and Preventive –
+ * includes exams and cleanings and Brush Biopsy – to detect oral cancer.').
+ */
+export const INCLUDES_BETWEEN_DASHES =
+  /\s[-\u2013\u2014]\s+includes?\s+(.+?)(?:\s+[-\u2013\u2014]\s|\.?$)/i;
+
+/** A column heading's language tag, two capitals in parentheses at its end ('Description (EN)'). */
+export const LANGUAGE_TAG = /\s*\([A-Z]{2}\)\s*$/;
+
+/**
  * A row label saying the row names the plan's provider network ('Network', 'Your Network is',
  * 'Provider Network:'): the name beside it ('VSP Choice Network') is no in- or out-of-network side.
  */

@@ -181,6 +181,73 @@ describe('a code and its copay centred on a description of three lines', () => {
   });
 });
 
+describe('a coded description wrapped past its row, above or below', () => {
+  // codes at the left of the label column, the description one gap right of the code, the copay
+  // far right; a description's lines run to the column's width before they wrap
+  const coded = (code: string, text: string, value: string, y: number) => [
+    ...words(code, 20, y),
+    ...words(text, 52, y),
+    ...words(value, 400, y),
+  ];
+  const labelOf = (t: Table, code: string) =>
+    t.cells.find((c) => c.col === 0 && c.text.includes(code))?.lines.map((l) => l.text);
+
+  it.each([
+    {
+      name: 'a full first line over a row that goes on in lower case',
+      above: 'Maxillary partial denture - cast metal framework with resin',
+      code: 'D5213 denture bases (including any conventional clasps, rests',
+    },
+    {
+      name: 'a full first line over a row that goes on in a parenthesis',
+      above: 'Replacement of semi-precision or precision attachment',
+      code: 'D6091 (male or female component) of implant/abutment supported',
+    },
+    {
+      name: 'a first line ending in a broken word',
+      above: 'Topical fluoride varnish; therapeutic application for moder-',
+      code: 'D1206 ate to high caries risk patients',
+    },
+  ])('$name opens the coded row below it, inside the table and at its top', ({ above, code }) => {
+    const [c, ...rest] = code.split(' ');
+    const body = [
+      ...coded(c!, rest.join(' '), '$65', 126),
+      ...coded('D5221', 'Immediate maxillary partial denture - resin base', '$65', 140),
+      ...coded('D5225', 'Maxillary partial denture - flexible base (including', '$685', 154),
+    ];
+    // inside: under a coded row
+    const inside = tableOf([
+      ...coded('D5212', 'Mandibular partial denture - resin base (including', '$65', 98),
+      ...words(above, 52, 115),
+      ...body,
+    ]);
+    expect(labelOf(inside, c!)).toEqual([above, code]);
+    // at the top, under a heading set apart
+    const top = pageOfWords([
+      ...words('Partial Dentures (continued)', 52, 80),
+      ...words(above, 52, 115),
+      ...body,
+    ]);
+    const tables = tablesOf(top);
+    expect(tables).toHaveLength(1);
+    expect(labelOf(tables[0]!, c!)).toEqual([above, code]);
+  });
+
+  it('gives the last coded row the lines that go on under it in lower case', () => {
+    const t = tableOf([
+      ...coded('D3502', 'Surgical exposure of root surface without apicoectomy', '$70', 100),
+      ...coded('D3503', 'Surgical exposure of root surface without apicoectomy', '$80', 114),
+      ...coded('D3920', 'Hemisection (including any root removal), not including', '$215', 128),
+      ...words('root canal therapy', 52, 139),
+      ...words('Other Endodontic Procedures', 52, 170),
+    ]);
+    expect(labelOf(t, 'D3920')).toEqual([
+      'D3920 Hemisection (including any root removal), not including',
+      'root canal therapy',
+    ]);
+  });
+});
+
 describe('a procedure grid whose long labels run close to the first value', () => {
   // bullets set apart from the labels, and one label that ends 0.7 em short of its first value
   // (under the line grouping's split gap, over twice a word space)

@@ -165,11 +165,21 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
         wrapsValue(rows[j]!.segments[0]!, rows[j - 1]!.segments.at(-1)!, valueX, size)
       )
         lastWrap = j;
+      else if (lastWrap === j - 1 && goesOnUnderCode(rows[j]!, rows.slice(i, j), size))
+        lastWrap = j;
       else if (j - Math.max(lastMulti, lastWrap) > 2) break;
       if (rows[j]!.segments.length >= 2) lastWrap = j;
       j++;
     }
-    const region = rows.slice(i, Math.max(lastMulti, lastWrap) + 1);
+    // a coded description's first line standing alone over the table's first row opens it
+    const above = rows[i - 1];
+    const start =
+      above &&
+      !above.segments.some((l) => used.has(l)) &&
+      opensCodedRow(above, rows[i]!, columnRanges(rows.slice(i, lastMulti + 1)))
+        ? i - 1
+        : i;
+    const region = rows.slice(start, Math.max(lastMulti, lastWrap) + 1);
     const multi = region.filter((r) => r.segments.length >= 2).length;
     if (multi < 2) {
       i = lastMulti + 1;
@@ -315,12 +325,8 @@ function buildTable(region: Row[], ranges: Array<[number, number]>, page: number
       placed.length === 1 &&
       placed[0]!.cols[0] === 0 &&
       nextFirst !== undefined &&
-      next!.segments.length >= 2 &&
       columnsOf(nextFirst, ranges)[0] === 0 &&
-      BARE_PROCEDURE_CODE.test(nextFirst.words[0]?.text ?? '') &&
-      placed[0]!.seg.box[0] > nextFirst.words[0]!.box[2] &&
-      endsUnfinished([placed[0]!.seg]) &&
-      next!.box[1] - row.box[3] < row.box[3] - row.box[1]
+      opensCodedRow(row, next!, ranges)
     ) {
       pending = placed[0]!.seg;
       continue;
@@ -496,6 +502,51 @@ function opensHeadingBelow(
  * A cell's text stops mid-phrase: its last line ends in a hyphen that breaks a word, a comma, an
  * open parenthesis, or a word that cannot end a label ('and', 'or', 'of', 'with', 'to', 'for').
  */
+/**
+ * A description's first line standing alone right over the line that holds its code and values
+ * (the code and the copay centred on a description of two or three lines, or set level with its
+ * second line): right of the code, close above it, and either unfinished
+ * ('… application for moder-' over 'D1206 ate to high …') or run to the label column's width
+ * with the code's own line going on in lower case ('… cast metal framework with resin' over
+ * 'D5213 denture bases …', '… precision attachment' over 'D6091 (male or female …'), a break the width forced. A short finished line ('Osseous surgery')
+ * is a line of its own.
+ */
+function opensCodedRow(row: Row, next: Row, ranges: Array<[number, number]>): boolean {
+  if (row.segments.length !== 1 || next.segments.length < 2) return false;
+  const seg = row.segments[0]!;
+  const code = next.segments[0]!.words[0];
+  if (!code || !BARE_PROCEDURE_CODE.test(code.text) || seg.box[0] <= code.box[2]) return false;
+  if (next.box[1] - row.box[3] >= row.box[3] - row.box[1]) return false;
+  if (endsUnfinished([seg])) return true;
+  const after = next.segments.flatMap((s) => s.words)[1];
+  if (!after || !/^\(?\p{Ll}/u.test(after.text) || !ranges[0]) return false;
+  return seg.box[2] + (after.box[2] - after.box[0]) > ranges[0][1];
+}
+
+/**
+ * A line alone in the label column that goes on in lower case, close under a row whose label
+ * opens with a procedure code, right of that code ('root canal therapy' under 'D3920 Hemisection
+ * (including any root removal), not including | $215'): the description wrapped, even after the
+ * table's last row of values.
+ */
+function goesOnUnderCode(row: Row, above: Row[], size: number): boolean {
+  if (row.segments.length !== 1) return false;
+  const seg = row.segments[0]!;
+  const last = above[above.length - 1];
+  if (!last || row.box[1] - last.box[3] > size * 0.6 || !/^[a-z(]/.test(seg.text.trim()))
+    return false;
+  const coded = [...above].reverse().find((r) => r.segments.length >= 2);
+  if (!coded) return false;
+  const code = coded.segments[0]!.words[0];
+  // right of the code, left of the values
+  return (
+    !!code &&
+    BARE_PROCEDURE_CODE.test(code.text) &&
+    seg.box[0] > code.box[2] &&
+    seg.box[0] < coded.segments.at(-1)!.box[0] - size
+  );
+}
+
 function endsUnfinished(lines: Line[]): boolean {
   const text = lines[lines.length - 1]?.text.trim() ?? '';
   if (/\p{L}-$/u.test(text) || /[,(/]$/.test(text)) return true;

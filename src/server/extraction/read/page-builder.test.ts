@@ -877,6 +877,22 @@ describe('a procedure code printed between the wrapped lines of its name', () =>
       [['Tobacco counseling for the control and prevention of oral / D1320 / disease', 'No Cost']],
     ],
     [
+      'a name opening with its code, its values level with its next line, is one row with it',
+      [
+        ['D3352 Apexification/Recalcification- interim medication', ''],
+        [
+          'replacement (apical closure/calcific repair of\nperforations, root resorption)',
+          'No Cost',
+        ],
+      ],
+      [
+        [
+          'D3352 Apexification/Recalcification- interim medication / replacement (apical closure/calcific repair of / perforations, root resorption)',
+          'No Cost',
+        ],
+      ],
+    ],
+    [
       'a row in capitals after a coded line without values is a heading of its own',
       [
         ['D1999 Unspecified preventive procedure', ''],

@@ -601,13 +601,18 @@ export function joinCodedLabelWraps(table: Table): void {
  * In a schedule whose procedure codes are printed in the label column ('D1310 Nutritional
  * counseling … | No Cost'), a name wrapped over two lines has its code set level between them and
  * its values level with the last ('Tobacco counseling for the control and prevention of oral' /
- * 'D1320' over 'disease | No Cost'): a coded row without values, then a row whose label has no code
+ * 'D1320' over 'disease | No Cost'), or its code opening its first line and its values level with
+ * the next: a coded row without values, then a row whose label has no code
  * and goes on in lower case, with values. They are one row.
  */
 export function joinCodeBetweenWrappedLines(table: Table): void {
   const labelOf = (r: number) => table.cells.find((c) => c.row === r && c.col === 0);
+  // the code alone on a line between the name's lines, or opening the name's first line
+  // ('D3352 Apexification/Recalcification- interim medication' over 'replacement (…) | No Cost')
   const codeLine = (cell: Cell | undefined) =>
-    cell?.lines.some((l) => BARE_PROCEDURE_CODE.test(l.text.trim())) ?? false;
+    (cell?.lines.some((l) => BARE_PROCEDURE_CODE.test(l.text.trim())) ||
+      PROCEDURE_CODE.test(cell?.lines[0]?.text.trim() ?? '')) ??
+    false;
   const coded = [...Array(table.rows).keys()].filter((r) =>
     labelOf(r)?.lines.some((l) => PROCEDURE_CODE.test(l.text.trim())),
   ).length;
