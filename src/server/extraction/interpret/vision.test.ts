@@ -1550,6 +1550,10 @@ describe('an age group printed in a label cell after the service', () => {
       undefined,
     ],
     [['Exam', 'Children'], undefined, undefined],
+    [['Polycarbonate', '(adults)'], 'Polycarbonate', 'adults'],
+    [['Polycarbonate (adults)'], 'Polycarbonate', 'adults'],
+    [['Hi Index (adults 19+)'], 'Hi Index', '19+'],
+    [['Polycarbonate (child up', 'to age 19)'], 'Polycarbonate', '<19'],
   ])('%j', (lines, name, ages) => {
     const got = labelAgeGroup(lines);
     expect(got?.name).toBe(name);
@@ -1749,6 +1753,65 @@ describe('age groups captioning their interval grids are the classes', () => {
         ['RETINAL IMAGING', 'Covered in full', 'Not Applicable'],
       ]);
     expect(rows.some((r) => r.class === 'All Employees')).toBe(false);
+  });
+});
+
+describe('age groups printed without an age, or with "to age N", caption their grids', () => {
+  // 'Adults:' over one service-interval grid, 'Children (to age 19):' over the next: the two
+  // groups are the classes, named as the captions print them; a cell's value per age group goes
+  // to the caption of the same ages ('Adults' are the ages the children's caption leaves)
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  it.each([
+    ['Adults:', 'Children (to age 19):', 'Adults', 'Children (to age 19)'],
+    ['Adults', 'Children under 19', 'Adults', 'Children under 19'],
+    ['Adults 19 and older:', 'Children:', 'Adults 19 and older', 'Children'],
+    ['Adults (19+):', 'Dependent children:', 'Adults (19+)', 'Dependent children'],
+    ['Adult Members:', 'Children up to age 19:', 'Adult Members', 'Children up to age 19'],
+  ])('%s / %s', (adultCaption, childCaption, adults, children) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        adultCaption,
+        interval('Once Every Odd calendar Year'),
+        childCaption,
+        interval('Once per calendar Year'),
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          [
+            'Ultraviolet Coating',
+            'Under age 19 –\nCovered in full\nAge 19 and\nolder - $12',
+            'Not Covered',
+          ],
+          ['Polarized', '$75', 'Not Covered'],
+        ],
+      ]),
+    );
+    expect(
+      tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+        r.class,
+        r.lensesOrContactLenses,
+      ]),
+    ).toEqual([
+      [adults, 'Once Every Odd calendar Year'],
+      [children, 'Once per calendar Year'],
+    ]);
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    const of = (group: string) =>
+      rows
+        .filter((r) => r.class === group)
+        .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+    expect(of(adults)).toEqual([
+      ['Ultraviolet Coating', '$12', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(of(children)).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(rows).toHaveLength(4);
   });
 });
 

@@ -870,10 +870,18 @@ export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup 
   const nameOf = (text: string) => cleanValue(text).replace(/\s*:$/, '');
   for (let i = 1; i < ls.length; i++)
     for (let j = i; j < Math.min(ls.length, i + 2); j++) {
-      const group = ageGroupOf(ls.slice(i, j + 1).join(' '));
-      if (group) return { name: nameOf(ls.slice(0, i).join(' ')), group };
+      const text = ls.slice(i, j + 1).join(' ');
+      const group = ageGroupOf(text);
+      // ('Exam' over 'Children': a persons word alone on a line is no group without its
+      // parentheses — '(adults)')
+      const ageless = group?.ages === 'adults' || group?.ages === 'children';
+      if (group && (!ageless || text.startsWith('(')))
+        return { name: nameOf(ls.slice(0, i).join(' ')), group };
     }
-  const m = (ls[0] ?? '').match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
+  // ('Polycarbonate (child up' over 'to age 19)': the parentheses may close on a later line)
+  const m = (ls[0]?.includes('(') && !ls[0].includes(')') ? ls.join(' ') : (ls[0] ?? '')).match(
+    /^(.*\S)\s*(\([^()]+\))\s*:?$/,
+  );
   const group = m ? ageGroupOf(m[2]!) : undefined;
   return m && group && group.ages !== 'all' ? { name: nameOf(m[1]!), group } : undefined;
 }

@@ -37,46 +37,74 @@ export function memberGroupOf(heading: string): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
-/** Who a printed age group covers: everyone, those of an age or older ('19+'), or those under one ('<19'). */
-export type AgeSpan = 'all' | `${number}+` | `<${number}`;
+/**
+ * Who a printed age group covers: everyone, those of an age or older ('19+'), those under one
+ * ('<19'), or the adults or the children with no age printed ('Adults:' beside 'Children (to age
+ * 19):') — those are the ages of the other group printed beside them (`resolveAgeSpan`).
+ */
+export type AgeSpan = 'all' | `${number}+` | `<${number}` | 'adults' | 'children';
 
 // ('Adult Members over the age of 19': a persons word may be qualified by who they are)
 const PERSONS_WORD =
-  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
+  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor|dependent)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
 const AGE_OR_OLDER =
   '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+|(?:over|above|older\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+// ('to age 19', 'up to age 19': under 19)
 const UNDER_AGE =
-  '(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+  '(?:(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?|(?:up\\s+)?to\\s+(?:the\\s+)?age\\s+(?:of\\s+)?)(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+// ('Children (to age 19):': the ages may be in parentheses after the persons word)
 const AGE_GROUP = new RegExp(
-  `^\\(?\\s*(${PERSONS_WORD})?\\s*(?:(?:aged?\\s+)?(?:${AGE_OR_OLDER})|(?:${UNDER_AGE}))?\\s*\\)?\\s*:?$`,
+  `^\\(?\\s*(${PERSONS_WORD})?\\s*\\(?\\s*(?:(?:aged?\\s+)?(?:${AGE_OR_OLDER})|(?:${UNDER_AGE}))?\\s*\\)?\\s*:?$`,
   'i',
 );
+const ADULTS_WORD = /\badults?\b/i;
+const CHILDREN_WORD = /\b(child|children|minors?)\b/i;
 
 /**
  * A line that says only whom by age the benefits beside or below it are for ('Insured Persons 19
  * years of age and older', 'Insured Persons under 19 years of age', '(19 years of age and older)',
- * 'Members age 19+', 'Insured Persons' for everyone): the group as printed, without parentheses
- * or a colon, and its span of ages. Undefined for any other text, and for a persons word alone
- * that is more than a group ('Children', 'Adults' alone name no age and are left).
+ * 'Members age 19+', 'Children (to age 19):', 'Insured Persons' for everyone, 'Adults:' and
+ * 'Dependent children' for the adults and the children with no age printed): the group as printed,
+ * without the parentheses around it or a colon, and its span of ages. Undefined for any other text,
+ * and for a persons word alone that names no group by age ('Members', 'Dependents').
  */
 export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t || t.length > 60) return undefined;
+  // ('to age 19)': the end of a group opened on the line above is no group)
+  if (t.split('(').length !== t.split(')').length) return undefined;
   const m = t.match(AGE_GROUP);
   if (!m) return undefined;
   // ('over the age of 19' is printed against 'under age 19': the same line, 19 and older)
   const [, persons, older, plus, over, under] = m;
-  const group = t
-    .replace(/^\(\s*|\s*\)?\s*:?$/g, '')
-    .replace(/\s*\)$/, '')
-    .trim();
+  let group = t.replace(/\s*:$/, '').trim();
+  if (group.startsWith('(')) group = group.replace(/^\(\s*/, '').replace(/\s*\)$/, '');
   const n = older ?? plus ?? over;
   if (n) return { group, ages: `${Number(n)}+` };
   if (under) return { group, ages: `<${Number(under)}` };
+  if (persons && ADULTS_WORD.test(persons)) return { group, ages: 'adults' };
+  if (persons && CHILDREN_WORD.test(persons)) return { group, ages: 'children' };
   // a persons word alone is everyone only when it is an insured group ('Insured Persons')
   if (persons && /\b(insured|covered|eligible|enrolled)\s+/i.test(persons))
     return { group, ages: 'all' };
   return undefined;
+}
+
+/**
+ * The ages of a group printed with none ('Adults', 'Children') among the spans printed beside it:
+ * when every span printed with an age splits at the same age N, the adults are N and older and
+ * the children under N; otherwise the span as it is.
+ */
+export function resolveAgeSpan(ages: AgeSpan, printed: Iterable<AgeSpan>): AgeSpan {
+  if (ages !== 'adults' && ages !== 'children') return ages;
+  const splits = new Set<number>();
+  for (const a of printed) {
+    const n = a.match(/^<?(\d+)\+?$/)?.[1];
+    if (n) splits.add(Number(n));
+  }
+  if (splits.size !== 1) return ages;
+  const n = [...splits][0]!;
+  return ages === 'adults' ? `${n}+` : `<${n}`;
 }
 
 const AGE_LEAD = new RegExp(
