@@ -1554,6 +1554,11 @@ describe('an age group printed in a label cell after the service', () => {
     [['Polycarbonate (adults)'], 'Polycarbonate', 'adults'],
     [['Hi Index (adults 19+)'], 'Hi Index', '19+'],
     [['Polycarbonate (child up', 'to age 19)'], 'Polycarbonate', '<19'],
+    [
+      ['Scratch Resistant', 'Coating (child up to', 'age 19)'],
+      'Scratch Resistant Coating',
+      '<19',
+    ],
   ])('%j', (lines, name, ages) => {
     const got = labelAgeGroup(lines);
     expect(got?.name).toBe(name);
@@ -1812,6 +1817,44 @@ describe('age groups printed without an age, or with "to age N", caption their g
       ['Polarized', '$75', 'Not Covered'],
     ]);
     expect(rows).toHaveLength(4);
+  });
+});
+
+describe('a sub-row label naming one age group, the classes split by captions above', () => {
+  // 'Adults:' / 'Children (to age 19):' caption the interval grids; a lens option printed
+  // '(child up to age 19)' is the children's only, its label without the age — even when no
+  // row of the grid names the other group
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  it.each([
+    ['Polycarbonate (child up\nto age 19)'],
+    ['Polycarbonate (children under 19)'],
+    ['Polycarbonate\n(child up to age 19)'],
+  ])('%j', (label) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        'Adults:',
+        interval('Once Every Odd calendar Year'),
+        'Children (to age 19):',
+        interval('Once per calendar Year'),
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+          [label, 'Covered in full', 'Not Covered'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    const of = (group: string) =>
+      rows.filter((r) => r.class === group).map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(of('Adults')).toEqual([['Ultraviolet Coating', 'Covered in full']]);
+    expect(of('Children (to age 19)')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full'],
+      ['Polycarbonate', 'Covered in full'],
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts
 import {
   type AgeSpan,
   ageGroupOf,
+  resolveAgeSpan,
   BULLET,
   costOfItemAbove,
   DASHED_COVERAGE,
@@ -878,12 +879,21 @@ export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup 
       if (group && (!ageless || text.startsWith('(')))
         return { name: nameOf(ls.slice(0, i).join(' ')), group };
     }
-  // ('Polycarbonate (child up' over 'to age 19)': the parentheses may close on a later line)
-  const m = (ls[0]?.includes('(') && !ls[0].includes(')') ? ls.join(' ') : (ls[0] ?? '')).match(
-    /^(.*\S)\s*(\([^()]+\))\s*:?$/,
-  );
-  const group = m ? ageGroupOf(m[2]!) : undefined;
-  return m && group && group.ages !== 'all' ? { name: nameOf(m[1]!), group } : undefined;
+  // ('Scratch Resistant' over 'Coating (child up to' over 'age 19)': the name and its group in
+  // parentheses may run over several lines)
+  for (const text of [ls[0] ?? '', ls.join(' ')]) {
+    const m = text.match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
+    const group = m ? ageGroupOf(m[2]!) : undefined;
+    if (m && group && group.ages !== 'all') return { name: nameOf(m[1]!), group };
+  }
+  return undefined;
+}
+
+/** Whether the age groups printed so far name two spans of ages or more (classes by age). */
+function ageSplit(facts: Facts): boolean {
+  const printed = [...facts.ageGroups.values()];
+  const spans = new Set(printed.map((a) => resolveAgeSpan(a, printed)).filter((a) => a !== 'all'));
+  return spans.size >= 2;
 }
 
 /**
@@ -896,11 +906,12 @@ export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup 
 export function ageGroupsOfRows(
   rows: Array<{ row: number; cells: Array<Cell | undefined> }>,
   labelCol: number,
+  read: { labelOf?: (cells: Array<Cell | undefined>) => Cell | undefined; split?: boolean } = {},
 ): Map<number, { group: AgeGroup; name?: string }> {
   const out = new Map<number, { group: AgeGroup; name?: string }>();
   let held: { group: AgeGroup; x: number } | undefined;
   for (const row of rows) {
-    const label = row.cells[labelCol];
+    const label = read.labelOf ? read.labelOf(row.cells) : row.cells[labelCol];
     const x = label?.lines[0]?.box[0];
     if (held && (x === undefined || x <= held.x + 1)) held = undefined;
     const own = label ? labelAgeGroup(label.lines.map((l) => l.text)) : undefined;
@@ -913,7 +924,7 @@ export function ageGroupsOfRows(
     if (group) out.set(row.row, { group, ...(own ? { name: own.name } : {}) });
   }
   const spans = new Set([...out.values()].map((g) => g.group.ages).filter((a) => a !== 'all'));
-  return spans.size >= 2 ? out : new Map();
+  return spans.size >= 2 || (read.split && spans.size > 0) ? out : new Map();
 }
 
 /**
@@ -1077,7 +1088,12 @@ export function collectVision(
   const ages =
     base.classRef || options.length > 0
       ? new Map<number, { group: AgeGroup; name?: string }>()
-      : ageGroupsOfRows(t.body, shape.labelCol);
+      : ageGroupsOfRows(t.body, shape.labelCol, {
+          labelOf: (cells) => labelCellOf(cells, shape),
+          // (the document's age groups, as captions print them, split it into classes already:
+          // a row naming one of them is that group's)
+          split: ageSplit(facts),
+        });
   // the last row without values, and where its label starts: rows indented under it are its kinds
   let subhead: { name: string; x: number } | undefined;
   const boxes = boxValuesOfSubheads(t.body, shape);
