@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
+import { type AnalyzedTable, analyzeDocument } from './document.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   ageGroupsOfRows,
@@ -24,6 +25,7 @@ import {
   subItemName,
   valueBeforeNote,
   valuesLineByLine,
+  visionScore,
   withoutDashedNote,
   withoutDescription,
 } from './vision.ts';
@@ -1554,11 +1556,7 @@ describe('an age group printed in a label cell after the service', () => {
     [['Polycarbonate (adults)'], 'Polycarbonate', 'adults'],
     [['Hi Index (adults 19+)'], 'Hi Index', '19+'],
     [['Polycarbonate (child up', 'to age 19)'], 'Polycarbonate', '<19'],
-    [
-      ['Scratch Resistant', 'Coating (child up to', 'age 19)'],
-      'Scratch Resistant Coating',
-      '<19',
-    ],
+    [['Scratch Resistant', 'Coating (child up to', 'age 19)'], 'Scratch Resistant Coating', '<19'],
   ])('%j', (lines, name, ages) => {
     const got = labelAgeGroup(lines);
     expect(got?.name).toBe(name);
@@ -1855,6 +1853,35 @@ describe('a sub-row label naming one age group, the classes split by captions ab
       ['Ultraviolet Coating', 'Covered in full'],
       ['Polycarbonate', 'Covered in full'],
     ]);
+  });
+});
+
+describe('a grid going on from a vision grid on a page before', () => {
+  const tables = analyzeDocument(
+    markupLayout([
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', '$40 allowance'],
+        ['Frames', '$150 allowance', '$70 allowance'],
+      ],
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['Cleanings', '100%', '80%'],
+        ['Fillings', '80%', '60%'],
+      ],
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['NECESSARY', 'Covered in full', '$225 allowance'],
+      ],
+    ]),
+  ).items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+  const [vision, dental, necessary] = tables as [AnalyzedTable, AnalyzedTable, AnalyzedTable];
+  it.each([
+    ['alone, no word naming vision: no vision line', undefined, 0],
+    ['going on from a vision grid: a vision line', vision, 1],
+    ['going on from a dental grid: none', dental, 0],
+  ])('%s', (_name, continues, want) => {
+    expect(visionScore(continues ? { ...necessary, continues } : necessary)).toBe(want);
   });
 });
 

@@ -25,7 +25,6 @@ import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts
 import {
   type AgeSpan,
   ageGroupOf,
-  resolveAgeSpan,
   BULLET,
   costOfItemAbove,
   DASHED_COVERAGE,
@@ -47,6 +46,7 @@ import {
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
+  resolveAgeSpan,
   SERVICE_LEVEL,
   SUM_ROW,
   valuesByAge,
@@ -151,7 +151,7 @@ export function isFrequencyValue(v: string | undefined): boolean {
  * only its vision rows.
  */
 export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
-  if (underVisionBar(t)) return true;
+  if (underVisionBar(t) || continuesVisionGrid(t)) return true;
   let labelled = 0;
   let vision = 0;
   for (const row of t.body) {
@@ -164,10 +164,20 @@ export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
   return vision * 2 >= labelled;
 }
 
+/**
+ * A grid going on from a vision grid on a page before ('NECESSARY | Covered in full | $225
+ * allowance' alone at the top of a page after the contact lenses): its rows are vision lines as
+ * that grid's are, though no word of theirs names vision.
+ */
+export function continuesVisionGrid(t: AnalyzedTable): boolean {
+  const above = t.continues;
+  return above !== undefined && mostlyVision(above, shapeByContent(above, gridShape(above)));
+}
+
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
-  const bar = underVisionBar(t);
+  const bar = underVisionBar(t) || continuesVisionGrid(t);
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
     return label && (bar || isVisionService(label.text)) && !isSectionRow(row.cells, shape);
