@@ -18,6 +18,7 @@ import {
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  ownValue,
   planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
@@ -1882,6 +1883,37 @@ describe('a grid going on from a vision grid on a page before', () => {
     ['going on from a dental grid: none', dental, 0],
   ])('%s', (_name, continues, want) => {
     expect(visionScore(continues ? { ...necessary, continues } : necessary)).toBe(want);
+  });
+});
+
+describe('a value printed for one group, alone', () => {
+  it.each([
+    // a lead-in naming both kinds of the service is the whole service: no part of the value
+    [
+      'Standard and Premium fit: Covered in full after a Co-Pay of $60.',
+      'Covered in full after a Co-Pay of $60.',
+    ],
+    ['Standard and Premium Fit: Covered in full', 'Covered in full'],
+    ['Basic & Deluxe Fit: $40 allowance', '$40 allowance'],
+    // a note after the value, as a sentence
+    [
+      'Covered up to $200 Contact lenses are provided in place of lens and frame benefits available herein.',
+      'Covered up to $200',
+    ],
+    [
+      '$200 allowance Contact lenses are provided in place of lens and frame benefits available herein.',
+      '$200 allowance',
+    ],
+    // else the value as it is
+    ['Standard Fit: Covered in full', 'Standard Fit: Covered in full'],
+    ['Covered in full', 'Covered in full'],
+    [
+      '$150 allowance for contacts. Contact lens fitting is covered.',
+      '$150 allowance for contacts. Contact lens fitting is covered.',
+    ],
+    ['Up to $60 Frames', 'Up to $60 Frames'],
+  ])('%s', (text, want) => {
+    expect(ownValue(text)).toBe(want);
   });
 });
 

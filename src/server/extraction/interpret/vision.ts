@@ -25,6 +25,7 @@ import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts
 import {
   type AgeSpan,
   ageGroupOf,
+  BOTH_KINDS_LEAD,
   BULLET,
   costOfItemAbove,
   DASHED_COVERAGE,
@@ -805,6 +806,26 @@ export function valueBeforeNote(cell: Cell | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * A value printed for one group or in one run of text, alone: without a lead-in naming both kinds
+ * of the service ('Standard and Premium fit: Covered in full …', `BOTH_KINDS_LEAD`), and without a
+ * note after it written as a sentence ('Covered up to $200 Contact lenses are provided in place of
+ * lens and frame benefits available herein.'). A value ending in a full stop is the first of its
+ * sentences and stays whole, as in `valueBeforeNote`.
+ */
+export function ownValue(text: string): string {
+  const t = text.replace(BOTH_KINDS_LEAD, '');
+  const words = t.split(' ');
+  for (let i = 1; i < words.length; i++) {
+    if (!/^\p{Lu}/u.test(words[i]!)) continue;
+    const lead = words.slice(0, i).join(' ');
+    const rest = words.slice(i).join(' ');
+    if (/\.$/.test(lead)) return t;
+    if (COST_VALUE.test(lead) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return lead;
+  }
+  return t;
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -1020,7 +1041,7 @@ export function byAgeGroup(
   ): Evidence | undefined => {
     if (!cost || !split) return cost;
     const own = split.find((a) => a.ages === ages);
-    return own ? evidence(own.value, cost.source, 'split') : undefined;
+    return own ? evidence(ownValue(own.value), cost.source, 'split') : undefined;
   };
   return [...groups].map(([ages, group]) => {
     const inV = groupValue(inCost, inAges, ages);
@@ -1323,6 +1344,9 @@ export function collectVision(
       } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
         // under that legend a cell without a parenthesis prints no out-of-network amount
         outCost = undefined;
+      // 'Standard and Premium Fit: Covered in full': the fits named are the whole service
+      if (inCost && BOTH_KINDS_LEAD.test(inCost.value))
+        inCost = { ...inCost, value: inCost.value.replace(BOTH_KINDS_LEAD, '') };
       // 'Tier 1 - $35 Tier 2 - $48' beside 'Anti-Reflective Coating': each level is a row of its
       // own ('Anti-Reflective Coating Tier 1'), as when the levels are printed in rows
       const levels = inCost ? valuesByLevel(inCost.value) : undefined;

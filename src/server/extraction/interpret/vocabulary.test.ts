@@ -910,7 +910,31 @@ describe('a value printed per age group inside one cell', () => {
         ['Members 19 and older', '19+', '$200 allowance'],
       ],
     ],
+    // the first group's lead may name its members before its ages, and a group may be 'up to
+    // age N' (under N)
+    [
+      'Subscriber and Spouse or State-Registered Domestic Partner and Children 19+: Covered up to $200 Children up to age 19: Covered up to $300',
+      [
+        [
+          'Subscriber and Spouse or State-Registered Domestic Partner and Children 19+',
+          '19+',
+          'Covered up to $200',
+        ],
+        ['Children up to age 19', '<19', 'Covered up to $300'],
+      ],
+    ],
+    [
+      'Employee, Spouse and Children 19 and older: $200 allowance Children under 19: $300 allowance',
+      [
+        ['Employee, Spouse and Children 19 and older', '19+', '$200 allowance'],
+        ['Children under 19', '<19', '$300 allowance'],
+      ],
+    ],
     // one group, or groups not opening the cell, or the same ages twice: no split
+    [
+      'Frames and lenses for Children 19+: $200 allowance Children under 19: $300 allowance',
+      undefined,
+    ],
     ['Under age 19 – Covered in full', undefined],
     ['Covered in full for children under age 19 - see page 4', undefined],
     ['Under age 19 - $10 Under age 19 - $20', undefined],

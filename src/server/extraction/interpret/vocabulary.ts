@@ -120,19 +120,27 @@ const AGE_LEAD = new RegExp(
 function valuesAfterLeads(
   text: string,
   lead: RegExp,
-): Array<{ lead: string; value: string }> | undefined {
+  preface?: RegExp,
+): Array<{ lead: string; preface?: string; value: string }> | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   const leads = [...t.matchAll(lead)];
-  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
-  const out: Array<{ lead: string; value: string }> = [];
+  if (leads.length < 2) return undefined;
+  const before = t.slice(0, leads[0]!.index).trim();
+  if (before && !preface?.test(before)) return undefined;
+  const out: Array<{ lead: string; preface?: string; value: string }> = [];
   for (const [i, m] of leads.entries()) {
     const end = leads[i + 1]?.index ?? t.length;
     const value = t.slice(m.index! + m[0].length, end).trim();
     if (!value) return undefined;
-    out.push({ lead: m[1]!, value });
+    out.push({ lead: m[1]!, ...(i === 0 && before ? { preface: before } : {}), value });
   }
   return out;
 }
+
+// ('Subscriber and Spouse or State-Registered Domestic Partner and' before 'Children 19+:': the
+// members a group's lead names before its ages)
+const MEMBERS_PREFACE =
+  /^(?:(?:the\s+)?(?:subscriber|employee|member|insured|enrollee|retiree|spouse|(?:state[- ]registered\s+)?domestic\s+partner|partner|dependent)s?\s*(?:,|and|or|&|\/)?\s*)+$/i;
 
 /**
  * One cell printing a value per age group ('Under age 19 – Covered in full Age 19 and older -
@@ -143,13 +151,20 @@ export function valuesByAge(
   text: string,
 ): Array<{ group: string; ages: AgeSpan; value: string }> | undefined {
   const out: Array<{ group: string; ages: AgeSpan; value: string }> = [];
-  for (const { lead, value } of valuesAfterLeads(text, AGE_LEAD) ?? []) {
+  for (const { lead, preface, value } of valuesAfterLeads(text, AGE_LEAD, MEMBERS_PREFACE) ?? []) {
     const age = ageGroupOf(lead);
     if (!age || age.ages === 'all' || out.some((o) => o.ages === age.ages)) return undefined;
-    out.push({ group: age.group, ages: age.ages, value });
+    out.push({ group: preface ? `${preface} ${age.group}` : age.group, ages: age.ages, value });
   }
   return out.length ? out : undefined;
 }
+
+/**
+ * A lead-in naming both kinds of a service before its value ('Standard and Premium fit:' before
+ * 'Covered in full'): the whole service, no part of the value.
+ */
+export const BOTH_KINDS_LEAD =
+  /^(?:standard|basic|regular)\s+(?:and|&)\s+(?:premium|deluxe|specialty)\s+[a-z-]+\s*:\s*(?=\S)/i;
 
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
