@@ -12,6 +12,7 @@ import {
   isFrequencyValue,
   isSentence,
   itemsLineByLine,
+  itemsWithValues,
   kindPairsUnderLabel,
   kindUnderSubhead,
   labelAgeGroup,
@@ -25,6 +26,7 @@ import {
   splitAtX,
   subItemName,
   valueBeforeNote,
+  valueForItemsNamed,
   valuesLineByLine,
   visionScore,
   withoutDashedNote,
@@ -1917,6 +1919,52 @@ describe('a value printed for one group, alone', () => {
   });
 });
 
+describe('items printed with their values in one cell, "name: value"', () => {
+  it.each([
+    [['Premium Progressive: $95-$105'], [['Premium Progressive', '$95-$105']]],
+    [
+      [
+        'Polycarbonate (adults): $35',
+        'Scratch Resistant Coating (adults 19+):',
+        '$17-$33',
+        'Hi Index (adults 19+): 20% discount',
+        'Tints:                    $17-$44',
+        'Polarized: 20% off retail',
+        'Note: All lens options are available at a',
+        'network vision provider.',
+      ],
+      [
+        ['Polycarbonate (adults)', '$35'],
+        ['Scratch Resistant Coating (adults 19+)', '$17-$33'],
+        ['Hi Index (adults 19+)', '20% discount'],
+        ['Tints', '$17-$44'],
+        ['Polarized', '20% off retail'],
+      ],
+    ],
+    // a value that is no cost, or a cell opening with no item: none
+    [['Note: All lens options are available at a network vision provider.'], undefined],
+    [['Covered in full', 'Tints: $17-$44'], undefined],
+    [['Frames: see your provider'], undefined],
+  ])('%j', (lines, want) => {
+    expect(itemsWithValues(lines)?.map((i) => [i.name, i.value])).toEqual(want);
+  });
+});
+
+describe('a value printed for the items it names', () => {
+  it.each([
+    [
+      'For Polycarbonate (adult), Scratch Resistant Coating (adult), Anti-Reflective Coating, Tints, Photochromatic, and Polarized applied to the allowance for the applicable corrective lens',
+      'Premium Progressive',
+      'applied to the allowance for the applicable corrective lens',
+    ],
+    ['$50 allowance for Premium Progressive', 'Premium Progressive', '$50 allowance'],
+    ['$50 allowance', 'Premium Progressive', '$50 allowance'],
+    ['Covered for children only', 'Tints', 'Covered for children only'],
+  ])('%s (%s)', (text, item, want) => {
+    expect(valueForItemsNamed(text, item)).toBe(want);
+  });
+});
+
 describe('a cell printing a value per age group gives each group its own', () => {
   const interval = (lenses: string) => [
     ['Service Interval', 'Exam', 'Lenses'],
@@ -2102,6 +2150,56 @@ describe('items under the in-network heading, section heads in the label column'
       ['Progressive – Ultra', '$140', '$60 allowance'],
       ['Polarized', '$75', 'Not Covered'],
       ['NON-COLLECTION', 'Covered up to a $200 allowance', '$50 allowance'],
+    ]);
+  });
+});
+
+describe('items listed with their values in one cell across the items and their values', () => {
+  // 'Premium Progressive: $95-$105' and 'Polycarbonate (adults): $35' / 'Tints: $17-$44' … each
+  // in one cell spanning the items' column and the in-network values', beside an out-of-network
+  // cell naming the items it serves
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adults:',
+      interval('Once Every Odd calendar Year'),
+      'Children (to age 19):',
+      interval('Once per calendar Year'),
+      [
+        ['', '>>In-Network Coverage', 'Out-of-Network Coverage'],
+        ['STANDARD LENS OPTIONS', 'Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+        ['^^', 'Standard Progressive', 'Covered in full', '$50 allowance'],
+        ['^^', '>>Premium Progressive: $95-$105', '$50 allowance for Premium Progressive'],
+        [
+          '^^',
+          '>>Polycarbonate (adults): $35\nTints:   $17-$44\nNote: All lens options are available at a\nnetwork vision provider.',
+          'For Polycarbonate (adult) and Tints applied to the allowance for the lens',
+        ],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'visionInsurance_benefitSummary');
+  const of = (group: string) =>
+    rows
+      .filter((r) => r.class === group)
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  it('each item a row, its age group its class, the value beside it for each', () => {
+    expect(of('Adults')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Standard Progressive', 'Covered in full', '$50 allowance'],
+      ['Premium Progressive', '$95-$105', '$50 allowance'],
+      ['Polycarbonate', '$35', 'applied to the allowance for the lens'],
+      ['Tints', '$17-$44', 'applied to the allowance for the lens'],
+    ]);
+    expect(of('Children (to age 19)')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Standard Progressive', 'Covered in full', '$50 allowance'],
+      ['Premium Progressive', '$95-$105', '$50 allowance'],
+      ['Tints', '$17-$44', 'applied to the allowance for the lens'],
     ]);
   });
 });

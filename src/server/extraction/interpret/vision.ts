@@ -30,6 +30,7 @@ import {
   costOfItemAbove,
   DASHED_COVERAGE,
   DASHED_NOTE,
+  FOR_ITEMS_NAMED,
   FREQUENCY_VALUE,
   frequencyInLabel,
   frequencyItems,
@@ -826,6 +827,91 @@ export function ownValue(text: string): string {
   return t;
 }
 
+/**
+ * A cell listing items with their values, 'name: value' ('Premium Progressive: $95-$105',
+ * 'Polycarbonate (adults): $35' / 'Scratch Resistant Coating (adults 19+):' over '$17-$33' / …):
+ * each item as printed and its value, up to the first line that is neither (a note: 'Note: All lens
+ * options are …'). Undefined unless the cell opens with such an item and every value is a cost.
+ */
+export function itemsWithValues(
+  lines: string[],
+): Array<{ name: string; value: string }> | undefined {
+  const out: Array<{ name: string; value: string }> = [];
+  let open: string | undefined;
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (!l) continue;
+    if (open !== undefined) {
+      if (!COST_VALUE.test(l)) break;
+      out.push({ name: open, value: l });
+      open = undefined;
+      continue;
+    }
+    const m = l.match(/^(\p{Lu}[^:$]{0,60}?)\s*:\s*(.*)$/u);
+    if (m && !m[2]) {
+      open = m[1]!;
+      continue;
+    }
+    if (!m || !COST_VALUE.test(m[2]!)) {
+      if (out.length === 0) return undefined;
+      break;
+    }
+    out.push({ name: m[1]!, value: m[2]! });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * A value beside items listed with theirs, for one item: a value printed for the items it names
+ * first (`FOR_ITEMS_NAMED`) is what follows the list, a value ending in the item's own name ('$50
+ * allowance for Premium Progressive') is the value without it.
+ */
+export function valueForItemsNamed(text: string, item: string): string {
+  const named = text.match(FOR_ITEMS_NAMED);
+  if (named) return named[1]!;
+  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`\\s+for\\s+${escaped}\\s*$`, 'i'), '');
+}
+
+/**
+ * A row of a grid with items under the in-network heading whose one cell across the items' column
+ * and the in-network values' lists items with their values (`itemsWithValues`): each item is a
+ * row, in its age group's class when its name ends in one ('Polycarbonate (adults)'), the
+ * out-of-network cell beside serving each (`valueForItemsNamed`). Whether the row was read so.
+ */
+function collectItemsWithValues(
+  row: { row: number; cells: Array<Cell | undefined> },
+  shape: GridShape,
+  base: Scope,
+  tableOrder: number,
+  facts: Facts,
+): boolean {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!shape.sectionHeads || shape.subLabelCol === undefined || g?.in === undefined) return false;
+  const cell = row.cells[shape.subLabelCol];
+  if (!cell || cell.col !== shape.subLabelCol || cell.col + cell.colSpan <= g.in) return false;
+  const items = itemsWithValues(cell.lines.map((l) => l.text));
+  if (!items) return false;
+  const source = sourceOfCell(cell);
+  const out = g.out === undefined ? undefined : valueAt(row.cells, g.out);
+  for (const [i, item] of items.entries()) {
+    const aged = labelAgeGroup([item.name]);
+    const name = aged?.name ?? item.name;
+    if (aged && aged.group.ages !== 'all') facts.ageGroups.set(aged.group.group, aged.group.ages);
+    const scope: Scope =
+      aged && aged.group.ages !== 'all' ? { product: 'vision', classRef: aged.group.group } : base;
+    const outValue = out && valueForItemsNamed(out.value, name);
+    facts.benefits.push({
+      scope,
+      order: tableOrder + row.row / 1000 + i / 100000,
+      service: evidence(name, source, 'split'),
+      inCost: evidence(item.value, source, 'split'),
+      ...(out && outValue ? { outCost: evidence(outValue, out.source, 'split') } : {}),
+    });
+  }
+  return true;
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -1133,6 +1219,9 @@ export function collectVision(
     const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
+    // 'Premium Progressive: $95-$105', 'Polycarbonate (adults): $35' … in one cell across the
+    // items' column and the in-network values': each item a row of its own
+    if (collectItemsWithValues(row, shape, base, t.order, facts)) continue;
     // the whole label cell is the service line as printed
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')

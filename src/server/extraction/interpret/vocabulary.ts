@@ -166,6 +166,14 @@ export function valuesByAge(
 export const BOTH_KINDS_LEAD =
   /^(?:standard|basic|regular)\s+(?:and|&)\s+(?:premium|deluxe|specialty)\s+[a-z-]+\s*:\s*(?=\S)/i;
 
+/**
+ * A value printed for the items it names first ('For Polycarbonate (adult), Tints, and Polarized
+ * applied to the allowance for the applicable corrective lens'): the value is what follows the
+ * list, from its verb.
+ */
+export const FOR_ITEMS_NAMED =
+  /^for\s+\S.*?(?:,|\s(?:and|&)\s).+?\s+((?:applied|credited|covered|paid|reimbursed|included|discounted)\b.*)$/i;
+
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
 
