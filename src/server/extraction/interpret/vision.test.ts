@@ -2204,6 +2204,40 @@ describe('items listed with their values in one cell across the items and their 
   });
 });
 
+describe('the out-of-network side split in two under its heading, names then amounts', () => {
+  // 'Out-of-Network Coverage' over 'Single Vision | $30 allowance' / 'Lined Bifocal | $50
+  // allowance' …, beside one label and one in-network value spanning those rows
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['', 'In-Network Coverage', '>>Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', '>>Covered up to $45 allowance'],
+        [
+          'STANDARD CORRECTIVE LENSES',
+          'Covered in full\nLenses of each kind',
+          'Single Vision',
+          '$30 allowance',
+        ],
+        ['^^', '^^', 'Lined Bifocal', '$50 allowance'],
+        ['^^', '^^', 'Lenticular', '$100 allowance'],
+      ],
+    ]),
+  );
+  it('each name is a row, the label’s in-network value (its first line) in each', () => {
+    expect(costsOf(data)).toEqual([
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+      ['Single Vision', 'Covered in full', '$30 allowance'],
+      ['Lined Bifocal', 'Covered in full', '$50 allowance'],
+      ['Lenticular', 'Covered in full', '$100 allowance'],
+    ]);
+  });
+});
+
 describe('a value printed once on a sub-head line goes to the rows of its box', () => {
   const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
     typeof boxValuesOfSubheads

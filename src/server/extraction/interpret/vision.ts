@@ -21,7 +21,7 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
+import { cleanValue, looksLikeValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
   type AgeSpan,
   ageGroupOf,
@@ -912,6 +912,30 @@ function collectItemsWithValues(
   return true;
 }
 
+/**
+ * The out-of-network side split in two under its heading, names then amounts ('Out-of-Network
+ * Coverage' over 'Single Vision | $30 allowance' / 'Lined Bifocal | $50 allowance' …, beside one
+ * label and one in-network value spanning those rows): the column of names, each its row's item.
+ * Undefined unless two rows or more name an item there beside an amount, and no cell of it is a
+ * value.
+ */
+export function outItemsColumn(t: AnalyzedTable, shape: GridShape): number | undefined {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return undefined;
+  const col = g.out - 1;
+  if (col <= g.in || col === shape.labelCol || t.columns[col]?.network !== 'out') return undefined;
+  let named = 0;
+  for (const r of t.body) {
+    const c = r.cells[col];
+    if (!c || c.col !== col || c.colSpan !== 1 || !cellText(c)) continue;
+    const v: Cell | undefined = r.cells[g.out];
+    if (looksLikeValue(cellText(c)) || /\$\s?\d/.test(cellText(c))) return undefined;
+    if (!v || v.col !== g.out || !COST_VALUE.test(cellText(v))) return undefined;
+    named++;
+  }
+  return named >= 2 ? col : undefined;
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -1214,6 +1238,7 @@ export function collectVision(
   // the last row without values, and where its label starts: rows indented under it are its kinds
   let subhead: { name: string; x: number } | undefined;
   const boxes = boxValuesOfSubheads(t.body, shape);
+  const outItems = outItemsColumn(t, shape);
   for (const printed of t.body) {
     if (boxes.dropped.has(printed.row)) continue;
     const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
@@ -1241,6 +1266,13 @@ export function collectVision(
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
+    // 'Single Vision | $30 allowance' on the out-of-network side: the row's item
+    const outItem = outItems !== undefined ? row.cells[outItems] : undefined;
+    const outItemName =
+      outItem && outItem.col === outItems && outItem.colSpan === 1
+        ? cleanValue(cellText(outItem))
+        : '';
+    if (outItemName) service = outItemName;
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
     // 'EYE EXAMINATION (one per frequency)' is the exam, not a frequency line
@@ -1324,6 +1356,12 @@ export function collectVision(
       }
       const doubt = groupDoubt(g);
       let inCost = leadValueAt(row.cells, g.in ?? g.both, doubt);
+      // (a value spanning the rows of the items named on the out-of-network side is its first
+      // line: 'Covered in full' over 'Lenses (Single, Lined Bifocal, …)')
+      const spanning = outItem && g.in !== undefined ? row.cells[g.in] : undefined;
+      const first = spanning && spanning.rowSpan > 1 ? spanning.lines[0]?.text.trim() : undefined;
+      if (inCost && first && COST_VALUE.test(first))
+        inCost = { ...inCost, value: cleanValue(first) };
       let outCost =
         g.out !== undefined
           ? leadValueAt(row.cells, g.out, doubt)
