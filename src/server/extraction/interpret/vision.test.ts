@@ -2238,6 +2238,40 @@ describe('the out-of-network side split in two under its heading, names then amo
   });
 });
 
+describe('a value on its first line, a note as sentences on the lines under it', () => {
+  it.each([
+    [
+      'Covered up to a $200 allowance\nFrames are covered up to the allowance of\n$110 at Costco and $200 at other optical retail locations.',
+      'Covered up to a $200 allowance',
+    ],
+    // a value ending in a full stop, or a note that is no sentence: as printed
+    [
+      '$150 allowance for contacts.\nContact lens fitting is covered in full.',
+      '$150 allowance for contacts. Contact lens fitting is covered in full.',
+    ],
+    [
+      'Covered in full\nLenses (Single, Lined Bifocal)',
+      'Covered in full Lenses (Single, Lined Bifocal)',
+    ],
+  ])('%j', (frames, want) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        [
+          ['Service Interval', 'Exam', 'Lenses'],
+          ['', 'Once per calendar Year', 'Once per calendar Year'],
+        ],
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+          ['FRAMES', frames, '$70 allowance'],
+        ],
+      ]),
+    );
+    expect(costsOf(data)[1]).toEqual(['FRAMES', want, '$70 allowance']);
+  });
+});
+
 describe('a value printed once on a sub-head line goes to the rows of its box', () => {
   const shape = { labelCol: 0, groups: [{ in: 1, out: 2 }] } as Parameters<
     typeof boxValuesOfSubheads

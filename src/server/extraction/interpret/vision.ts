@@ -48,6 +48,7 @@ import {
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
+  RUNS_ON,
   resolveAgeSpan,
   SERVICE_LEVEL,
   SUM_ROW,
@@ -936,6 +937,22 @@ export function outItemsColumn(t: AnalyzedTable, shape: GridShape): number | und
   return named >= 2 ? col : undefined;
 }
 
+/**
+ * A value cell whose first line is the whole value and whose next lines are a note about it as
+ * sentences ('Covered up to a $200 allowance' over 'Frames are covered up to the allowance of' /
+ * '$110 at Costco … locations.'): the first line. Undefined unless the first line is a cost that
+ * neither ends in a full stop nor runs on, and the rest opens a sentence of its own.
+ */
+export function valueOverNoteLines(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
+  if (lines.length < 2) return undefined;
+  const [first, ...more] = lines as [string, ...string[]];
+  const rest = more.join(' ');
+  if (!COST_VALUE.test(first) || /[.,;:]$/.test(first) || RUNS_ON.test(first)) return undefined;
+  if (!isSentence(rest) || !/^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return undefined;
+  return cleanValue(first);
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -943,7 +960,10 @@ function leadValueAt(
   doubt?: number,
 ): Evidence | undefined {
   const v = valueAt(cells, col, doubt);
-  const lead = v && col !== undefined ? valueBeforeNote(cells[col]) : undefined;
+  const lead =
+    v && col !== undefined
+      ? (valueBeforeNote(cells[col]) ?? valueOverNoteLines(cells[col]))
+      : undefined;
   return v && lead ? { ...v, value: lead } : v;
 }
 
