@@ -61,7 +61,7 @@ const cell = <L extends { text: string }>(col: number, lines: L[]) => ({
   page: 1,
 });
 
-import { isProseFragment } from './vocabulary.ts';
+import { isProseFragment, networkInLabel } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
@@ -2269,6 +2269,39 @@ describe('a value on its first line, a note as sentences on the lines under it',
       ]),
     );
     expect(costsOf(data)[1]).toEqual(['FRAMES', want, '$70 allowance']);
+  });
+});
+
+describe('one value column without a network heading, a label naming one network', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['Exam In-Network Co-Pay', '$0'],
+        ['Materials In-Network Co-Pay', '$10'],
+        ['Contact Lens Fitting', '$20'],
+      ],
+    ]),
+  );
+  it('is that network’s value only; a label naming none serves both', () => {
+    expect(costsOf(data)).toEqual([
+      ['Exam In-Network Co-Pay', '$0', undefined],
+      ['Materials In-Network Co-Pay', '$10', undefined],
+      ['Contact Lens Fitting', '$20', '$20'],
+    ]);
+  });
+  it.each([
+    ['Exam In-Network Co-Pay', 'in'],
+    ['Out-of-Network Exam Reimbursement', 'out'],
+    ['Non-Network Frames', 'out'],
+    ['In-Network and Out-of-Network Exam', undefined],
+    ['Frames Co-Pay', undefined],
+  ])('%s names %s', (label, want) => {
+    expect(networkInLabel(label)).toBe(want);
   });
 });
 

@@ -43,6 +43,7 @@ import {
   lensKindsByLine,
   memberGroupOf,
   NOTE_VERB,
+  networkInLabel,
   networkOf,
   ONE_PER_INTERVAL_NOTE,
   PARENTHESES_OUT_OF_NETWORK,
@@ -1391,6 +1392,12 @@ export function collectVision(
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
+      // ('Exam In-Network Co-Pay | $0': a label naming one network keeps the value to it)
+      if (g.in === undefined && g.out === undefined && inCost && outCost === inCost) {
+        const named = networkInLabel(service);
+        if (named === 'in') outCost = undefined;
+        if (named === 'out') inCost = undefined;
+      }
       if (g.in === undefined && g.out !== undefined) {
         inCost = valueAt(row.cells, g.both, doubt);
       }

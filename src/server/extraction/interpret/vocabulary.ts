@@ -174,6 +174,17 @@ export const BOTH_KINDS_LEAD =
 export const FOR_ITEMS_NAMED =
   /^for\s+\S.*?(?:,|\s(?:and|&)\s).+?\s+((?:applied|credited|covered|paid|reimbursed|included|discounted)\b.*)$/i;
 
+/**
+ * A service's label naming the one network its value is for ('Exam In-Network Co-Pay',
+ * 'Out-of-Network Exam Reimbursement'): that network, else undefined.
+ */
+export function networkInLabel(label: string): 'in' | 'out' | undefined {
+  const t = label.replace(/[\u2010-\u2015]/g, '-');
+  const out = /\bout[- ]of[- ]network\b|\bnon[- ]network\b/i.test(t);
+  const inn = /(?<!of[- ])\bin[- ]network\b/i.test(t);
+  return out === inn ? undefined : out ? 'out' : 'in';
+}
+
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
 export const SERVICE_LEVEL = /^\s*(tier|level)\s*(\d{1,2}|[IVX]{1,4})\s*:?\s*$/i;
 
