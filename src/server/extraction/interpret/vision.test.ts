@@ -12,6 +12,7 @@ import {
   isFrequencyValue,
   isSentence,
   itemsLineByLine,
+  itemsOverValues,
   itemsWithValues,
   kindPairsUnderLabel,
   kindUnderSubhead,
@@ -2302,6 +2303,70 @@ describe('one value column without a network heading, a label naming one network
     ['Frames Co-Pay', undefined],
   ])('%s names %s', (label, want) => {
     expect(networkInLabel(label)).toBe(want);
+  });
+});
+
+describe('a value cell naming items, each over its value', () => {
+  it.each([
+    [
+      [
+        'Comprehensive Evaluation',
+        '$300 allowance once every 60 months',
+        'Follow-up Evaluation',
+        '$100 allowance for each follow-up visit',
+        'up to four times every 60 months',
+      ],
+      [
+        ['Comprehensive Evaluation', '$300 allowance once every 60 months'],
+        [
+          'Follow-up Evaluation',
+          '$100 allowance for each follow-up visit up to four times every 60 months',
+        ],
+      ],
+    ],
+    [
+      ['Low Vision Aids', '$600 allowance per aid, $1,200 lifetime', 'maximum'],
+      [['Low Vision Aids', '$600 allowance per aid, $1,200 lifetime maximum']],
+    ],
+    // a value first, a lead-in ending in a colon or dash, a name with no value: none
+    [['Covered in full', 'Lenses (Single, Lined Bifocal)'], undefined],
+    [['Standard and Premium Fit:', 'Covered in full'], undefined],
+    [['Under age 19 -', '$300 allowance'], undefined],
+    [['Comprehensive Evaluation', 'Follow-up Evaluation'], undefined],
+  ])('%j', (lines, want) => {
+    expect(itemsOverValues(lines)?.map((i) => [i.name, i.value])).toEqual(want);
+  });
+});
+
+describe('a grid row whose value cells name items, each over its value', () => {
+  const evaluations =
+    'Comprehensive Evaluation\n$300 allowance once every 60 months\nFollow-up Evaluation\n$100 allowance for each visit';
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+        ['LOW VISION', evaluations, evaluations],
+        ['Low Vision Aids', 'Low Vision Aids\n$600 allowance per aid', 'Not Covered'],
+      ],
+    ]),
+  );
+  it('each item a row, the out-of-network value under the same name or the cell itself', () => {
+    expect(costsOf(data)).toEqual([
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+      [
+        'Comprehensive Evaluation',
+        '$300 allowance once every 60 months',
+        '$300 allowance once every 60 months',
+      ],
+      ['Follow-up Evaluation', '$100 allowance for each visit', '$100 allowance for each visit'],
+      ['Low Vision Aids', '$600 allowance per aid', 'Not Covered'],
+    ]);
   });
 });
 

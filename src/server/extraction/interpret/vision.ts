@@ -954,6 +954,71 @@ export function valueOverNoteLines(cell: Cell | undefined): string | undefined {
   return cleanValue(first);
 }
 
+/**
+ * A value cell naming items, each on a line of its own over its value ('Comprehensive Evaluation'
+ * over '$300 allowance once every 60 months', 'Follow-up Evaluation' over '$100 allowance for each
+ * follow-up visit' / 'up to four times every 60 months'): each item and its value, a line opening
+ * in lower case going on from the value above. Undefined unless the cell opens with a name (words
+ * only, five at most) and every name is followed by a cost.
+ */
+export function itemsOverValues(
+  lines: string[],
+): Array<{ name: string; value: string }> | undefined {
+  const out: Array<{ name: string; value: string[] }> = [];
+  let named: string | undefined;
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (!l) continue;
+    if (named !== undefined) {
+      if (!COST_VALUE.test(l)) return undefined;
+      out.push({ name: named, value: [l] });
+      named = undefined;
+    } else if (out.length > 0 && /^\p{Ll}/u.test(l)) out.at(-1)!.value.push(l);
+    else if (/^\p{Lu}[\p{L}\s-]*\p{L}$/u.test(l) && l.split(' ').length <= 5 && !COST_VALUE.test(l))
+      named = l;
+    else return undefined;
+  }
+  if (named !== undefined || out.length === 0) return undefined;
+  return out.map((o) => ({ name: o.name, value: cleanValue(o.value.join(' ')) }));
+}
+
+/**
+ * A row whose in-network cell names items, each over its value (`itemsOverValues`): each item is
+ * a row of its own, the out-of-network cell giving each the value it prints under the same name,
+ * or itself when it names no items. Whether the row was read so.
+ */
+function collectItemsOverValues(
+  row: { row: number; cells: Array<Cell | undefined> },
+  shape: GridShape,
+  base: Scope,
+  tableOrder: number,
+  facts: Facts,
+): boolean {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return false;
+  const cell = row.cells[g.in];
+  if (!cell || cell.col !== g.in || cell.col + cell.colSpan > g.out) return false;
+  const items = itemsOverValues(cell.lines.map((l) => l.text));
+  if (!items) return false;
+  const out = valueAt(row.cells, g.out);
+  const outCell = row.cells[g.out];
+  const outItems = outCell ? itemsOverValues(outCell.lines.map((l) => l.text)) : undefined;
+  const source = sourceOfCell(cell);
+  for (const [i, item] of items.entries()) {
+    const outValue = outItems
+      ? outItems.find((o) => o.name.toLowerCase() === item.name.toLowerCase())?.value
+      : out?.value;
+    facts.benefits.push({
+      scope: base,
+      order: tableOrder + row.row / 1000 + i / 100000,
+      service: evidence(item.name, source, 'split'),
+      inCost: evidence(item.value, source, 'split'),
+      ...(out && outValue ? { outCost: evidence(outValue, out.source, 'split') } : {}),
+    });
+  }
+  return true;
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -1268,6 +1333,8 @@ export function collectVision(
     // 'Premium Progressive: $95-$105', 'Polycarbonate (adults): $35' … in one cell across the
     // items' column and the in-network values': each item a row of its own
     if (collectItemsWithValues(row, shape, base, t.order, facts)) continue;
+    // 'Comprehensive Evaluation' over '$300 allowance …', 'Follow-up Evaluation' over '$100 …'
+    if (collectItemsOverValues(row, shape, base, t.order, facts)) continue;
     // the whole label cell is the service line as printed
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
