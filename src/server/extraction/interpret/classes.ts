@@ -2,7 +2,7 @@ import { type AnalyzedTable, cellText, classKey, classRefIn } from './document.t
 import { type Evidence, evidence, sourceOfCell } from './evidence.ts';
 import type { ClassEntry, Facts } from './facts.ts';
 import { minimumHours } from './values.ts';
-import { type AgeSpan, type Product, productsNamed } from './vocabulary.ts';
+import { type AgeSpan, type Product, productsNamed, resolveAgeSpan } from './vocabulary.ts';
 
 /**
  * Plan classes: the eligibility table that lists them (Class | Definition | Hours | Contribution
@@ -215,15 +215,22 @@ export function spreadJoinedOptions(facts: Facts): void {
  * no group is repeated for each (convention 11). Mutates the facts.
  */
 export function spreadAgeGroups(facts: Facts): void {
+  // ('Adults:' beside 'Children (to age 19):': the adults are the ages the children's leave)
+  const spanOf = (ages: AgeSpan) => resolveAgeSpan(ages, facts.ageGroups.values());
+  // a group captioning a grid names its class as printed; else the fullest printing
+  const better = (group: string, best: string) => {
+    const captions = [group, best].map((g) => facts.ageCaptions.has(g));
+    return captions[0] !== captions[1] ? captions[0]! : group.length > best.length;
+  };
   const bySpan = new Map<AgeSpan, string>();
   for (const [group, ages] of facts.ageGroups) {
-    const best = bySpan.get(ages);
-    if (!best || group.length > best.length) bySpan.set(ages, group);
+    const best = bySpan.get(spanOf(ages));
+    if (!best || better(group, best)) bySpan.set(spanOf(ages), group);
   }
   if (bySpan.size < 2) return;
   const named = (ref: string | undefined) => {
     const ages = ref === undefined ? undefined : facts.ageGroups.get(ref);
-    return ages ? bySpan.get(ages) : ref;
+    return ages ? bySpan.get(spanOf(ages)) : ref;
   };
   const lines = facts.benefits.flatMap((b) => {
     if (b.scope.product !== 'vision') return [b];

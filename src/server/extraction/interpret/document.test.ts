@@ -289,6 +289,90 @@ describe('a plan grid the reader broke into bands', () => {
   });
 });
 
+describe('a grid at the top of a page going on from the grid that ended the page before', () => {
+  // 'benefit | In-Network Coverage (two columns: item | value) | Out-of-Network Coverage' ends a
+  // page; the next page prints the grid on under a continued title, without its headings
+  const headed = [
+    ['', '>>In-Network Coverage', 'Out-of-Network Coverage'],
+    ['STANDARD LENS OPTIONS', 'Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+  ];
+  const lines4 = [40, 160, 300, 420, 570];
+  /** A document of the given pages, each a markup layout placed between its column lines. */
+  const pages = (
+    ...ps: Array<{ blocks: Parameters<typeof markupLayout>[0]; lines: number[][] }>
+  ) => {
+    const laid = ps.map((p, i) => {
+      const page = placed(markupLayout(p.blocks), p.lines).pages[0]!;
+      for (const b of page.blocks)
+        if (b.kind === 'table') {
+          b.table.page = i + 1;
+          for (const c of b.table.cells) c.page = i + 1;
+        } else b.line.page = i + 1;
+      return { ...page, number: i + 1 };
+    });
+    return { format: 'docx' as const, pages: laid, furniture: [] };
+  };
+  const networksOf = (layout: DocumentLayout) => {
+    const doc = analyzeDocument(layout);
+    const tables = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+    const last = tables.at(-1)!;
+    return { networks: last.columns.slice(1).map((c) => c.network), rows: last.body.length };
+  };
+  it.each([
+    {
+      name: 'one value cell under both in-network columns',
+      next: [
+        ['CONTACT LENSES', '', ''],
+        ['ELECTIVE', 'Covered up to $200', 'Covered up to $105'],
+        ['NECESSARY', 'Covered in full', 'Covered up to $210'],
+      ],
+      lines: [40, 160, 420, 570],
+      title: '# SCHEDULE OF BENEFITS (continued)',
+      want: { networks: ['in', 'out'], rows: 3 },
+    },
+    {
+      name: 'the out-of-network side split in two',
+      next: [
+        ['STANDARD CORRECTIVE LENSES', 'Covered in full', 'Single Vision', '$40 allowance'],
+        ['', '', 'Lined Bifocal', '$60 allowance'],
+      ],
+      lines: [40, 160, 420, 490, 570],
+      title: '# SCHEDULE OF BENEFITS (continued)',
+      want: { networks: ['in', 'out', 'out'], rows: 2 },
+    },
+    {
+      name: 'as many columns, after an empty page',
+      next: [['NECESSARY', 'Lens', 'Covered in full', '$225 allowance']],
+      lines: lines4,
+      title: undefined,
+      empty: true,
+      want: { networks: ['in', 'in', 'out'], rows: 1 },
+    },
+    {
+      name: 'not after a line of text at the top of the page',
+      next: [['NECESSARY', 'Covered in full', '$225 allowance']],
+      lines: [40, 160, 420, 570],
+      title: 'Benefits are paid as follows.',
+      want: { networks: [undefined, undefined], rows: 1 },
+    },
+    {
+      name: 'not a grid naming columns of its own',
+      next: [
+        ['Service', 'Member pays', 'Plan pays'],
+        ['NECESSARY', 'Covered in full', '$225 allowance'],
+      ],
+      lines: [40, 160, 420, 570],
+      title: undefined,
+      want: { networks: [undefined, undefined], rows: 1 },
+    },
+  ])('$name', ({ next, lines, title, empty, want }) => {
+    const first = { blocks: [headed], lines: [lines4] };
+    const second = { blocks: title ? [title, next] : [next], lines: [lines] };
+    const layout = empty ? pages(first, { blocks: [], lines: [] }, second) : pages(first, second);
+    expect(networksOf(layout)).toEqual(want);
+  });
+});
+
 describe('insurers’ names over the value columns', () => {
   const body = [
     ['Routine eye exam', '$0 ($40)', '$0 ($84)', '$0 ($45)'],

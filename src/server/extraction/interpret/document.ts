@@ -73,6 +73,8 @@ export interface AnalyzedTable {
   heading?: string;
   /** The heading is the line right above the table (nothing between them). */
   headingAbove?: boolean;
+  /** The grid on a page before that this one goes on from (`continuedFromPageBefore`). */
+  continues?: AnalyzedTable;
   order: number;
 }
 
@@ -1288,6 +1290,47 @@ export function columnsCarriedOver(above: AnalyzedTable, t: AnalyzedTable): Colu
 }
 
 /**
+ * A grid at the top of a page going on from the headed grid that ended an earlier page (only
+ * headings, such as 'SCHEDULE OF BENEFITS (continued)', and empty pages between): it names no
+ * networks of its own — no headings, or a first row that is only a section head in the label
+ * column ('CONTACT LENSES | | ') — and its value columns stand under the earlier grid's, as many,
+ * fewer (one cell under both in-network columns) or more (the out-of-network side split into a
+ * lens type and its allowance). The table with the earlier grid's columns (a first row read as
+ * headings given back to the body), else undefined.
+ */
+export function continuedFromPageBefore(
+  above: AnalyzedTable,
+  t: AnalyzedTable,
+): AnalyzedTable | undefined {
+  if (t.table.cols < 3 || above.table.cols < 3) return undefined;
+  if (namedValueColumns(t.columns) || namedPlanColumns(t.columns)) return undefined;
+  const first = t.body[0]?.row ?? t.table.rows;
+  const heads = t.table.cells.filter((c) => c.row < first && c.col > 0);
+  if (heads.some((c) => cellText(c) !== '')) return undefined;
+  if (!namedValueColumns(above.columns)) return undefined;
+  const centres = textCentres(t.table);
+  const aboveEdges = columnEdges(above.table);
+  const columns: Column[] = [{ ...above.columns[0]!, index: 0 }];
+  for (let c = 1; c < t.table.cols; c++) {
+    const mid = centres[c];
+    // (a column with no cell of its own stands where it spans: its neighbours decide)
+    const under = above.columns.filter((a) => {
+      const e = aboveEdges[a.index];
+      return a.index > 0 && mid !== undefined && !!e && mid >= e[0] - 2 && mid <= e[1] + 2;
+    });
+    const fewer = t.table.cols < above.table.cols ? columnsOfGroupsAbove(above, t)?.[c] : undefined;
+    const col = fewer ?? under[0];
+    if (!col?.network) return undefined;
+    columns.push({ ...col, index: c });
+  }
+  if (!namedValueColumns(columns)) return undefined;
+  const body: BodyRow[] = [];
+  for (let r = 0; r < t.table.rows; r++)
+    if (r < first) body.push({ row: r, cells: rowCells(t.table, r) });
+  return { ...t, headerRows: 0, columns, body: [...body, ...t.body], continues: above };
+}
+
+/**
  * A headerless band with fewer columns than the headed table above, each of its value columns
  * standing under columns of one network there ('Individual | Family' under each network's
  * heading above, one coverage cell per network below): each goes on under that network's
@@ -1498,11 +1541,15 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
   let order = 0;
   let lastHeading: string | undefined;
   const levels: SectionLevels = {};
+  // the headed grid that ended the last page with blocks (a grid at the top of the next may go on)
+  let endedPage: AnalyzedTable | undefined;
   for (const page of layout.pages) {
     scope = runningTitleScope(scope, layout.furniture, page, levels);
     const levelNetworks = new Map<string, 'in' | 'out'>();
     // the last table on the page whose columns are known, while nothing but tables follows it
     let headed: AnalyzedTable | undefined;
+    // nothing but headings so far on this page
+    let top = true;
     // plans' names printed in a strip of their own over the grid below them
     let planHeads: PlanHeads | undefined;
     let barTail: string | undefined;
@@ -1513,6 +1560,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         // the end of a bar the reader printed apart, right of the label column
         barTail = planHeads && !leftOfHeads(b.line, planHeads) ? b.line.text : undefined;
         const heading = isHeadingLine(b.line, bodySize);
+        if (!heading) top = false;
         if (heading) {
           const before = scope;
           scope = endSections(scope, b.line, levels);
@@ -1527,7 +1575,7 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         items.push({ kind: 'line', line: b.line, heading, scope: { ...scope }, order: order++ });
       } else {
         for (const part of splitAtHeadingRows(b.table, dashedPlans)) {
-          const analyzed = analyzeTable(
+          let analyzed = analyzeTable(
             transposedNetworks(part) ?? networksUnderFacts(part) ?? part,
             scope,
             order++,
@@ -1542,7 +1590,12 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
           const planRow = analyzed.caption ? planOfHeading(analyzed.caption) : undefined;
           if (planRow && planRow !== analyzed.caption && analyzed.scope.classRef === planRow)
             scope = { ...scope, classRef: planRow };
+          const continued =
+            top && endedPage ? continuedFromPageBefore(endedPage, analyzed) : undefined;
+          if (continued) analyzed = continued;
+          top = false;
           const carried =
+            continued?.columns ||
             (headed && columnsCarriedOver(headed, analyzed)) ||
             (planHeads && columnsUnderPlanHeads(planHeads, analyzed));
           if (carried) analyzed.columns = carried;
@@ -1565,6 +1618,8 @@ export function analyzeDocument(layout: DocumentLayout): AnalyzedDocument {
         }
       }
     }
+    // (an empty page between leaves the grid going on)
+    if (page.blocks.length > 0) endedPage = headed;
   }
   return {
     items,

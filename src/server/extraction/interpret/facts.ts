@@ -112,6 +112,8 @@ export class Facts {
    * ages): each is a class (convention 10).
    */
   readonly ageGroups = new Map<string, AgeSpan>();
+  /** Age groups printed as a grid's caption ('Adults:' over a service-interval grid). */
+  readonly ageCaptions = new Set<string>();
 
   add(kind: FactKind, evidence: Evidence, scope: Scope, order: number): void {
     if (!evidence.value) return;

@@ -217,7 +217,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a grid captioned by an age group is that group's: the group is a class (convention 10),
     // the one other grids' values printed for those ages go to
     const captioned = t.scope.classRef ? ageGroupOf(t.scope.classRef) : undefined;
-    if (captioned && captioned.ages !== 'all') facts.ageGroups.set(captioned.group, captioned.ages);
+    if (captioned && captioned.ages !== 'all') {
+      facts.ageGroups.set(captioned.group, captioned.ages);
+      facts.ageCaptions.add(captioned.group);
+    }
     const classes = isClassesTable(t);
     for (const kv of keyValuesAcross(t)) {
       // a one-row class table names its class itself

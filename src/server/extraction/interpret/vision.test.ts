@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import { tableRows } from '../testing/parsed.ts';
+import { type AnalyzedTable, analyzeDocument } from './document.ts';
 import { interpretProposal } from './proposal.ts';
 import {
   ageGroupsOfRows,
@@ -11,12 +12,15 @@ import {
   isFrequencyValue,
   isSentence,
   itemsLineByLine,
+  itemsOverValues,
+  itemsWithValues,
   kindPairsUnderLabel,
   kindUnderSubhead,
   labelAgeGroup,
   nameLevelWithValues,
   onceOfRepeated,
   onceOfRepeatedLines,
+  ownValue,
   planPeriodSaid,
   renewsOfBar,
   runTogetherSplit,
@@ -24,7 +28,9 @@ import {
   splitAtX,
   subItemName,
   valueBeforeNote,
+  valueForItemsNamed,
   valuesLineByLine,
+  visionScore,
   withoutDashedNote,
   withoutDescription,
 } from './vision.ts';
@@ -57,7 +63,7 @@ const cell = <L extends { text: string }>(col: number, lines: L[]) => ({
   page: 1,
 });
 
-import { isProseFragment } from './vocabulary.ts';
+import { isProseFragment, networkInLabel } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
@@ -1585,6 +1591,11 @@ describe('an age group printed in a label cell after the service', () => {
       undefined,
     ],
     [['Exam', 'Children'], undefined, undefined],
+    [['Polycarbonate', '(adults)'], 'Polycarbonate', 'adults'],
+    [['Polycarbonate (adults)'], 'Polycarbonate', 'adults'],
+    [['Hi Index (adults 19+)'], 'Hi Index', '19+'],
+    [['Polycarbonate (child up', 'to age 19)'], 'Polycarbonate', '<19'],
+    [['Scratch Resistant', 'Coating (child up to', 'age 19)'], 'Scratch Resistant Coating', '<19'],
   ])('%j', (lines, name, ages) => {
     const got = labelAgeGroup(lines);
     expect(got?.name).toBe(name);
@@ -1787,6 +1798,209 @@ describe('age groups captioning their interval grids are the classes', () => {
   });
 });
 
+describe('age groups printed without an age, or with "to age N", caption their grids', () => {
+  // 'Adults:' over one service-interval grid, 'Children (to age 19):' over the next: the two
+  // groups are the classes, named as the captions print them; a cell's value per age group goes
+  // to the caption of the same ages ('Adults' are the ages the children's caption leaves)
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  it.each([
+    ['Adults:', 'Children (to age 19):', 'Adults', 'Children (to age 19)'],
+    ['Adults', 'Children under 19', 'Adults', 'Children under 19'],
+    ['Adults 19 and older:', 'Children:', 'Adults 19 and older', 'Children'],
+    ['Adults (19+):', 'Dependent children:', 'Adults (19+)', 'Dependent children'],
+    ['Adult Members:', 'Children up to age 19:', 'Adult Members', 'Children up to age 19'],
+  ])('%s / %s', (adultCaption, childCaption, adults, children) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        adultCaption,
+        interval('Once Every Odd calendar Year'),
+        childCaption,
+        interval('Once per calendar Year'),
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          [
+            'Ultraviolet Coating',
+            'Under age 19 –\nCovered in full\nAge 19 and\nolder - $12',
+            'Not Covered',
+          ],
+          ['Polarized', '$75', 'Not Covered'],
+        ],
+      ]),
+    );
+    expect(
+      tableRows(data, 'visionInsurance_benefitFrequency').map((r) => [
+        r.class,
+        r.lensesOrContactLenses,
+      ]),
+    ).toEqual([
+      [adults, 'Once Every Odd calendar Year'],
+      [children, 'Once per calendar Year'],
+    ]);
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    const of = (group: string) =>
+      rows
+        .filter((r) => r.class === group)
+        .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+    expect(of(adults)).toEqual([
+      ['Ultraviolet Coating', '$12', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(of(children)).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Polarized', '$75', 'Not Covered'],
+    ]);
+    expect(rows).toHaveLength(4);
+  });
+});
+
+describe('a sub-row label naming one age group, the classes split by captions above', () => {
+  // 'Adults:' / 'Children (to age 19):' caption the interval grids; a lens option printed
+  // '(child up to age 19)' is the children's only, its label without the age — even when no
+  // row of the grid names the other group
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  it.each([
+    ['Polycarbonate (child up\nto age 19)'],
+    ['Polycarbonate (children under 19)'],
+    ['Polycarbonate\n(child up to age 19)'],
+  ])('%j', (label) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        'Adults:',
+        interval('Once Every Odd calendar Year'),
+        'Children (to age 19):',
+        interval('Once per calendar Year'),
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+          [label, 'Covered in full', 'Not Covered'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'visionInsurance_benefitSummary');
+    const of = (group: string) =>
+      rows.filter((r) => r.class === group).map((r) => [r.servicesAndMaterials, r.inNetworkCost]);
+    expect(of('Adults')).toEqual([['Ultraviolet Coating', 'Covered in full']]);
+    expect(of('Children (to age 19)')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full'],
+      ['Polycarbonate', 'Covered in full'],
+    ]);
+  });
+});
+
+describe('a grid going on from a vision grid on a page before', () => {
+  const tables = analyzeDocument(
+    markupLayout([
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['Eye exam', '$10 copay', '$40 allowance'],
+        ['Frames', '$150 allowance', '$70 allowance'],
+      ],
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['Cleanings', '100%', '80%'],
+        ['Fillings', '80%', '60%'],
+      ],
+      [
+        ['', 'In-Network', 'Out-of-Network'],
+        ['NECESSARY', 'Covered in full', '$225 allowance'],
+      ],
+    ]),
+  ).items.flatMap((i) => (i.kind === 'table' ? [i.table] : []));
+  const [vision, dental, necessary] = tables as [AnalyzedTable, AnalyzedTable, AnalyzedTable];
+  it.each([
+    ['alone, no word naming vision: no vision line', undefined, 0],
+    ['going on from a vision grid: a vision line', vision, 1],
+    ['going on from a dental grid: none', dental, 0],
+  ])('%s', (_name, continues, want) => {
+    expect(visionScore(continues ? { ...necessary, continues } : necessary)).toBe(want);
+  });
+});
+
+describe('a value printed for one group, alone', () => {
+  it.each([
+    // a lead-in naming both kinds of the service is the whole service: no part of the value
+    [
+      'Standard and Premium fit: Covered in full after a Co-Pay of $60.',
+      'Covered in full after a Co-Pay of $60.',
+    ],
+    ['Standard and Premium Fit: Covered in full', 'Covered in full'],
+    ['Basic & Deluxe Fit: $40 allowance', '$40 allowance'],
+    // a note after the value, as a sentence
+    [
+      'Covered up to $200 Contact lenses are provided in place of lens and frame benefits available herein.',
+      'Covered up to $200',
+    ],
+    [
+      '$200 allowance Contact lenses are provided in place of lens and frame benefits available herein.',
+      '$200 allowance',
+    ],
+    // else the value as it is
+    ['Standard Fit: Covered in full', 'Standard Fit: Covered in full'],
+    ['Covered in full', 'Covered in full'],
+    [
+      '$150 allowance for contacts. Contact lens fitting is covered.',
+      '$150 allowance for contacts. Contact lens fitting is covered.',
+    ],
+    ['Up to $60 Frames', 'Up to $60 Frames'],
+  ])('%s', (text, want) => {
+    expect(ownValue(text)).toBe(want);
+  });
+});
+
+describe('items printed with their values in one cell, "name: value"', () => {
+  it.each([
+    [['Premium Progressive: $95-$105'], [['Premium Progressive', '$95-$105']]],
+    [
+      [
+        'Polycarbonate (adults): $35',
+        'Scratch Resistant Coating (adults 19+):',
+        '$17-$33',
+        'Hi Index (adults 19+): 20% discount',
+        'Tints:                    $17-$44',
+        'Polarized: 20% off retail',
+        'Note: All lens options are available at a',
+        'network vision provider.',
+      ],
+      [
+        ['Polycarbonate (adults)', '$35'],
+        ['Scratch Resistant Coating (adults 19+)', '$17-$33'],
+        ['Hi Index (adults 19+)', '20% discount'],
+        ['Tints', '$17-$44'],
+        ['Polarized', '20% off retail'],
+      ],
+    ],
+    // a value that is no cost, or a cell opening with no item: none
+    [['Note: All lens options are available at a network vision provider.'], undefined],
+    [['Covered in full', 'Tints: $17-$44'], undefined],
+    [['Frames: see your provider'], undefined],
+  ])('%j', (lines, want) => {
+    expect(itemsWithValues(lines)?.map((i) => [i.name, i.value])).toEqual(want);
+  });
+});
+
+describe('a value printed for the items it names', () => {
+  it.each([
+    [
+      'For Polycarbonate (adult), Scratch Resistant Coating (adult), Anti-Reflective Coating, Tints, Photochromatic, and Polarized applied to the allowance for the applicable corrective lens',
+      'Premium Progressive',
+      'applied to the allowance for the applicable corrective lens',
+    ],
+    ['$50 allowance for Premium Progressive', 'Premium Progressive', '$50 allowance'],
+    ['$50 allowance', 'Premium Progressive', '$50 allowance'],
+    ['Covered for children only', 'Tints', 'Covered for children only'],
+  ])('%s (%s)', (text, item, want) => {
+    expect(valueForItemsNamed(text, item)).toBe(want);
+  });
+});
+
 describe('a cell printing a value per age group gives each group its own', () => {
   const interval = (lenses: string) => [
     ['Service Interval', 'Exam', 'Lenses'],
@@ -1972,6 +2186,221 @@ describe('items under the in-network heading, section heads in the label column'
       ['Progressive – Ultra', '$140', '$60 allowance'],
       ['Polarized', '$75', 'Not Covered'],
       ['NON-COLLECTION', 'Covered up to a $200 allowance', '$50 allowance'],
+    ]);
+  });
+});
+
+describe('items listed with their values in one cell across the items and their values', () => {
+  // 'Premium Progressive: $95-$105' and 'Polycarbonate (adults): $35' / 'Tints: $17-$44' … each
+  // in one cell spanning the items' column and the in-network values', beside an out-of-network
+  // cell naming the items it serves
+  const interval = (lenses: string) => [
+    ['Service Interval', 'Exam', 'Lenses'],
+    ['', 'Once per calendar Year', lenses],
+  ];
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      'Adults:',
+      interval('Once Every Odd calendar Year'),
+      'Children (to age 19):',
+      interval('Once per calendar Year'),
+      [
+        ['', '>>In-Network Coverage', 'Out-of-Network Coverage'],
+        ['STANDARD LENS OPTIONS', 'Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+        ['^^', 'Standard Progressive', 'Covered in full', '$50 allowance'],
+        ['^^', '>>Premium Progressive: $95-$105', '$50 allowance for Premium Progressive'],
+        [
+          '^^',
+          '>>Polycarbonate (adults): $35\nTints:   $17-$44\nNote: All lens options are available at a\nnetwork vision provider.',
+          'For Polycarbonate (adult) and Tints applied to the allowance for the lens',
+        ],
+      ],
+    ]),
+  );
+  const rows = tableRows(data, 'visionInsurance_benefitSummary');
+  const of = (group: string) =>
+    rows
+      .filter((r) => r.class === group)
+      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  it('each item a row, its age group its class, the value beside it for each', () => {
+    expect(of('Adults')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Standard Progressive', 'Covered in full', '$50 allowance'],
+      ['Premium Progressive', '$95-$105', '$50 allowance'],
+      ['Polycarbonate', '$35', 'applied to the allowance for the lens'],
+      ['Tints', '$17-$44', 'applied to the allowance for the lens'],
+    ]);
+    expect(of('Children (to age 19)')).toEqual([
+      ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
+      ['Standard Progressive', 'Covered in full', '$50 allowance'],
+      ['Premium Progressive', '$95-$105', '$50 allowance'],
+      ['Tints', '$17-$44', 'applied to the allowance for the lens'],
+    ]);
+  });
+});
+
+describe('the out-of-network side split in two under its heading, names then amounts', () => {
+  // 'Out-of-Network Coverage' over 'Single Vision | $30 allowance' / 'Lined Bifocal | $50
+  // allowance' …, beside one label and one in-network value spanning those rows
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['', 'In-Network Coverage', '>>Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', '>>Covered up to $45 allowance'],
+        [
+          'STANDARD CORRECTIVE LENSES',
+          'Covered in full\nLenses of each kind',
+          'Single Vision',
+          '$30 allowance',
+        ],
+        ['^^', '^^', 'Lined Bifocal', '$50 allowance'],
+        ['^^', '^^', 'Lenticular', '$100 allowance'],
+      ],
+    ]),
+  );
+  it('each name is a row, the label’s in-network value (its first line) in each', () => {
+    expect(costsOf(data)).toEqual([
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+      ['Single Vision', 'Covered in full', '$30 allowance'],
+      ['Lined Bifocal', 'Covered in full', '$50 allowance'],
+      ['Lenticular', 'Covered in full', '$100 allowance'],
+    ]);
+  });
+});
+
+describe('a value on its first line, a note as sentences on the lines under it', () => {
+  it.each([
+    [
+      'Covered up to a $200 allowance\nFrames are covered up to the allowance of\n$110 at Costco and $200 at other optical retail locations.',
+      'Covered up to a $200 allowance',
+    ],
+    // a value ending in a full stop, or a note that is no sentence: as printed
+    [
+      '$150 allowance for contacts.\nContact lens fitting is covered in full.',
+      '$150 allowance for contacts. Contact lens fitting is covered in full.',
+    ],
+    [
+      'Covered in full\nLenses (Single, Lined Bifocal)',
+      'Covered in full Lenses (Single, Lined Bifocal)',
+    ],
+  ])('%j', (frames, want) => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Schedule of Benefits',
+        [
+          ['Service Interval', 'Exam', 'Lenses'],
+          ['', 'Once per calendar Year', 'Once per calendar Year'],
+        ],
+        [
+          ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+          ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+          ['FRAMES', frames, '$70 allowance'],
+        ],
+      ]),
+    );
+    expect(costsOf(data)[1]).toEqual(['FRAMES', want, '$70 allowance']);
+  });
+});
+
+describe('one value column without a network heading, a label naming one network', () => {
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['Exam In-Network Co-Pay', '$0'],
+        ['Materials In-Network Co-Pay', '$10'],
+        ['Contact Lens Fitting', '$20'],
+      ],
+    ]),
+  );
+  it('is that network’s value only; a label naming none serves both', () => {
+    expect(costsOf(data)).toEqual([
+      ['Exam In-Network Co-Pay', '$0', undefined],
+      ['Materials In-Network Co-Pay', '$10', undefined],
+      ['Contact Lens Fitting', '$20', '$20'],
+    ]);
+  });
+  it.each([
+    ['Exam In-Network Co-Pay', 'in'],
+    ['Out-of-Network Exam Reimbursement', 'out'],
+    ['Non-Network Frames', 'out'],
+    ['In-Network and Out-of-Network Exam', undefined],
+    ['Frames Co-Pay', undefined],
+  ])('%s names %s', (label, want) => {
+    expect(networkInLabel(label)).toBe(want);
+  });
+});
+
+describe('a value cell naming items, each over its value', () => {
+  it.each([
+    [
+      [
+        'Comprehensive Evaluation',
+        '$300 allowance once every 60 months',
+        'Follow-up Evaluation',
+        '$100 allowance for each follow-up visit',
+        'up to four times every 60 months',
+      ],
+      [
+        ['Comprehensive Evaluation', '$300 allowance once every 60 months'],
+        [
+          'Follow-up Evaluation',
+          '$100 allowance for each follow-up visit up to four times every 60 months',
+        ],
+      ],
+    ],
+    [
+      ['Low Vision Aids', '$600 allowance per aid, $1,200 lifetime', 'maximum'],
+      [['Low Vision Aids', '$600 allowance per aid, $1,200 lifetime maximum']],
+    ],
+    // a value first, a lead-in ending in a colon or dash, a name with no value: none
+    [['Covered in full', 'Lenses (Single, Lined Bifocal)'], undefined],
+    [['Standard and Premium Fit:', 'Covered in full'], undefined],
+    [['Under age 19 -', '$300 allowance'], undefined],
+    [['Comprehensive Evaluation', 'Follow-up Evaluation'], undefined],
+  ])('%j', (lines, want) => {
+    expect(itemsOverValues(lines)?.map((i) => [i.name, i.value])).toEqual(want);
+  });
+});
+
+describe('a grid row whose value cells name items, each over its value', () => {
+  const evaluations =
+    'Comprehensive Evaluation\n$300 allowance once every 60 months\nFollow-up Evaluation\n$100 allowance for each visit';
+  const data = interpretProposal(
+    markupLayout([
+      '# Schedule of Benefits',
+      [
+        ['Service Interval', 'Exam', 'Lenses'],
+        ['', 'Once per calendar Year', 'Once per calendar Year'],
+      ],
+      [
+        ['', 'In-Network Coverage', 'Out-of-Network Coverage'],
+        ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+        ['LOW VISION', evaluations, evaluations],
+        ['Low Vision Aids', 'Low Vision Aids\n$600 allowance per aid', 'Not Covered'],
+      ],
+    ]),
+  );
+  it('each item a row, the out-of-network value under the same name or the cell itself', () => {
+    expect(costsOf(data)).toEqual([
+      ['EYE EXAMINATION', 'Covered in full', 'Covered up to $45 allowance'],
+      [
+        'Comprehensive Evaluation',
+        '$300 allowance once every 60 months',
+        '$300 allowance once every 60 months',
+      ],
+      ['Follow-up Evaluation', '$100 allowance for each visit', '$100 allowance for each visit'],
+      ['Low Vision Aids', '$600 allowance per aid', 'Not Covered'],
     ]);
   });
 });

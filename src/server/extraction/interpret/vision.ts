@@ -21,14 +21,16 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
+import { cleanValue, looksLikeValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
 import {
   type AgeSpan,
   ageGroupOf,
+  BOTH_KINDS_LEAD,
   BULLET,
   costOfItemAbove,
   DASHED_COVERAGE,
   DASHED_NOTE,
+  FOR_ITEMS_NAMED,
   FREQUENCY_VALUE,
   frequencyInLabel,
   frequencyItems,
@@ -41,11 +43,14 @@ import {
   lensKindsByLine,
   memberGroupOf,
   NOTE_VERB,
+  networkInLabel,
   networkOf,
   ONE_PER_INTERVAL_NOTE,
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
+  RUNS_ON,
+  resolveAgeSpan,
   SERVICE_LEVEL,
   SUM_ROW,
   valuesByAge,
@@ -150,7 +155,7 @@ export function isFrequencyValue(v: string | undefined): boolean {
  * only its vision rows.
  */
 export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
-  if (underVisionBar(t)) return true;
+  if (underVisionBar(t) || continuesVisionGrid(t)) return true;
   let labelled = 0;
   let vision = 0;
   for (const row of t.body) {
@@ -163,10 +168,20 @@ export function mostlyVision(t: AnalyzedTable, shape: GridShape): boolean {
   return vision * 2 >= labelled;
 }
 
+/**
+ * A grid going on from a vision grid on a page before ('NECESSARY | Covered in full | $225
+ * allowance' alone at the top of a page after the contact lenses): its rows are vision lines as
+ * that grid's are, though no word of theirs names vision.
+ */
+export function continuesVisionGrid(t: AnalyzedTable): boolean {
+  const above = t.continues;
+  return above !== undefined && mostlyVision(above, shapeByContent(above, gridShape(above)));
+}
+
 export function visionScore(t: AnalyzedTable): number {
   const shape = shapeByContent(t, gridShape(t));
   if (shape.groups.length === 0) return 0;
-  const bar = underVisionBar(t);
+  const bar = underVisionBar(t) || continuesVisionGrid(t);
   return t.body.filter((row) => {
     const label = rowLabelOf(row.cells, shape);
     return label && (bar || isVisionService(label.text)) && !isSectionRow(row.cells, shape);
@@ -821,6 +836,216 @@ export function valueBeforeNote(cell: Cell | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * A value printed for one group or in one run of text, alone: without a lead-in naming both kinds
+ * of the service ('Standard and Premium fit: Covered in full …', `BOTH_KINDS_LEAD`), and without a
+ * note after it written as a sentence ('Covered up to $200 Contact lenses are provided in place of
+ * lens and frame benefits available herein.'). A value ending in a full stop is the first of its
+ * sentences and stays whole, as in `valueBeforeNote`.
+ */
+export function ownValue(text: string): string {
+  const t = text.replace(BOTH_KINDS_LEAD, '');
+  const words = t.split(' ');
+  for (let i = 1; i < words.length; i++) {
+    if (!/^\p{Lu}/u.test(words[i]!)) continue;
+    const lead = words.slice(0, i).join(' ');
+    const rest = words.slice(i).join(' ');
+    if (/\.$/.test(lead)) return t;
+    if (COST_VALUE.test(lead) && isSentence(rest) && /^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return lead;
+  }
+  return t;
+}
+
+/**
+ * A cell listing items with their values, 'name: value' ('Premium Progressive: $95-$105',
+ * 'Polycarbonate (adults): $35' / 'Scratch Resistant Coating (adults 19+):' over '$17-$33' / …):
+ * each item as printed and its value, up to the first line that is neither (a note: 'Note: All lens
+ * options are …'). Undefined unless the cell opens with such an item and every value is a cost.
+ */
+export function itemsWithValues(
+  lines: string[],
+): Array<{ name: string; value: string }> | undefined {
+  const out: Array<{ name: string; value: string }> = [];
+  let open: string | undefined;
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (!l) continue;
+    if (open !== undefined) {
+      if (!COST_VALUE.test(l)) break;
+      out.push({ name: open, value: l });
+      open = undefined;
+      continue;
+    }
+    const m = l.match(/^(\p{Lu}[^:$]{0,60}?)\s*:\s*(.*)$/u);
+    if (m && !m[2]) {
+      open = m[1]!;
+      continue;
+    }
+    if (!m || !COST_VALUE.test(m[2]!)) {
+      if (out.length === 0) return undefined;
+      break;
+    }
+    out.push({ name: m[1]!, value: m[2]! });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * A value beside items listed with theirs, for one item: a value printed for the items it names
+ * first (`FOR_ITEMS_NAMED`) is what follows the list, a value ending in the item's own name ('$50
+ * allowance for Premium Progressive') is the value without it.
+ */
+export function valueForItemsNamed(text: string, item: string): string {
+  const named = text.match(FOR_ITEMS_NAMED);
+  if (named) return named[1]!;
+  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`\\s+for\\s+${escaped}\\s*$`, 'i'), '');
+}
+
+/**
+ * A row of a grid with items under the in-network heading whose one cell across the items' column
+ * and the in-network values' lists items with their values (`itemsWithValues`): each item is a
+ * row, in its age group's class when its name ends in one ('Polycarbonate (adults)'), the
+ * out-of-network cell beside serving each (`valueForItemsNamed`). Whether the row was read so.
+ */
+function collectItemsWithValues(
+  row: { row: number; cells: Array<Cell | undefined> },
+  shape: GridShape,
+  base: Scope,
+  tableOrder: number,
+  facts: Facts,
+): boolean {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!shape.sectionHeads || shape.subLabelCol === undefined || g?.in === undefined) return false;
+  const cell = row.cells[shape.subLabelCol];
+  if (!cell || cell.col !== shape.subLabelCol || cell.col + cell.colSpan <= g.in) return false;
+  const items = itemsWithValues(cell.lines.map((l) => l.text));
+  if (!items) return false;
+  const source = sourceOfCell(cell);
+  const out = g.out === undefined ? undefined : valueAt(row.cells, g.out);
+  for (const [i, item] of items.entries()) {
+    const aged = labelAgeGroup([item.name]);
+    const name = aged?.name ?? item.name;
+    if (aged && aged.group.ages !== 'all') facts.ageGroups.set(aged.group.group, aged.group.ages);
+    const scope: Scope =
+      aged && aged.group.ages !== 'all' ? { product: 'vision', classRef: aged.group.group } : base;
+    const outValue = out && valueForItemsNamed(out.value, name);
+    facts.benefits.push({
+      scope,
+      order: tableOrder + row.row / 1000 + i / 100000,
+      service: evidence(name, source, 'split'),
+      inCost: evidence(item.value, source, 'split'),
+      ...(out && outValue ? { outCost: evidence(outValue, out.source, 'split') } : {}),
+    });
+  }
+  return true;
+}
+
+/**
+ * The out-of-network side split in two under its heading, names then amounts ('Out-of-Network
+ * Coverage' over 'Single Vision | $30 allowance' / 'Lined Bifocal | $50 allowance' …, beside one
+ * label and one in-network value spanning those rows): the column of names, each its row's item.
+ * Undefined unless two rows or more name an item there beside an amount, and no cell of it is a
+ * value.
+ */
+export function outItemsColumn(t: AnalyzedTable, shape: GridShape): number | undefined {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return undefined;
+  const col = g.out - 1;
+  if (col <= g.in || col === shape.labelCol || t.columns[col]?.network !== 'out') return undefined;
+  let named = 0;
+  for (const r of t.body) {
+    const c = r.cells[col];
+    if (!c || c.col !== col || c.colSpan !== 1 || !cellText(c)) continue;
+    const v: Cell | undefined = r.cells[g.out];
+    if (looksLikeValue(cellText(c)) || /\$\s?\d/.test(cellText(c))) return undefined;
+    if (!v || v.col !== g.out || !COST_VALUE.test(cellText(v))) return undefined;
+    named++;
+  }
+  return named >= 2 ? col : undefined;
+}
+
+/**
+ * A value cell whose first line is the whole value and whose next lines are a note about it as
+ * sentences ('Covered up to a $200 allowance' over 'Frames are covered up to the allowance of' /
+ * '$110 at Costco … locations.'): the first line. Undefined unless the first line is a cost that
+ * neither ends in a full stop nor runs on, and the rest opens a sentence of its own.
+ */
+export function valueOverNoteLines(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
+  if (lines.length < 2) return undefined;
+  const [first, ...more] = lines as [string, ...string[]];
+  const rest = more.join(' ');
+  if (!COST_VALUE.test(first) || /[.,;:]$/.test(first) || RUNS_ON.test(first)) return undefined;
+  if (!isSentence(rest) || !/^\p{Lu}\S*\s+\p{Ll}/u.test(rest)) return undefined;
+  return cleanValue(first);
+}
+
+/**
+ * A value cell naming items, each on a line of its own over its value ('Comprehensive Evaluation'
+ * over '$300 allowance once every 60 months', 'Follow-up Evaluation' over '$100 allowance for each
+ * follow-up visit' / 'up to four times every 60 months'): each item and its value, a line opening
+ * in lower case going on from the value above. Undefined unless the cell opens with a name (words
+ * only, five at most) and every name is followed by a cost.
+ */
+export function itemsOverValues(
+  lines: string[],
+): Array<{ name: string; value: string }> | undefined {
+  const out: Array<{ name: string; value: string[] }> = [];
+  let named: string | undefined;
+  for (const raw of lines) {
+    const l = raw.replace(/\s+/g, ' ').trim();
+    if (!l) continue;
+    if (named !== undefined) {
+      if (!COST_VALUE.test(l)) return undefined;
+      out.push({ name: named, value: [l] });
+      named = undefined;
+    } else if (out.length > 0 && /^\p{Ll}/u.test(l)) out.at(-1)!.value.push(l);
+    else if (/^\p{Lu}[\p{L}\s-]*\p{L}$/u.test(l) && l.split(' ').length <= 5 && !COST_VALUE.test(l))
+      named = l;
+    else return undefined;
+  }
+  if (named !== undefined || out.length === 0) return undefined;
+  return out.map((o) => ({ name: o.name, value: cleanValue(o.value.join(' ')) }));
+}
+
+/**
+ * A row whose in-network cell names items, each over its value (`itemsOverValues`): each item is
+ * a row of its own, the out-of-network cell giving each the value it prints under the same name,
+ * or itself when it names no items. Whether the row was read so.
+ */
+function collectItemsOverValues(
+  row: { row: number; cells: Array<Cell | undefined> },
+  shape: GridShape,
+  base: Scope,
+  tableOrder: number,
+  facts: Facts,
+): boolean {
+  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  if (!g || g.option || g.in === undefined || g.out === undefined) return false;
+  const cell = row.cells[g.in];
+  if (!cell || cell.col !== g.in || cell.col + cell.colSpan > g.out) return false;
+  const items = itemsOverValues(cell.lines.map((l) => l.text));
+  if (!items) return false;
+  const out = valueAt(row.cells, g.out);
+  const outCell = row.cells[g.out];
+  const outItems = outCell ? itemsOverValues(outCell.lines.map((l) => l.text)) : undefined;
+  const source = sourceOfCell(cell);
+  for (const [i, item] of items.entries()) {
+    const outValue = outItems
+      ? outItems.find((o) => o.name.toLowerCase() === item.name.toLowerCase())?.value
+      : out?.value;
+    facts.benefits.push({
+      scope: base,
+      order: tableOrder + row.row / 1000 + i / 100000,
+      service: evidence(item.name, source, 'split'),
+      inCost: evidence(item.value, source, 'split'),
+      ...(out && outValue ? { outCost: evidence(outValue, out.source, 'split') } : {}),
+    });
+  }
+  return true;
+}
+
 /** The value a body row holds in a column (`valueAt`), without a note printed after it. */
 function leadValueAt(
   cells: Array<Cell | undefined>,
@@ -828,7 +1053,10 @@ function leadValueAt(
   doubt?: number,
 ): Evidence | undefined {
   const v = valueAt(cells, col, doubt);
-  const lead = v && col !== undefined ? valueBeforeNote(cells[col]) : undefined;
+  const lead =
+    v && col !== undefined
+      ? (valueBeforeNote(cells[col]) ?? valueOverNoteLines(cells[col]))
+      : undefined;
   return v && lead ? { ...v, value: lead } : v;
 }
 
@@ -897,12 +1125,29 @@ export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup 
   const nameOf = (text: string) => cleanValue(text).replace(/\s*:$/, '');
   for (let i = 1; i < ls.length; i++)
     for (let j = i; j < Math.min(ls.length, i + 2); j++) {
-      const group = ageGroupOf(ls.slice(i, j + 1).join(' '));
-      if (group) return { name: nameOf(ls.slice(0, i).join(' ')), group };
+      const text = ls.slice(i, j + 1).join(' ');
+      const group = ageGroupOf(text);
+      // ('Exam' over 'Children': a persons word alone on a line is no group without its
+      // parentheses — '(adults)')
+      const ageless = group?.ages === 'adults' || group?.ages === 'children';
+      if (group && (!ageless || text.startsWith('(')))
+        return { name: nameOf(ls.slice(0, i).join(' ')), group };
     }
-  const m = (ls[0] ?? '').match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
-  const group = m ? ageGroupOf(m[2]!) : undefined;
-  return m && group && group.ages !== 'all' ? { name: nameOf(m[1]!), group } : undefined;
+  // ('Scratch Resistant' over 'Coating (child up to' over 'age 19)': the name and its group in
+  // parentheses may run over several lines)
+  for (const text of [ls[0] ?? '', ls.join(' ')]) {
+    const m = text.match(/^(.*\S)\s*(\([^()]+\))\s*:?$/);
+    const group = m ? ageGroupOf(m[2]!) : undefined;
+    if (m && group && group.ages !== 'all') return { name: nameOf(m[1]!), group };
+  }
+  return undefined;
+}
+
+/** Whether the age groups printed so far name two spans of ages or more (classes by age). */
+function ageSplit(facts: Facts): boolean {
+  const printed = [...facts.ageGroups.values()];
+  const spans = new Set(printed.map((a) => resolveAgeSpan(a, printed)).filter((a) => a !== 'all'));
+  return spans.size >= 2;
 }
 
 /**
@@ -915,11 +1160,12 @@ export function labelAgeGroup(lines: string[]): { name: string; group: AgeGroup 
 export function ageGroupsOfRows(
   rows: Array<{ row: number; cells: Array<Cell | undefined> }>,
   labelCol: number,
+  read: { labelOf?: (cells: Array<Cell | undefined>) => Cell | undefined; split?: boolean } = {},
 ): Map<number, { group: AgeGroup; name?: string }> {
   const out = new Map<number, { group: AgeGroup; name?: string }>();
   let held: { group: AgeGroup; x: number } | undefined;
   for (const row of rows) {
-    const label = row.cells[labelCol];
+    const label = read.labelOf ? read.labelOf(row.cells) : row.cells[labelCol];
     const x = label?.lines[0]?.box[0];
     if (held && (x === undefined || x <= held.x + 1)) held = undefined;
     const own = label ? labelAgeGroup(label.lines.map((l) => l.text)) : undefined;
@@ -932,7 +1178,7 @@ export function ageGroupsOfRows(
     if (group) out.set(row.row, { group, ...(own ? { name: own.name } : {}) });
   }
   const spans = new Set([...out.values()].map((g) => g.group.ages).filter((a) => a !== 'all'));
-  return spans.size >= 2 ? out : new Map();
+  return spans.size >= 2 || (read.split && spans.size > 0) ? out : new Map();
 }
 
 /**
@@ -1018,7 +1264,7 @@ export function byAgeGroup(
   ): Evidence | undefined => {
     if (!cost || !split) return cost;
     const own = split.find((a) => a.ages === ages);
-    return own ? evidence(own.value, cost.source, 'split') : undefined;
+    return own ? evidence(ownValue(own.value), cost.source, 'split') : undefined;
   };
   return [...groups].map(([ages, group]) => {
     const inV = groupValue(inCost, inAges, ages);
@@ -1096,15 +1342,26 @@ export function collectVision(
   const ages =
     base.classRef || options.length > 0
       ? new Map<number, { group: AgeGroup; name?: string }>()
-      : ageGroupsOfRows(t.body, shape.labelCol);
+      : ageGroupsOfRows(t.body, shape.labelCol, {
+          labelOf: (cells) => labelCellOf(cells, shape),
+          // (the document's age groups, as captions print them, split it into classes already:
+          // a row naming one of them is that group's)
+          split: ageSplit(facts),
+        });
   // the last row without values, and where its label starts: rows indented under it are its kinds
   let subhead: { name: string; x: number } | undefined;
   const boxes = boxValuesOfSubheads(t.body, shape);
+  const outItems = outItemsColumn(t, shape);
   for (const printed of t.body) {
     if (boxes.dropped.has(printed.row)) continue;
     const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
+    // 'Premium Progressive: $95-$105', 'Polycarbonate (adults): $35' … in one cell across the
+    // items' column and the in-network values': each item a row of its own
+    if (collectItemsWithValues(row, shape, base, t.order, facts)) continue;
+    // 'Comprehensive Evaluation' over '$300 allowance …', 'Follow-up Evaluation' over '$100 …'
+    if (collectItemsOverValues(row, shape, base, t.order, facts)) continue;
     // the whole label cell is the service line as printed
     // (a description written as a sentence is a note on the service, not its name: 'Allowance is
     // applied toward the purchase of contact lenses.')
@@ -1132,6 +1389,13 @@ export function collectVision(
     if (labelCell && !BULLET.test(labelCell.lines[0]?.text ?? '')) parent = labelCell;
     const age = ages.get(row.row);
     if (age?.name) service = age.name;
+    // 'Single Vision | $30 allowance' on the out-of-network side: the row's item
+    const outItem = outItems !== undefined ? row.cells[outItems] : undefined;
+    const outItemName =
+      outItem && outItem.col === outItems && outItem.colSpan === 1
+        ? cleanValue(cellText(outItem))
+        : '';
+    if (outItemName) service = outItemName;
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
     // 'EYE EXAMINATION (one per frequency)' is the exam, not a frequency line
@@ -1215,6 +1479,12 @@ export function collectVision(
       }
       const doubt = groupDoubt(g);
       let inCost = leadValueAt(row.cells, g.in ?? g.both, doubt);
+      // (a value spanning the rows of the items named on the out-of-network side is its first
+      // line: 'Covered in full' over 'Lenses (Single, Lined Bifocal, …)')
+      const spanning = outItem && g.in !== undefined ? row.cells[g.in] : undefined;
+      const first = spanning && spanning.rowSpan > 1 ? spanning.lines[0]?.text.trim() : undefined;
+      if (inCost && first && COST_VALUE.test(first))
+        inCost = { ...inCost, value: cleanValue(first) };
       let outCost =
         g.out !== undefined
           ? leadValueAt(row.cells, g.out, doubt)
@@ -1224,6 +1494,12 @@ export function collectVision(
             ? inCost
             : undefined;
       if (spansNetworks(row.cells, g)) outCost = inCost;
+      // ('Exam In-Network Co-Pay | $0': a label naming one network keeps the value to it)
+      if (g.in === undefined && g.out === undefined && inCost && outCost === inCost) {
+        const named = networkInLabel(service);
+        if (named === 'in') outCost = undefined;
+        if (named === 'out') inCost = undefined;
+      }
       if (g.in === undefined && g.out !== undefined) {
         inCost = valueAt(row.cells, g.both, doubt);
       }
@@ -1329,6 +1605,9 @@ export function collectVision(
       } else if (read.parenthesesOut && g.out === undefined && !g.paired && outCost === inCost)
         // under that legend a cell without a parenthesis prints no out-of-network amount
         outCost = undefined;
+      // 'Standard and Premium Fit: Covered in full': the fits named are the whole service
+      if (inCost && BOTH_KINDS_LEAD.test(inCost.value))
+        inCost = { ...inCost, value: inCost.value.replace(BOTH_KINDS_LEAD, '') };
       // 'Tier 1 - $35 Tier 2 - $48' beside 'Anti-Reflective Coating': each level is a row of its
       // own ('Anti-Reflective Coating Tier 1'), as when the levels are printed in rows
       const levels = inCost ? valuesByLevel(inCost.value) : undefined;

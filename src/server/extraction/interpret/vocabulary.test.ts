@@ -845,9 +845,38 @@ describe('a line that says only whom by age the benefits are for', () => {
     ['Adult Members over the age of 19:', 'Adult Members over the age of 19', '19+'],
     ['Members under Age 19:', 'Members under Age 19', '<19'],
     ['Members older than 18 years of age', 'Members older than 18 years of age', '18+'],
-    ['Adult Members', undefined, undefined],
-    ['Children', undefined, undefined],
-    ['Adults', undefined, undefined],
+    // a persons word alone that names an age group: the group with no age printed (its ages
+    // are those of the other group printed beside it)
+    ['Adult Members', 'Adult Members', 'adults'],
+    ['Children', 'Children', 'children'],
+    ['Adults', 'Adults', 'adults'],
+    ['Adults:', 'Adults', 'adults'],
+    ['Child', 'Child', 'children'],
+    ['Dependent children', 'Dependent children', 'children'],
+    ['Dependent Children:', 'Dependent Children', 'children'],
+    ['(adults)', 'adults', 'adults'],
+    // 'to age N' is under N
+    ['Children (to age 19):', 'Children (to age 19)', '<19'],
+    ['Children (to age 19)', 'Children (to age 19)', '<19'],
+    ['Children up to age 19', 'Children up to age 19', '<19'],
+    ['Children up to age 19:', 'Children up to age 19', '<19'],
+    ['(child up to age 19)', 'child up to age 19', '<19'],
+    ['up to age 19', 'up to age 19', '<19'],
+    ['to age 19', 'to age 19', '<19'],
+    ['Children under 19', 'Children under 19', '<19'],
+    ['Dependent children under age 26', 'Dependent children under age 26', '<26'],
+    ['under 19', 'under 19', '<19'],
+    ['19 and older', '19 and older', '19+'],
+    ['Adults 19 and older:', 'Adults 19 and older', '19+'],
+    ['19+', '19+', '19+'],
+    ['(adults 19+)', 'adults 19+', '19+'],
+    ['Adults (19+)', 'Adults (19+)', '19+'],
+    ['Children 19+:', 'Children 19+', '19+'],
+    ['Members', undefined, undefined],
+    ['Dependents', undefined, undefined],
+    ['Children to 19 visits', undefined, undefined],
+    ['up to $19', undefined, undefined],
+    ['to age 19)', undefined, undefined],
     ['Comprehensive Eye Examination', undefined, undefined],
     ['Frame', undefined, undefined],
     ['Dependent children to age 26 are eligible for coverage under the plan', undefined, undefined],
@@ -882,7 +911,31 @@ describe('a value printed per age group inside one cell', () => {
         ['Members 19 and older', '19+', '$200 allowance'],
       ],
     ],
+    // the first group's lead may name its members before its ages, and a group may be 'up to
+    // age N' (under N)
+    [
+      'Subscriber and Spouse or State-Registered Domestic Partner and Children 19+: Covered up to $200 Children up to age 19: Covered up to $300',
+      [
+        [
+          'Subscriber and Spouse or State-Registered Domestic Partner and Children 19+',
+          '19+',
+          'Covered up to $200',
+        ],
+        ['Children up to age 19', '<19', 'Covered up to $300'],
+      ],
+    ],
+    [
+      'Employee, Spouse and Children 19 and older: $200 allowance Children under 19: $300 allowance',
+      [
+        ['Employee, Spouse and Children 19 and older', '19+', '$200 allowance'],
+        ['Children under 19', '<19', '$300 allowance'],
+      ],
+    ],
     // one group, or groups not opening the cell, or the same ages twice: no split
+    [
+      'Frames and lenses for Children 19+: $200 allowance Children under 19: $300 allowance',
+      undefined,
+    ],
     ['Under age 19 – Covered in full', undefined],
     ['Covered in full for children under age 19 - see page 4', undefined],
     ['Under age 19 - $10 Under age 19 - $20', undefined],

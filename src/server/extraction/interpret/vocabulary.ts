@@ -37,46 +37,74 @@ export function memberGroupOf(heading: string): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
-/** Who a printed age group covers: everyone, those of an age or older ('19+'), or those under one ('<19'). */
-export type AgeSpan = 'all' | `${number}+` | `<${number}`;
+/**
+ * Who a printed age group covers: everyone, those of an age or older ('19+'), those under one
+ * ('<19'), or the adults or the children with no age printed ('Adults:' beside 'Children (to age
+ * 19):') — those are the ages of the other group printed beside them (`resolveAgeSpan`).
+ */
+export type AgeSpan = 'all' | `${number}+` | `<${number}` | 'adults' | 'children';
 
 // ('Adult Members over the age of 19': a persons word may be qualified by who they are)
 const PERSONS_WORD =
-  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
+  '(?:(?:all\\s+)?(?:insured|covered|eligible|enrolled)\\s+)?(?:(?:adult|minor|dependent)\\s+)?(?:persons?|members?|individuals?|people|participants?|dependents?|children|child|adults?|employees?)';
 const AGE_OR_OLDER =
   '(?:age[sd]?\\s+)?(\\d{1,2})\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?)?\\s*(?:and|or|&)\\s*(?:older|over|above)|(?:age[sd]?\\s+)?(\\d{1,2})\\s*\\+|(?:over|above|older\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+// ('to age 19', 'up to age 19': under 19)
 const UNDER_AGE =
-  '(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+  '(?:(?:under|younger\\s+than|below|less\\s+than)\\s+(?:the\\s+)?(?:age\\s+(?:of\\s+)?)?|(?:up\\s+)?to\\s+(?:the\\s+)?age\\s+(?:of\\s+)?)(\\d{1,2})(?:\\s*(?:years?\\s+of\\s+age|years?\\s+old|yrs\\.?))?';
+// ('Children (to age 19):': the ages may be in parentheses after the persons word)
 const AGE_GROUP = new RegExp(
-  `^\\(?\\s*(${PERSONS_WORD})?\\s*(?:(?:aged?\\s+)?(?:${AGE_OR_OLDER})|(?:${UNDER_AGE}))?\\s*\\)?\\s*:?$`,
+  `^\\(?\\s*(${PERSONS_WORD})?\\s*\\(?\\s*(?:(?:aged?\\s+)?(?:${AGE_OR_OLDER})|(?:${UNDER_AGE}))?\\s*\\)?\\s*:?$`,
   'i',
 );
+const ADULTS_WORD = /\badults?\b/i;
+const CHILDREN_WORD = /\b(child|children|minors?)\b/i;
 
 /**
  * A line that says only whom by age the benefits beside or below it are for ('Insured Persons 19
  * years of age and older', 'Insured Persons under 19 years of age', '(19 years of age and older)',
- * 'Members age 19+', 'Insured Persons' for everyone): the group as printed, without parentheses
- * or a colon, and its span of ages. Undefined for any other text, and for a persons word alone
- * that is more than a group ('Children', 'Adults' alone name no age and are left).
+ * 'Members age 19+', 'Children (to age 19):', 'Insured Persons' for everyone, 'Adults:' and
+ * 'Dependent children' for the adults and the children with no age printed): the group as printed,
+ * without the parentheses around it or a colon, and its span of ages. Undefined for any other text,
+ * and for a persons word alone that names no group by age ('Members', 'Dependents').
  */
 export function ageGroupOf(text: string): { group: string; ages: AgeSpan } | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t || t.length > 60) return undefined;
+  // ('to age 19)': the end of a group opened on the line above is no group)
+  if (t.split('(').length !== t.split(')').length) return undefined;
   const m = t.match(AGE_GROUP);
   if (!m) return undefined;
   // ('over the age of 19' is printed against 'under age 19': the same line, 19 and older)
   const [, persons, older, plus, over, under] = m;
-  const group = t
-    .replace(/^\(\s*|\s*\)?\s*:?$/g, '')
-    .replace(/\s*\)$/, '')
-    .trim();
+  let group = t.replace(/\s*:$/, '').trim();
+  if (group.startsWith('(')) group = group.replace(/^\(\s*/, '').replace(/\s*\)$/, '');
   const n = older ?? plus ?? over;
   if (n) return { group, ages: `${Number(n)}+` };
   if (under) return { group, ages: `<${Number(under)}` };
+  if (persons && ADULTS_WORD.test(persons)) return { group, ages: 'adults' };
+  if (persons && CHILDREN_WORD.test(persons)) return { group, ages: 'children' };
   // a persons word alone is everyone only when it is an insured group ('Insured Persons')
   if (persons && /\b(insured|covered|eligible|enrolled)\s+/i.test(persons))
     return { group, ages: 'all' };
   return undefined;
+}
+
+/**
+ * The ages of a group printed with none ('Adults', 'Children') among the spans printed beside it:
+ * when every span printed with an age splits at the same age N, the adults are N and older and
+ * the children under N; otherwise the span as it is.
+ */
+export function resolveAgeSpan(ages: AgeSpan, printed: Iterable<AgeSpan>): AgeSpan {
+  if (ages !== 'adults' && ages !== 'children') return ages;
+  const splits = new Set<number>();
+  for (const a of printed) {
+    const n = a.match(/^<?(\d+)\+?$/)?.[1];
+    if (n) splits.add(Number(n));
+  }
+  if (splits.size !== 1) return ages;
+  const n = [...splits][0]!;
+  return ages === 'adults' ? `${n}+` : `<${n}`;
 }
 
 const AGE_LEAD = new RegExp(
@@ -92,19 +120,27 @@ const AGE_LEAD = new RegExp(
 function valuesAfterLeads(
   text: string,
   lead: RegExp,
-): Array<{ lead: string; value: string }> | undefined {
+  preface?: RegExp,
+): Array<{ lead: string; preface?: string; value: string }> | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
   const leads = [...t.matchAll(lead)];
-  if (leads.length < 2 || leads[0]!.index !== 0) return undefined;
-  const out: Array<{ lead: string; value: string }> = [];
+  if (leads.length < 2) return undefined;
+  const before = t.slice(0, leads[0]!.index).trim();
+  if (before && !preface?.test(before)) return undefined;
+  const out: Array<{ lead: string; preface?: string; value: string }> = [];
   for (const [i, m] of leads.entries()) {
     const end = leads[i + 1]?.index ?? t.length;
     const value = t.slice(m.index! + m[0].length, end).trim();
     if (!value) return undefined;
-    out.push({ lead: m[1]!, value });
+    out.push({ lead: m[1]!, ...(i === 0 && before ? { preface: before } : {}), value });
   }
   return out;
 }
+
+// ('Subscriber and Spouse or State-Registered Domestic Partner and' before 'Children 19+:': the
+// members a group's lead names before its ages)
+const MEMBERS_PREFACE =
+  /^(?:(?:the\s+)?(?:subscriber|employee|member|insured|enrollee|retiree|spouse|(?:state[- ]registered\s+)?domestic\s+partner|partner|dependent)s?\s*(?:,|and|or|&|\/)?\s*)+$/i;
 
 /**
  * One cell printing a value per age group ('Under age 19 – Covered in full Age 19 and older -
@@ -115,12 +151,38 @@ export function valuesByAge(
   text: string,
 ): Array<{ group: string; ages: AgeSpan; value: string }> | undefined {
   const out: Array<{ group: string; ages: AgeSpan; value: string }> = [];
-  for (const { lead, value } of valuesAfterLeads(text, AGE_LEAD) ?? []) {
+  for (const { lead, preface, value } of valuesAfterLeads(text, AGE_LEAD, MEMBERS_PREFACE) ?? []) {
     const age = ageGroupOf(lead);
     if (!age || age.ages === 'all' || out.some((o) => o.ages === age.ages)) return undefined;
-    out.push({ group: age.group, ages: age.ages, value });
+    out.push({ group: preface ? `${preface} ${age.group}` : age.group, ages: age.ages, value });
   }
   return out.length ? out : undefined;
+}
+
+/**
+ * A lead-in naming both kinds of a service before its value ('Standard and Premium fit:' before
+ * 'Covered in full'): the whole service, no part of the value.
+ */
+export const BOTH_KINDS_LEAD =
+  /^(?:standard|basic|regular)\s+(?:and|&)\s+(?:premium|deluxe|specialty)\s+[a-z-]+\s*:\s*(?=\S)/i;
+
+/**
+ * A value printed for the items it names first ('For Polycarbonate (adult), Tints, and Polarized
+ * applied to the allowance for the applicable corrective lens'): the value is what follows the
+ * list, from its verb.
+ */
+export const FOR_ITEMS_NAMED =
+  /^for\s+\S.*?(?:,|\s(?:and|&)\s).+?\s+((?:applied|credited|covered|paid|reimbursed|included|discounted)\b.*)$/i;
+
+/**
+ * A service's label naming the one network its value is for ('Exam In-Network Co-Pay',
+ * 'Out-of-Network Exam Reimbursement'): that network, else undefined.
+ */
+export function networkInLabel(label: string): 'in' | 'out' | undefined {
+  const t = label.replace(/[\u2010-\u2015]/g, '-');
+  const out = /\bout[- ]of[- ]network\b|\bnon[- ]network\b/i.test(t);
+  const inn = /(?<!of[- ])\bin[- ]network\b/i.test(t);
+  return out === inn ? undefined : out ? 'out' : 'in';
 }
 
 /** A level of a service and nothing else ('Tier 1', 'Level II'): a kind of the service above it. */
