@@ -68,6 +68,12 @@ import { isProseFragment, networkInLabel } from './vocabulary.ts';
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
 /** Each benefit-summary row as [service, in-network cost, out-of-network reimbursement]. */
+/** An age group's service-interval grid, as certificates caption one per group: exam, lenses. */
+const interval = (lenses: string) => [
+  ['Service Interval', 'Exam', 'Lenses'],
+  ['', 'Once per calendar Year', lenses],
+];
+
 const costsOf = (data: ParsedData) =>
   tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
     r.servicesAndMaterials,
@@ -1802,10 +1808,6 @@ describe('age groups printed without an age, or with "to age N", caption their g
   // 'Adults:' over one service-interval grid, 'Children (to age 19):' over the next: the two
   // groups are the classes, named as the captions print them; a cell's value per age group goes
   // to the caption of the same ages ('Adults' are the ages the children's caption leaves)
-  const interval = (lenses: string) => [
-    ['Service Interval', 'Exam', 'Lenses'],
-    ['', 'Once per calendar Year', lenses],
-  ];
   it.each([
     ['Adults:', 'Children (to age 19):', 'Adults', 'Children (to age 19)'],
     ['Adults', 'Children under 19', 'Adults', 'Children under 19'],
@@ -1861,10 +1863,6 @@ describe('a sub-row label naming one age group, the classes split by captions ab
   // 'Adults:' / 'Children (to age 19):' caption the interval grids; a lens option printed
   // '(child up to age 19)' is the children's only, its label without the age — even when no
   // row of the grid names the other group
-  const interval = (lenses: string) => [
-    ['Service Interval', 'Exam', 'Lenses'],
-    ['', 'Once per calendar Year', lenses],
-  ];
   it.each([
     ['Polycarbonate (child up\nto age 19)'],
     ['Polycarbonate (children under 19)'],
@@ -2002,10 +2000,6 @@ describe('a value printed for the items it names', () => {
 });
 
 describe('a cell printing a value per age group gives each group its own', () => {
-  const interval = (lenses: string) => [
-    ['Service Interval', 'Exam', 'Lenses'],
-    ['', 'Once per calendar Year', lenses],
-  ];
   const data = interpretProposal(
     markupLayout([
       '# Schedule of Benefits',
@@ -2194,10 +2188,6 @@ describe('items listed with their values in one cell across the items and their 
   // 'Premium Progressive: $95-$105' and 'Polycarbonate (adults): $35' / 'Tints: $17-$44' … each
   // in one cell spanning the items' column and the in-network values', beside an out-of-network
   // cell naming the items it serves
-  const interval = (lenses: string) => [
-    ['Service Interval', 'Exam', 'Lenses'],
-    ['', 'Once per calendar Year', lenses],
-  ];
   const data = interpretProposal(
     markupLayout([
       '# Schedule of Benefits',
