@@ -67,19 +67,20 @@ import { isProseFragment, networkInLabel } from './vocabulary.ts';
 
 /** Vision rules, one at a time, on layouts unlike the fixtures'. */
 
-/** Each benefit-summary row as [service, in-network cost, out-of-network reimbursement]. */
 /** An age group's service-interval grid, as certificates caption one per group: exam, lenses. */
 const interval = (lenses: string) => [
   ['Service Interval', 'Exam', 'Lenses'],
   ['', 'Once per calendar Year', lenses],
 ];
 
-const costsOf = (data: ParsedData) =>
-  tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
-    r.servicesAndMaterials,
-    r.inNetworkCost,
-    r.outOfNetworkReimbursement,
-  ]);
+/**
+ * Each benefit-summary row as [service, in-network cost, out-of-network reimbursement]; with a
+ * class, that class's rows only.
+ */
+const costsOf = (data: ParsedData, group?: string) =>
+  tableRows(data, 'visionInsurance_benefitSummary')
+    .filter((r) => group === undefined || r.class === group)
+    .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
 
 describe('service–amount pairs in running cells', () => {
   it.each([
@@ -1842,11 +1843,7 @@ describe('age groups printed without an age, or with "to age N", caption their g
       [adults, 'Once Every Odd calendar Year'],
       [children, 'Once per calendar Year'],
     ]);
-    const rows = tableRows(data, 'visionInsurance_benefitSummary');
-    const of = (group: string) =>
-      rows
-        .filter((r) => r.class === group)
-        .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+    const of = (group: string) => costsOf(data, group);
     expect(of(adults)).toEqual([
       ['Ultraviolet Coating', '$12', 'Not Covered'],
       ['Polarized', '$75', 'Not Covered'],
@@ -1855,7 +1852,7 @@ describe('age groups printed without an age, or with "to age N", caption their g
       ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
       ['Polarized', '$75', 'Not Covered'],
     ]);
-    expect(rows).toHaveLength(4);
+    expect(costsOf(data)).toHaveLength(4);
   });
 });
 
@@ -2018,11 +2015,7 @@ describe('a cell printing a value per age group gives each group its own', () =>
       ],
     ]),
   );
-  const rows = tableRows(data, 'visionInsurance_benefitSummary');
-  const of = (group: string) =>
-    rows
-      .filter((r) => r.class === group)
-      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  const of = (group: string) => costsOf(data, group);
   it('the groups’ values to the classes of the same ages, the rest to both', () => {
     expect(of('Adult Members over the age of 19')).toEqual([
       ['Ultraviolet Coating', '$12', 'Not Covered'],
@@ -2032,7 +2025,7 @@ describe('a cell printing a value per age group gives each group its own', () =>
       ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
       ['Polarized', '$75', 'Not Covered'],
     ]);
-    expect(rows).toHaveLength(4);
+    expect(costsOf(data)).toHaveLength(4);
   });
 });
 
@@ -2208,11 +2201,7 @@ describe('items listed with their values in one cell across the items and their 
       ],
     ]),
   );
-  const rows = tableRows(data, 'visionInsurance_benefitSummary');
-  const of = (group: string) =>
-    rows
-      .filter((r) => r.class === group)
-      .map((r) => [r.servicesAndMaterials, r.inNetworkCost, r.outOfNetworkReimbursement]);
+  const of = (group: string) => costsOf(data, group);
   it('each item a row, its age group its class, the value beside it for each', () => {
     expect(of('Adults')).toEqual([
       ['Ultraviolet Coating', 'Covered in full', 'Not Covered'],
