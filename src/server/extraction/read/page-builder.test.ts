@@ -55,6 +55,24 @@ const word = (text: string, x0: number, y: number): Word => ({
   confidence: 1,
 });
 
+/** A word of 8-point type at (x0, y), `charWidth` points to a character. */
+const word8 = (text: string, x0: number, y: number, charWidth: number): Word => ({
+  text,
+  box: [x0, y, x0 + text.length * charWidth, y + 8],
+  size: 8,
+  confidence: 1,
+});
+
+/** Words of a line set from x0 one after another, a space (2 points) apart. */
+const run8 = (texts: string[], x0: number, y: number, charWidth: number): Word[] => {
+  let x = x0;
+  return texts.map((t) => {
+    const w = word8(t, x, y, charWidth);
+    x = w.box[2] + 2;
+    return w;
+  });
+};
+
 /** The row, column and words of each grid cell. */
 const cellTexts = (grid: Grid, words: Word[][]) =>
   grid.cells.map((c, i) => [c.row, c.col, words[i]!.map((w) => w.text).join(' ')]);
@@ -209,12 +227,7 @@ describe('a bar of headings at two levels in one ruled cell', () => {
     ],
     box: [0, 0, 430, 36],
   };
-  const at = (text: string, x0: number, y: number): Word => ({
-    text,
-    box: [x0, y, x0 + text.length * 4, y + 8],
-    size: 8,
-    confidence: 1,
-  });
+  const at = (text: string, x0: number, y: number) => word8(text, x0, y, 4);
   const words: Word[][] = [
     [
       at('NON-ORTHODONTICS', 188, 2),
@@ -369,21 +382,8 @@ describe('amounts set close together under the columns a ruled cell spans', () =
     ],
     box: [0, 0, 430, 36],
   });
-  const at = (text: string, x0: number, y: number): Word => ({
-    text,
-    box: [x0, y, x0 + text.length * 3.2, y + 8],
-    size: 8,
-    confidence: 1,
-  });
-  /** Words of a line set from x0 one after another, a space apart. */
-  const run = (text: string, x0: number, y: number) => {
-    let x = x0;
-    return text.split(' ').map((t) => {
-      const w = at(t, x, y);
-      x = w.box[2] + 2;
-      return w;
-    });
-  };
+  const at = (text: string, x0: number, y: number) => word8(text, x0, y, 3.2);
+  const run = (text: string, x0: number, y: number) => run8(text.split(' '), x0, y, 3.2);
   const header = [[at('Annual', 2, 2)], ...[152, 222, 292, 362].map((x) => [at('NETWORK', x, 2)])];
   const read = (value: Word[]) => {
     const g = grid();
@@ -439,12 +439,7 @@ describe('amounts set close together under the columns a ruled cell spans', () =
 describe('a label and a short amount in one ruled cell across the value columns', () => {
   // 'Annual maximum   $1,000' in a row drawn without the line between the networks: the label
   // over its column, the amount over the rest
-  const at = (text: string, x0: number): Word => ({
-    text,
-    box: [x0, 14, x0 + text.length * 5, 22],
-    size: 8,
-    confidence: 1,
-  });
+  const at = (text: string, x0: number) => word8(text, x0, 14, 5);
   it.each([
     ['an amount at the left of the first value column spans to the end', '$1,000', 152, 2],
     ['an amount centred in the first value column stays in it', '$1,000', 205, 1],
@@ -477,20 +472,8 @@ describe('a label and a short amount in one ruled cell across the value columns'
 describe('amounts set close together under left-aligned columns', () => {
   // '$1500 per person $1500 per person' over 'per Lifetime per Lifetime', the rule between the
   // networks not drawn in that row: each network's value starts where its column's values start
-  const at = (text: string, x0: number, y: number): Word => ({
-    text,
-    box: [x0, y, x0 + text.length * 5, y + 8],
-    size: 8,
-    confidence: 1,
-  });
-  const run = (texts: string[], x0: number, y: number) => {
-    let x = x0;
-    return texts.map((t) => {
-      const w = at(t, x, y);
-      x = w.box[2] + 2;
-      return w;
-    });
-  };
+  const at = (text: string, x0: number, y: number) => word8(text, x0, y, 5);
+  const run = (texts: string[], x0: number, y: number) => run8(texts, x0, y, 5);
   it.each([
     ['values starting at their columns split', 232, 232, 2],
     ['a second value not starting where its column does stays one cell', 240, 232, 1],
