@@ -101,6 +101,11 @@ export interface GridShape {
   codeCol?: number;
 }
 
+/** The grid's one group of value columns, when it has exactly one (one plan, its networks). */
+export function onlyGroup(shape: GridShape): ValueGroup | undefined {
+  return shape.groups.length === 1 ? shape.groups[0] : undefined;
+}
+
 /**
  * A column of service codes, not of employee classes ('Class | Covered Services' over 'Class I |
  * Diagnostic & Preventive: …'): each code printed once, beside a cell naming a dental category.

@@ -16,6 +16,7 @@ import {
   groupDoubt,
   isSectionRow,
   labelCellOf,
+  onlyGroup,
   pairedValues,
   rowLabelOf,
   spansNetworks,
@@ -438,7 +439,7 @@ export function shapeByContent(t: AnalyzedTable, given: GridShape): GridShape {
   const shape = frequencyAmongValues(t, given) ?? given;
   const mixed = frequencyColumnOfCosts(t, shape);
   if (mixed) return mixed;
-  const only = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const only = onlyGroup(shape);
   if (!only?.unclear || only.in !== undefined || only.out !== undefined || only.option)
     return shape;
   if (t.columns.some((c) => c.network)) return shape;
@@ -915,7 +916,7 @@ function collectItemsWithValues(
   tableOrder: number,
   facts: Facts,
 ): boolean {
-  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const g = onlyGroup(shape);
   if (!shape.sectionHeads || shape.subLabelCol === undefined || g?.in === undefined) return false;
   const cell = row.cells[shape.subLabelCol];
   if (!cell || cell.col !== shape.subLabelCol || cell.col + cell.colSpan <= g.in) return false;
@@ -949,7 +950,7 @@ function collectItemsWithValues(
  * value.
  */
 export function outItemsColumn(t: AnalyzedTable, shape: GridShape): number | undefined {
-  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const g = onlyGroup(shape);
   if (!g || g.option || g.in === undefined || g.out === undefined) return undefined;
   const col = g.out - 1;
   if (col <= g.in || col === shape.labelCol || t.columns[col]?.network !== 'out') return undefined;
@@ -1021,7 +1022,7 @@ function collectItemsOverValues(
   tableOrder: number,
   facts: Facts,
 ): boolean {
-  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const g = onlyGroup(shape);
   if (!g || g.option || g.in === undefined || g.out === undefined) return false;
   const cell = row.cells[g.in];
   if (!cell || cell.col !== g.in || cell.col + cell.colSpan > g.out) return false;
@@ -1209,7 +1210,7 @@ export function boxValuesOfSubheads(
   shape: GridShape,
 ): { cells: Map<number, Array<Cell | undefined>>; dropped: Set<number> } {
   const out = { cells: new Map<number, Array<Cell | undefined>>(), dropped: new Set<number>() };
-  const g = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const g = onlyGroup(shape);
   if (!g || g.option || g.in === undefined || g.out === undefined) return out;
   const filled = (r: (typeof body)[number], c: number) => {
     const cell = r.cells[c];
@@ -1316,7 +1317,7 @@ export function collectVision(
   const barSource = captionCell ? sourceOfCell(captionCell) : undefined;
   let band: 'in' | 'out' | undefined;
   // one value column whose cells run the two networks' values together
-  const single = shape.groups.length === 1 ? shape.groups[0]! : undefined;
+  const single = onlyGroup(shape);
   const runCol =
     single &&
     !single.paired &&
