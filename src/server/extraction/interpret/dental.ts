@@ -40,6 +40,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_CATEGORY,
   deductibleOfService,
+  deductiblesSaid,
   definesInASentence,
   dentalRowKind,
   FEE_COMPARISON,
@@ -1840,6 +1841,52 @@ export function collectHighlightedMaximum(doc: AnalyzedDocument, facts: Facts): 
   const scope: Scope = { product: 'dental' };
   facts.add('maxIn', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
   facts.add('maxOut', evidence(one!.value, one!.source, 'prose'), scope, one!.order);
+}
+
+/**
+ * Deductibles said only in running text, no table printing one (`deductiblesSaid`): the lines of a
+ * paragraph joined, each sentence read with the plan's options (the classes of its dental
+ * services); the first sentence for a network gives that network's individual deductible, each
+ * option's or every class's.
+ */
+export function collectDeductibleProse(doc: AnalyzedDocument, facts: Facts): void {
+  if (!facts.shown.has('dental')) return;
+  if (facts.facts.some((f) => /^ded(Ind|Fam)(In|Out)$/.test(f.kind))) return;
+  const options = [
+    ...new Set(
+      facts.services.flatMap((s) =>
+        s.scope.product !== 'vision' && s.scope.classRef ? [s.scope.classRef] : [],
+      ),
+    ),
+  ];
+  const done = new Set<'in' | 'out'>();
+  let lines: Line[] = [];
+  let order = 0;
+  const flush = () => {
+    const text = lines.map((l) => l.text.trim()).join(' ');
+    for (const sentence of text.split(/(?<=\.)\s+|\s*[\u2022\uf0b7]\s*/)) {
+      const said = deductiblesSaid(sentence, options);
+      if (!said || done.has(said.network)) continue;
+      done.add(said.network);
+      const kind = said.network === 'in' ? 'dedIndIn' : 'dedIndOut';
+      for (const { option, amount } of said.amounts)
+        facts.add(
+          kind,
+          evidence(amount, sourceOfLines(lines), 'prose'),
+          { product: 'dental', ...(option ? { classRef: option } : {}) },
+          order,
+        );
+    }
+    lines = [];
+  };
+  for (const item of doc.items) {
+    const part = item.kind === 'line' && !item.heading ? item : undefined;
+    if (!part || (lines.length > 0 && lines[0]!.page !== part.line.page)) flush();
+    if (!part) continue;
+    if (lines.length === 0) order = part.order;
+    lines.push(part.line);
+  }
+  flush();
 }
 
 /**

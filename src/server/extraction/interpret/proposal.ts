@@ -23,6 +23,7 @@ import { coverageBlockTables } from './coverage-blocks.ts';
 import { collectCoverageTable, isCoverageTable } from './coverage-table.ts';
 import {
   classWideRowsOf,
+  collectDeductibleProse,
   collectDental,
   collectHighlightedMaximum,
   collectOrthodontiaProse,
@@ -351,6 +352,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
   collectOrthodontiaProse(doc, facts);
   // a yearly maximum stated only in a highlight sentence
   collectHighlightedMaximum(doc, facts);
+  // a deductible stated only in a sentence of running text
+  collectDeductibleProse(doc, facts);
   collectHeaderPlan(doc, facts);
   return facts;
 }

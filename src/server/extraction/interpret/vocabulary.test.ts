@@ -12,6 +12,7 @@ import {
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
   deductibleOfService,
+  deductiblesSaid,
   definesInASentence,
   dentalRowKind,
   ELECTION_FORM_TITLE,
@@ -1272,6 +1273,57 @@ describe('a highlight naming the plan’s yearly maximum', () => {
     ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
   ])('%j → %j', (text, value) => {
     expect(highlightedMaximum(text)).toBe(value);
+  });
+});
+
+describe('a deductible said in a sentence of running text', () => {
+  const options = ['High Option', 'Standard Option'];
+  it.each([
+    [
+      'Out-of-Network services under Classes A, B and C are subject to a deductible of $50 for the High Option and $100 for the Standard Option per calendar year.',
+      options,
+      {
+        network: 'out',
+        amounts: [
+          { option: 'High Option', amount: '$50' },
+          { option: 'Standard Option', amount: '$100' },
+        ],
+      },
+    ],
+    [
+      'If you elect to use an Out-of-Network provider, the Standard Option contains a $100 deductible per person, and the High Option has a $50 deductible per person.',
+      options,
+      {
+        network: 'out',
+        amounts: [
+          { option: 'High Option', amount: '$50' },
+          { option: 'Standard Option', amount: '$100' },
+        ],
+      },
+    ],
+    [
+      'The calendar year deductible is $0, if you use an In-Network provider.',
+      options,
+      { network: 'in', amounts: [{ amount: '$0' }] },
+    ],
+    [
+      'An annual deductible of $50 per person applies to services of out-of-network dentists.',
+      [],
+      { network: 'out', amounts: [{ amount: '$50' }] },
+    ],
+    // no network named, both named, no amount, or an option left without its amount
+    ['The calendar year deductible is $50 per person.', [], undefined],
+    ['The deductible is $0 in-network and $50 out-of-network.', [], undefined],
+    ['There is no deductible if you use an In-Network provider.', [], undefined],
+    [
+      'Out-of-Network services are subject to a deductible of $50 for the High Option.',
+      options,
+      undefined,
+    ],
+    // a maximum or another amount near the word is no deductible
+    ['In-Network services have a $1,000 maximum; the deductible is waived.', [], undefined],
+  ])('%j → %j', (text, known, said) => {
+    expect(deductiblesSaid(text, known)).toEqual(said);
   });
 });
 

@@ -1397,6 +1397,59 @@ export function highlightedMaximum(text: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** An amount as printed in a sentence ('$50', '$1,000', '$0'). */
+const SENTENCE_AMOUNT = String.raw`\$\s?\d{1,3}(?:,\d{3})*(?:\.\d\d)?`;
+
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A deductible said in a sentence of running text that names the one network it is for: each
+ * plan option's amount when the sentence names the options ('Out-of-Network services … are subject
+ * to a deductible of $50 for the High Option and $100 for the Standard Option'; '… the Standard
+ * Option contains a $100 deductible per person, and the High Option has a $50 deductible'), else
+ * the one amount the sentence prints for every class ('The calendar year deductible is $0, if you
+ * use an In-Network provider'). Undefined for a sentence naming no network or both, printing no
+ * amount for the deductible, or naming options without an amount for each of `options`.
+ */
+export function deductiblesSaid(
+  sentence: string,
+  options: readonly string[],
+): { network: 'in' | 'out'; amounts: Array<{ option?: string; amount: string }> } | undefined {
+  const t = sentence.replace(/\s+/g, ' ').trim();
+  if (!/\bdeductible\b/i.test(t)) return undefined;
+  const network = networkInLabel(t);
+  if (!network) return undefined;
+  const named = options.filter((o) => new RegExp(`\\b${escapeForPattern(o)}\\b`, 'i').test(t));
+  if (named.length > 0) {
+    if (named.length !== options.length) return undefined;
+    const amounts: Array<{ option?: string; amount: string }> = [];
+    for (const option of options) {
+      const o = escapeForPattern(option);
+      const m =
+        t.match(
+          new RegExp(
+            `(${SENTENCE_AMOUNT})(?:\\s+deductible)?(?:\\s+per\\s+(?:covered\\s+)?(?:person|member|individual))?\\s+for\\s+(?:the\\s+)?${o}\\b`,
+            'i',
+          ),
+        ) ??
+        t.match(
+          new RegExp(
+            `\\b${o}\\s+(?:contains|has|includes|carries)\\s+an?\\s+(${SENTENCE_AMOUNT})\\s+(?:[\\w-]+\\s+){0,2}deductible\\b`,
+            'i',
+          ),
+        );
+      if (!m) return undefined;
+      amounts.push({ option, amount: m[1]!.replace(/\s/g, '') });
+    }
+    return { network, amounts };
+  }
+  const m = t.match(
+    new RegExp(`\\bdeductible\\s+(?:is|of)\\s+(${SENTENCE_AMOUNT})(?!\\d|,\\d)`, 'i'),
+  );
+  if (!m || (t.match(new RegExp(SENTENCE_AMOUNT, 'g')) ?? []).length !== 1) return undefined;
+  return { network, amounts: [{ amount: m[1]!.replace(/\s/g, '') }] };
+}
+
 /**
  * The yearly maximum a sentence in a grid's label column states for the services above it ('Class
  * A, B, and C Services are subject to an unlimited maximum benefit'; '… subject to a $2,000 annual
