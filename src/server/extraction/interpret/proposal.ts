@@ -214,7 +214,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     facts.addOption('vision', plan);
     return { ...t, scope: { ...t.scope, classRef: plan } };
   };
-  for (const t of tables) {
+  for (const [i, t] of tables.entries()) {
     // a grid captioned by an age group is that group's: the group is a class (convention 10),
     // the one other grids' values printed for those ages go to
     const captioned = t.scope.classRef ? ageGroupOf(t.scope.classRef) : undefined;
@@ -312,7 +312,9 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     // a priced example of what members pay adds its rows up: no benefits of the plan
     if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
-      collectVision(ofPlan(t), facts, { parenthesesOut });
+      // (the last row of the table before: a row going on over the page break goes on from it)
+      const above = tables[i - 1]?.body.at(-1)?.cells;
+      collectVision(ofPlan(t), facts, { parenthesesOut, ...(above ? { above } : {}) });
       recordLabelledFacts(t, facts);
       lastProduct = 'vision';
       continue;

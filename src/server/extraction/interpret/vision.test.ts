@@ -8,6 +8,7 @@ import {
   ageGroupsOfRows,
   amountPairs,
   boxValuesOfSubheads,
+  bulletedItemsWithParts,
   frequencySaid,
   isFrequencyValue,
   isSentence,
@@ -23,6 +24,7 @@ import {
   ownValue,
   planPeriodSaid,
   renewsOfBar,
+  repeatsRowAbove,
   runTogetherSplit,
   sideOfX,
   splitAtX,
@@ -1153,6 +1155,147 @@ describe('a network heading spanning a benefit column and a frequency column', (
       ['Lenses', '$10 copay'],
       ['Frames', '$150 allowance'],
     ]);
+  });
+});
+
+describe('a row that goes on over the page, its values printed again', () => {
+  const on = (page: number, text: string, top: number, x: number) => ({
+    ...line(text, top, x),
+    page,
+  });
+  const at = (col: number, lines: Array<ReturnType<typeof on>>) => ({
+    ...cell(col, lines),
+    page: lines[0]!.page,
+  });
+  const above = [
+    at(0, [
+      on(1, 'Extra Savings - The following extra savings:', 600, 22),
+      on(1, '\u2022 An average 20-25% savings.', 612, 22),
+    ]),
+    at(1, [on(1, 'Available', 612, 213)]),
+    at(2, [on(1, 'Not available', 612, 397)]),
+  ];
+  const next = (page: number, label: string, inNet = 'Available') => [
+    at(0, [on(page, label, 100, 22)]),
+    at(1, [on(page, inNet, 100, 213)]),
+    at(2, [on(page, 'Not available', 100, 397)]),
+  ];
+  it.each([
+    [
+      'bullets going on over the page',
+      next(2, '\u2022 20% savings on additional pairs of glasses.'),
+      true,
+    ],
+    [
+      'a description going on over the page',
+      next(2, 'Provides additional coverage for members who have been diagnosed with diabetes,'),
+      true,
+    ],
+    // a row of its own: on the same page, other values, or a name
+    [
+      'a bullet on the same page',
+      next(1, '\u2022 20% savings on additional pairs of glasses.'),
+      false,
+    ],
+    ['other values', next(2, '\u2022 20% savings on additional pairs of glasses.', '$10'), false],
+    ['a name', next(2, 'Low Vision Coverage'), false],
+  ])('%s: %j', (_, cells, repeats) => {
+    expect(repeatsRowAbove(cells, above, 0)).toBe(repeats);
+  });
+});
+
+describe('a label that ends in bulleted items, a value per item in order', () => {
+  const oneValue = cell(2, [
+    line("The lesser of the provider's", 112, 397),
+    line('usual fee or 80% of the', 124, 397),
+    line('Medicare allowable charge.', 136, 397),
+  ]);
+  const items = (
+    label: Parameters<typeof bulletedItemsWithParts>[0],
+    values: Parameters<typeof bulletedItemsWithParts>[1],
+  ) =>
+    bulletedItemsWithParts(label, values)?.map((i) => [
+      i.service.value,
+      ...i.costs.map((c) => c?.value),
+    ]);
+  const expected = [
+    [
+      'Exam',
+      'Covered in full after $20 co-pay.',
+      "The lesser of the provider's usual fee or 80% of the Medicare allowable charge.",
+    ],
+    [
+      'Special Ophthalmological services',
+      'Covered in full.',
+      "The lesser of the provider's usual fee or 80% of the Medicare allowable charge.",
+    ],
+  ];
+
+  it('pairs bulleted values with the bulleted items; a cell of one value serves each', () => {
+    const label = cell(0, [
+      line('Diabetic EyeCare Plus:', 100, 22),
+      line('\u2022 Exam', 112, 22),
+      line('\u2022 Special Ophthalmological services', 124, 22),
+    ]);
+    const inNet = cell(1, [
+      line('\u2022 Covered in full after $20', 112, 213),
+      line('co-pay.', 124, 213),
+      line('\u2022 Covered in full.', 136, 213),
+    ]);
+    expect(items(label, [inNet, oneValue])).toEqual(expected);
+  });
+
+  it('pairs values set apart by a blank line with the items under a description', () => {
+    const label = cell(0, [
+      line('Diabetic EyeCare Plus:', 100, 22),
+      line('Provides additional coverage for members who have', 124, 22),
+      line('been diagnosed with diabetes.', 136, 22),
+      line('\u2022 Exam', 148, 22),
+      line('\u2022 Special Ophthalmological services', 160, 22),
+    ]);
+    const inNet = cell(1, [
+      line('Covered in full after $20 co-', 100, 213),
+      line('pay.', 112, 213),
+      line('Covered in full.', 136, 213),
+    ]);
+    expect(items(label, [inNet, oneValue])).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'bullets that are sentences (notes on the service)',
+      [
+        'Low Vision Coverage:',
+        '\u2022 Low vision exams and aids, every two years.',
+        '\u2022 Must be pre-authorized.',
+      ],
+    ],
+    ['a first line that is a bullet', ['\u2022 Exam', '\u2022 Special Ophthalmological services']],
+    ['one item only', ['Diabetic EyeCare Plus:', '\u2022 Exam']],
+    [
+      'more items than values',
+      ['Diabetic EyeCare Plus:', '\u2022 Exam', '\u2022 Imaging', '\u2022 Special services'],
+    ],
+  ])('reads no items for %s', (_, texts) => {
+    const label = cell(
+      0,
+      texts.map((t, i) => line(t, 100 + 12 * i, 22)),
+    );
+    const inNet = cell(1, [
+      line('\u2022 Covered in full after $20', 112, 213),
+      line('\u2022 Covered in full.', 124, 213),
+    ]);
+    expect(items(label, [inNet, oneValue])).toBeUndefined();
+  });
+
+  it('reads no items when no value cell gives one value per item', () => {
+    const label = cell(0, [
+      line('Diabetic EyeCare Plus:', 100, 22),
+      line('\u2022 Exam', 112, 22),
+      line('\u2022 Special Ophthalmological services', 124, 22),
+    ]);
+    const inNet = cell(1, [line('Covered in full', 112, 213)]);
+    expect(items(label, [inNet, oneValue])).toBeUndefined();
   });
 });
 
@@ -2538,9 +2681,20 @@ describe('a note after a service name and a dash', () => {
       'Eyeglasses (lenses and frame)',
     ],
     ['Frames \u2013 including designer frames', 'Frames'],
+    // a sentence after the dash describing the service
+    [
+      'Extra Savings - The following extra savings are only available from network providers: \u2022 An average 20-25% savings',
+      'Extra Savings',
+    ],
+    ['Frames \u2013 a wide selection of frames at participating locations', 'Frames'],
     // a kind of the service after the dash is part of its name
     ['Premium anti-reflective coating - Tier 1', 'Premium anti-reflective coating - Tier 1'],
     ['Progressive lenses - standard', 'Progressive lenses - standard'],
+    [
+      'Contact Lenses (instead of glasses) - Elective',
+      'Contact Lenses (instead of glasses) - Elective',
+    ],
+    ['Lenses - a pair', 'Lenses - a pair'],
     // no dash of its own: kept
     ['Lens options includes tint', 'Lens options includes tint'],
   ])('%j is the service %j', (printed, service) => {

@@ -22,7 +22,13 @@ import {
   spansNetworks,
   valueAt,
 } from './grid.ts';
-import { cleanValue, looksLikeValue, normalizeKey, splitParenthesisedAmounts } from './values.ts';
+import {
+  cleanValue,
+  joinWrapped,
+  looksLikeValue,
+  normalizeKey,
+  splitParenthesisedAmounts,
+} from './values.ts';
 import {
   type AgeSpan,
   ageGroupOf,
@@ -660,6 +666,101 @@ export function itemsLineByLine(
 }
 
 /**
+ * A row that goes on from the row above over a page break, its values printed again beside the
+ * rest of the label ('• 20% savings on additional pairs …' or 'Provides additional coverage for
+ * members who …' atop the next page, beside the same 'Available' / 'Not available'): no service of
+ * its own. True when the row opens a later page than the row above ends on, its label opens with a
+ * bullet or is running text (a sentence, or words cut at a comma or a little word), and every value
+ * cell reads as the one above it, one at least printed.
+ */
+export function repeatsRowAbove(
+  cells: Array<Cell | undefined>,
+  above: Array<Cell | undefined> | undefined,
+  labelCol: number,
+): boolean {
+  if (!above) return false;
+  const label = cells[labelCol];
+  const pageOf = (c: Cell | undefined, last: boolean) =>
+    c?.lines.length ? c.lines[last ? c.lines.length - 1 : 0]!.page : undefined;
+  const page = pageOf(label, false);
+  const abovePage = Math.max(...above.map((c) => pageOf(c, true) ?? 0));
+  if (page === undefined || page <= abovePage) return false;
+  const text = cellText(label);
+  if (!BULLET_LEAD.test(label!.lines[0]!.text) && !isSentence(text) && !isProseFragment(text))
+    return false;
+  let printed = 0;
+  for (const [c, cell] of cells.entries()) {
+    if (c === labelCol) continue;
+    const value = cellText(cell);
+    if (value !== cellText(above[c])) return false;
+    if (value) printed++;
+  }
+  return printed > 0;
+}
+
+/** A bullet opening a line, and the space after it. */
+const BULLET_LEAD = /^\s*[\u2022\uf0b7\u25aa\u25cf]\s*/;
+
+/**
+ * A cell's lines parted into the values it prints one after another: a value opens at a bullet or
+ * after a blank line (a gap between two lines taller than most of a line).
+ */
+function partsOfCell(cell: Cell | undefined): Line[][] {
+  const parts: Line[][] = [];
+  let above: Line | undefined;
+  for (const l of (cell?.lines ?? []).filter((x) => x.text.trim())) {
+    const height = l.box[3] - l.box[1];
+    const apart = above !== undefined && l.box[1] - above.box[3] > height * 0.7;
+    if (parts.length === 0 || BULLET_LEAD.test(l.text) || apart) parts.push([l]);
+    else parts[parts.length - 1]!.push(l);
+    above = l;
+  }
+  return parts;
+}
+
+/**
+ * A label cell that names a service, then lists its items as bullets at its end ('Diabetic EyeCare
+ * Plus:' over '• Exam' / '• Special Ophthalmological services', a description between them or
+ * not), beside value cells that print one value per item in the items' order, each opening at a
+ * bullet ('• Covered in full after $20 co-pay.' / '• Covered in full.') or after a blank line, or
+ * one value for all the items ('The lesser of the provider's usual fee or 80% of the Medicare
+ * allowable charge.'): each item with its values. Undefined unless the label's first line is no
+ * bullet, it lists two items or more, each a name (no sentence), and some value cell prints a value
+ * per item while every other prints one value or none.
+ */
+export function bulletedItemsWithParts(
+  labelCell: Cell | undefined,
+  valueCells: Array<Cell | undefined>,
+): Array<{ service: Evidence; costs: Array<Evidence | undefined> }> | undefined {
+  const lines = (labelCell?.lines ?? []).filter((l) => l.text.trim());
+  const first = lines.findIndex((l) => BULLET_LEAD.test(l.text));
+  if (first < 1) return undefined;
+  const items: Line[][] = [];
+  for (const l of lines.slice(first)) {
+    if (BULLET_LEAD.test(l.text)) items.push([l]);
+    else items[items.length - 1]!.push(l);
+  }
+  if (items.length < 2) return undefined;
+  const names = items.map((group) =>
+    joinWrapped(group.map((l) => l.text.replace(BULLET_LEAD, ''))).trim(),
+  );
+  if (names.some((n) => !n || /[.;]$/.test(n) || n.split(/\s+/).length > 8)) return undefined;
+  const parts = valueCells.map(partsOfCell);
+  if (!parts.some((p) => p.length === items.length)) return undefined;
+  if (parts.some((p) => p.length > 1 && p.length !== items.length)) return undefined;
+  const partText = (group: Line[]) =>
+    cleanValue(joinWrapped(group.map((l) => l.text.replace(BULLET_LEAD, ''))));
+  return names.map((name, i) => ({
+    service: evidence(name, sourceOfLines(items[i]!), 'split'),
+    costs: parts.map((p, c) => {
+      const group = p.length === 1 ? p[0] : p[i];
+      const value = group ? partText(group) : '';
+      return value ? evidence(value, sourceOfLines(group!), 'split') : undefined;
+    }),
+  }));
+}
+
+/**
  * Where an out-of-network reimbursement opens: 'Up to $42', 'Not covered', 'Amount over $39' (an
  * amount over an allowance goes on a sentence: '20% off any amount over your frames allowance').
  */
@@ -1277,7 +1378,7 @@ export function byAgeGroup(
 export function collectVision(
   t: AnalyzedTable,
   facts: Facts,
-  read: { parenthesesOut?: boolean } = {},
+  read: { parenthesesOut?: boolean; above?: Array<Cell | undefined> } = {},
 ): void {
   const shape = shapeByContent(t, gridShape(t));
   const base: Scope = {
@@ -1353,8 +1454,14 @@ export function collectVision(
   let subhead: { name: string; x: number } | undefined;
   const boxes = boxValuesOfSubheads(t.body, shape);
   const outItems = outItemsColumn(t, shape);
-  for (const printed of t.body) {
+  for (const [at, printed] of t.body.entries()) {
     if (boxes.dropped.has(printed.row)) continue;
+    // (the row above: a heading printed again atop the page is none)
+    // (or the last of the table before, on the page before)
+    const rowAbove =
+      t.body.slice(0, at).findLast((r) => !r.cells.some((c) => c?.header))?.cells ??
+      (read.above?.length === printed.cells.length ? read.above : undefined);
+    if (repeatsRowAbove(printed.cells, rowAbove, shape.labelCol)) continue;
     const row = { ...printed, cells: boxes.cells.get(printed.row) ?? printed.cells };
     const label = rowLabelOf(row.cells, shape);
     if (!label) continue;
@@ -1542,7 +1649,10 @@ export function collectVision(
       // items listed one per line under the label's first line, a value level with each
       const listed =
         !split && !g.paired && g.in !== undefined && g.out !== undefined
-          ? itemsLineByLine(labelCell, [row.cells[g.in], row.cells[g.out]])
+          ? (itemsLineByLine(labelCell, [row.cells[g.in], row.cells[g.out]]) ??
+            // (or bulleted at the label's end, a value per item in order: 'Diabetic EyeCare Plus:'
+            // over '• Exam' / '• Special Ophthalmological services')
+            bulletedItemsWithParts(labelCell, [row.cells[g.in], row.cells[g.out]]))
           : undefined;
       if (listed) {
         listed.forEach(({ service: name, costs: [inItem, outItem] }, i) => {

@@ -571,6 +571,10 @@ describe('what a slot value is made of', () => {
     ['inNetworkCost', 'Instead of Glasses', true],
     ['outOfNetworkReimbursement', 'Same as Glasses', true],
     ['inNetworkCost', 'Progressive Standard, Progressive Premium/Custom, Photochromic,', false],
+    // whether a benefit is had at all, alone in the cell
+    ['inNetworkCost', 'Available', true],
+    ['outOfNetworkReimbursement', 'Not available', true],
+    ['inNetworkCost', 'available at participating locations and', false],
     ['serviceTypeTitle', 'anything at all', true],
     ['coveredPersonsInNetwork', 'Dependent children through age 18', true],
     ['coveredPersonsOutOfNetwork', 'adult or child', true],

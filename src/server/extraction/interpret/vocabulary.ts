@@ -1217,9 +1217,12 @@ export const DASHED_COVERAGE = /^(.{3,160}?)\s+[-\u2013]\s+(covered in full|not 
 
 /**
  * A note printed after a service's name and a dash, saying what it takes in ('Eyeglasses (lenses
- * and frame) - includes basic single vision, lined bifocal …'): the words that open it.
+ * and frame) - includes basic single vision, lined bifocal …') or describing it in a sentence
+ * ('Extra Savings - The following extra savings are only available from …': an article and five
+ * words or more): the words that open it.
  */
-export const DASHED_NOTE = /\s[-\u2013\u2014]\s+(?:includes|including|excludes|excluding|covers)\b/;
+export const DASHED_NOTE =
+  /\s[-\u2013\u2014]\s+(?:(?:includes|including|excludes|excluding|covers)\b|(?:[Tt]he|[Tt]his|[Tt]hese|[Aa]n?)\s+(?:\S+\s+){4}\S)/;
 
 /**
  * A note after a service's name saying it is had once per the plan's interval, whichever that is
@@ -1496,7 +1499,7 @@ const SLOT_VALUES: Array<[RegExp, RegExp, number]> = [
   ],
   [
     /^(inNetworkCost|outOfNetworkReimbursement)$/,
-    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b|\binstead of\b|\bsame as\b/i,
+    /\$|\d|\bcovered\b|%|\bno charge\b|\bn\/a\b|\bincluded\b|\bdiscount|\bcopay|\ballowance\b|\bfree\b|\bno (additional )?cost\b|\bnone\b|\bnot applicable\b|\bpaid\b|\breimburse|\bup to\b|\binstead of\b|\bsame as\b|^(?:not\s+)?available\.?$/i,
     200,
   ],
 ];
