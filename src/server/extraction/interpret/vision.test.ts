@@ -10,6 +10,7 @@ import {
   boxValuesOfSubheads,
   bulletedItemsWithParts,
   frequencySaid,
+  headingAtopLabel,
   isFrequencyValue,
   isSentence,
   itemsLineByLine,
@@ -1155,6 +1156,38 @@ describe('a network heading spanning a benefit column and a frequency column', (
       ['Lenses', '$10 copay'],
       ['Frames', '$150 allowance'],
     ]);
+  });
+});
+
+describe('a heading set atop a label cell in larger type', () => {
+  const sized = (text: string, top: number, size: number) => ({ ...line(text, top, 22), size });
+  it.each([
+    [
+      [
+        sized('Diabetic eye care: Care and', 100, 12),
+        sized('testing for diabetic members', 114, 12),
+        sized('Examination', 130, 10),
+      ],
+      { heading: 'Diabetic eye care: Care and testing for diabetic members', name: 'Examination' },
+    ],
+    // one size throughout, or the larger type last: no heading
+    [
+      [sized('Standard progressive lenses', 100, 10), sized('(add-on to bifocal)', 112, 10)],
+      undefined,
+    ],
+    [[sized('Examination', 100, 10), sized('Frames', 112, 12)], undefined],
+    [[sized('Examination', 100, 12)], undefined],
+    // a name over a note in smaller type
+    [[sized('WellVision Exam', 100, 12), sized('(every 12 months)', 114, 10)], undefined],
+    [
+      [
+        sized('Eye Exam', 100, 12),
+        sized('A complete initial vision analysis, which includes', 114, 10),
+      ],
+      undefined,
+    ],
+  ])('%j → %j', (lines, expected) => {
+    expect(headingAtopLabel(cell(0, lines))).toEqual(expected);
   });
 });
 

@@ -698,6 +698,31 @@ export function repeatsRowAbove(
   return printed > 0;
 }
 
+/**
+ * A label cell that opens with a heading set in larger type than the service's name under it
+ * ('Diabetic eye care: Care and' / 'testing for diabetic members' at 12 pt over 'Examination' at 10
+ * pt): the heading, its lines joined, and the name. Undefined for a cell in one size, or unless
+ * the name is the cell's last line alone, a vision service in five words at most, under a heading of
+ * three words or more.
+ */
+export function headingAtopLabel(
+  cell: Cell | undefined,
+): { heading: string; name: string } | undefined {
+  const lines = (cell?.lines ?? []).filter((l) => l.text.trim());
+  const last = lines[lines.length - 1];
+  if (!last) return undefined;
+  const cut = lines.findIndex((l) => l.size <= last.size * 1.1);
+  if (cut < 1 || lines.slice(cut).some((l) => l.size > last.size * 1.1)) return undefined;
+  const heading = cleanValue(joinWrapped(lines.slice(0, cut).map((l) => l.text)));
+  const name = cleanValue(last.text);
+  // (the name a line of its own naming a vision service, the heading words of a section: a name
+  // over a note in smaller type is the name's cell, not a heading's)
+  if (cut !== lines.length - 1 || heading.split(/\s+/).length < 3) return undefined;
+  if (!/^\p{L}/u.test(name) || name.split(/\s+/).length > 5 || !isVisionService(name))
+    return undefined;
+  return { heading, name };
+}
+
 /** A bullet opening a line, and the space after it. */
 const BULLET_LEAD = /^\s*[\u2022\uf0b7\u25aa\u25cf]\s*/;
 
@@ -1504,6 +1529,13 @@ export function collectVision(
         ? cleanValue(cellText(outItem))
         : '';
     if (outItemName) service = outItemName;
+    // a heading set atop the label cell in larger type ('Diabetic eye care: Care and testing for
+    // diabetic members' over 'Examination') opens a section of its own: the service is the rest
+    const headed = headingAtopLabel(labelCell);
+    if (headed) {
+      section = headed.heading;
+      service = headed.name;
+    }
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
     // 'EYE EXAMINATION (one per frequency)' is the exam, not a frequency line
