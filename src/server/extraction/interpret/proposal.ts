@@ -89,6 +89,7 @@ import {
 } from './vision.ts';
 import {
   ageGroupOf,
+  DISCOUNTS_CAPTION,
   ELECTION_FORM_TITLE,
   GROUP_AFTER_ACCOUNT,
   GROUP_NAME_LINE,
@@ -246,6 +247,10 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (isGlossary(t)) continue;
     // nor does a worked example of how the plan pays a bill
     if (isIllustration(t)) continue;
+    // nor does a table of savings beside the plan under a caption naming them, its values under no
+    // network's heading ('Additional Savings ***' over 'Contacts | 15% off cost of contact lens exam')
+    if (t.caption && DISCOUNTS_CAPTION.test(t.caption) && !t.columns.some((c) => c.network))
+      continue;
     // 'Exam ...... up to $45' pairs under an out-of-network heading
     if (collectAmountList(t, facts, lineBefore(doc, t))) {
       lastProduct = 'vision';

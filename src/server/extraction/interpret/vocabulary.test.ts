@@ -11,6 +11,7 @@ import {
   coverageAndPersons,
   DEDUCTIBLE_WAIVER,
   DENTAL_VISION_WORD,
+  DISCOUNTS_CAPTION,
   deductibleOfService,
   deductiblesSaid,
   definesInASentence,
@@ -1277,6 +1278,22 @@ describe('a highlight naming the plan’s yearly maximum', () => {
     ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
   ])('%j → %j', (text, value) => {
     expect(highlightedMaximum(text)).toBe(value);
+  });
+});
+
+describe('a caption naming discounts and nothing else', () => {
+  it.each([
+    ['Additional Savings ***', true],
+    ['Additional Savings', true],
+    ['Extra savings:', true],
+    ['Discounts', true],
+    ['Member Discounts and Savings', true],
+    // a caption naming a benefit, or savings on something
+    ['Additional Savings on Frames', false],
+    ['Laser Vision Correction Discount', false],
+    ['Your Coverage with a VSP Preferred Provider', false],
+  ])('%j → %j', (caption, names) => {
+    expect(DISCOUNTS_CAPTION.test(caption)).toBe(names);
   });
 });
 

@@ -286,6 +286,14 @@ export function groupNameWrapped(line: string, next: string | undefined): string
 const OTHER_COVERAGE =
   /^\s*(medical|pharmacy|prescription( drugs?)?|rx)(\s*(\/|&|\+|and)?\s*(medical|pharmacy|prescription( drugs?)?|rx))*\s*$|\bmedical\s+(plans?|insurance|benefits?|summary|coverage|options?)\b|\b(basic|voluntary|supplemental|group|term|dependent|optional)\s+life\b|\blife\s+(insurance(?!\s+(corp(oration)?|company|co)\b)|and\s+ad&d|&\s+ad&d)\b|\baccidental death\b|\bdisability\b|\bcritical illness\b|\b(group\s+)?accident\s+(insurance|plans?|coverage)\b|\bhospital indemnity\b|\bcancer\s+(insurance|plan)\b|\bemployee assistance program\b|\b401\s*\(k\)|\bflexible spending\b|\bhealth savings account\b|\bprescription drug (plan|coverage)\b/i;
 
+/**
+ * A caption naming discounts and nothing else ('Additional Savings ***', 'Member Discounts'): the
+ * table under it lists savings beside the plan (discounts on more glasses, laser surgery), not what
+ * the plan covers.
+ */
+export const DISCOUNTS_CAPTION =
+  /^\s*(?:(?:additional|extra|other|member|exclusive)\s+)?(?:savings|discounts?)(?:\s+(?:and|&)\s+(?:savings|discounts?))?\s*[*:\u2020\u2021]*\s*$/i;
+
 /** Whether a heading names another line of coverage and neither dental nor vision. */
 export function namesOtherCoverage(text: string): boolean {
   return productsNamed(text).length === 0 && OTHER_COVERAGE.test(text);
