@@ -64,6 +64,7 @@ import {
   SPANNING_NOTE_OPENED,
   SUB_BULLET,
   sentenceMaximums,
+  shareBeforeLimit,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -1750,8 +1751,10 @@ function addService(
   // 'Comprehensive orthodontic treatment – adult or child': whom it covers, after the dash
   const forWhom = service.orthodontic ? parsed.title.match(PERSONS_AFTER_DASH) : null;
   if (forWhom && !service.persons) service.persons = evidence(forWhom[1]!, label.source, 'cell');
-  if (v.in) service.coverageIn = v.in;
-  if (v.out) service.coverageOut = v.out;
+  // ('50% Limited to 1 time per tooth …': the guideline run on into the value is no part of it)
+  const share = (e: Evidence) => ({ ...e, value: shareBeforeLimit(e.value) });
+  if (v.in) service.coverageIn = share(v.in);
+  if (v.out) service.coverageOut = share(v.out);
   // '40% after deductible/$3,000 lifetime maximum': orthodontia's coverage, then its maximum
   if (service.orthodontic) {
     for (const [side, kind] of [

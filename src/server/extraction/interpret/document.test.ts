@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, Cell, DocumentLayout, Line } from '../layout.ts';
+import type { Block, Cell, DocumentLayout, Line, Table } from '../layout.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
 import {
   analyzeDocument,
@@ -620,5 +620,97 @@ describe('a first row that is a frequency line heads no column', () => {
     );
     const t = doc.items.flatMap((i) => (i.kind === 'table' ? [i.table] : []))[0]!;
     expect(t.headerRows).toBe(rows);
+  });
+});
+
+describe('a headerless band whose last cells run a value into the guidelines column', () => {
+  /** A line of words, 5 wide per character, at (x, top). */
+  const at = (text: string, x: number, top: number): Line => ({
+    text,
+    words: text.split(' ').map((w, i, all) => {
+      const x0 = x + 5 * all.slice(0, i).join(' ').length + (i > 0 ? 5 : 0);
+      return { text: w, box: [x0, top, x0 + 5 * w.length, top + 8], size: 8, confidence: 1 };
+    }),
+    box: [x, top, x + 5 * text.length, top + 8],
+    size: 8,
+    confidence: 1,
+    page: 1,
+  });
+  const cellOf = (row: number, col: number, x0: number, x1: number, line?: Line): Cell => ({
+    text: line?.text ?? '',
+    lines: line ? [line] : [],
+    box: [x0, line?.box[1] ?? 0, x1, (line?.box[1] ?? 0) + 10],
+    row,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    page: 1,
+  });
+  // 'COVERED SERVICES | NETWORK | NON-NETWORK | BENEFIT GUIDELINES' over a row of each
+  const xs: Array<[number, number]> = [
+    [20, 200],
+    [200, 260],
+    [260, 320],
+    [320, 580],
+  ];
+  const headed: Table = {
+    rows: 2,
+    cols: 4,
+    headerRows: 1,
+    page: 1,
+    origin: 'rulings',
+    cells: [
+      ...['COVERED SERVICES', 'NETWORK', 'NON-NETWORK', 'BENEFIT GUIDELINES'].map((h, c) =>
+        cellOf(0, c, xs[c]![0], xs[c]![1], at(h, xs[c]![0] + 2, 100)),
+      ),
+      cellOf(1, 0, 20, 200, at('Inlays/Onlays/Crowns', 22, 112)),
+      cellOf(1, 1, 200, 260, at('60%', 212, 112)),
+      cellOf(1, 2, 260, 320, at('50%', 272, 112)),
+      cellOf(1, 3, 320, 580, at('Limited to 1 time per tooth.', 322, 112)),
+    ],
+  };
+  const band = (third: string, x: number): Table => ({
+    rows: 1,
+    cols: 3,
+    headerRows: 0,
+    page: 1,
+    origin: 'rulings',
+    cells: [
+      cellOf(0, 0, 20, 200, at('Implant Services', 22, 130)),
+      cellOf(0, 1, 200, 260, at('60%', 212, 130)),
+      cellOf(0, 2, 260, 580, at(third, x, 130)),
+    ],
+  });
+  const networksOfBand = (t: Table) => {
+    const layout: DocumentLayout = {
+      format: 'pdf',
+      furniture: [],
+      pages: [
+        {
+          number: 1,
+          width: 612,
+          height: 792,
+          source: 'text',
+          blocks: [
+            { kind: 'table', table: headed },
+            { kind: 'table', table: t },
+          ],
+        },
+      ],
+    };
+    const tables = analyzeDocument(layout).items.flatMap((i) =>
+      i.kind === 'table' ? [i.table] : [],
+    );
+    return tables[1]?.columns.map((c) => c.network);
+  };
+  it('reads the value that opens under the out-of-network heading as that network’s', () => {
+    expect(
+      networksOfBand(band('50% Limited to 1 time per tooth per consecutive 60 months.', 272)),
+    ).toEqual([undefined, 'in', 'out']);
+  });
+  it('leaves a cell that opens under the guidelines without a network', () => {
+    expect(
+      networksOfBand(band('Limited to 1 time per tooth per consecutive 60 months.', 330)),
+    ).not.toEqual([undefined, 'in', 'out']);
   });
 });

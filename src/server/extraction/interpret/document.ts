@@ -1345,9 +1345,24 @@ function columnsOfGroupsAbove(above: AnalyzedTable, t: AnalyzedTable): Column[] 
       const e = edges[c];
       return a.index > 0 === c > 0 && mid !== undefined && !!e && mid >= e[0] && mid <= e[1];
     });
+  // (a cell running its value on into the next column's words, '50% Limited to 1 time …' under
+  // 'NON-NETWORK | BENEFIT GUIDELINES', stands under the column its first word stands in)
+  const aboveEdges = columnEdges(above.table);
+  const firstWordsUnder = (c: number, a: Column) => {
+    const e = aboveEdges[a.index];
+    const firsts = t.table.cells.flatMap((cell) => {
+      const w = cell.col === c && cell.colSpan === 1 ? cell.lines[0]?.words[0] : undefined;
+      return w ? [(w.box[0] + w.box[2]) / 2] : [];
+    });
+    return !!e && firsts.length > 0 && firsts.every((x) => x >= e[0] && x <= e[1]);
+  };
   const out: Column[] = [];
   for (let c = 0; c < t.table.cols; c++) {
-    const cols = under(c);
+    let cols = under(c);
+    if (c > 0 && cols.length > 1 && cols.filter((a) => a.network).length === 1) {
+      const lead = cols.find((a) => a.network)!;
+      if (firstWordsUnder(c, lead)) cols = [lead];
+    }
     if (cols.length === 0) return undefined;
     const networks = new Set(cols.map((a) => a.network));
     const options = new Set(cols.flatMap((a) => (a.option ? [a.option] : [])));

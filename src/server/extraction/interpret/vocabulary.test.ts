@@ -51,6 +51,7 @@ import {
   rateMeasure,
   scheduledHours,
   sentenceMaximums,
+  shareBeforeLimit,
   TAGGED_AMOUNT,
   TIER_LABEL,
   VALUE_OWN_ENDING,
@@ -1278,6 +1279,19 @@ describe('a highlight naming the plan’s yearly maximum', () => {
     ['Plan Maximum of $2,000 per person; orthodontia $1,000 lifetime.', undefined],
   ])('%j → %j', (text, value) => {
     expect(highlightedMaximum(text)).toBe(value);
+  });
+});
+
+describe('a share with the limit printed after it in the same cell', () => {
+  it.each([
+    ['50% Limited to 1 time per tooth per consecutive 60 months.', '50%'],
+    ['80 % limited to 2 per calendar year', '80 %'],
+    // a share with words of its own, or no share
+    ['50% after deductible', '50% after deductible'],
+    ['50%', '50%'],
+    ['Limited to 1 time per tooth', 'Limited to 1 time per tooth'],
+  ])('%j → %j', (printed, value) => {
+    expect(shareBeforeLimit(printed)).toBe(value);
   });
 });
 

@@ -294,6 +294,16 @@ const OTHER_COVERAGE =
 export const DISCOUNTS_CAPTION =
   /^\s*(?:(?:additional|extra|other|member|exclusive)\s+)?(?:savings|discounts?)(?:\s+(?:and|&)\s+(?:savings|discounts?))?\s*[*:\u2020\u2021]*\s*$/i;
 
+/**
+ * A share with a limit printed after it in the same cell ('50% Limited to 1 time per tooth per
+ * consecutive 60 months.': a benefit guideline run on into the value column): the share alone.
+ * Any other text as it is.
+ */
+export function shareBeforeLimit(value: string): string {
+  const m = value.match(/^\s*(\d{1,3}(?:\.\d+)?\s?%)\s+limited\s+to\b/i);
+  return m ? m[1]! : value;
+}
+
 /** Whether a heading names another line of coverage and neither dental nor vision. */
 export function namesOtherCoverage(text: string): boolean {
   return productsNamed(text).length === 0 && OTHER_COVERAGE.test(text);
