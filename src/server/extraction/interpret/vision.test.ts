@@ -31,6 +31,7 @@ import {
   splitAtX,
   subItemName,
   valueBeforeNote,
+  valueBeforePriceList,
   valueForItemsNamed,
   valuesLineByLine,
   visionScore,
@@ -1159,6 +1160,36 @@ describe('a network heading spanning a benefit column and a frequency column', (
   });
 });
 
+describe('a value in words over a column of bare prices', () => {
+  it.each([
+    [
+      [
+        'After a $20 materials co-pay. A',
+        'materials co-pay is a single',
+        'payment (lenses and frames).',
+        '$0',
+        '$41-$85',
+        '$0-$17',
+        '$150 - $175',
+      ],
+      'After a $20 materials co-pay. A materials co-pay is a single payment (lenses and frames).',
+    ],
+    // too few prices, prices only, or words after the prices
+    [['Covered in full', '$0', '$10'], undefined],
+    [['$0', '$10', '$20'], undefined],
+    [['Covered in full', '$0', '$10', '$20', 'after the co-pay'], undefined],
+  ])('%j → %j', (texts, value) => {
+    expect(
+      valueBeforePriceList(
+        cell(
+          1,
+          texts.map((t, i) => line(t, 100 + 12 * i, 213)),
+        ),
+      ),
+    ).toBe(value);
+  });
+});
+
 describe('a heading set atop a label cell in larger type', () => {
   const sized = (text: string, top: number, size: number) => ({ ...line(text, top, 22), size });
   it.each([
@@ -1231,6 +1262,15 @@ describe('a row that goes on over the page, its values printed again', () => {
       false,
     ],
     ['other values', next(2, '\u2022 20% savings on additional pairs of glasses.', '$10'), false],
+    [
+      'the value above with more after it',
+      next(
+        2,
+        '\u2022 20% savings on additional pairs of glasses.',
+        'Available at participating providers',
+      ),
+      true,
+    ],
     ['a name', next(2, 'Low Vision Coverage'), false],
   ])('%s: %j', (_, cells, repeats) => {
     expect(repeatsRowAbove(cells, above, 0)).toBe(repeats);

@@ -56,6 +56,7 @@ import {
   PARENTHESES_OUT_OF_NETWORK,
   planOfHeading,
   productsNamed,
+  REFERS_BACK,
   RUNS_ON,
   resolveAgeSpan,
   SERVICE_LEVEL,
@@ -671,7 +672,7 @@ export function itemsLineByLine(
  * members who …' atop the next page, beside the same 'Available' / 'Not available'): no service of
  * its own. True when the row opens a later page than the row above ends on, its label opens with a
  * bullet or is running text (a sentence, or words cut at a comma or a little word), and every value
- * cell reads as the one above it, one at least printed.
+ * cell reads as the one above it (or goes on after its words), one at least printed.
  */
 export function repeatsRowAbove(
   cells: Array<Cell | undefined>,
@@ -691,8 +692,10 @@ export function repeatsRowAbove(
   let printed = 0;
   for (const [c, cell] of cells.entries()) {
     if (c === labelCol) continue;
+    // (as printed above, or the same with more lines after it)
     const value = cellText(cell);
-    if (value !== cellText(above[c])) return false;
+    const before = cellText(above[c]);
+    if (value !== before && !(before && value.startsWith(before))) return false;
     if (value) printed++;
   }
   return printed > 0;
@@ -1182,9 +1185,28 @@ function leadValueAt(
   const v = valueAt(cells, col, doubt);
   const lead =
     v && col !== undefined
-      ? (valueBeforeNote(cells[col]) ?? valueOverNoteLines(cells[col]))
+      ? (valueBeforeNote(cells[col]) ??
+        valueOverNoteLines(cells[col]) ??
+        valueBeforePriceList(cells[col]))
       : undefined;
   return v && lead ? { ...v, value: lead } : v;
+}
+
+/** A price and nothing else ('$0', '$41-$85', '$95 - $105'). */
+const BARE_PRICE = /^\$\d[\d,]*(?:\.\d\d)?(?:\s*[-\u2013]\s*\$\d[\d,]*(?:\.\d\d)?)?$/;
+
+/**
+ * A value in words over a column of bare prices, one to a line ('After a $20 materials co-pay. …
+ * (lenses and frames).' over '$0' / '$0' / '$41-$85' / …: the prices of the items the label lists,
+ * printed in the same cell): the value in words alone. Undefined unless three prices or more end
+ * the cell under one line of words at least.
+ */
+export function valueBeforePriceList(cell: Cell | undefined): string | undefined {
+  const lines = (cell?.lines ?? []).map((l) => l.text.trim()).filter(Boolean);
+  let k = lines.length;
+  while (k > 0 && BARE_PRICE.test(lines[k - 1]!)) k--;
+  if (k === 0 || lines.length - k < 3) return undefined;
+  return cleanValue(joinWrapped(lines.slice(0, k)));
 }
 
 /**
@@ -1567,6 +1589,8 @@ export function collectVision(
     if (isPlanTermLabel(service)) continue;
     // nor a line of running text cut at its end
     if (isProseFragment(label.text)) continue;
+    // nor a note on the row above ('This benefit gives you an additional eyewear coverage')
+    if (REFERS_BACK.test(label.text)) continue;
     const freqItems = frequencyItems(service);
     const freqItem = freqItems[0];
     // a frequency line inside the grid ('Exam frequency', or rows under a 'Frequency' heading)

@@ -47,6 +47,7 @@ import {
   parseServiceLabel,
   planOfHeading,
   productsNamed,
+  REFERS_BACK,
   RUNS_ON,
   rateMeasure,
   scheduledHours,
@@ -1292,6 +1293,20 @@ describe('a share with the limit printed after it in the same cell', () => {
     ['Limited to 1 time per tooth', 'Limited to 1 time per tooth'],
   ])('%j → %j', (printed, value) => {
     expect(shareBeforeLimit(printed)).toBe(value);
+  });
+});
+
+describe('a label referring back to the row above', () => {
+  it.each([
+    ['This benefit gives you an additional eyewear coverage', true],
+    ['These services are covered once every 24 months.', true],
+    ['Such benefit will be considered both a lens and frame benefit', true],
+    // a service's own name
+    ['Thin and light lenses', false],
+    ['Tints', false],
+    ['Special Ophthalmological services', false],
+  ])('%j → %j', (label, refers) => {
+    expect(REFERS_BACK.test(label)).toBe(refers);
   });
 });
 

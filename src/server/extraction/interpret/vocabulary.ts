@@ -1040,6 +1040,13 @@ export const CONTINUED =
 export const RUNS_ON = /(,|\b(if|and|or|of|the|to|for|with|by|when|unless|that|which))\s*$/i;
 
 /**
+ * A label that refers back to the row above ('This benefit gives you an additional eyewear
+ * coverage', 'These services are …', 'Such benefit …'): a note on that row's service, no service.
+ */
+export const REFERS_BACK =
+  /^\s*(?:this|these|such)\s+(?:benefits?|services?|coverage|allowance|plan|options?)\b/i;
+
+/**
  * A piece of running text cut at a line's end, not a service's name: it opens in lower case or
  * breaks off after a comma or a little word ('non-prescription sunglasses,', 'times, other
  * promotional offers may', 'including lens enhancements. At'): a column of prose beside the grid.
