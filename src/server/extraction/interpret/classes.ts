@@ -244,6 +244,9 @@ export function spreadAgeGroups(facts: Facts): void {
       f.scope = { ...f.scope, classRef: named(f.scope.classRef)! };
 }
 
+/** A plan option's name ('High Option', 'Standard Option'). */
+export const STACKED_OPTION = /^\s*\S+(?:\s+\S+)?\s+option\s*$/i;
+
 /** The classes a product's tables are laid out by. */
 export function classesFor(
   product: Product,
@@ -313,7 +316,15 @@ export function classesFor(
     if (ref && !named.has(classKey(ref)))
       named.set(classKey(ref), evidence(ref, r.source, 'heading'));
   }
-  if (named.size > 0) return [...named.entries()].map(([key, name]) => ({ name, key }));
+  // (plan options printed one grid after another, each under its option's name ('High Option
+  // Benefits', 'Standard Option Benefits'): options still, each a class named as its option)
+  const stacked = named.size >= 2 && [...named.values()].every((n) => STACKED_OPTION.test(n.value));
+  if (named.size > 0)
+    return [...named.entries()].map(([key, name]) => ({
+      name,
+      key,
+      ...(stacked ? { option: name.value } : {}),
+    }));
   const groupName =
     pickFact(facts, 'className', product) ?? evidence('All Employees', fallbackSource, 'default');
   return [{ name: groupName, key: classKey(groupName.value) }];
