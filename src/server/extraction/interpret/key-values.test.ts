@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../layout.ts';
 import type { AnalyzedDocument } from './document.ts';
+import { Facts } from './facts.ts';
 import {
   besideValue,
   childAgeInProse,
@@ -12,6 +13,7 @@ import {
   keyValuesOfLine,
   orthoPersonsInProse,
   proseDateScope,
+  recordKeyValue,
   stackedValue,
 } from './key-values.ts';
 
@@ -305,5 +307,24 @@ describe('labels with their values beside them, read as lines of their own', () 
   it('needs the value on the label’s baseline', () => {
     const lower = items([at('Effective Period:', 90, 62), at('07/01/2026', 180, 75)]);
     expect(besideValue(lower, 0)).toBeUndefined();
+  });
+});
+
+describe('a class definition read beside its key', () => {
+  const source = { page: 1, box: [0, 0, 10, 10] as [number, number, number, number], reading: 1 };
+  it.each([
+    [
+      'Description',
+      'Active employees working 30 hours or more',
+      ['Active employees working 30 hours or more'],
+    ],
+    // a heading over another column ('Description | ICD-10 Codes:' over a list of codes)
+    ['Description', 'ICD-10 Codes:', []],
+  ])('%j | %j → %j', (key, value, definitions) => {
+    const facts = new Facts();
+    recordKeyValue(facts, key, value, source, { product: 'vision' }, 0);
+    expect(
+      facts.facts.filter((f) => f.kind === 'classDefinition').map((f) => f.evidence.value),
+    ).toEqual(definitions);
   });
 });

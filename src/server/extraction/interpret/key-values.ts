@@ -201,6 +201,8 @@ export function recordKeyValue(
     }
     case 'className':
     case 'classDefinition': {
+      // ('Description | ICD-10 Codes:': a heading over another column, no one's definition)
+      if (/:\s*$/.test(value)) break;
       // 'All Full-Time Employees – active employees working 30 hours': the group, then who it is
       const named = groupAndDefinition(value);
       if (named) {
