@@ -20,6 +20,7 @@ import {
   kindUnderSubhead,
   labelAgeGroup,
   nameLevelWithValues,
+  nameUnderHeading,
   onceOfRepeated,
   onceOfRepeatedLines,
   ownValue,
@@ -1187,6 +1188,32 @@ describe('a value in words over a column of bare prices', () => {
         ),
       ),
     ).toBe(value);
+  });
+});
+
+describe('a service printed again under a heading', () => {
+  const source = { page: 1, box: [0, 0, 10, 10] as [number, number, number, number], reading: 1 };
+  const e = (value: string) => ({ value, source, method: 'cell' as const });
+  const scope = { product: 'vision' as const };
+  const earlier = [
+    {
+      scope,
+      order: 0,
+      service: e('Retinal imaging'),
+      inCost: e('Up to $39'),
+      outCost: e('Not covered'),
+    },
+    { scope, order: 1, service: e('Frames'), inCost: e('$130 allowance') },
+  ];
+  const heading = 'Diabetic eye care: Care and testing for diabetic members';
+  it.each([
+    ['Retinal imaging', heading, { inCost: e('$0') }, 'Diabetic eye care - Retinal imaging'],
+    // read for the first time, under no heading, or the other network of a service read above
+    ['Gonioscopy', heading, { inCost: e('$0') }, 'Gonioscopy'],
+    ['Retinal imaging', undefined, { inCost: e('$0') }, 'Retinal imaging'],
+    ['Frames', heading, { outCost: e('Up to $70') }, 'Frames'],
+  ])('%j under %j → %j', (service, head, costs, named) => {
+    expect(nameUnderHeading(service, head, earlier, scope, costs)).toBe(named);
   });
 });
 

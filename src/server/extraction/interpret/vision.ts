@@ -9,7 +9,7 @@ import {
   oneNetworkNamed,
 } from './document.ts';
 import { type Evidence, evidence, type Scope, sourceOfCell, sourceOfLines } from './evidence.ts';
-import type { FactKind, Facts } from './facts.ts';
+import type { BenefitLine, FactKind, Facts } from './facts.ts';
 import {
   type GridShape,
   gridShape,
@@ -724,6 +724,31 @@ export function headingAtopLabel(
   if (!/^\p{L}/u.test(name) || name.split(/\s+/).length > 5 || !isVisionService(name))
     return undefined;
   return { heading, name };
+}
+
+/**
+ * A service a grid prints again, under a heading set atop a label cell ('Retinal imaging' under
+ * 'Diabetic eye care: Care and testing for diabetic members', 'Retinal imaging' read already above
+ * with a value in the same network): named apart by the heading's name, the words before its
+ * colon ('Diabetic eye care - Retinal imaging'). The service as it is when no such line was read,
+ * the earlier line prints the other network only (one service over two grids), or no heading.
+ */
+export function nameUnderHeading(
+  service: string,
+  heading: string | undefined,
+  earlier: readonly BenefitLine[],
+  scope: Scope,
+  costs: { inCost?: Evidence; outCost?: Evidence },
+): string {
+  const head = (heading ?? '').split(':')[0]?.trim();
+  if (!head || head.toLowerCase() === service.toLowerCase()) return service;
+  const same = earlier.some(
+    (b) =>
+      b.scope.classRef === scope.classRef &&
+      b.service.value.toLowerCase() === service.toLowerCase() &&
+      ((b.inCost && costs.inCost) || (b.outCost && costs.outCost)),
+  );
+  return same ? `${head} - ${service}` : service;
 }
 
 /** A bullet opening a line, and the space after it. */
@@ -1499,6 +1524,8 @@ export function collectVision(
         });
   // the last row without values, and where its label starts: rows indented under it are its kinds
   let subhead: { name: string; x: number } | undefined;
+  // the heading set atop a label cell in larger type, while its rows go on
+  let heading: string | undefined;
   const boxes = boxValuesOfSubheads(t.body, shape);
   const outItems = outItemsColumn(t, shape);
   for (const [at, printed] of t.body.entries()) {
@@ -1557,6 +1584,7 @@ export function collectVision(
     if (headed) {
       section = headed.heading;
       service = headed.name;
+      heading = headed.heading;
     }
     // 'Hearing Care:' is the service 'Hearing Care'
     service = withoutDescription(withoutDashedNote(service.replace(/\s*:$/, '')));
@@ -1565,6 +1593,8 @@ export function collectVision(
     const labelX = labelCell?.lines[0]?.box[0];
     if (subhead && (labelX === undefined || labelX <= subhead.x + 1)) subhead = undefined;
     if (isSectionRow(row.cells, shape)) {
+      // (a bullet under a row notes it: the heading goes on)
+      if (!BULLET.test(labelCell?.lines[0]?.text ?? '')) heading = undefined;
       if (labelX !== undefined) subhead = { name: service, x: labelX };
       section = service;
       addBarFrequency(service, label.source, row.row);
@@ -1811,10 +1841,13 @@ export function collectVision(
         }
         continue;
       }
+      // a service printed again under a heading, other values for it ('Retinal imaging' under
+      // 'Diabetic eye care: …'): the heading's name before it
+      const named = nameUnderHeading(service, heading, facts.benefits, scope, { inCost, outCost });
       facts.benefits.push({
         scope,
         order,
-        service: evidence(service, label.source, 'cell'),
+        service: evidence(named, label.source, 'cell'),
         ...(inCost ? { inCost } : {}),
         ...(outCost ? { outCost } : {}),
       });
