@@ -805,7 +805,7 @@ export function bulletedItemsWithParts(
     cleanValue(joinWrapped(group.map((l) => l.text.replace(BULLET_LEAD, ''))));
   return names.map((name, i) => ({
     service: evidence(name, sourceOfLines(items[i]!), 'split'),
-    costs: parts.map((p, c) => {
+    costs: parts.map((p) => {
       const group = p.length === 1 ? p[0] : p[i];
       const value = group ? partText(group) : '';
       return value ? evidence(value, sourceOfLines(group!), 'split') : undefined;
