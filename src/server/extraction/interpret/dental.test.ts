@@ -874,3 +874,91 @@ describe('a value cell listing what the plan pays, then how often', () => {
     expect(got.out?.value).toBe(want);
   });
 });
+
+describe('a text column between the category and its two network columns', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefit Summary',
+          [['', 'Details', 'In Network Co-insurance', 'Out of Network Co-insurance'], ...rows],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.serviceTypeList,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearDeductibleIndividualInNetwork,
+      r.policyYearDeductibleIndividualOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const services = [
+    [
+      'Preventive Services',
+      'Oral Exams (once / 6 months)\nCleanings (once / 6 months)',
+      '100%',
+      '100%',
+    ],
+    ['Basic Services', 'Fillings\nSimple extractions', '80%', '80%'],
+  ];
+  it.each([
+    { name: 'network cells blank', blank: ['', ''] },
+    { name: 'network cells dashed', blank: ['-', '-'] },
+  ])(
+    '$name: its procedure lines are the list, an amount alone in it serves both networks',
+    ({ blank }) => {
+      expect(
+        read([
+          ...services,
+          ['Deductible', '$50', ...blank],
+          ['Annual Maximum', '$1,500', ...blank],
+        ]),
+      ).toEqual([
+        [
+          'Preventive Services',
+          'Oral Exams (once / 6 months), Cleanings (once / 6 months)',
+          '100%',
+          '100%',
+          '$50',
+          '$50',
+          '$1,500',
+          '$1,500',
+        ],
+        [
+          'Basic Services',
+          'Fillings, Simple extractions',
+          '80%',
+          '80%',
+          '$50',
+          '$50',
+          '$1,500',
+          '$1,500',
+        ],
+      ]);
+    },
+  );
+  it('a column of limits written as sentences lists no procedures', () => {
+    expect(
+      read([
+        [
+          'Radiographs',
+          'Bitewing: Limited to 1 series per year.\nPanorex: 1 per 36 months.',
+          '100%',
+          '100%',
+        ],
+        ['Sealants', 'Limited to covered persons under\nthe age of 16 years.', '80%', '80%'],
+      ]).map((r) => r[1]),
+    ).toEqual([undefined, undefined]);
+  });
+  it('an amount beside a network value stays that network’s', () => {
+    expect(
+      read([...services, ['Annual Maximum', '$1,500', '$1,500', '$1,000']]).map((r) => r.slice(6)),
+    ).toEqual([
+      ['$1,500', '$1,000'],
+      ['$1,500', '$1,000'],
+    ]);
+  });
+});
