@@ -2788,3 +2788,39 @@ describe("a line in another coverage's section says nothing of dental or vision"
     },
   );
 });
+
+describe('a plan fact in a row across the whole benefit grid, "Label: value"', () => {
+  const read = (rows: string[][]) =>
+    interpretProposal(
+      markupLayout([
+        '# Vision Benefit Summary',
+        [
+          ['Details', 'In Network (Copay)', 'Out of Network (Before Copay)'],
+          ['Eye Exam Benefit', '$10', '$39 max'],
+          ['Frames', '$130 retail max', '$46 max'],
+          ['Contact Lenses Elective Materials', '$150 max', '$100 max'],
+          ...rows,
+        ],
+      ]),
+    );
+  it.each([
+    {
+      name: 'the dependent age limit',
+      row: '>>>>Dependent Age Limits: To Age 26',
+      want: 'To Age 26',
+    },
+    { name: 'another fact only', row: '>>>>Waiting Periods: None', want: undefined },
+    {
+      name: 'a sentence without a label',
+      row: '>>>>Dependents are covered to age 26',
+      want: undefined,
+    },
+  ])('$name', ({ row, want }) => {
+    const data = read([[row], ['>>>>Network: VSP']]);
+    expect(tableRows(data, 'visionInsurance_planInformation')[0]?.childEligibilityAges).toBe(want);
+    // the grid's own rows stay the benefits
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => r.servicesAndMaterials),
+    ).toEqual(['Eye Exam Benefit', 'Frames', 'Contact Lenses Elective Materials']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
-import type { DocumentLayout, Line } from '../layout.ts';
+import type { Cell, DocumentLayout, Line } from '../layout.ts';
 import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
@@ -157,10 +157,44 @@ const PLAN_FACT_KINDS = new Set([
 ]);
 
 /**
+ * A row of a benefit grid whose one cell spans every column and reads 'Label: value' with a
+ * known label ('Dependent Age Limits: To Age 26' under a vision grid): the label and the value.
+ */
+export function spanningFact(
+  cells: AnalyzedTable['body'][number]['cells'],
+  cols: number,
+): { key: string; value: string; cell: Cell } | undefined {
+  const filled = new Set(cells.filter((c): c is Cell => !!c && cellText(c) !== ''));
+  if (filled.size !== 1 || cols < 3) return undefined;
+  const [cell] = [...filled];
+  if (cell!.colSpan < cols) return undefined;
+  const m = cellText(cell).match(/^([^:]{3,40}):\s*(\S.*)$/);
+  if (!m || !keyKind(m[1]!)) return undefined;
+  return { key: m[1]!.trim(), value: m[2]!.trim(), cell: cell! };
+}
+
+/** The plan facts printed in rows across a benefit grid, for the grid's product. */
+function recordSpanningFacts(t: AnalyzedTable, facts: Facts, product?: Product): void {
+  for (const row of t.body) {
+    const fact = spanningFact(row.cells, t.table.cols);
+    if (!fact || !PLAN_FACT_KINDS.has(keyKind(fact.key)!.kind)) continue;
+    recordKeyValue(
+      facts,
+      fact.key,
+      fact.value,
+      sourceOfCell(fact.cell),
+      { ...t.scope, ...(product ? { product } : {}) },
+      t.order + row.row / 1000,
+    );
+  }
+}
+
+/**
  * A benefit table of one label column and one value column (a plan summary per class) also
  * lists facts about the plan: rows labelled with a known key are read as key/value pairs.
  */
-function recordLabelledFacts(t: AnalyzedTable, facts: Facts): void {
+function recordLabelledFacts(t: AnalyzedTable, facts: Facts, product?: Product): void {
+  recordSpanningFacts(t, facts, product);
   if (t.table.cols !== 2) return;
   for (const row of t.body) {
     const [keyCell, valueCell] = row.cells;
@@ -304,7 +338,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       !(owner === 'vision' && enough(vision))
     ) {
       collectDental(enough(dental) ? t : classWideRowsOf(t), facts);
-      recordLabelledFacts(t, facts);
+      recordLabelledFacts(t, facts, 'dental');
       lastProduct = 'dental';
       continue;
     }
@@ -312,7 +346,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (vision > dental && isPricedIllustration(t)) continue;
     if (enough(vision)) {
       collectVision(ofPlan(t), facts, { parenthesesOut });
-      recordLabelledFacts(t, facts);
+      recordLabelledFacts(t, facts, 'vision');
       lastProduct = 'vision';
       continue;
     }
