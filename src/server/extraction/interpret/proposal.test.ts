@@ -2824,3 +2824,44 @@ describe('a plan fact in a row across the whole benefit grid, "Label: value"', (
     ).toEqual(['Eye Exam Benefit', 'Frames', 'Contact Lenses Elective Materials']);
   });
 });
+
+describe('rates printed as "Tier: $amount" lines under a rates line', () => {
+  const read = (lines: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [
+            ['Benefit', 'In-Network', 'Out-of-Network'],
+            ['Preventive', '100%', '80%'],
+            ['Basic', '80%', '60%'],
+          ],
+          ...lines,
+        ]),
+      ),
+      'dentalInsurance_rateTiers',
+    ).map((r) => [r.rateTier, r.carrierMonthlyRate]);
+  it('reads each line as a tier and its monthly rate', () => {
+    expect(
+      read([
+        'Monthly Rates:',
+        'Individual subscriber: $54.00',
+        'Subscriber plus additional person: $101.00',
+        'Family (3 or more people): $152.00',
+      ]),
+    ).toEqual([
+      ['Individual subscriber', '$54.00'],
+      ['Subscriber plus additional person', '$101.00'],
+      ['Family (3 or more people)', '$152.00'],
+    ]);
+  });
+  it.each([
+    {
+      name: 'without a rates line over them',
+      lines: ['Individual subscriber: $54.00', 'Family: $152.00'],
+    },
+    { name: 'one line alone', lines: ['Monthly Rates:', 'Individual subscriber: $54.00'] },
+  ])('reads nothing $name', ({ lines }) => {
+    expect(read(lines)).toEqual([]);
+  });
+});

@@ -55,7 +55,7 @@ import {
   keyValuesOfTable,
   recordKeyValue,
 } from './key-values.ts';
-import { listTables } from './line-lists.ts';
+import { listTables, rateLineTables } from './line-lists.ts';
 import { ParsedDataWriter } from './output.ts';
 import {
   collectRates,
@@ -375,6 +375,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.product === 'dental') collectDental(t, facts);
     else if (t.scope.product === 'vision') collectVision(t, facts);
   }
+  // rates printed as 'Tier: $amount' lines under a line naming them
+  for (const t of rateLineTables(doc)) collectRates(t, facts, t.scope.product, { employeeCosts });
   // dental categories printed as blocks of prose, each closed by a 'Plan Pays:' line
   for (const t of coverageBlockTables(doc)) collectDental(t, facts);
   // vision services printed as headed sections of 'Label: value' bullets
