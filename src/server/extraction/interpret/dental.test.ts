@@ -962,3 +962,45 @@ describe('a text column between the category and its two network columns', () =>
     ]);
   });
 });
+
+describe('benefit levels by months of enrolment, a period a column pair, networks named under the plan-wide rows', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout(['# Dental Benefits', [['>>>>>>>>>>>>Dental Benefits'], ...rows]]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const periods = ['', '>>0-12 Months', '>>13-24 Months', '>>25+ Months'];
+  const maximum = ['Maximum Payment per person per year', '>>$500', '>>$1,000', '>>$1,500'];
+  const networks = ['', 'PPO', 'Non-PPO', 'PPO', 'Non-PPO', 'PPO', 'Non-PPO'];
+  const services = [
+    ['Preventive Services', '100%', '80%', '100%', '80%', '100%', '80%'],
+    ['Basic Services', '50%', '40%', '80%', '60%', '80%', '60%'],
+  ];
+  const max = '0-12 Months — $500 • 13-24 Months — $1,000 • 25+ Months — $1,500';
+  it('reads each network’s shares by period, and the maximum by period for both', () => {
+    expect(read([periods, maximum, networks, ...services])).toEqual([
+      [
+        'Preventive Services',
+        '0-12 Months — 100% • 13-24 Months — 100% • 25+ Months — 100%',
+        '0-12 Months — 80% • 13-24 Months — 80% • 25+ Months — 80%',
+        max,
+        max,
+      ],
+      [
+        'Basic Services',
+        '0-12 Months — 50% • 13-24 Months — 80% • 25+ Months — 80%',
+        '0-12 Months — 40% • 13-24 Months — 60% • 25+ Months — 60%',
+        max,
+        max,
+      ],
+    ]);
+  });
+});

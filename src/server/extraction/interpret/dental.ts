@@ -613,6 +613,11 @@ function networkValues(
   const doubt = groupDoubt(g);
   const paired = pairedValues(cells, g, doubt);
   if (paired) return paired;
+  if (g.years && g.yearsOut) {
+    const vin = yearsValue(cells, { years: g.years }, doubt);
+    const vout = yearsValue(cells, { years: g.yearsOut }, doubt);
+    return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
+  }
   if (g.years) {
     const v = yearsValue(cells, g, doubt);
     return v ? { in: v, out: v } : {};

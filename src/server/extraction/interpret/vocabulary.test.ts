@@ -432,6 +432,11 @@ describe('tiers, measures, options', () => {
     ['Plan Year 2026', undefined],
     ['Year 2026', undefined],
     ['Yearly Maximum', undefined],
+    ['0-12 Months', '0-12 Months'],
+    ['13–24 Months', '13–24 Months'],
+    ['25+ Months', '25+ Months'],
+    ['12 Months', undefined],
+    ['Every 24 Months', undefined],
   ])('%j names the year of membership %j', (heading, year) => {
     expect(yearOfMembership(heading)).toBe(year);
   });

@@ -631,7 +631,8 @@ export const DEDUCTIBLE_WAIVER =
 
 /**
  * A column heading naming a year of membership, over what the plan pays in that year ('Year 1',
- * 'Plan Pays Year 2', '3rd Year', 'Year 3+'): the year as printed, without the words that only
+ * 'Plan Pays Year 2', '3rd Year', 'Year 3+', or months of enrolment, '13-24 Months'): the year as
+ * printed, without the words that only
  * say the column holds what the plan pays. A plan year by its date ('Plan Year 2026') is no year
  * of membership.
  */
@@ -643,7 +644,9 @@ export function yearOfMembership(heading: string): string | undefined {
   const m = t.match(
     /^(?:year\s+\d\+?|\d(?:st|nd|rd|th)\s+year(?:\s+and\s+(?:after|beyond|later))?)$/i,
   );
-  return m ? m[0] : undefined;
+  // a period of enrolment in months ('0-12 Months', '13-24 Months', '25+ Months')
+  const months = t.match(/^\d{1,2}\s*(?:[-\u2013]\s*\d{1,2}|\+)\s+months?$/i);
+  return m ? m[0] : months ? months[0] : undefined;
 }
 
 /**
