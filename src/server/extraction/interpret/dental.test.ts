@@ -985,6 +985,36 @@ describe('benefit levels by months of enrolment, a period a column pair, network
     ['Basic Services', '50%', '40%', '80%', '60%', '80%', '60%'],
   ];
   const max = '0-12 Months — $500 • 13-24 Months — $1,000 • 25+ Months — $1,500';
+  it('splits a deductible pair printed for each period into the individual and the family amounts', () => {
+    const deductible = [
+      'Deductible (excludes preventive) per person per year',
+      '>>$50/$150',
+      '>>$50/$150',
+      '>>$25/$75',
+    ];
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [['>>>>>>>>>>>>Dental Benefits'], periods, maximum, deductible, networks, ...services],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    );
+    expect(
+      rows.map((r) => [
+        r.policyYearDeductibleIndividualInNetwork,
+        r.policyYearDeductibleIndividualOutOfNetwork,
+        r.policyYearDeductibleFamilyInNetwork,
+        r.policyYearDeductibleFamilyOutOfNetwork,
+      ])[0],
+    ).toEqual([
+      '0-12 Months — $50 • 13-24 Months — $50 • 25+ Months — $25',
+      '0-12 Months — $50 • 13-24 Months — $50 • 25+ Months — $25',
+      '0-12 Months — $150 • 13-24 Months — $150 • 25+ Months — $75',
+      '0-12 Months — $150 • 13-24 Months — $150 • 25+ Months — $75',
+    ]);
+  });
   it('reads each network’s shares by period, and the maximum by period for both', () => {
     expect(read([periods, maximum, networks, ...services])).toEqual([
       [

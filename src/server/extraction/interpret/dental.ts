@@ -71,6 +71,7 @@ import {
   SPANNING_NOTE_OPENED,
   SUB_BULLET,
   sentenceMaximums,
+  sharesByYear,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -859,7 +860,30 @@ export function slotOf(e: Evidence | undefined, slot: 0 | 1): Evidence | undefin
   return splitEvidence(e)?.[slot] ?? e;
 }
 
+/**
+ * A value by period of enrolment whose every period prints an amount pair ('0-12 Months —
+ * $50/$150 • 13-24 Months — $50/$150'): the individual's and the family's values by period.
+ */
+export function pairsByPeriod(e: Evidence | undefined): [Evidence, Evidence] | undefined {
+  const parts = e?.value.split(' • ') ?? [];
+  if (!e || parts.length < 2) return undefined;
+  const split = parts.map((p) => {
+    const m = p.match(/^(.+?) — (.+)$/);
+    const pair = m ? splitPair(m[2]!) : undefined;
+    return m && pair ? { year: m[1]!, pair } : undefined;
+  });
+  if (split.some((x) => !x)) return undefined;
+  const slot = (i: 0 | 1): Evidence => ({
+    ...e,
+    value: sharesByYear(split.map((x) => ({ year: x!.year, share: x!.pair[i] }))),
+    method: 'split',
+  });
+  return [slot(0), slot(1)];
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
+  const byPeriod = pairsByPeriod(e);
+  if (byPeriod) return byPeriod;
   const pair = splitPair(e.value);
   if (!pair) return undefined;
   return [
@@ -1378,10 +1402,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         continue;
       }
       switch (kind) {
-        case 'deductibleIndividual':
-          add('dedIndIn', slotOf(v.in, 0));
-          add('dedIndOut', slotOf(v.out, 0));
+        case 'deductibleIndividual': {
+          // a pair by period under a per-person label ('$50/$150' a period): both amounts
+          const pin = pairsByPeriod(v.in);
+          const pout = pairsByPeriod(v.out);
+          add('dedIndIn', pin?.[0] ?? slotOf(v.in, 0));
+          add('dedIndOut', pout?.[0] ?? slotOf(v.out, 0));
+          if (pin) add('dedFamIn', pin[1]);
+          if (pout) add('dedFamOut', pout[1]);
           break;
+        }
         case 'deductibleFamily':
           add('dedFamIn', slotOf(v.in, 1));
           add('dedFamOut', slotOf(v.out, 1));

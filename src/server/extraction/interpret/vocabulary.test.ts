@@ -1380,3 +1380,16 @@ describe('a procedure label "Name - what it covers or what it is for"', () => {
     });
   });
 });
+
+describe('a deductible row whose note names what it leaves out', () => {
+  it.each([
+    [
+      'Deductible (excludes diagnostic and preventive and orthodontic) per person per year',
+      'deductibleIndividual',
+    ],
+    ['Deductible (excluding orthodontia)', 'deductible'],
+    ['Orthodontic Deductible', 'other'],
+  ])('%j is %j', (label, kind) => {
+    expect(dentalRowKind(label, '')).toBe(kind);
+  });
+});

@@ -906,7 +906,13 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   const deductible =
     (/deductible/.test(l) && !noted) ||
     (/deductible/.test(sectionCore) && (!/max/.test(l) || /^\W*family\b/.test(l)));
-  if (deductible && !/waiting|lifetime|ortho/.test(l)) {
+  // (a note naming what the deductible leaves out, '(excludes diagnostic and preventive and
+  // orthodontic)', does not make it orthodontia's)
+  const withoutExclusions = l.replace(
+    /\((?:excludes|excluding|except|not applicable to)\b[^)]*\)/g,
+    ' ',
+  );
+  if (deductible && !/waiting|lifetime|ortho/.test(withoutExclusions)) {
     const namesIndividual = (t: string) =>
       /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
         t,
