@@ -204,7 +204,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   let sectionHeads = false;
   const next = labelCol + 1;
   const firstBody = t.body[0]?.row;
-  if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
+  if (t.table.cols > next + 1 && (t.headerRows > 0 || t.caption) && firstBody !== undefined) {
     // (or no heading over either: an empty corner over the label and its sub-labels)
     const headed = (col: number) =>
       t.table.cells.some(
