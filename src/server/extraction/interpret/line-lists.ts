@@ -10,6 +10,7 @@ import {
   isOrthodontic,
   isTierLabel,
   keyKind,
+  productsNamed,
   VISION_SERVICE,
 } from './vocabulary.ts';
 
@@ -175,7 +176,16 @@ export function rateLineTables(doc: AnalyzedDocument): AnalyzedTable[] {
       page: head.line.page,
       origin: 'markup',
     };
-    out.push(analyzeTable(table, head.scope, head.order));
+    // (the text before them on their page speaks of both coverages, 'the dental and vision coverage
+    // you need at a low, bundled-plan rate': the rates are the plan's, each product's)
+    const before = items
+      .slice(0, i)
+      .filter((b): b is Extract<typeof b, { kind: 'line' }> => b.kind === 'line')
+      .filter((b) => b.line.page === head.line.page);
+    const both = before.some((b) => productsNamed(b.line.text).length === 2);
+    const products = both ? (['dental', 'vision'] as const) : [head.scope.product];
+    for (const product of products)
+      out.push(analyzeTable(table, { ...head.scope, ...(product ? { product } : {}) }, head.order));
     i += run.length;
   }
   return out;

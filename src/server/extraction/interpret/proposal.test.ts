@@ -2855,6 +2855,33 @@ describe('rates printed as "Tier: $amount" lines under a rates line', () => {
       ['Family (3 or more people)', '$152.00'],
     ]);
   });
+  it('reads them for both products where the text before them on their page speaks of both', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '80%'],
+          ['Basic', '80%', '60%'],
+        ],
+        '# Vision Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Exam', '$10 copay', 'Up to $45'],
+          ['Frames', '$130 allowance', 'Up to $70'],
+        ],
+        'Our plan provides the dental and vision coverage you need at a low, bundled rate.',
+        'Monthly Rates:',
+        'Individual subscriber: $54.00',
+        'Family (3 or more people): $152.00',
+      ]),
+    );
+    for (const label of ['dentalInsurance_rateTiers', 'visionInsurance_rateTiers'] as const)
+      expect(tableRows(data, label).map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual([
+        ['Individual subscriber', '$54.00'],
+        ['Family (3 or more people)', '$152.00'],
+      ]);
+  });
   it.each([
     {
       name: 'without a rates line over them',
