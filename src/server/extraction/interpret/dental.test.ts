@@ -874,3 +874,163 @@ describe('a value cell listing what the plan pays, then how often', () => {
     expect(got.out?.value).toBe(want);
   });
 });
+
+describe('a text column between the category and its two network columns', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefit Summary',
+          [['', 'Details', 'In Network Co-insurance', 'Out of Network Co-insurance'], ...rows],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.serviceTypeList,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearDeductibleIndividualInNetwork,
+      r.policyYearDeductibleIndividualOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const services = [
+    [
+      'Preventive Services',
+      'Oral Exams (once / 6 months)\nCleanings (once / 6 months)',
+      '100%',
+      '100%',
+    ],
+    ['Basic Services', 'Fillings\nSimple extractions', '80%', '80%'],
+  ];
+  it.each([
+    { name: 'network cells blank', blank: ['', ''] },
+    { name: 'network cells dashed', blank: ['-', '-'] },
+  ])(
+    '$name: its procedure lines are the list, an amount alone in it serves both networks',
+    ({ blank }) => {
+      expect(
+        read([
+          ...services,
+          ['Deductible', '$50', ...blank],
+          ['Annual Maximum', '$1,500', ...blank],
+        ]),
+      ).toEqual([
+        [
+          'Preventive Services',
+          'Oral Exams (once / 6 months), Cleanings (once / 6 months)',
+          '100%',
+          '100%',
+          '$50',
+          '$50',
+          '$1,500',
+          '$1,500',
+        ],
+        [
+          'Basic Services',
+          'Fillings, Simple extractions',
+          '80%',
+          '80%',
+          '$50',
+          '$50',
+          '$1,500',
+          '$1,500',
+        ],
+      ]);
+    },
+  );
+  it('a column of limits written as sentences lists no procedures', () => {
+    expect(
+      read([
+        [
+          'Radiographs',
+          'Bitewing: Limited to 1 series per year.\nPanorex: 1 per 36 months.',
+          '100%',
+          '100%',
+        ],
+        ['Sealants', 'Limited to covered persons under\nthe age of 16 years.', '80%', '80%'],
+      ]).map((r) => r[1]),
+    ).toEqual([undefined, undefined]);
+  });
+  it('an amount beside a network value stays that network’s', () => {
+    expect(
+      read([...services, ['Annual Maximum', '$1,500', '$1,500', '$1,000']]).map((r) => r.slice(6)),
+    ).toEqual([
+      ['$1,500', '$1,000'],
+      ['$1,500', '$1,000'],
+    ]);
+  });
+});
+
+describe('benefit levels by months of enrolment, a period a column pair, networks named under the plan-wide rows', () => {
+  const read = (rows: string[][]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout(['# Dental Benefits', [['>>>>>>>>>>>>Dental Benefits'], ...rows]]),
+      ),
+      'dentalInsurance_coveredServices',
+    ).map((r) => [
+      r.serviceTypeLabel,
+      r.coverageLevelInNetwork,
+      r.coverageLevelOutOfNetwork,
+      r.policyYearMaximumInNetwork,
+      r.policyYearMaximumOutOfNetwork,
+    ]);
+  const periods = ['', '>>0-12 Months', '>>13-24 Months', '>>25+ Months'];
+  const maximum = ['Maximum Payment per person per year', '>>$500', '>>$1,000', '>>$1,500'];
+  const networks = ['', 'PPO', 'Non-PPO', 'PPO', 'Non-PPO', 'PPO', 'Non-PPO'];
+  const services = [
+    ['Preventive Services', '100%', '80%', '100%', '80%', '100%', '80%'],
+    ['Basic Services', '50%', '40%', '80%', '60%', '80%', '60%'],
+  ];
+  const max = '0-12 Months — $500 • 13-24 Months — $1,000 • 25+ Months — $1,500';
+  it('splits a deductible pair printed for each period into the individual and the family amounts', () => {
+    const deductible = [
+      'Deductible (excludes preventive) per person per year',
+      '>>$50/$150',
+      '>>$50/$150',
+      '>>$25/$75',
+    ];
+    const rows = tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [['>>>>>>>>>>>>Dental Benefits'], periods, maximum, deductible, networks, ...services],
+        ]),
+      ),
+      'dentalInsurance_coveredServices',
+    );
+    expect(
+      rows.map((r) => [
+        r.policyYearDeductibleIndividualInNetwork,
+        r.policyYearDeductibleIndividualOutOfNetwork,
+        r.policyYearDeductibleFamilyInNetwork,
+        r.policyYearDeductibleFamilyOutOfNetwork,
+      ])[0],
+    ).toEqual([
+      '0-12 Months — $50 • 13-24 Months — $50 • 25+ Months — $25',
+      '0-12 Months — $50 • 13-24 Months — $50 • 25+ Months — $25',
+      '0-12 Months — $150 • 13-24 Months — $150 • 25+ Months — $75',
+      '0-12 Months — $150 • 13-24 Months — $150 • 25+ Months — $75',
+    ]);
+  });
+  it('reads each network’s shares by period, and the maximum by period for both', () => {
+    expect(read([periods, maximum, networks, ...services])).toEqual([
+      [
+        'Preventive Services',
+        '0-12 Months — 100% • 13-24 Months — 100% • 25+ Months — 100%',
+        '0-12 Months — 80% • 13-24 Months — 80% • 25+ Months — 80%',
+        max,
+        max,
+      ],
+      [
+        'Basic Services',
+        '0-12 Months — 50% • 13-24 Months — 80% • 25+ Months — 80%',
+        '0-12 Months — 40% • 13-24 Months — 60% • 25+ Months — 60%',
+        max,
+        max,
+      ],
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import {
   groupDoubt,
   isSectionRow,
   NETWORKS_SIDE_BY_SIDE,
+  onlyGroup,
   pairedValues,
   printsPairs,
   procedureItems,
@@ -28,7 +29,14 @@ import {
   yearsValue,
 } from './grid.ts';
 import { codeOpeningLine } from './procedure-codes.ts';
-import { hasPercent, looksLikeValue, pairSlots, splitPair, withoutSentenceStop } from './values.ts';
+import {
+  cleanValue,
+  hasPercent,
+  looksLikeValue,
+  pairSlots,
+  splitPair,
+  withoutSentenceStop,
+} from './values.ts';
 import {
   AMOUNT_HEADING,
   amountsByNetwork,
@@ -65,6 +73,7 @@ import {
   SUB_BULLET,
   sentenceMaximums,
   shareBeforeLimit,
+  sharesByYear,
   TAGGED_AMOUNT,
   TIER_LABEL,
   valueFitsSlot,
@@ -607,6 +616,11 @@ function networkValues(
   const doubt = groupDoubt(g);
   const paired = pairedValues(cells, g, doubt);
   if (paired) return paired;
+  if (g.years && g.yearsOut) {
+    const vin = yearsValue(cells, { years: g.years }, doubt);
+    const vout = yearsValue(cells, { years: g.yearsOut }, doubt);
+    return { ...(vin ? { in: vin } : {}), ...(vout ? { out: vout } : {}) };
+  }
   if (g.years) {
     const v = yearsValue(cells, g, doubt);
     return v ? { in: v, out: v } : {};
@@ -621,6 +635,17 @@ function networkValues(
     const lone = g.others.map((c) => valueAt(cells, c, doubt)).filter((v) => v !== undefined);
     if (lone.length === 1) return { in: lone[0], out: lone[0] };
   }
+  // a text column beside both network columns ('Details | In Network | Out of Network'): a plan
+  // fact printed in it with the network cells blank or dashed ('Deductible | $50 | - | -') serves
+  // both networks
+  if (
+    both &&
+    g.in !== undefined &&
+    g.out !== undefined &&
+    blankAt(cells, g.in) &&
+    blankAt(cells, g.out)
+  )
+    return { in: both, out: both };
   const vin = valueAt(cells, g.in, doubt) ?? both;
   const vout =
     valueAt(cells, g.out, doubt) ?? (g.out === undefined && g.in === undefined ? both : undefined);
@@ -630,6 +655,33 @@ function networkValues(
 }
 
 type BodyCell = AnalyzedTable['body'][number]['cells'][number];
+
+/** Whether a row's cell in a column prints nothing but a dash or filler. */
+function blankAt(cells: Array<BodyCell | undefined>, col: number): boolean {
+  return !cleanValue(cellText(cells[col]));
+}
+
+/**
+ * The text column beside both network columns of the grid's one plan ('Details | In Network
+ * Co-insurance | Out of Network Co-insurance') when, in this row, it lists procedures one a line
+ * (names, not limits written as sentences) and a network cell holds the row's share: the column
+ * that row's procedures are listed in.
+ */
+export function listBesideNetworks(
+  cells: Array<BodyCell | undefined>,
+  shape: GridShape,
+): number | undefined {
+  const g = onlyGroup(shape);
+  if (!g || g.both === undefined || g.in === undefined || g.out === undefined) return undefined;
+  const list = cells[g.both];
+  if (!list || list.lines.length < 2 || /[$%]/.test(cellText(list))) return undefined;
+  // a procedure a line, each a name: no limit or note set as a sentence ('Bitewing: Limited to
+  // 1 series of films per calendar year.')
+  const named = (l: Line) => !/:|\.$/.test(l.text.trim()) && l.text.trim().split(/\s+/).length <= 8;
+  if (!list.lines.every(named)) return undefined;
+  const shares = [g.in, g.out].some((c) => /[$%]/.test(cellText(cells[c])));
+  return shares ? g.both : undefined;
+}
 
 /** The horizontal centre of a cell's printed text, or undefined without positions. */
 function textCentre(cell: BodyCell): number | undefined {
@@ -810,7 +862,30 @@ export function slotOf(e: Evidence | undefined, slot: 0 | 1): Evidence | undefin
   return splitEvidence(e)?.[slot] ?? e;
 }
 
+/**
+ * A value by period of enrolment whose every period prints an amount pair ('0-12 Months —
+ * $50/$150 • 13-24 Months — $50/$150'): the individual's and the family's values by period.
+ */
+export function pairsByPeriod(e: Evidence | undefined): [Evidence, Evidence] | undefined {
+  const parts = e?.value.split(' • ') ?? [];
+  if (!e || parts.length < 2) return undefined;
+  const split = parts.map((p) => {
+    const m = p.match(/^(.+?) — (.+)$/);
+    const pair = m ? splitPair(m[2]!) : undefined;
+    return m && pair ? { year: m[1]!, pair } : undefined;
+  });
+  if (split.some((x) => !x)) return undefined;
+  const slot = (i: 0 | 1): Evidence => ({
+    ...e,
+    value: sharesByYear(split.map((x) => ({ year: x!.year, share: x!.pair[i] }))),
+    method: 'split',
+  });
+  return [slot(0), slot(1)];
+}
+
 function splitEvidence(e: Evidence): [Evidence, Evidence] | undefined {
+  const byPeriod = pairsByPeriod(e);
+  if (byPeriod) return byPeriod;
   const pair = splitPair(e.value);
   if (!pair) return undefined;
   return [
@@ -1329,10 +1404,16 @@ export function collectDental(t: AnalyzedTable, facts: Facts): void {
         continue;
       }
       switch (kind) {
-        case 'deductibleIndividual':
-          add('dedIndIn', slotOf(v.in, 0));
-          add('dedIndOut', slotOf(v.out, 0));
+        case 'deductibleIndividual': {
+          // a pair by period under a per-person label ('$50/$150' a period): both amounts
+          const pin = pairsByPeriod(v.in);
+          const pout = pairsByPeriod(v.out);
+          add('dedIndIn', pin?.[0] ?? slotOf(v.in, 0));
+          add('dedIndOut', pout?.[0] ?? slotOf(v.out, 0));
+          if (pin) add('dedFamIn', pin[1]);
+          if (pout) add('dedFamOut', pout[1]);
           break;
+        }
         case 'deductibleFamily':
           add('dedFamIn', slotOf(v.in, 1));
           add('dedFamOut', slotOf(v.out, 1));
@@ -1698,10 +1779,11 @@ function addService(
     orthodontic: isOrthodontic(label.text) || isOrthodontic(parsed.title),
     ...(procedure ? { procedure } : {}),
   };
-  const listCell = valueAt(row.cells, shape.listCol);
+  const listCol = shape.listCol ?? listBesideNetworks(row.cells, shape);
+  const listCell = valueAt(row.cells, listCol);
   // one procedure a line in the grid's own list column, each with its limit: the procedures (a
   // line under the label, '(Includes Endodontics)', is then a note)
-  const items = listCell ? procedureItems(row.cells[shape.listCol!]) : undefined;
+  const items = listCell ? procedureItems(row.cells[listCol!]) : undefined;
   if (items && listCell) service.list = { ...listCell, value: items, method: 'split' };
   else if (label.description && service.orthodontic && WHO_ONLY.test(label.description)) {
     // 'Orthodontic Services' over '◦ Dependent children through age 18': whom it covers

@@ -35,6 +35,7 @@ import {
   productsNamed,
   rateMeasure,
   VISION_SERVICE,
+  yearOfMembership,
 } from './vocabulary.ts';
 
 /**
@@ -875,6 +876,47 @@ export function networksUnderFacts(table: Table): Table | undefined {
   return undefined;
 }
 
+/**
+ * A grid whose first heading row names periods of enrolment over pairs of value columns ('0-12
+ * Months | 13-24 Months | 25+ Months') and whose row naming the networks under them ('PPO |
+ * Non-PPO' under each) is printed a few rows lower, under plan-wide rows ('Maximum Payment per
+ * person per year | $500 | $1,000 | $1,500'): the table with the networks' row moved up under the
+ * periods, or undefined.
+ */
+export function networksUnderPeriods(table: Table, first: number): Table | undefined {
+  const labelless = (r: number) => !cellText(rowCells(table, r)[0]);
+  if (!labelless(first)) return undefined;
+  const periods = startsInRow(rowCells(table, first), first).filter((c) => c.col > 0);
+  if (
+    periods.length < 2 ||
+    periods.some((c) => c.rowSpan > 1 || !yearOfMembership(cellText(c))) ||
+    new Set(periods.map((c) => cellText(c).toLowerCase())).size < periods.length
+  )
+    return undefined;
+  // a network's name a column, in and out under each period ('PPO | Non-PPO')
+  const namesNetworks = (r: number) => {
+    const own = startsInRow(rowCells(table, r), r).filter((c) => c.col > 0);
+    const named = own.map((c) => networkOf(cellText(c)));
+    return (
+      own.length === periods.length * 2 &&
+      own.every(
+        (c) => c.colSpan === 1 && !/\d/.test(cellText(c)) && cellText(c).split(/\s+/).length <= 3,
+      ) &&
+      named.filter((n) => n === 'in').length === periods.length &&
+      named.filter((n) => n === 'out').length === periods.length
+    );
+  };
+  for (let r = first + 1; r <= Math.min(first + 4, table.rows - 2); r++) {
+    if (!labelless(r) || !namesNetworks(r)) continue;
+    // (no cell of the rows between runs down into the networks' row)
+    if (table.cells.some((c) => c.row > first && c.row < r && c.row + c.rowSpan > r))
+      return undefined;
+    const moved = (row: number) => (row === r ? first + 1 : row > first && row < r ? row + 1 : row);
+    return { ...table, cells: table.cells.map((c) => ({ ...c, row: moved(c.row) })) };
+  }
+  return undefined;
+}
+
 export function analyzeTable(
   table: Table,
   scope: Scope,
@@ -899,7 +941,11 @@ export function analyzeTable(
       first++;
     } else break;
   }
-  let headerRows = countHeaderRows(table, first);
+  // periods of enrolment over the value columns, the networks named under them only after the
+  // plan-wide rows (maximum, deductible): the networks' row is the second heading row
+  const raised = networksUnderPeriods(table, first);
+  if (raised) table = raised;
+  let headerRows = raised ? 2 : countHeaderRows(table, first);
   if (headerRows < 2 && table.rows > first + 2 && headingPair(table, first)) headerRows = 2;
   // a 'Plan Name | Bronze | Silver | Gold' row right under headings that name no plans of their
   // own names the columns' plans (under 'Option 1 | Option 2' it names each option's plan)

@@ -72,6 +72,11 @@ export interface ValueGroup {
    * ('Year 1 — 50% • Year 2 — 60% • Year 3 — 80%'), serving both networks.
    */
   years?: Array<{ col: number; year: string }>;
+  /**
+   * With `years`, the out-of-network columns of the same periods ('0-12 Months' over 'PPO |
+   * Non-PPO'): `years` then holds the in-network ones.
+   */
+  yearsOut?: Array<{ col: number; year: string }>;
 }
 
 export interface GridShape {
@@ -199,7 +204,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   let sectionHeads = false;
   const next = labelCol + 1;
   const firstBody = t.body[0]?.row;
-  if (t.table.cols > next + 1 && t.headerRows > 0 && firstBody !== undefined) {
+  if (t.table.cols > next + 1 && (t.headerRows > 0 || t.caption) && firstBody !== undefined) {
     // (or no heading over either: an empty corner over the label and its sub-labels)
     const headed = (col: number) =>
       t.table.cells.some(
@@ -269,10 +274,24 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
     const year = c.network ? undefined : yearOfMembership(c.heading);
     return year ? [{ col: c.index, year }] : [];
   });
-  const years =
-    yearCols.length >= 2 &&
-    new Set(yearCols.map((y) => y.year.toLowerCase())).size === yearCols.length
-      ? yearCols
+  const distinct = (ys: Array<{ year: string }>) =>
+    ys.length >= 2 && new Set(ys.map((y) => y.year.toLowerCase())).size === ys.length;
+  const years = distinct(yearCols) ? yearCols : undefined;
+  // the same periods over a pair of network columns each ('0-12 Months' over 'PPO | Non-PPO'): what
+  // each network pays, by period
+  const periodOf = (c: Column) => c.path.map((p) => yearOfMembership(p)).find(Boolean);
+  const byNetwork = (network: 'in' | 'out') =>
+    valueCols.flatMap((c) => {
+      const year = c.network === network ? periodOf(c) : undefined;
+      return year ? [{ col: c.index, year }] : [];
+    });
+  const periodsIn = years ? [] : byNetwork('in');
+  const periodsOut = years ? [] : byNetwork('out');
+  const periods =
+    distinct(periodsIn) &&
+    periodsOut.length === periodsIn.length &&
+    periodsOut.every((y, i) => y.year === periodsIn[i]!.year)
+      ? { in: periodsIn, out: periodsOut }
       : undefined;
   const ownDeductibles =
     valueCols.some(underDeductible) &&
@@ -284,7 +303,9 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       col.index === subLabelCol ||
       col.index === codeCol ||
       feeCols.has(col.index) ||
-      years?.some((y) => y.col === col.index)
+      years?.some((y) => y.col === col.index) ||
+      periods?.in.some((y) => y.col === col.index) ||
+      periods?.out.some((y) => y.col === col.index)
     )
       continue;
     if (ownDeductibles && underDeductible(col)) {
@@ -389,6 +410,15 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
   // description, its translation), not another value: the years are the plan's one group
   if (years && kept.every((g) => !g.option && g.in === undefined && g.out === undefined))
     kept = [{ both: years[0]!.col, years }];
+  if (periods && kept.every((g) => !g.option && g.in === undefined && g.out === undefined))
+    kept = [
+      {
+        in: periods.in[0]!.col,
+        out: periods.out[0]!.col,
+        years: periods.in,
+        yearsOut: periods.out,
+      },
+    ];
   if (kept.filter((g) => g.option).length < 2) {
     const [one] = kept;
     const merged: ValueGroup =
@@ -403,6 +433,7 @@ function gridShapeOnce(t: AnalyzedTable): GridShape {
       if (merged.both === undefined && g.paired) merged.paired = true;
       merged.both ??= g.both;
       if (g.years) merged.years = g.years;
+      if (g.yearsOut) merged.yearsOut = g.yearsOut;
       if (g.unclear) merged.unclear = true;
     }
     kept = kept.length ? [merged] : [];

@@ -8,7 +8,9 @@ import {
   DENTAL_CATEGORY,
   dentalRowKind,
   isOrthodontic,
+  isTierLabel,
   keyKind,
+  productsNamed,
   VISION_SERVICE,
 } from './vocabulary.ts';
 
@@ -126,4 +128,65 @@ function tableOf(
     origin: 'markup',
   };
   return analyzeTable(table, scope, run[0]!.order);
+}
+
+/** A line that only names rates ('Monthly Rates:', 'Monthly Premiums'). */
+const RATES_LINE = /^(monthly\s+)?(rates?|premiums?)\s*:?$/i;
+/** One amount of money ('$54.00', '$1,101'). */
+const ONE_AMOUNT = /^\$\s?\d[\d,]*(\.\d{2})?$/;
+
+/**
+ * Rates printed as lines under a line naming them ('Monthly Rates:' over 'Individual subscriber:
+ * $54.00', 'Family (3 or more people): $152.00'): each run of two or more 'Tier: $amount' lines
+ * becomes a rate table (tier | the rates line's words).
+ */
+export function rateLineTables(doc: AnalyzedDocument): AnalyzedTable[] {
+  const out: AnalyzedTable[] = [];
+  const items = doc.items;
+  for (let i = 0; i < items.length; i++) {
+    const head = items[i]!;
+    if (head.kind !== 'line' || !RATES_LINE.test(head.line.text.trim())) continue;
+    const run: Array<{ line: Line; label: string; value: string }> = [];
+    for (let j = i + 1; j < items.length; j++) {
+      const item = items[j]!;
+      if (item.kind !== 'line') break;
+      const m = item.line.text.trim().match(LABELLED);
+      if (!m || !isTierLabel(m[1]!.trim()) || !ONE_AMOUNT.test(m[2]!.trim())) break;
+      run.push({ line: item.line, label: m[1]!.trim(), value: m[2]!.trim() });
+    }
+    if (run.length < 2) continue;
+    const heading = head.line.text.trim().replace(/:$/, '');
+    const at = (text: string, line: Line): Line[] => [{ ...line, text }];
+    const cells: Cell[] = [
+      cell('Tier', at('Tier', head.line), 0, 0),
+      cell(heading, at(heading, head.line), 0, 1),
+    ];
+    run.forEach((r, k) => {
+      const [labelLine, valueLine] = splitLine(r.line, r.label, r.value);
+      cells.push(
+        cell(r.label, [{ ...labelLine, text: r.label }], k + 1, 0),
+        cell(r.value, [{ ...valueLine, text: r.value }], k + 1, 1),
+      );
+    });
+    const table: Table = {
+      rows: run.length + 1,
+      cols: 2,
+      cells,
+      headerRows: 1,
+      page: head.line.page,
+      origin: 'markup',
+    };
+    // (the text before them on their page speaks of both coverages, 'the dental and vision coverage
+    // you need at a low, bundled-plan rate': the rates are the plan's, each product's)
+    const before = items
+      .slice(0, i)
+      .filter((b): b is Extract<typeof b, { kind: 'line' }> => b.kind === 'line')
+      .filter((b) => b.line.page === head.line.page);
+    const both = before.some((b) => productsNamed(b.line.text).length === 2);
+    const products = both ? (['dental', 'vision'] as const) : [head.scope.product];
+    for (const product of products)
+      out.push(analyzeTable(table, { ...head.scope, ...(product ? { product } : {}) }, head.order));
+    i += run.length;
+  }
+  return out;
 }

@@ -2788,3 +2788,107 @@ describe("a line in another coverage's section says nothing of dental or vision"
     },
   );
 });
+
+describe('a plan fact in a row across the whole benefit grid, "Label: value"', () => {
+  const read = (rows: string[][]) =>
+    interpretProposal(
+      markupLayout([
+        '# Vision Benefit Summary',
+        [
+          ['Details', 'In Network (Copay)', 'Out of Network (Before Copay)'],
+          ['Eye Exam Benefit', '$10', '$39 max'],
+          ['Frames', '$130 retail max', '$46 max'],
+          ['Contact Lenses Elective Materials', '$150 max', '$100 max'],
+          ...rows,
+        ],
+      ]),
+    );
+  it.each([
+    {
+      name: 'the dependent age limit',
+      row: '>>>>Dependent Age Limits: To Age 26',
+      want: 'To Age 26',
+    },
+    { name: 'another fact only', row: '>>>>Waiting Periods: None', want: undefined },
+    {
+      name: 'a sentence without a label',
+      row: '>>>>Dependents are covered to age 26',
+      want: undefined,
+    },
+  ])('$name', ({ row, want }) => {
+    const data = read([[row], ['>>>>Network: VSP']]);
+    expect(tableRows(data, 'visionInsurance_planInformation')[0]?.childEligibilityAges).toBe(want);
+    // the grid's own rows stay the benefits
+    expect(
+      tableRows(data, 'visionInsurance_benefitSummary').map((r) => r.servicesAndMaterials),
+    ).toEqual(['Eye Exam Benefit', 'Frames', 'Contact Lenses Elective Materials']);
+  });
+});
+
+describe('rates printed as "Tier: $amount" lines under a rates line', () => {
+  const read = (lines: string[]) =>
+    tableRows(
+      interpretProposal(
+        markupLayout([
+          '# Dental Benefits',
+          [
+            ['Benefit', 'In-Network', 'Out-of-Network'],
+            ['Preventive', '100%', '80%'],
+            ['Basic', '80%', '60%'],
+          ],
+          ...lines,
+        ]),
+      ),
+      'dentalInsurance_rateTiers',
+    ).map((r) => [r.rateTier, r.carrierMonthlyRate]);
+  it('reads each line as a tier and its monthly rate', () => {
+    expect(
+      read([
+        'Monthly Rates:',
+        'Individual subscriber: $54.00',
+        'Subscriber plus additional person: $101.00',
+        'Family (3 or more people): $152.00',
+      ]),
+    ).toEqual([
+      ['Individual subscriber', '$54.00'],
+      ['Subscriber plus additional person', '$101.00'],
+      ['Family (3 or more people)', '$152.00'],
+    ]);
+  });
+  it('reads them for both products where the text before them on their page speaks of both', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Dental Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Preventive', '100%', '80%'],
+          ['Basic', '80%', '60%'],
+        ],
+        '# Vision Benefits',
+        [
+          ['Benefit', 'In-Network', 'Out-of-Network'],
+          ['Exam', '$10 copay', 'Up to $45'],
+          ['Frames', '$130 allowance', 'Up to $70'],
+        ],
+        'Our plan provides the dental and vision coverage you need at a low, bundled rate.',
+        'Monthly Rates:',
+        'Individual subscriber: $54.00',
+        'Family (3 or more people): $152.00',
+      ]),
+    );
+    for (const label of ['dentalInsurance_rateTiers', 'visionInsurance_rateTiers'] as const)
+      expect(tableRows(data, label).map((r) => [r.rateTier, r.carrierMonthlyRate])).toEqual([
+        ['Individual subscriber', '$54.00'],
+        ['Family (3 or more people)', '$152.00'],
+      ]);
+  });
+  it.each([
+    {
+      name: 'without a rates line over them',
+      lines: ['Individual subscriber: $54.00', 'Family: $152.00'],
+    },
+    { name: 'one line alone', lines: ['Monthly Rates:', 'Individual subscriber: $54.00'] },
+  ])('reads nothing $name', ({ lines }) => {
+    expect(read(lines)).toEqual([]);
+  });
+});

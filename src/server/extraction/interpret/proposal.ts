@@ -1,5 +1,5 @@
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
-import type { DocumentLayout, Line } from '../layout.ts';
+import type { Cell, DocumentLayout, Line } from '../layout.ts';
 import { gridsOfRows, isBenefitGridAcross } from './across.ts';
 import {
   benefitFrequencyRow,
@@ -56,7 +56,7 @@ import {
   keyValuesOfTable,
   recordKeyValue,
 } from './key-values.ts';
-import { listTables } from './line-lists.ts';
+import { listTables, rateLineTables } from './line-lists.ts';
 import { ParsedDataWriter } from './output.ts';
 import {
   collectRates,
@@ -159,10 +159,44 @@ const PLAN_FACT_KINDS = new Set([
 ]);
 
 /**
+ * A row of a benefit grid whose one cell spans every column and reads 'Label: value' with a
+ * known label ('Dependent Age Limits: To Age 26' under a vision grid): the label and the value.
+ */
+export function spanningFact(
+  cells: AnalyzedTable['body'][number]['cells'],
+  cols: number,
+): { key: string; value: string; cell: Cell } | undefined {
+  const filled = new Set(cells.filter((c): c is Cell => !!c && cellText(c) !== ''));
+  if (filled.size !== 1 || cols < 3) return undefined;
+  const [cell] = [...filled];
+  if (cell!.colSpan < cols) return undefined;
+  const m = cellText(cell).match(/^([^:]{3,40}):\s*(\S.*)$/);
+  if (!m || !keyKind(m[1]!)) return undefined;
+  return { key: m[1]!.trim(), value: m[2]!.trim(), cell: cell! };
+}
+
+/** The plan facts printed in rows across a benefit grid, for the grid's product. */
+function recordSpanningFacts(t: AnalyzedTable, facts: Facts, product?: Product): void {
+  for (const row of t.body) {
+    const fact = spanningFact(row.cells, t.table.cols);
+    if (!fact || !PLAN_FACT_KINDS.has(keyKind(fact.key)!.kind)) continue;
+    recordKeyValue(
+      facts,
+      fact.key,
+      fact.value,
+      sourceOfCell(fact.cell),
+      { ...t.scope, ...(product ? { product } : {}) },
+      t.order + row.row / 1000,
+    );
+  }
+}
+
+/**
  * A benefit table of one label column and one value column (a plan summary per class) also
  * lists facts about the plan: rows labelled with a known key are read as key/value pairs.
  */
-function recordLabelledFacts(t: AnalyzedTable, facts: Facts): void {
+function recordLabelledFacts(t: AnalyzedTable, facts: Facts, product?: Product): void {
+  recordSpanningFacts(t, facts, product);
   if (t.table.cols !== 2) return;
   for (const row of t.body) {
     const [keyCell, valueCell] = row.cells;
@@ -310,7 +344,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       !(owner === 'vision' && enough(vision))
     ) {
       collectDental(enough(dental) ? t : classWideRowsOf(t), facts);
-      recordLabelledFacts(t, facts);
+      recordLabelledFacts(t, facts, 'dental');
       lastProduct = 'dental';
       continue;
     }
@@ -320,7 +354,7 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
       // (the last row of the table before: a row going on over the page break goes on from it)
       const above = tables[i - 1]?.body.at(-1)?.cells;
       collectVision(ofPlan(t), facts, { parenthesesOut, ...(above ? { above } : {}) });
-      recordLabelledFacts(t, facts);
+      recordLabelledFacts(t, facts, 'vision');
       lastProduct = 'vision';
       continue;
     }
@@ -349,6 +383,8 @@ export function collectFacts(doc: AnalyzedDocument): Facts {
     if (t.scope.product === 'dental') collectDental(t, facts);
     else if (t.scope.product === 'vision') collectVision(t, facts);
   }
+  // rates printed as 'Tier: $amount' lines under a line naming them
+  for (const t of rateLineTables(doc)) collectRates(t, facts, t.scope.product, { employeeCosts });
   // dental categories printed as blocks of prose, each closed by a 'Plan Pays:' line
   for (const t of coverageBlockTables(doc)) collectDental(t, facts);
   // vision services printed as headed sections of 'Label: value' bullets

@@ -3023,3 +3023,43 @@ describe('a service named by a lead-in ending in a colon over bullets', () => {
     expect(rows).toContainEqual([name, 'Up to $1,000 maximum']);
   });
 });
+
+describe('an out-of-network list captioned above, a merged label beside its items', () => {
+  it('reads each item beside the merged label as its own service', () => {
+    const data = interpretProposal(
+      markupLayout([
+        '# Vision Benefits',
+        [
+          ['>>>>Your Coverage With a VSP Provider'],
+          ['Vision Benefits', 'Description', 'Copay'],
+          ['Exam', 'Focuses on eyes', '$15'],
+          ['Frame', '$150 allowance', 'Included in prescription glasses copay'],
+          [
+            'Lenses',
+            'Single vision, lined bifocal and lined trifocal lenses',
+            'Included in prescription glasses copay',
+          ],
+        ],
+        [
+          ['>>>>Your Coverage With Out-of-Network Providers'],
+          ['Exam', '', 'Up to $45'],
+          ['Frames', '', 'Up to $70'],
+          ['Lenses', 'Lined Trifocal', 'Up to $65'],
+          ['^^', 'Single Vision', 'Up to $30'],
+          ['^^', 'Lined Bifocal', 'Up to $50'],
+        ],
+      ]),
+    );
+    const rows = tableRows(data, 'visionInsurance_benefitSummary').map((r) => [
+      r.servicesAndMaterials,
+      r.outOfNetworkReimbursement,
+    ]);
+    // (each item keyed by its own name, with or without the merged label before it)
+    const item = (name: string) => rows.find((r) => r[0]?.endsWith(name))?.[1];
+    expect([item('Lined Trifocal'), item('Single Vision'), item('Lined Bifocal')]).toEqual([
+      'Up to $65',
+      'Up to $30',
+      'Up to $50',
+    ]);
+  });
+});

@@ -436,6 +436,11 @@ describe('tiers, measures, options', () => {
     ['Plan Year 2026', undefined],
     ['Year 2026', undefined],
     ['Yearly Maximum', undefined],
+    ['0-12 Months', '0-12 Months'],
+    ['13–24 Months', '13–24 Months'],
+    ['25+ Months', '25+ Months'],
+    ['12 Months', undefined],
+    ['Every 24 Months', undefined],
   ])('%j names the year of membership %j', (heading, year) => {
     expect(yearOfMembership(heading)).toBe(year);
   });
@@ -1427,5 +1432,66 @@ describe("a bar over the plan's maximums names the rows under it", () => {
     ['Combined annual for preventive and restorative', 'Benefits', 'service'],
   ])('%j under %j is %j', (label, bar, want) => {
     expect(dentalRowKind(label, bar)).toBe(want);
+  });
+});
+
+describe('a procedure label "Name - what it covers or what it is for"', () => {
+  it.each([
+    [
+      'Minor Restorative Services - Simple extractions, fillings, stainless steel crowns and crown repair',
+      {
+        label: 'Minor Restorative Services',
+        title: 'Minor Restorative Services',
+        list: 'Simple extractions, fillings, stainless steel crowns and crown repair',
+      },
+    ],
+    // what it is for is a note, no list
+    ['Brush Biopsy - To detect oral cancer', { label: 'Brush Biopsy', title: 'Brush Biopsy' }],
+    [
+      'Emergency Palliative Treatment – to temporarily relieve pain',
+      { label: 'Emergency Palliative Treatment', title: 'Emergency Palliative Treatment' },
+    ],
+    // the note in parentheses goes, the dash still splits
+    [
+      'Sealants (under age 16) - To prevent decay of permanent teeth',
+      { label: 'Sealants', title: 'Sealants', persons: 'under age 16' },
+    ],
+    // one item after the dash names a kind of the category: the label is the whole
+    [
+      'Oral Surgery - Surgical Extractions',
+      {
+        label: 'Oral Surgery - Surgical Extractions',
+        title: 'Oral Surgery - Surgical Extractions',
+      },
+    ],
+    // a lower-case word after the dash names a sub-row of its category, not a list
+    ['Preventive – cleaning', { label: 'Preventive – cleaning', title: 'Preventive – cleaning' }],
+    // a name with a hyphen inside a word is one name
+    [
+      'Non-Surgical Periodontics',
+      { label: 'Non-Surgical Periodontics', title: 'Non-Surgical Periodontics' },
+    ],
+  ])('%j', (text, expected) => {
+    expect(parseServiceLabel(text)).toEqual(expected);
+  });
+  it('"(all ages)" after orthodontics says whom it covers', () => {
+    expect(parseServiceLabel('Orthodontics (all ages)')).toEqual({
+      label: 'Orthodontics',
+      title: 'Orthodontics',
+      persons: 'all ages',
+    });
+  });
+});
+
+describe('a deductible row whose note names what it leaves out', () => {
+  it.each([
+    [
+      'Deductible (excludes diagnostic and preventive and orthodontic) per person per year',
+      'deductibleIndividual',
+    ],
+    ['Deductible (excluding orthodontia)', 'deductible'],
+    ['Orthodontic Deductible', 'other'],
+  ])('%j is %j', (label, kind) => {
+    expect(dentalRowKind(label, '')).toBe(kind);
   });
 });

@@ -649,7 +649,8 @@ export const DEDUCTIBLE_WAIVER =
 
 /**
  * A column heading naming a year of membership, over what the plan pays in that year ('Year 1',
- * 'Plan Pays Year 2', '3rd Year', 'Year 3+'): the year as printed, without the words that only
+ * 'Plan Pays Year 2', '3rd Year', 'Year 3+', or months of enrolment, '13-24 Months'): the year as
+ * printed, without the words that only
  * say the column holds what the plan pays. A plan year by its date ('Plan Year 2026') is no year
  * of membership.
  */
@@ -661,7 +662,9 @@ export function yearOfMembership(heading: string): string | undefined {
   const m = t.match(
     /^(?:year\s+\d\+?|\d(?:st|nd|rd|th)\s+year(?:\s+and\s+(?:after|beyond|later))?)$/i,
   );
-  return m ? m[0] : undefined;
+  // a period of enrolment in months ('0-12 Months', '13-24 Months', '25+ Months')
+  const months = t.match(/^\d{1,2}\s*(?:[-\u2013]\s*\d{1,2}|\+)\s+months?$/i);
+  return m ? m[0] : months ? months[0] : undefined;
 }
 
 /**
@@ -759,6 +762,13 @@ export const NOTE_SENTENCE =
 export const FREQUENCY_LIMIT =
   /\b(once|twice|one|two)\s+(in|per|every|a)\b|\bonce\b.*\b(lifetime|years?|months?)\b|\b(per|every|each)\s+(calendar\s+)?(year|lifetime|\d+\s+months)\b/i;
 
+/** A service's name of a few words without figures, a dash between spaces, then more words. */
+const NAME_DASH_REST = /^([A-Za-z][^\d$%]{2,50}?)\s+[-\u2013\u2014]\s+([A-Za-z].*)$/;
+/** Words after the dash that say whom the service covers ('– adult or child'). */
+const WHO_FIRST = /^(adults?|child(\(ren\)|ren)?|dependents?|members?)\b/i;
+/** What a procedure is for ('To detect oral cancer', 'to temporarily relieve pain'). */
+const PURPOSE_NOTE = /^to\s+(?!age\b)[a-z]+/i;
+
 export function parseServiceLabel(raw: string): ServiceLabel {
   // footnote marks on a word inside the label ('sealants*, … fluoride treatments*') are no part of it
   let text = raw
@@ -803,7 +813,7 @@ export function parseServiceLabel(raw: string): ServiceLabel {
     ) {
       list ??= inner;
       text = text.replace(m[0], ' ');
-    } else if (/\b(child|children|adult|age|under|through|dependents?)\b/i.test(inner)) {
+    } else if (/\b(child|children|adults?|ages?|under|through|dependents?)\b/i.test(inner)) {
       persons ??= inner;
       text = text.replace(m[0], ' ');
     } else if (KINDS_JOINED.test(inner)) {
@@ -839,6 +849,24 @@ export function parseServiceLabel(raw: string): ServiceLabel {
   if (!code) {
     const m = text.match(SERVICE_CODE_AT_START);
     if (m) code = m[0];
+  }
+  // 'Endodontic Services - Root canals', 'Brush Biopsy - To detect oral cancer': a name, then
+  // (after a dash set between spaces) the procedures it covers, or what it is for (a note)
+  const dashed = code || list ? null : text.match(NAME_DASH_REST);
+  const rest = dashed?.[2] ?? '';
+  // (a list names procedures, capitalised, no sentence: 'Fillings - Composite and Amalgam. Payment
+  // is allowed …' goes on in sentences, 'Preventive – cleaning' names a sub-row of its category)
+  // (a single item after the dash names a kind of the category, 'Endodontics - Pulpotomy',
+  // 'Oral Surgery - Surgical Extractions': the label is the whole; a list runs over commas)
+  const names = /^[A-Z]/.test(rest) && !/\.\s/.test(rest) && /,/.test(rest);
+  if (
+    dashed &&
+    !WHO_FIRST.test(rest) &&
+    !FREQUENCY_LIMIT.test(rest) &&
+    (PURPOSE_NOTE.test(rest) || names)
+  ) {
+    text = dashed[1]!.trim();
+    if (!PURPOSE_NOTE.test(rest)) list = rest.trim();
   }
   let title = text;
   if (code) {
@@ -896,7 +924,13 @@ export function dentalRowKind(label: string, section: string): DentalRowKind {
   const deductible =
     (/deductible/.test(l) && !noted) ||
     (/deductible/.test(sectionCore) && (!/max/.test(l) || /^\W*family\b/.test(l)));
-  if (deductible && !/waiting|lifetime|ortho/.test(l)) {
+  // (a note naming what the deductible leaves out, '(excludes diagnostic and preventive and
+  // orthodontic)', does not make it orthodontia's)
+  const withoutExclusions = l.replace(
+    /\((?:excludes|excluding|except|not applicable to)\b[^)]*\)/g,
+    ' ',
+  );
+  if (deductible && !/waiting|lifetime|ortho/.test(withoutExclusions)) {
     const namesIndividual = (t: string) =>
       /individual|per (insured )?person|single|per member|each person|employee|per individual|per insured/.test(
         t,
