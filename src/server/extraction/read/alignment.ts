@@ -80,6 +80,15 @@ function straddles(upper: Row, lower: Row): boolean {
   return overlapping;
 }
 
+/**
+ * How much larger than the body a row's type must be to stand as a heading. A recognised line's
+ * size is the height of its ink, which a dollar sign, a descender or a shaded cell's edge read
+ * with the word stretch by a third or more: on a scanned page only clearly larger type is one.
+ */
+export function headingRatio(row: { segments: Line[] }): number {
+  return row.segments.every((l) => l.words.every((w) => w.whole)) ? 1.5 : 1.15;
+}
+
 /** Column x-ranges: the union of the segments of the rows that have the most segments. */
 function columnRanges(rows: Row[]): Array<[number, number]> {
   const most = Math.max(...rows.map((r) => r.segments.length));
@@ -158,7 +167,7 @@ export function alignmentTables(lines: Line[], page: number): { tables: Table[];
         break;
       gaps.push(gap);
       // a heading (larger type) starts something new
-      if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * 1.15) break;
+      if (Math.max(...rows[j]!.segments.map((l) => l.size)) > size * headingRatio(rows[j]!)) break;
       if (rows[j]!.segments.length >= 2) lastMulti = j;
       else if (
         lastWrap === j - 1 &&

@@ -165,3 +165,47 @@ export function groupLines(words: Word[], page: number, splitGap?: number): Line
   }
   return lines.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
 }
+
+/**
+ * A recognised line that runs from one table cell into the next (a long label whose last word
+ * nearly touches the value beside it, 'will not exceed the highest $1500 per person'): where a
+ * gap between two of its words is wider than twice the line's usual word space and the word after
+ * it starts where two or more other lines start (a column's left edge, within a third of the
+ * type size), the line is two — unless what stands before the gap is only a list mark or a
+ * number ('•', '1.'), whose text lines up with its wrapped lines. Word spaces of running text are
+ * even and fall on no column edge.
+ */
+export function splitAtColumnEdges(lines: Line[], page: number): Line[] {
+  const starts = lines.map((l) => l.box[0]);
+  const out: Line[] = [];
+  for (const line of lines) {
+    const ws = line.words;
+    if (ws.length < 3) {
+      out.push(line);
+      continue;
+    }
+    const gaps = ws.slice(1).map((w, i) => w.box[0] - ws[i]!.box[2]);
+    const usual = median(gaps);
+    let current: Word[] = [ws[0]!];
+    for (let i = 1; i < ws.length; i++) {
+      const w = ws[i]!;
+      const gap = gaps[i - 1]!;
+      // (a list mark or a number before its text is no cell of its own)
+      const edge =
+        gap > Math.max(usual * 2, line.size * 0.3) &&
+        current
+          .map((c) => c.text)
+          .join('')
+          .replace(/[^\p{L}\p{N}]/gu, '').length >= 3 &&
+        starts.filter((x, k) => lines[k] !== line && Math.abs(x - w.box[0]) <= line.size / 3)
+          .length >= 2;
+      if (edge) {
+        out.push(makeLine(current, page));
+        current = [];
+      }
+      current.push(w);
+    }
+    out.push(current.length === ws.length ? line : makeLine(current, page));
+  }
+  return out.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+}

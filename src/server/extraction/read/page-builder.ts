@@ -7,7 +7,7 @@ import {
 } from '../interpret/vocabulary.ts';
 import type { Block, Box, Cell, Line, Page, Table, Word } from '../layout.ts';
 import { alignmentTables } from './alignment.ts';
-import { groupLines, median, opened } from './lines.ts';
+import { groupLines, median, opened, splitAtColumnEdges } from './lines.ts';
 import { virtualRulings } from './open-tables.ts';
 import { columnBands, placeInBand, ruleBands } from './page-columns.ts';
 import { attachOutsideLabels, splitSpanningRowLabels } from './row-labels.ts';
@@ -863,7 +863,10 @@ export function buildPage(given: PageInput): Page {
     if (taken.size) free = free.filter((w) => !taken.has(w));
   }
   // free text splits into separate runs at wide gaps; OCR drops dashes and leaves wider gaps
-  const lines: Line[] = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
+  const grouped = groupLines(free, input.number, input.source === 'ocr' ? 2 : 1.2);
+  // a recognised line can run from one cell into the next where no rule parts them
+  const lines: Line[] =
+    input.source === 'ocr' ? splitAtColumnEdges(grouped, input.number) : grouped;
   // stretches set in two columns are read column by column
   // two tables side by side under their own rules are two columns; other stretches set in two
   // columns show by their parallel headings or an empty gutter

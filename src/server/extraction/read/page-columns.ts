@@ -22,9 +22,17 @@ export interface PageItem {
   line?: Line;
 }
 
+/**
+ * A heading: larger type than the body, a few words, no sentence. It holds letters: on a scanned
+ * page a line is as tall as its ink, and an amount alone ('$10', its dollar sign reaching above
+ * and below the figures) beside a label with a descender can stand taller than the body and
+ * level with it, like two parallel headings over a label column and a value column.
+ */
 function isHeading(l: Line, body: number): boolean {
   const words = l.text.trim().split(/\s+/).length;
-  return l.size >= body * 1.12 && words <= 10 && !/[.;]$/.test(l.text.trim());
+  return (
+    l.size >= body * 1.12 && words <= 10 && !/[.;]$/.test(l.text.trim()) && /\p{L}/u.test(l.text)
+  );
 }
 
 export function columnBands(items: PageItem[]): ColumnBand[] {
@@ -126,6 +134,20 @@ export function wrapsAtOneEdge(left: Line[], body: number): boolean {
   return aligned >= left.length * 0.8 && full >= left.length * 0.6;
 }
 
+/**
+ * Two lines on one baseline. A recognised line's box is as tall as its ink, and a label's ink
+ * can reach past its baseline where a value's does not (a shaded cell, a descender): on a
+ * scanned page two lines also stand level when their middles do.
+ */
+export function levelLines(l: Line, r: Line): boolean {
+  const size = Math.min(r.size, l.size);
+  if (Math.abs(r.box[3] - l.box[3]) < size * 0.25) return true;
+  return (
+    Boolean(l.words[0]?.whole && r.words[0]?.whole) &&
+    Math.abs(r.box[1] + r.box[3] - l.box[1] - l.box[3]) / 2 < size * 0.25
+  );
+}
+
 function gutterOfWidth(
   lines: Line[],
   body: number,
@@ -171,9 +193,7 @@ function gutterOfWidth(
       // shared baselines: a table's columns, not the page's (both ways: a dense grid beside a
       // sidebar gives each sidebar line a level neighbour by chance, not the other way round)
       const levelWith = (a: Line[], b: Line[]) =>
-        a.filter((l) =>
-          b.some((r) => Math.abs(r.box[3] - l.box[3]) < Math.min(r.size, l.size) * 0.25),
-        ).length / a.length;
+        a.filter((l) => b.some((r) => levelLines(l, r))).length / a.length;
       // two columns of running text meet level lines by chance more often than a table's
       // columns miss them
       const running = wrapsAtOneEdge(left, body);
