@@ -582,6 +582,12 @@ export function valuesLineByLine(
   return out;
 }
 
+/** A service read from one item of a label cell, with its value in each value column. */
+interface ItemCosts {
+  service: Evidence;
+  costs: Array<Evidence | undefined>;
+}
+
 /**
  * A label cell that heads a list of items, one per line, beside value cells that print one value
  * level with each item ('Contact lenses (applies to materials only)' over 'Conventional' /
@@ -593,7 +599,7 @@ export function valuesLineByLine(
 export function itemsLineByLine(
   labelCell: Cell | undefined,
   valueCells: Array<Cell | undefined>,
-): Array<{ service: Evidence; costs: Array<Evidence | undefined> }> | undefined {
+): ItemCosts[] | undefined {
   const names = (labelCell?.lines ?? []).filter((l) => l.text.trim());
   if (names.length < 3) return undefined;
   const mid = (l: Line) => (l.box[1] + l.box[3]) / 2;
@@ -784,7 +790,7 @@ function partsOfCell(cell: Cell | undefined): Line[][] {
 export function bulletedItemsWithParts(
   labelCell: Cell | undefined,
   valueCells: Array<Cell | undefined>,
-): Array<{ service: Evidence; costs: Array<Evidence | undefined> }> | undefined {
+): ItemCosts[] | undefined {
   const lines = (labelCell?.lines ?? []).filter((l) => l.text.trim());
   const first = lines.findIndex((l) => BULLET_LEAD.test(l.text));
   if (first < 1) return undefined;
