@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../../shared/format/regexp.ts';
 import { readingCache } from './reading-cache.ts';
 
 /**
@@ -382,10 +383,6 @@ const STATE = String.raw`(?<state>(?:\s+[A-Z][A-Za-z]+){1,3})`;
 /** Between a name's words: spaces, or a bar or dot between a logo's words ('PREMERA | Blue Cross'). */
 const GAP = String.raw`(?:\s*[|·•]\s*|\s+)`;
 const MARK = '[®™℠©]?';
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 interface Matcher {
   insurer: InsurerEntry;

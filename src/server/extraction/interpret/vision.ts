@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../../shared/format/regexp.ts';
 import type { Cell, Line } from '../layout.ts';
 import { opened } from '../read/lines.ts';
 import {
@@ -1059,7 +1060,7 @@ export function itemsWithValues(
 export function valueForItemsNamed(text: string, item: string): string {
   const named = text.match(FOR_ITEMS_NAMED);
   if (named) return named[1]!;
-  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(item);
   return text.replace(new RegExp(`\\s+for\\s+${escaped}\\s*$`, 'i'), '');
 }
 

@@ -3,6 +3,7 @@
  * Recognisers only: values always stay as printed.
  */
 
+import { escapeRegExp } from '../../../shared/format/regexp.ts';
 import { perReading } from './reading-cache.ts';
 
 export type Product = 'dental' | 'vision';
@@ -1462,8 +1463,6 @@ export function highlightedMaximum(text: string): string | undefined {
 /** An amount as printed in a sentence ('$50', '$1,000', '$0'). */
 const SENTENCE_AMOUNT = String.raw`\$\s?\d{1,3}(?:,\d{3})*(?:\.\d\d)?`;
 
-const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A deductible said in a sentence of running text that names the one network it is for: each
  * plan option's amount when the sentence names the options ('Out-of-Network services … are subject
@@ -1481,12 +1480,12 @@ export function deductiblesSaid(
   if (!/\bdeductible\b/i.test(t)) return undefined;
   const network = networkInLabel(t);
   if (!network) return undefined;
-  const named = options.filter((o) => new RegExp(`\\b${escapeForPattern(o)}\\b`, 'i').test(t));
+  const named = options.filter((o) => new RegExp(`\\b${escapeRegExp(o)}\\b`, 'i').test(t));
   if (named.length > 0) {
     if (named.length !== options.length) return undefined;
     const amounts: Array<{ option?: string; amount: string }> = [];
     for (const option of options) {
-      const o = escapeForPattern(option);
+      const o = escapeRegExp(option);
       const m =
         t.match(
           new RegExp(

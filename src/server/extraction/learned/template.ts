@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeRegExp } from '../../../shared/format/regexp.ts';
 import type { ParsedData } from '../../../shared/proposals/parsed-data.ts';
 import { LABEL_COLUMNS } from '../interpret/constraints.ts';
 import type { DocumentLayout } from '../layout.ts';
@@ -342,8 +343,6 @@ export function likeness(
 
 // ------------------------------------------------------------------------------ locating values
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 const MARKS = '[\\^*†‡§]';
 
 /** A regular expression source matching `text` loosely: any case, flexible spaces and dashes, any digits. */
@@ -356,7 +355,7 @@ export function loosePattern(text: string, digits: 'any' | 'same'): string {
     else if (/^[\^*†‡§]+$/u.test(part)) out += `${MARKS}*`;
     else if (/^[-\u2010-\u2015\u2212]$/u.test(part)) out += '[-\u2010-\u2015\u2212]';
     else if (/^\d+$/.test(part)) out += digits === 'any' ? '\\d+' : part;
-    else out += escapeRegex(part.normalize('NFKC'));
+    else out += escapeRegExp(part.normalize('NFKC'));
   }
   return out;
 }
@@ -369,7 +368,7 @@ export function skeletonPattern(text: string): string {
   let out = '';
   for (const part of text.split(/([()[\]:])/u)) {
     if (!part) continue;
-    if (/^[()[\]:]$/u.test(part)) out += `\\s*${escapeRegex(part)}\\s*`;
+    if (/^[()[\]:]$/u.test(part)) out += `\\s*${escapeRegExp(part)}\\s*`;
     else if (/[\p{L}\p{N}]/u.test(part)) out += '\\s*[^()[\\]:]+?\\s*';
     else out += `${MARKS}*\\s*`;
   }
