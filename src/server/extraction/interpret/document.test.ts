@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Cell, DocumentLayout, Line, Table } from '../layout.ts';
 import { markupLayout } from '../testing/markup-layout.ts';
+import { onePage } from '../testing/page-words.ts';
 import {
   analyzeDocument,
   type Column,
@@ -682,22 +683,10 @@ describe('a headerless band whose last cells run a value into the guidelines col
     ],
   });
   const networksOfBand = (t: Table) => {
-    const layout: DocumentLayout = {
-      format: 'pdf',
-      furniture: [],
-      pages: [
-        {
-          number: 1,
-          width: 612,
-          height: 792,
-          source: 'text',
-          blocks: [
-            { kind: 'table', table: headed },
-            { kind: 'table', table: t },
-          ],
-        },
-      ],
-    };
+    const layout = onePage([
+      { kind: 'table', table: headed },
+      { kind: 'table', table: t },
+    ]);
     const tables = analyzeDocument(layout).items.flatMap((i) =>
       i.kind === 'table' ? [i.table] : [],
     );
